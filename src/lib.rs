@@ -1,0 +1,29 @@
+//! kifconv reads shogi game records in every common format, resolves each
+//! move on the board, and writes them out again in any format.
+//!
+//! The data flow, each stage in its own module:
+//!
+//! ```text
+//! bytes ─decode─▶ text ─parse─▶ move specs ─resolve─▶ Record ─emit─▶ text ─encode─▶ bytes
+//! ```
+//!
+//! This crate root only re-exports the vocabulary.
+//!
+//! ```
+//! use kifconv::{Move, Position};
+//!
+//! let mut pos = Position::startpos();
+//! pos.play_usi_line("7g7f 3c3d 8h2b+").unwrap();
+//! assert_eq!(pos.sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+//! assert_eq!(Move::from_usi("P*5e").unwrap().flip().to_string(), "P*5e");
+//! ```
+
+pub mod parse;
+pub mod position;
+pub mod types;
+
+pub use position::{
+    Bitboard, Candidates, Handicap, IllegalMove, KingRule, Position, PositionError, Setup,
+    SetupError, SfenError, UsiMoveError,
+};
+pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

@@ -1,0 +1,4 @@
+//! Readers: text to move specs and start positions, syntax only. No reader
+//! looks at a board; resolving moves is the next stage's job.
+
+pub mod usi;

@@ -1,0 +1,129 @@
+//! USI position lines: `position startpos moves 7g7f 3c3d`,
+//! `position sfen <sfen> moves …`, and the same without the `position` word.
+//!
+//! Leniency: any run of spaces or tabs separates tokens; `moves` may be
+//! absent when there are no moves; the SFEN move number may be missing.
+
+use crate::position::{SfenError, STARTPOS_SFEN};
+use crate::Setup;
+use std::fmt;
+
+/// A USI position line, read but not played: the start and the move texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsiLine<'a> {
+    pub start: Setup,
+    /// Whether the line said `startpos` (rather than an SFEN).
+    pub startpos: bool,
+    pub moves: Vec<&'a str>,
+}
+
+/// Why a line is not a USI position line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UsiLineError {
+    /// Neither `startpos` nor `sfen` where the start should be.
+    NoStart { found: String },
+    Sfen(SfenError),
+    /// Something other than `moves` after the position.
+    ExpectedMoves { found: String },
+}
+
+impl fmt::Display for UsiLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsiLineError::NoStart { found } => write!(
+                f,
+                "expected `startpos` or `sfen <position>`, found `{found}`"
+            ),
+            UsiLineError::Sfen(e) => e.fmt(f),
+            UsiLineError::ExpectedMoves { found } => {
+                write!(f, "expected `moves` after the position, found `{found}`")
+            }
+        }
+    }
+}
+
+impl std::error::Error for UsiLineError {}
+
+/// Reads one USI position line.
+pub fn parse_line(line: &str) -> Result<UsiLine<'_>, UsiLineError> {
+    let mut tokens = line.split_ascii_whitespace().peekable();
+    if tokens.peek() == Some(&"position") {
+        tokens.next();
+    }
+    let short = |t: &str| t.chars().take(40).collect::<String>();
+    let (start, startpos) = match tokens.next() {
+        Some("startpos") => (
+            Setup::from_sfen(STARTPOS_SFEN).map_err(UsiLineError::Sfen)?,
+            true,
+        ),
+        Some("sfen") => {
+            // An SFEN is four fields, the last (move number) optional.
+            let mut fields = Vec::with_capacity(4);
+            while fields.len() < 4 {
+                match tokens.peek() {
+                    Some(&"moves") | None => break,
+                    Some(&t) => {
+                        fields.push(t);
+                        tokens.next();
+                    }
+                }
+            }
+            let setup = Setup::from_sfen(&fields.join(" ")).map_err(UsiLineError::Sfen)?;
+            (setup, false)
+        }
+        found => {
+            return Err(UsiLineError::NoStart {
+                found: short(found.unwrap_or("")),
+            })
+        }
+    };
+    let moves = match tokens.next() {
+        None => Vec::new(),
+        Some("moves") => tokens.collect(),
+        Some(found) => {
+            return Err(UsiLineError::ExpectedMoves {
+                found: short(found),
+            })
+        }
+    };
+    Ok(UsiLine {
+        start,
+        startpos,
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        let line = parse_line("position startpos moves 7g7f 3c3d").unwrap();
+        assert!(line.startpos);
+        assert_eq!(line.moves, ["7g7f", "3c3d"]);
+        let line = parse_line("startpos").unwrap();
+        assert!(line.moves.is_empty());
+        let line =
+            parse_line("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b").unwrap();
+        assert!(!line.startpos);
+        assert_eq!(line.start.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b G 1");
+        assert_eq!(line.moves, ["G*5b"]);
+        let line = parse_line("sfen 4k4/9/9/9/9/9/9/9/4K4 b G moves G*5b").unwrap();
+        assert_eq!(line.moves, ["G*5b"]);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(parse_line(""), Err(UsiLineError::NoStart { .. })));
+        assert!(matches!(parse_line("position foo"), Err(UsiLineError::NoStart { .. })));
+        assert!(matches!(
+            parse_line("position startpos 7g7f"),
+            Err(UsiLineError::ExpectedMoves { .. })
+        ));
+        assert!(matches!(
+            parse_line("position sfen 4k4/9 b - 1 moves"),
+            Err(UsiLineError::Sfen(_))
+        ));
+    }
+}

@@ -1,0 +1,424 @@
+//! 81-square bitboards and the attack tables built on them.
+//!
+//! Bit `i` is the square with index `i` (file-major: `1a` = 0, `1i` = 8,
+//! `2a` = 9, …). All tables are computed at compile time.
+
+use crate::{Color, PieceKind, Square};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(u128);
+
+const BOARD_BITS: u128 = (1u128 << 81) - 1;
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const ALL: Bitboard = Bitboard(BOARD_BITS);
+
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u128 << sq.index())
+    }
+
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// More than one square.
+    #[inline]
+    pub const fn has_many(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The square with the lowest index, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize))
+        }
+    }
+
+    #[inline]
+    const fn with(self, index: usize) -> Bitboard {
+        Bitboard(self.0 | 1u128 << index)
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & BOARD_BITS)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Directions and rays
+
+/// The eight directions as (file step, rank step). Rank steps of -1 point
+/// towards rank 1, which is "forward" for Black.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, -1),
+    (0, 1),
+    (1, 0),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, -1),
+    (-1, 1),
+];
+const UP: usize = 0;
+const DOWN: usize = 1;
+const ORTHOGONAL: [usize; 4] = [0, 1, 2, 3];
+const DIAGONAL: [usize; 4] = [4, 5, 6, 7];
+
+/// A direction's index step is positive when it moves to higher indices, so
+/// that the nearest square along the ray is the lowest set bit.
+const fn is_positive(dir: usize) -> bool {
+    let (df, dr) = DIRECTIONS[dir];
+    df * 9 + dr > 0
+}
+
+const fn offset(index: usize, df: i8, dr: i8) -> Option<usize> {
+    let file = (index / 9) as i8 + df;
+    let rank = (index % 9) as i8 + dr;
+    if file >= 0 && file < 9 && rank >= 0 && rank < 9 {
+        Some(file as usize * 9 + rank as usize)
+    } else {
+        None
+    }
+}
+
+/// `RAYS[dir][sq]`: every square from `sq` (exclusive) to the edge in `dir`.
+static RAYS: [[Bitboard; 81]; 8] = {
+    let mut rays = [[Bitboard::EMPTY; 81]; 8];
+    let mut dir = 0;
+    while dir < 8 {
+        let (df, dr) = DIRECTIONS[dir];
+        let mut sq = 0;
+        while sq < 81 {
+            let mut cur = sq;
+            while let Some(next) = offset(cur, df, dr) {
+                rays[dir][sq] = rays[dir][sq].with(next);
+                cur = next;
+            }
+            sq += 1;
+        }
+        dir += 1;
+    }
+    rays
+};
+
+/// `DIRECTION_TO[a][b]`: the direction from `a` to `b` when they share a
+/// line, else 8.
+static DIRECTION_TO: [[u8; 81]; 81] = {
+    let mut table = [[8u8; 81]; 81];
+    let mut dir = 0;
+    while dir < 8 {
+        let (df, dr) = DIRECTIONS[dir];
+        let mut sq = 0;
+        while sq < 81 {
+            let mut cur = sq;
+            while let Some(next) = offset(cur, df, dr) {
+                table[sq][next] = dir as u8;
+                cur = next;
+            }
+            sq += 1;
+        }
+        dir += 1;
+    }
+    table
+};
+
+#[inline]
+fn slide(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+    let ray = RAYS[dir][sq.index()];
+    let blockers = (ray & occupied).0;
+    if blockers == 0 {
+        return ray;
+    }
+    let nearest = if is_positive(dir) {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
+    ray ^ RAYS[dir][nearest as usize]
+}
+
+/// The squares strictly between `a` and `b` if they share a line, else none.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    let dir = DIRECTION_TO[a.index()][b.index()] as usize;
+    if dir == 8 {
+        return Bitboard::EMPTY;
+    }
+    RAYS[dir][a.index()] ^ RAYS[dir][b.index()] ^ Bitboard::from_square(b)
+}
+
+/// The squares beyond `a` in the direction of `b` (the whole ray from `a`
+/// through `b` to the edge), or none if they do not share a line. A piece
+/// pinned on `b` against a king on `a` may only move within this ray.
+#[inline]
+pub fn ray_through(a: Square, b: Square) -> Bitboard {
+    let dir = DIRECTION_TO[a.index()][b.index()] as usize;
+    if dir == 8 {
+        Bitboard::EMPTY
+    } else {
+        RAYS[dir][a.index()]
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Step attacks
+
+const fn forward(color: Color) -> i8 {
+    match color {
+        Color::Black => -1,
+        Color::White => 1,
+    }
+}
+
+const fn step_table(color: Color, pattern: &[(i8, i8)]) -> [Bitboard; 81] {
+    let f = forward(color);
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut i = 0;
+        while i < pattern.len() {
+            let (df, dr) = pattern[i];
+            if let Some(to) = offset(sq, df, dr * f) {
+                table[sq] = table[sq].with(to);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+// Patterns in (file step, steps forward).
+const PAWN: &[(i8, i8)] = &[(0, 1)];
+const KNIGHT: &[(i8, i8)] = &[(1, 2), (-1, 2)];
+const SILVER: &[(i8, i8)] = &[(-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)];
+const GOLD: &[(i8, i8)] = &[(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1)];
+const KING: &[(i8, i8)] = &[
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+static PAWN_ATTACKS: [[Bitboard; 81]; 2] = [
+    step_table(Color::Black, PAWN),
+    step_table(Color::White, PAWN),
+];
+static KNIGHT_ATTACKS: [[Bitboard; 81]; 2] = [
+    step_table(Color::Black, KNIGHT),
+    step_table(Color::White, KNIGHT),
+];
+static SILVER_ATTACKS: [[Bitboard; 81]; 2] = [
+    step_table(Color::Black, SILVER),
+    step_table(Color::White, SILVER),
+];
+static GOLD_ATTACKS: [[Bitboard; 81]; 2] = [
+    step_table(Color::Black, GOLD),
+    step_table(Color::White, GOLD),
+];
+static KING_ATTACKS: [Bitboard; 81] = step_table(Color::Black, KING);
+
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    PAWN_ATTACKS[color.index()][sq.index()]
+}
+#[inline]
+pub fn knight_attacks(color: Color, sq: Square) -> Bitboard {
+    KNIGHT_ATTACKS[color.index()][sq.index()]
+}
+#[inline]
+pub fn silver_attacks(color: Color, sq: Square) -> Bitboard {
+    SILVER_ATTACKS[color.index()][sq.index()]
+}
+#[inline]
+pub fn gold_attacks(color: Color, sq: Square) -> Bitboard {
+    GOLD_ATTACKS[color.index()][sq.index()]
+}
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    KING_ATTACKS[sq.index()]
+}
+
+#[inline]
+pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    let dir = match color {
+        Color::Black => UP,
+        Color::White => DOWN,
+    };
+    slide(dir, sq, occupied)
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut attacks = Bitboard::EMPTY;
+    for dir in DIAGONAL {
+        attacks |= slide(dir, sq, occupied);
+    }
+    attacks
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut attacks = Bitboard::EMPTY;
+    for dir in ORTHOGONAL {
+        attacks |= slide(dir, sq, occupied);
+    }
+    attacks
+}
+
+/// The lance's ray on an empty board: where a lance could ever reach.
+#[inline]
+pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
+    lance_attacks(color, sq, Bitboard::EMPTY)
+}
+
+/// The squares a piece of `color` and `kind` on `sq` attacks.
+#[inline]
+pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
+    use PieceKind::*;
+    match kind {
+        Pawn => pawn_attacks(color, sq),
+        Lance => lance_attacks(color, sq, occupied),
+        Knight => knight_attacks(color, sq),
+        Silver => silver_attacks(color, sq),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
+        Bishop => bishop_attacks(sq, occupied),
+        Rook => rook_attacks(sq, occupied),
+        King => king_attacks(sq),
+        Horse => bishop_attacks(sq, occupied) | king_attacks(sq),
+        Dragon => rook_attacks(sq, occupied) | king_attacks(sq),
+    }
+}
+
+/// Ranks counted from `color`'s far side: `rank_mask(color, 1..=3)` is the
+/// promotion zone, `rank_mask(color, 1..=1)` where pawns and lances die.
+pub fn relative_ranks(color: Color, ranks: std::ops::RangeInclusive<u8>) -> Bitboard {
+    Square::all()
+        .filter(|sq| ranks.contains(&sq.relative_rank(color)))
+        .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_square(sq))
+}
+
+/// `FILES[f - 1]`: every square of file `f`.
+pub static FILES: [Bitboard; 9] = {
+    let mut files = [Bitboard::EMPTY; 9];
+    let mut sq = 0;
+    while sq < 81 {
+        files[sq / 9] = files[sq / 9].with(sq);
+        sq += 1;
+    }
+    files
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(text: &str) -> Square {
+        Square::from_usi(text).unwrap()
+    }
+    fn squares(bb: Bitboard) -> Vec<String> {
+        let mut names: Vec<String> = bb.map(|s| s.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn step_patterns() {
+        assert_eq!(squares(pawn_attacks(Color::Black, sq("7g"))), ["7f"]);
+        assert_eq!(squares(pawn_attacks(Color::White, sq("3c"))), ["3d"]);
+        assert_eq!(squares(knight_attacks(Color::Black, sq("8i"))), ["7g", "9g"]);
+        assert_eq!(squares(knight_attacks(Color::White, sq("1a"))), ["2c"]);
+        assert_eq!(
+            squares(silver_attacks(Color::Black, sq("5e"))),
+            ["4d", "4f", "5d", "6d", "6f"]
+        );
+        assert_eq!(
+            squares(gold_attacks(Color::White, sq("5e"))),
+            ["4e", "4f", "5d", "5f", "6e", "6f"]
+        );
+        assert_eq!(king_attacks(sq("1a")).count(), 3);
+        assert_eq!(king_attacks(sq("5e")).count(), 8);
+    }
+
+    #[test]
+    fn sliders_stop_at_the_first_blocker() {
+        let occupied = Bitboard::from_square(sq("5c")) | Bitboard::from_square(sq("3e"));
+        assert_eq!(
+            squares(lance_attacks(Color::Black, sq("5g"), occupied)),
+            ["5c", "5d", "5e", "5f"]
+        );
+        assert_eq!(squares(lance_attacks(Color::White, sq("5g"), occupied)), ["5h", "5i"]);
+        let rook = rook_attacks(sq("5e"), occupied);
+        assert_eq!(rook.count(), 2 + 4 + 2 + 4);
+        assert!(rook.contains(sq("3e")) && !rook.contains(sq("2e")));
+        assert_eq!(bishop_attacks(sq("5e"), Bitboard::EMPTY).count(), 16);
+    }
+
+    #[test]
+    fn between_and_rays() {
+        assert_eq!(squares(between(sq("5i"), sq("5e"))), ["5f", "5g", "5h"]);
+        assert_eq!(squares(between(sq("1a"), sq("4d"))), ["2b", "3c"]);
+        assert!(between(sq("1a"), sq("2c")).is_empty());
+        assert!(between(sq("1a"), sq("2b")).is_empty());
+        assert_eq!(squares(ray_through(sq("5i"), sq("5g"))).len(), 8);
+        assert_eq!(relative_ranks(Color::White, 7..=9).count(), 27);
+        assert!(relative_ranks(Color::White, 1..=1).contains(sq("4i")));
+    }
+}

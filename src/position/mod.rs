@@ -1,0 +1,350 @@
+//! Positions: [`Setup`] (as written, unchecked) and [`Position`] (checked
+//! against the rules, ready to play moves on).
+//!
+//! Nothing here reads or writes record formats beyond SFEN and USI moves.
+
+mod bitboard;
+mod error;
+mod movegen;
+mod setup;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use error::{IllegalMove, PositionError, SetupError, SfenError, UsiMoveError, UsiMoveErrorKind};
+pub use movegen::{Candidates, MoveSink};
+pub use setup::{Handicap, Setup, STARTPOS_SFEN};
+
+use crate::{Color, Hand, Move, Piece, PieceKind, Square};
+use std::fmt;
+
+/// Whether a position must have both kings. Problem positions (詰将棋) often
+/// leave out the attacker's king; game records never do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KingRule {
+    /// Each side has exactly one king.
+    #[default]
+    BothRequired,
+    /// Each side has at most one king; a side without one cannot be checked.
+    MayBeMissing,
+}
+
+/// A legal shogi position: the board, both hands, the side to move and the
+/// move number, with the bitboards and the Zobrist key kept up to date.
+///
+/// Positions are plain values: copy one to try a move on it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 14],
+    hands: [Hand; 2],
+    side: Color,
+    move_number: u32,
+    kings: [Option<Square>; 2],
+    key: u64,
+}
+
+/// How many pieces of each base kind a set holds, indexed by kind.
+const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_setup(Setup::startpos(), KingRule::BothRequired)
+            .expect("the starting position is legal")
+    }
+
+    /// Reads SFEN (with or without the move number) and checks it, requiring
+    /// both kings. Use [`Setup::from_sfen`] and [`Position::from_setup`] for
+    /// problem positions without the attacker's king.
+    pub fn from_sfen(text: &str) -> Result<Position, PositionError> {
+        let setup = Setup::from_sfen(text)?;
+        Ok(Position::from_setup(setup, KingRule::BothRequired)?)
+    }
+
+    /// Checks a setup against the rules: the kings, the number of pieces of
+    /// each kind, pieces that could never move, two pawns on a file, and the
+    /// side that is not to move standing in check.
+    pub fn from_setup(setup: Setup, kings: KingRule) -> Result<Position, SetupError> {
+        let pos = Position::build(&setup);
+        pos.validate(kings)?;
+        Ok(pos)
+    }
+
+    /// Builds the bitboards and key for a setup without checking anything.
+    fn build(setup: &Setup) -> Position {
+        let mut pos = Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 14],
+            hands: setup.hands,
+            side: setup.side_to_move,
+            move_number: setup.move_number,
+            kings: [None; 2],
+            key: 0,
+        };
+        for sq in Square::all() {
+            if let Some(piece) = setup.piece_at(sq) {
+                pos.put(sq, piece);
+            }
+        }
+        for color in Color::ALL {
+            for (kind, n) in pos.hands[color.index()].kinds() {
+                pos.key ^= zobrist::hand(color, kind, n);
+            }
+        }
+        if pos.side == Color::White {
+            pos.key ^= zobrist::white_to_move();
+        }
+        pos
+    }
+
+    fn validate(&self, rule: KingRule) -> Result<(), SetupError> {
+        for color in Color::ALL {
+            let kings = self.pieces(color, PieceKind::King);
+            if kings.has_many() {
+                return Err(SetupError::ExtraKing {
+                    color,
+                    squares: kings.collect(),
+                });
+            }
+            if kings.is_empty() && rule == KingRule::BothRequired {
+                return Err(SetupError::MissingKing { color });
+            }
+        }
+        for base in PieceKind::ALL.into_iter().filter(|k| !k.is_promoted()) {
+            let max = SET_COUNTS[base.index()];
+            let on_board = PieceKind::ALL
+                .into_iter()
+                .filter(|k| k.unpromote() == base)
+                .map(|k| self.by_kind[k.index()].count())
+                .sum::<u32>();
+            let in_hand: u32 = self.hands.iter().map(|h| u32::from(h.count(base))).sum();
+            if on_board + in_hand > max {
+                return Err(SetupError::TooManyPieces {
+                    kind: base,
+                    count: on_board + in_hand,
+                    max,
+                });
+            }
+        }
+        for color in Color::ALL {
+            for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
+                let dead = self.pieces(color, kind) & movegen::dead_squares(color, kind);
+                if let Some(square) = dead.first() {
+                    return Err(SetupError::DeadPiece {
+                        color,
+                        kind,
+                        square,
+                    });
+                }
+            }
+            let pawns = self.pieces(color, PieceKind::Pawn);
+            for file in 1..=9u8 {
+                if (pawns & bitboard::FILES[usize::from(file) - 1]).has_many() {
+                    return Err(SetupError::DoublePawn { color, file });
+                }
+            }
+        }
+        let waiting = !self.side;
+        if let Some(king) = self.king(waiting) {
+            if !self.attackers_to(king, self.side, self.occupied()).is_empty() {
+                return Err(SetupError::OpponentInCheck {
+                    color: waiting,
+                    king,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    // -- Reading the position ----------------------------------------------
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The SFEN move number: 1 before the first move of a record.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    /// The king's square, if that side has a king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// The squares holding pieces of this color and kind.
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+
+    /// The squares holding pieces of this color.
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The Zobrist key of board, hands and side to move (not the move
+    /// number): equal positions have equal keys, which is how 千日手 is seen.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The position as a plain [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side_to_move: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    /// The canonical SFEN.
+    pub fn sfen(&self) -> String {
+        self.to_setup().sfen()
+    }
+
+    /// The position rotated 180°: board, hands and side to move. Flipping
+    /// twice gives the position back. The move number is kept.
+    pub fn flip(&self) -> Position {
+        Position::build(&self.to_setup().flip())
+    }
+
+    // -- Changing the position ---------------------------------------------
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        let bit = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()] |= bit;
+        self.by_kind[piece.kind.index()] |= bit;
+        self.key ^= zobrist::piece(piece.color, piece.kind, sq);
+        if piece.kind == PieceKind::King {
+            self.kings[piece.color.index()] = Some(sq);
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        let bit = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] ^= bit;
+        self.by_kind[piece.kind.index()] ^= bit;
+        self.key ^= zobrist::piece(piece.color, piece.kind, sq);
+        if piece.kind == PieceKind::King {
+            self.kings[piece.color.index()] = None;
+        }
+        Some(piece)
+    }
+
+    #[inline]
+    fn add_to_hand(&mut self, color: Color, kind: PieceKind) {
+        let kind = kind.unpromote();
+        let hand = &mut self.hands[color.index()];
+        let n = hand.count(kind);
+        self.key ^= zobrist::hand(color, kind, n) ^ zobrist::hand(color, kind, n + 1);
+        hand.add(kind);
+    }
+
+    #[inline]
+    fn remove_from_hand(&mut self, color: Color, kind: PieceKind) {
+        let hand = &mut self.hands[color.index()];
+        let n = hand.count(kind);
+        self.key ^= zobrist::hand(color, kind, n) ^ zobrist::hand(color, kind, n - 1);
+        hand.remove(kind);
+    }
+
+    /// Plays a move after checking that it is legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_legal(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (one from [`Position::legal_moves`] or
+    /// [`Position::candidates`]). An illegal move leaves a position that
+    /// breaks the rules; a move from an empty square or a drop of a piece not
+    /// in hand panics.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.side;
+        match mv {
+            Move::Normal { from, to, promote } => {
+                let piece = self.take(from).expect("a move starts from a piece");
+                if let Some(captured) = self.take(to) {
+                    self.add_to_hand(us, captured.kind);
+                }
+                let kind = match (promote, piece.kind.promote()) {
+                    (true, Some(promoted)) => promoted,
+                    _ => piece.kind,
+                };
+                self.put(to, Piece::new(us, kind));
+            }
+            Move::Drop { kind, to } => {
+                self.remove_from_hand(us, kind);
+                self.put(to, Piece::new(us, kind));
+            }
+        }
+        self.side = !us;
+        self.key ^= zobrist::white_to_move();
+        self.move_number += 1;
+    }
+
+    /// Reads a USI move, checks it and plays it. `ply` is the 1-based number
+    /// the error names.
+    pub fn play_usi(&mut self, text: &str, ply: u32) -> Result<Move, UsiMoveError> {
+        let error = |kind| UsiMoveError {
+            ply,
+            text: text.chars().take(40).collect(),
+            kind,
+        };
+        let mv = Move::from_usi(text).map_err(|_| error(UsiMoveErrorKind::Syntax))?;
+        self.play(mv)
+            .map_err(|reason| error(UsiMoveErrorKind::Illegal { mv, reason }))?;
+        Ok(mv)
+    }
+
+    /// Plays a sequence of USI moves separated by spaces; returns how many
+    /// were played.
+    pub fn play_usi_line(&mut self, moves: &str) -> Result<u32, UsiMoveError> {
+        let mut ply = 0;
+        for text in moves.split_ascii_whitespace() {
+            ply += 1;
+            self.play_usi(text, ply)?;
+        }
+        Ok(ply)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.sfen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}

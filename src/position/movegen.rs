@@ -1,0 +1,534 @@
+//! Legal moves: generation, single-move checks, and the candidates a move
+//! written without its origin could mean.
+//!
+//! Legality is decided once per position by a [`Guard`]: the king, the
+//! pieces giving check, and the pieces pinned to the king. A board move is
+//! then legal when it answers every check and keeps a pinned piece on its
+//! line; a king move when its destination is not attacked.
+
+use super::bitboard::{self, between, ray_through, Bitboard};
+use super::{IllegalMove, Position};
+use crate::{Color, Move, PieceKind, Square};
+
+/// Where moves go as they are generated: a `Vec`, or a counter for perft.
+pub trait MoveSink {
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Counts moves without storing them.
+#[derive(Default)]
+struct Counter(u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The moves one piece kind could make to one square: a short list that
+/// lives on the stack. No kind can have more than 16 (four silvers reaching
+/// a square, each promoting or not, is eight).
+#[derive(Clone, Copy, Debug)]
+pub struct Candidates {
+    moves: [Move; 16],
+    len: usize,
+}
+
+impl Candidates {
+    const fn new() -> Candidates {
+        Candidates {
+            moves: [Move::Drop {
+                kind: PieceKind::Pawn,
+                to: Square::from_index_unchecked(0),
+            }; 16],
+            len: 0,
+        }
+    }
+}
+
+impl MoveSink for Candidates {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if self.len < self.moves.len() {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Candidates {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a Candidates {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Squares where a piece of `kind` could never move again: the last rank
+/// for pawns and lances, the last two for knights.
+pub(crate) fn dead_squares(color: Color, kind: PieceKind) -> Bitboard {
+    static DEAD: std::sync::OnceLock<[[Bitboard; 2]; 2]> = std::sync::OnceLock::new();
+    let table = DEAD.get_or_init(|| {
+        Color::ALL.map(|c| {
+            [
+                bitboard::relative_ranks(c, 1..=1),
+                bitboard::relative_ranks(c, 1..=2),
+            ]
+        })
+    });
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => table[color.index()][0],
+        PieceKind::Knight => table[color.index()][1],
+        _ => Bitboard::EMPTY,
+    }
+}
+
+fn promotion_zone(color: Color) -> Bitboard {
+    static ZONE: std::sync::OnceLock<[Bitboard; 2]> = std::sync::OnceLock::new();
+    ZONE.get_or_init(|| Color::ALL.map(|c| bitboard::relative_ranks(c, 1..=3)))[color.index()]
+}
+
+/// Which moves a check or a pin leaves to the side to move.
+struct Guard {
+    king: Option<Square>,
+    pinned: Bitboard,
+    /// Where a non-king piece may go: anywhere not its own when not in
+    /// check; onto the checker or between it and the king when in check.
+    target: Bitboard,
+}
+
+impl Guard {
+    /// A board move of a non-king piece that reaches its square.
+    #[inline]
+    fn allows(&self, from: Square, to: Square) -> bool {
+        self.target.contains(to)
+            && match self.king {
+                Some(king) if self.pinned.contains(from) => ray_through(king, from).contains(to),
+                _ => true,
+            }
+    }
+
+    /// A drop on an empty square.
+    #[inline]
+    fn allows_drop(&self, to: Square) -> bool {
+        self.target.contains(to)
+    }
+}
+
+impl Position {
+    /// The pieces of `by` that attack `sq`, with `occupied` as the blockers.
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        let them = !by;
+        let golds = self.by_kind[Gold.index()]
+            | self.by_kind[ProPawn.index()]
+            | self.by_kind[ProLance.index()]
+            | self.by_kind[ProKnight.index()]
+            | self.by_kind[ProSilver.index()];
+        let kingish =
+            self.by_kind[King.index()] | self.by_kind[Horse.index()] | self.by_kind[Dragon.index()];
+        let bishops = self.by_kind[Bishop.index()] | self.by_kind[Horse.index()];
+        let rooks = self.by_kind[Rook.index()] | self.by_kind[Dragon.index()];
+        // A piece of `by` on X attacks `sq` exactly when the same piece of the
+        // other color on `sq` would attack X.
+        let attackers = (bitboard::pawn_attacks(them, sq) & self.by_kind[Pawn.index()])
+            | (bitboard::knight_attacks(them, sq) & self.by_kind[Knight.index()])
+            | (bitboard::silver_attacks(them, sq) & self.by_kind[Silver.index()])
+            | (bitboard::gold_attacks(them, sq) & golds)
+            | (bitboard::king_attacks(sq) & kingish)
+            | (bitboard::lance_attacks(them, sq, occupied) & self.by_kind[Lance.index()])
+            | (bitboard::bishop_attacks(sq, occupied) & bishops)
+            | (bitboard::rook_attacks(sq, occupied) & rooks);
+        attackers & self.by_color[by.index()] & occupied
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        match self.king(self.side) {
+            Some(king) => self.attackers_to(king, !self.side, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut counter = Counter(0);
+        self.generate_legal(&mut counter);
+        counter.0 > 0
+    }
+
+    /// The own pieces that stand alone between `king` and an enemy slider.
+    fn pinned(&self, king: Square, us: Color) -> Bitboard {
+        use PieceKind::*;
+        let them = !us;
+        let occupied = self.occupied();
+        let bishops = self.by_kind[Bishop.index()] | self.by_kind[Horse.index()];
+        let rooks = self.by_kind[Rook.index()] | self.by_kind[Dragon.index()];
+        let snipers = ((bitboard::bishop_attacks(king, Bitboard::EMPTY) & bishops)
+            | (bitboard::rook_attacks(king, Bitboard::EMPTY) & rooks)
+            | (bitboard::lance_ray(us, king) & self.by_kind[Lance.index()]))
+            & self.by_color[them.index()];
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.is_empty() && !blockers.has_many() {
+                pinned |= blockers & self.by_color[us.index()];
+            }
+        }
+        pinned
+    }
+
+    fn guard(&self) -> Guard {
+        let us = self.side;
+        let own = self.by_color[us.index()];
+        match self.king(us) {
+            None => Guard {
+                king: None,
+                pinned: Bitboard::EMPTY,
+                target: !own,
+            },
+            Some(king) => {
+                let checkers = self.attackers_to(king, !us, self.occupied());
+                let target = match checkers.first() {
+                    None => !own,
+                    Some(_) if checkers.has_many() => Bitboard::EMPTY,
+                    Some(checker) => between(king, checker) | Bitboard::from_square(checker),
+                };
+                Guard {
+                    king: Some(king),
+                    pinned: self.pinned(king, us),
+                    target,
+                }
+            }
+        }
+    }
+
+    /// Whether the king of the side to move may step to `to`.
+    #[inline]
+    fn king_may_go(&self, king: Square, to: Square) -> bool {
+        let occupied = self.occupied() ^ Bitboard::from_square(king);
+        self.attackers_to(to, !self.side, occupied).is_empty()
+    }
+
+    /// Pushes the move of a piece of `kind` from `from` to `to`, promoted,
+    /// unpromoted, or both, as the rules allow.
+    #[inline]
+    fn push_board_move(
+        color: Color,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        sink: &mut impl MoveSink,
+    ) {
+        let zone = promotion_zone(color);
+        if kind.can_promote() && (zone.contains(from) || zone.contains(to)) {
+            sink.push(Move::Normal {
+                from,
+                to,
+                promote: true,
+            });
+            if dead_squares(color, kind).contains(to) {
+                return;
+            }
+        }
+        sink.push(Move::Normal {
+            from,
+            to,
+            promote: false,
+        });
+    }
+
+    /// The files holding an unpromoted pawn of `color`.
+    fn pawn_files(&self, color: Color) -> Bitboard {
+        let mut files = Bitboard::EMPTY;
+        for sq in self.pieces(color, PieceKind::Pawn) {
+            files |= bitboard::FILES[usize::from(sq.file()) - 1];
+        }
+        files
+    }
+
+    /// Where the side to move may drop a piece of `kind`, before 打ち歩詰め.
+    fn drop_targets(&self, kind: PieceKind, guard: &Guard) -> Bitboard {
+        let us = self.side;
+        let mut targets = !self.occupied() & guard.target & !dead_squares(us, kind);
+        if kind == PieceKind::Pawn {
+            targets &= !self.pawn_files(us);
+        }
+        targets
+    }
+
+    /// Whether dropping a pawn of the side to move on `to` would mate
+    /// (打ち歩詰め). Only a pawn right in front of the enemy king can check.
+    fn is_pawn_drop_mate(&self, to: Square) -> bool {
+        let us = self.side;
+        let them = !us;
+        let Some(their_king) = self.king(them) else {
+            return false;
+        };
+        if !bitboard::pawn_attacks(us, to).contains(their_king) {
+            return false;
+        }
+        let mut after = self.clone();
+        after.put(to, crate::Piece::new(us, PieceKind::Pawn));
+        let occupied = after.occupied();
+        // A defender other than the king that can take the pawn without
+        // exposing its own king.
+        let pinned = after.pinned(their_king, them);
+        let takers = after.attackers_to(to, them, occupied)
+            & !Bitboard::from_square(their_king)
+            & !pinned;
+        if !takers.is_empty() {
+            return false;
+        }
+        // The king steps to an unattacked square, perhaps taking the pawn.
+        let without_king = occupied ^ Bitboard::from_square(their_king);
+        let escapes = bitboard::king_attacks(their_king) & !after.by_color[them.index()];
+        for escape in escapes {
+            if after.attackers_to(escape, us, without_king).is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Appends every legal move of the side to move to `sink`.
+    pub fn generate_legal(&self, sink: &mut impl MoveSink) {
+        let us = self.side;
+        let own = self.by_color[us.index()];
+        let occupied = self.occupied();
+        let guard = self.guard();
+
+        if let Some(king) = guard.king {
+            for to in bitboard::king_attacks(king) & !own {
+                if self.king_may_go(king, to) {
+                    sink.push(Move::Normal {
+                        from: king,
+                        to,
+                        promote: false,
+                    });
+                }
+            }
+        }
+        if guard.target.is_empty() {
+            return; // double check: only the king moves
+        }
+
+        let movers = own & !self.by_kind[PieceKind::King.index()];
+        for from in movers {
+            let kind = self.board[from.index()].expect("a set bit is a piece").kind;
+            let mut targets = bitboard::attacks(us, kind, from, occupied) & guard.target;
+            if let (Some(king), true) = (guard.king, guard.pinned.contains(from)) {
+                targets &= ray_through(king, from);
+            }
+            for to in targets {
+                Self::push_board_move(us, kind, from, to, sink);
+            }
+        }
+
+        let hand = self.hands[us.index()];
+        if hand.is_empty() {
+            return;
+        }
+        for (kind, _) in hand.kinds() {
+            let mut targets = self.drop_targets(kind, &guard);
+            if kind == PieceKind::Pawn {
+                if let Some(their_king) = self.king(!us) {
+                    let checking = bitboard::pawn_attacks(!us, their_king);
+                    for to in targets & checking {
+                        if self.is_pawn_drop_mate(to) {
+                            targets &= !Bitboard::from_square(to);
+                        }
+                    }
+                }
+            }
+            for to in targets {
+                sink.push(Move::Drop { kind, to });
+            }
+        }
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(128);
+        self.generate_legal(&mut moves);
+        moves
+    }
+
+    /// Whether `mv` is legal here, and if not, why.
+    pub fn check_legal(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_rules(mv)?;
+        let guard = self.guard();
+        let safe = match mv {
+            Move::Normal { from, to, .. } if Some(from) == guard.king => self.king_may_go(from, to),
+            Move::Normal { from, to, .. } => guard.allows(from, to),
+            Move::Drop { to, .. } => guard.allows_drop(to),
+        };
+        if !safe {
+            return Err(IllegalMove::KingLeftInCheck);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_legal(mv).is_ok()
+    }
+
+    /// Every rule but king safety: the piece, its reach, promotion, and the
+    /// drop rules (打ち歩詰め included).
+    fn check_rules(&self, mv: Move) -> Result<(), IllegalMove> {
+        let us = self.side;
+        match mv {
+            Move::Normal { from, to, promote } => {
+                let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece)?;
+                if piece.color != us {
+                    return Err(IllegalMove::NotOwnPiece);
+                }
+                if self.by_color[us.index()].contains(to) {
+                    return Err(IllegalMove::OwnPieceOnTarget);
+                }
+                if !bitboard::attacks(us, piece.kind, from, self.occupied()).contains(to) {
+                    return Err(IllegalMove::CannotReach);
+                }
+                let zone = promotion_zone(us);
+                let in_zone = zone.contains(from) || zone.contains(to);
+                if promote && !(piece.kind.can_promote() && in_zone) {
+                    return Err(IllegalMove::CannotPromote);
+                }
+                if !promote && dead_squares(us, piece.kind).contains(to) {
+                    return Err(IllegalMove::MustPromote);
+                }
+                Ok(())
+            }
+            Move::Drop { kind, to } => {
+                if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
+                    return Err(IllegalMove::NotInHand);
+                }
+                if self.occupied().contains(to) {
+                    return Err(IllegalMove::DropOnOccupied);
+                }
+                if dead_squares(us, kind).contains(to) {
+                    return Err(IllegalMove::DropDeadSquare);
+                }
+                if kind == PieceKind::Pawn {
+                    if self.pawn_files(us).contains(to) {
+                        return Err(IllegalMove::DoublePawn);
+                    }
+                    if self.is_pawn_drop_mate(to) {
+                        return Err(IllegalMove::PawnDropMate);
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The legal moves of the side to move's pieces of `kind` (exactly that
+    /// kind: a promoted silver is not a silver) to `to`, drops included; a
+    /// move that may promote appears twice, promoting and not.
+    ///
+    /// This is what a move written without its origin (KI2, Western) can
+    /// mean, before its markers are applied.
+    pub fn candidates(&self, kind: PieceKind, to: Square) -> Candidates {
+        self.collect_candidates(kind, to, true)
+    }
+
+    /// Like [`Position::candidates`], but ignoring whether the move leaves
+    /// the king in check (pins and checks): the pieces that could reach the
+    /// square, which is what KI2 writers count when they choose relative
+    /// markers. Every other rule still applies.
+    pub fn candidates_ignoring_pins(&self, kind: PieceKind, to: Square) -> Candidates {
+        self.collect_candidates(kind, to, false)
+    }
+
+    fn collect_candidates(&self, kind: PieceKind, to: Square, legal_only: bool) -> Candidates {
+        let mut out = Candidates::new();
+        let us = self.side;
+        if self.by_color[us.index()].contains(to) {
+            return out;
+        }
+        let occupied = self.occupied();
+        // The squares from which a piece of `kind` reaches `to` are the
+        // squares the same piece of the other color on `to` would reach.
+        let froms = bitboard::attacks(!us, kind, to, occupied) & self.pieces(us, kind);
+        let drop = kind.is_hand_kind()
+            && self.hands[us.index()].count(kind) > 0
+            && !occupied.contains(to);
+        if froms.is_empty() && !drop {
+            return out;
+        }
+        let guard = if legal_only { Some(self.guard()) } else { None };
+        for from in froms {
+            let allowed = match &guard {
+                None => true,
+                Some(g) if Some(from) == g.king => self.king_may_go(from, to),
+                Some(g) => g.allows(from, to),
+            };
+            if allowed {
+                Self::push_board_move(us, kind, from, to, &mut out);
+            }
+        }
+        if drop {
+            let mv = Move::Drop { kind, to };
+            let allowed = match &guard {
+                None => true,
+                Some(g) => g.allows_drop(to),
+            };
+            if allowed && self.check_rules(mv).is_ok() {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => {
+                let mut counter = Counter(0);
+                self.generate_legal(&mut counter);
+                counter.0
+            }
+            _ => {
+                let mut moves = Vec::with_capacity(256);
+                self.generate_legal(&mut moves);
+                moves
+                    .iter()
+                    .map(|&mv| {
+                        let mut child = self.clone();
+                        child.play_unchecked(mv);
+                        child.perft(depth - 1)
+                    })
+                    .sum()
+            }
+        }
+    }
+}

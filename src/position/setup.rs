@@ -1,0 +1,462 @@
+//! `Setup`: a board, two hands and a side to move, not yet checked against
+//! the rules; SFEN reading and writing; the standard starting positions.
+
+use super::error::SfenError;
+use crate::{Color, Hand, Piece, PieceKind, Square};
+use std::fmt;
+
+/// A position as written down, before any rule is checked. Turn it into a
+/// [`Position`](super::Position) to play moves on it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Indexed by [`Square::index`].
+    pub board: [Option<Piece>; 81],
+    /// Indexed by [`Color::index`].
+    pub hands: [Hand; 2],
+    pub side_to_move: Color,
+    /// The SFEN move number: 1 for the first move of the record.
+    pub move_number: u32,
+}
+
+/// The SFEN of the standard starting position.
+pub const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// The standard starting positions: the even game and the handicaps, in
+/// which White (上手) gives up pieces and moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Handicap {
+    /// 平手: no handicap.
+    Even,
+    /// 香落ち: White's left lance (1a).
+    Lance,
+    /// 右香落ち: White's right lance (9a).
+    RightLance,
+    /// 角落ち
+    Bishop,
+    /// 飛車落ち
+    Rook,
+    /// 飛香落ち: rook and left lance.
+    RookLance,
+    /// 二枚落ち: rook and bishop.
+    TwoPieces,
+    /// 三枚落ち: rook, bishop and left lance.
+    ThreePieces,
+    /// 四枚落ち: rook, bishop and both lances.
+    FourPieces,
+    /// 五枚落ち: four pieces and the right knight.
+    FivePieces,
+    /// 左五枚落ち: four pieces and the left knight.
+    LeftFivePieces,
+    /// 六枚落ち: rook, bishop, lances and knights.
+    SixPieces,
+    /// 左七枚落ち: six pieces and the left silver.
+    LeftSevenPieces,
+    /// 右七枚落ち: six pieces and the right silver.
+    RightSevenPieces,
+    /// 八枚落ち: six pieces and both silvers.
+    EightPieces,
+    /// 十枚落ち: everything but the king and the pawns.
+    TenPieces,
+}
+
+impl Handicap {
+    pub const ALL: [Handicap; 16] = [
+        Handicap::Even,
+        Handicap::Lance,
+        Handicap::RightLance,
+        Handicap::Bishop,
+        Handicap::Rook,
+        Handicap::RookLance,
+        Handicap::TwoPieces,
+        Handicap::ThreePieces,
+        Handicap::FourPieces,
+        Handicap::FivePieces,
+        Handicap::LeftFivePieces,
+        Handicap::SixPieces,
+        Handicap::LeftSevenPieces,
+        Handicap::RightSevenPieces,
+        Handicap::EightPieces,
+        Handicap::TenPieces,
+    ];
+
+    /// The name KIF writes after `手合割：`.
+    pub const fn japanese(self) -> &'static str {
+        match self {
+            Handicap::Even => "平手",
+            Handicap::Lance => "香落ち",
+            Handicap::RightLance => "右香落ち",
+            Handicap::Bishop => "角落ち",
+            Handicap::Rook => "飛車落ち",
+            Handicap::RookLance => "飛香落ち",
+            Handicap::TwoPieces => "二枚落ち",
+            Handicap::ThreePieces => "三枚落ち",
+            Handicap::FourPieces => "四枚落ち",
+            Handicap::FivePieces => "五枚落ち",
+            Handicap::LeftFivePieces => "左五枚落ち",
+            Handicap::SixPieces => "六枚落ち",
+            Handicap::LeftSevenPieces => "左七枚落ち",
+            Handicap::RightSevenPieces => "右七枚落ち",
+            Handicap::EightPieces => "八枚落ち",
+            Handicap::TenPieces => "十枚落ち",
+        }
+    }
+
+    /// The handicap with this KIF name.
+    pub fn from_japanese(name: &str) -> Option<Handicap> {
+        Handicap::ALL.into_iter().find(|h| h.japanese() == name)
+    }
+
+    /// White's first rank; the rest of the board is the same in every start.
+    const fn white_back_rank(self) -> &'static str {
+        match self {
+            Handicap::Even | Handicap::Bishop | Handicap::Rook | Handicap::TwoPieces => {
+                "lnsgkgsnl"
+            }
+            Handicap::Lance | Handicap::RookLance | Handicap::ThreePieces => "lnsgkgsn1",
+            Handicap::RightLance => "1nsgkgsnl",
+            Handicap::FourPieces => "1nsgkgsn1",
+            Handicap::FivePieces => "2sgkgsn1",
+            Handicap::LeftFivePieces => "1nsgkgs2",
+            Handicap::SixPieces => "2sgkgs2",
+            Handicap::LeftSevenPieces => "2sgkg3",
+            Handicap::RightSevenPieces => "3gkgs2",
+            Handicap::EightPieces => "3gkg3",
+            Handicap::TenPieces => "4k4",
+        }
+    }
+
+    /// White's second rank (rook and bishop).
+    const fn white_second_rank(self) -> &'static str {
+        match self {
+            Handicap::Even | Handicap::Lance | Handicap::RightLance => "1r5b1",
+            Handicap::Bishop => "1r7",
+            Handicap::Rook | Handicap::RookLance => "7b1",
+            _ => "9",
+        }
+    }
+
+    /// The starting position's SFEN.
+    pub fn sfen(self) -> String {
+        let side = if self == Handicap::Even { 'b' } else { 'w' };
+        format!(
+            "{}/{}/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL {side} - 1",
+            self.white_back_rank(),
+            self.white_second_rank()
+        )
+    }
+
+    /// The starting position.
+    pub fn setup(self) -> Setup {
+        Setup::from_sfen(&self.sfen()).expect("the built-in starting positions are valid SFEN")
+    }
+}
+
+impl Setup {
+    /// An empty board, empty hands, Black to move, move 1.
+    pub const fn empty() -> Setup {
+        Setup {
+            board: [None; 81],
+            hands: [Hand::EMPTY; 2],
+            side_to_move: Color::Black,
+            move_number: 1,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Setup {
+        Handicap::Even.setup()
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece;
+    }
+
+    /// Reads SFEN: `board side hand [move-number]`. Only the syntax is
+    /// checked; [`Position::from_setup`](super::Position::from_setup) checks
+    /// the rules. Fields may be separated by any run of spaces; a missing move
+    /// number means 1.
+    pub fn from_sfen(text: &str) -> Result<Setup, SfenError> {
+        let mut fields = text.split_ascii_whitespace();
+        let mut setup = Setup::empty();
+        let board = fields
+            .next()
+            .ok_or(SfenError::MissingField { field: "board" })?;
+        parse_board(board, &mut setup)?;
+        let side = fields.next().ok_or(SfenError::MissingField {
+            field: "side to move",
+        })?;
+        setup.side_to_move = match side {
+            "b" => Color::Black,
+            "w" => Color::White,
+            _ => return Err(SfenError::BadSide { text: clip(side) }),
+        };
+        let hand = fields
+            .next()
+            .ok_or(SfenError::MissingField { field: "hand" })?;
+        parse_hands(hand, &mut setup)?;
+        if let Some(number) = fields.next() {
+            setup.move_number = number
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| SfenError::BadMoveNumber { text: clip(number) })?;
+        }
+        if let Some(extra) = fields.next() {
+            return Err(SfenError::TrailingText { text: clip(extra) });
+        }
+        Ok(setup)
+    }
+
+    /// The canonical SFEN: hands in the order R B G S N L P, Black's first,
+    /// `-` when both are empty, then the move number.
+    pub fn sfen(&self) -> String {
+        let mut out = String::with_capacity(96);
+        write_sfen(self, &mut out).expect("writing to a String cannot fail");
+        out
+    }
+
+    /// The position rotated 180°: each piece moves to the opposite square and
+    /// changes color, the hands swap, and the other side is to move.
+    pub fn flip(&self) -> Setup {
+        let mut flipped = Setup::empty();
+        for sq in Square::all() {
+            flipped.board[sq.flip().index()] = self.board[sq.index()].map(Piece::flip);
+        }
+        flipped.hands = [self.hands[1], self.hands[0]];
+        flipped.side_to_move = !self.side_to_move;
+        flipped.move_number = self.move_number;
+        flipped
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_sfen(self, f)
+    }
+}
+
+/// At most 40 characters of offending text, so an error message stays short.
+fn clip(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+fn parse_board(text: &str, setup: &mut Setup) -> Result<(), SfenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(SfenError::RankCount { count: ranks.len() });
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = i as u8 + 1;
+        // Files run from 9 down to 1 along a rank.
+        let mut squares = 0usize;
+        let mut promoted = false;
+        let bad = |ch: char| SfenError::BadBoardChar {
+            ch,
+            rank,
+            text: clip(rank_text),
+        };
+        for ch in rank_text.chars() {
+            match ch {
+                '+' if !promoted => promoted = true,
+                '1'..='9' if !promoted => squares += ch as usize - '0' as usize,
+                _ => {
+                    let letter = u8::try_from(ch).map_err(|_| bad(ch))?;
+                    let base = PieceKind::from_usi_letter(letter).ok_or_else(|| bad(ch))?;
+                    let kind = if promoted {
+                        base.promote().ok_or_else(|| bad(ch))?
+                    } else {
+                        base
+                    };
+                    let color = if letter.is_ascii_uppercase() {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    squares += 1;
+                    if squares <= 9 {
+                        let sq = Square::new(10 - squares as u8, rank).expect("file 1-9");
+                        setup.set_piece(sq, Some(Piece::new(color, kind)));
+                    }
+                    promoted = false;
+                }
+            }
+            if squares > 9 {
+                break;
+            }
+        }
+        if promoted {
+            return Err(bad('+'));
+        }
+        if squares != 9 {
+            return Err(SfenError::RankLength {
+                rank,
+                squares,
+                text: clip(rank_text),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn parse_hands(text: &str, setup: &mut Setup) -> Result<(), SfenError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let bad = || SfenError::BadHand { text: clip(text) };
+    let mut count: Option<u32> = None;
+    for byte in text.bytes() {
+        match byte {
+            b'0'..=b'9' => {
+                let n = count.unwrap_or(0) * 10 + u32::from(byte - b'0');
+                if n == 0 || n > 99 {
+                    return Err(bad());
+                }
+                count = Some(n);
+            }
+            _ => {
+                let kind = PieceKind::from_usi_letter(byte)
+                    .filter(|k| k.is_hand_kind())
+                    .ok_or_else(bad)?;
+                let color = if byte.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let hand = &mut setup.hands[color.index()];
+                let total = u32::from(hand.count(kind)) + count.take().unwrap_or(1);
+                // Counts past what any set holds are caught by validation;
+                // here they only need to fit.
+                hand.set(kind, u8::try_from(total).map_err(|_| bad())?);
+            }
+        }
+    }
+    if count.is_some() {
+        return Err(bad());
+    }
+    Ok(())
+}
+
+fn write_sfen(setup: &Setup, out: &mut impl fmt::Write) -> fmt::Result {
+    for rank in 1..=9 {
+        if rank > 1 {
+            out.write_char('/')?;
+        }
+        let mut empty = 0;
+        for file in (1..=9).rev() {
+            let sq = Square::new(file, rank).expect("on the board");
+            match setup.piece_at(sq) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        write!(out, "{empty}")?;
+                        empty = 0;
+                    }
+                    write!(out, "{}", piece.sfen())?;
+                }
+            }
+        }
+        if empty > 0 {
+            write!(out, "{empty}")?;
+        }
+    }
+    write!(out, " {} ", setup.side_to_move.usi_char())?;
+    write_hands(&setup.hands, out)?;
+    write!(out, " {}", setup.move_number)
+}
+
+/// Hands in SFEN order: Black's then White's, each R B G S N L P.
+pub(crate) fn write_hands(hands: &[Hand; 2], out: &mut impl fmt::Write) -> fmt::Result {
+    if hands.iter().all(Hand::is_empty) {
+        return out.write_char('-');
+    }
+    for color in Color::ALL {
+        for &kind in PieceKind::HAND.iter().rev() {
+            let n = hands[color.index()].count(kind);
+            if n >= 2 {
+                write!(out, "{n}")?;
+            }
+            if n >= 1 {
+                let piece = Piece::new(color, kind);
+                write!(out, "{}", piece.sfen())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_round_trip() {
+        let setup = Setup::from_sfen(STARTPOS_SFEN).unwrap();
+        assert_eq!(setup.sfen(), STARTPOS_SFEN);
+        assert_eq!(Setup::startpos(), setup);
+        let king = setup.piece_at(Square::from_usi("5i").unwrap()).unwrap();
+        assert_eq!(king, Piece::new(Color::Black, PieceKind::King));
+    }
+
+    #[test]
+    fn hands_are_written_canonically() {
+        let setup = Setup::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 3pPbSP2g 12").unwrap();
+        assert_eq!(setup.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b S2Pb2g3p 12");
+        let setup = Setup::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w 18P 1").unwrap();
+        assert_eq!(setup.hands[0].count(PieceKind::Pawn), 18);
+        assert_eq!(setup.sfen(), "4k4/9/9/9/9/9/9/9/4K4 w 18P 1");
+        let no_number = Setup::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b -").unwrap();
+        assert_eq!(no_number.move_number, 1);
+    }
+
+    #[test]
+    fn handicap_starts() {
+        for handicap in Handicap::ALL {
+            let setup = handicap.setup();
+            assert_eq!(setup.sfen(), handicap.sfen());
+            assert_eq!(Handicap::from_japanese(handicap.japanese()), Some(handicap));
+            let expected = if handicap == Handicap::Even { Color::Black } else { Color::White };
+            assert_eq!(setup.side_to_move, expected);
+        }
+        assert_eq!(
+            Handicap::TenPieces.sfen(),
+            "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        assert_eq!(
+            Handicap::LeftSevenPieces.sfen(),
+            "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_quote_the_text() {
+        let err = |text| Setup::from_sfen(text).unwrap_err();
+        assert!(matches!(err(""), SfenError::MissingField { field: "board" }));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4X4 b - 1"),
+            SfenError::BadBoardChar { ch: 'X', rank: 9, .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4K5 b - 1"),
+            SfenError::RankLength { rank: 9, squares: 10, .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/4K3/9 b - 1"),
+            SfenError::RankLength { rank: 8, squares: 8, .. }
+        ));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/4K4 b - 1"), SfenError::RankCount { count: 8 }));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 x - 1"), SfenError::BadSide { .. }));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b 2 1"), SfenError::BadHand { .. }));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b K 1"), SfenError::BadHand { .. }));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b - 0"), SfenError::BadMoveNumber { .. }));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4+K4 b - 1"), SfenError::BadBoardChar { ch: 'K', .. }));
+        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K3+ b - 1"), SfenError::BadBoardChar { ch: '+', .. }));
+        let message = err("4k4/9/9/9/9/9/9/9/4X4 b - 1").to_string();
+        assert!(message.contains("`X`") && message.contains("4X4"), "{message}");
+    }
+}

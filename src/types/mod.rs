@@ -1,0 +1,16 @@
+//! The vocabulary of shogi: colors, squares, pieces, hands and moves.
+//!
+//! These types are small, `Copy`, and know nothing about a board. They print
+//! themselves in the notations that every format shares (USI, CSA, Japanese).
+
+mod color;
+mod hand;
+mod moves;
+mod piece;
+mod square;
+
+pub use color::Color;
+pub use hand::Hand;
+pub use moves::{Move, MoveSyntaxError};
+pub use piece::{Piece, PieceKind};
+pub use square::Square;

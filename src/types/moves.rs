@@ -1,0 +1,168 @@
+use super::{PieceKind, Square};
+use std::fmt;
+use std::str::FromStr;
+
+/// A move, exactly as much as USI can say: a board move with its origin and
+/// whether it promotes, or a drop of a piece from the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Normal {
+        from: Square,
+        to: Square,
+        promote: bool,
+    },
+    Drop {
+        kind: PieceKind,
+        to: Square,
+    },
+}
+
+impl Move {
+    /// The destination square.
+    #[inline]
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
+        }
+    }
+
+    /// The origin square of a board move; `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Normal { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        matches!(self, Move::Drop { .. })
+    }
+
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        matches!(self, Move::Normal { promote: true, .. })
+    }
+
+    /// The same move seen from the other side of the board: both squares
+    /// rotated 180° (`7g7f` ↔ `3c3d`; `P*5e` stays `P*5e`).
+    #[inline]
+    pub const fn flip(self) -> Move {
+        match self {
+            Move::Normal { from, to, promote } => Move::Normal {
+                from: from.flip(),
+                to: to.flip(),
+                promote,
+            },
+            Move::Drop { kind, to } => Move::Drop {
+                kind,
+                to: to.flip(),
+            },
+        }
+    }
+
+    /// Parses USI move syntax (`7g7f`, `8h2b+`, `P*5e`) without looking at any
+    /// board: whether the move is legal is `Position`'s question.
+    pub fn from_usi(text: &str) -> Result<Move, MoveSyntaxError> {
+        let bytes = text.as_bytes();
+        let square = |range: std::ops::Range<usize>| {
+            text.get(range)
+                .and_then(Square::from_usi)
+                .ok_or_else(|| MoveSyntaxError::new(text))
+        };
+        match bytes {
+            [letter, b'*', _, _] => {
+                let kind = PieceKind::from_usi_letter(*letter)
+                    .filter(|kind| kind.is_hand_kind() && letter.is_ascii_uppercase())
+                    .ok_or_else(|| MoveSyntaxError::new(text))?;
+                Ok(Move::Drop {
+                    kind,
+                    to: square(2..4)?,
+                })
+            }
+            [_, _, _, _] | [_, _, _, _, b'+'] => Ok(Move::Normal {
+                from: square(0..2)?,
+                to: square(2..4)?,
+                promote: bytes.len() == 5,
+            }),
+            _ => Err(MoveSyntaxError::new(text)),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = MoveSyntaxError;
+    fn from_str(text: &str) -> Result<Move, MoveSyntaxError> {
+        Move::from_usi(text)
+    }
+}
+
+/// A move displays in USI notation.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal { from, to, promote } => {
+                write!(f, "{from}{to}")?;
+                if promote {
+                    f.write_str("+")?;
+                }
+                Ok(())
+            }
+            Move::Drop { kind, to } => write!(f, "{}*{to}", kind.usi_letter()),
+        }
+    }
+}
+
+/// Text that is not a USI move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSyntaxError {
+    pub text: String,
+}
+
+impl MoveSyntaxError {
+    fn new(text: &str) -> MoveSyntaxError {
+        MoveSyntaxError {
+            text: text.chars().take(40).collect(),
+        }
+    }
+}
+
+impl fmt::Display for MoveSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a USI move (expected a move like 7g7f, 8h2b+ or P*5e)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for MoveSyntaxError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_print() {
+        for text in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
+            assert_eq!(Move::from_usi(text).unwrap().to_string(), text);
+        }
+        for bad in ["", "7g7", "7g7f++", "K*5e", "p*5e", "+*5e", "7g7j", "0g7f", "P*5e+", "7g7f="] {
+            assert!(Move::from_usi(bad).is_err(), "{bad} should be rejected");
+        }
+        // Multi-byte text must not panic when sliced.
+        assert!(Move::from_usi("７g7f").is_err());
+        assert!(Move::from_usi("P*５").is_err());
+    }
+
+    #[test]
+    fn flip() {
+        let flipped = |text: &str| Move::from_usi(text).unwrap().flip().to_string();
+        assert_eq!(flipped("7g7f"), "3c3d");
+        assert_eq!(flipped("8h2b+"), "2b8h+");
+        assert_eq!(flipped("P*5e"), "P*5e");
+        assert_eq!(flipped("N*1a"), "N*9i");
+    }
+}

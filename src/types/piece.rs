@@ -1,0 +1,250 @@
+use super::Color;
+use std::fmt;
+
+/// The fourteen kinds of piece: eight as they start, six promoted.
+///
+/// The first seven are the kinds a hand can hold, in the order `Hand` stores
+/// them; `promote` and `unpromote` map between the two halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PieceKind {
+    Pawn = 0,
+    Lance,
+    Knight,
+    Silver,
+    Gold,
+    Bishop,
+    Rook,
+    King,
+    ProPawn,
+    ProLance,
+    ProKnight,
+    ProSilver,
+    Horse,
+    Dragon,
+}
+
+use PieceKind::*;
+
+impl PieceKind {
+    pub const ALL: [PieceKind; 14] = [
+        Pawn, Lance, Knight, Silver, Gold, Bishop, Rook, King, ProPawn, ProLance, ProKnight,
+        ProSilver, Horse, Dragon,
+    ];
+
+    /// The kinds a hand can hold, in index order (pawn first).
+    pub const HAND: [PieceKind; 7] = [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<PieceKind> {
+        if index < 14 {
+            Some(PieceKind::ALL[index])
+        } else {
+            None
+        }
+    }
+
+    /// The promoted kind, if this kind can promote.
+    #[inline]
+    pub const fn promote(self) -> Option<PieceKind> {
+        match self {
+            Pawn => Some(ProPawn),
+            Lance => Some(ProLance),
+            Knight => Some(ProKnight),
+            Silver => Some(ProSilver),
+            Bishop => Some(Horse),
+            Rook => Some(Dragon),
+            _ => None,
+        }
+    }
+
+    /// The kind as it was before promotion (itself if not promoted): what a
+    /// captured piece turns into in the captor's hand.
+    #[inline]
+    pub const fn unpromote(self) -> PieceKind {
+        match self {
+            ProPawn => Pawn,
+            ProLance => Lance,
+            ProKnight => Knight,
+            ProSilver => Silver,
+            Horse => Bishop,
+            Dragon => Rook,
+            other => other,
+        }
+    }
+
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        self as u8 >= ProPawn as u8
+    }
+
+    #[inline]
+    pub const fn can_promote(self) -> bool {
+        self.promote().is_some()
+    }
+
+    /// Whether a hand can hold this kind (and so a drop can place it).
+    #[inline]
+    pub const fn is_hand_kind(self) -> bool {
+        (self as u8) < King as u8
+    }
+
+    /// The USI / SFEN letter of the unpromoted kind, upper case (`P`, `+P`
+    /// is written by `Piece`).
+    pub const fn usi_letter(self) -> char {
+        match self.unpromote() {
+            Pawn => 'P',
+            Lance => 'L',
+            Knight => 'N',
+            Silver => 'S',
+            Gold => 'G',
+            Bishop => 'B',
+            Rook => 'R',
+            _ => 'K',
+        }
+    }
+
+    /// The unpromoted kind named by a USI / SFEN letter, either case.
+    pub const fn from_usi_letter(letter: u8) -> Option<PieceKind> {
+        Some(match letter.to_ascii_uppercase() {
+            b'P' => Pawn,
+            b'L' => Lance,
+            b'N' => Knight,
+            b'S' => Silver,
+            b'G' => Gold,
+            b'B' => Bishop,
+            b'R' => Rook,
+            b'K' => King,
+            _ => return None,
+        })
+    }
+
+    /// The two-letter CSA name: `FU`, `TO`, `RY`, …
+    pub const fn csa(self) -> &'static str {
+        match self {
+            Pawn => "FU",
+            Lance => "KY",
+            Knight => "KE",
+            Silver => "GI",
+            Gold => "KI",
+            Bishop => "KA",
+            Rook => "HI",
+            King => "OU",
+            ProPawn => "TO",
+            ProLance => "NY",
+            ProKnight => "NK",
+            ProSilver => "NG",
+            Horse => "UM",
+            Dragon => "RY",
+        }
+    }
+
+    /// The kind named by a CSA name.
+    pub fn from_csa(name: &str) -> Option<PieceKind> {
+        PieceKind::ALL.into_iter().find(|kind| kind.csa() == name)
+    }
+
+    /// The one-character Japanese name, as board diagrams write it:
+    /// 歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍.
+    pub const fn kanji(self) -> char {
+        match self {
+            Pawn => '歩',
+            Lance => '香',
+            Knight => '桂',
+            Silver => '銀',
+            Gold => '金',
+            Bishop => '角',
+            Rook => '飛',
+            King => '玉',
+            ProPawn => 'と',
+            ProLance => '杏',
+            ProKnight => '圭',
+            ProSilver => '全',
+            Horse => '馬',
+            Dragon => '龍',
+        }
+    }
+}
+
+/// A piece of one color and one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece { color, kind }
+    }
+
+    /// The same piece seen from the other side: the color changes.
+    #[inline]
+    pub const fn flip(self) -> Piece {
+        Piece {
+            color: self.color.flip(),
+            kind: self.kind,
+        }
+    }
+
+    /// The SFEN token: `P`, `+p`, `K`, … (upper case for Black).
+    pub fn sfen(self) -> SfenPiece {
+        SfenPiece(self)
+    }
+}
+
+/// Displays a piece as SFEN writes it on the board.
+#[derive(Clone, Copy, Debug)]
+pub struct SfenPiece(Piece);
+
+impl fmt::Display for SfenPiece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Piece { color, kind } = self.0;
+        if kind.is_promoted() {
+            f.write_str("+")?;
+        }
+        let letter = kind.usi_letter();
+        let letter = match color {
+            Color::Black => letter,
+            Color::White => letter.to_ascii_lowercase(),
+        };
+        write!(f, "{letter}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_pairs() {
+        for kind in PieceKind::ALL {
+            if let Some(promoted) = kind.promote() {
+                assert!(promoted.is_promoted());
+                assert_eq!(promoted.unpromote(), kind);
+                assert!(kind.is_hand_kind());
+            } else {
+                assert_eq!(kind.unpromote().promote(), if kind.is_promoted() { Some(kind) } else { None });
+            }
+        }
+        assert!(!Gold.can_promote());
+        assert!(!King.can_promote());
+        assert!(!King.is_hand_kind());
+    }
+
+    #[test]
+    fn names() {
+        assert_eq!(Piece::new(Color::White, Horse).sfen().to_string(), "+b");
+        assert_eq!(Piece::new(Color::Black, King).sfen().to_string(), "K");
+        for kind in PieceKind::ALL {
+            assert_eq!(PieceKind::from_csa(kind.csa()), Some(kind));
+        }
+        assert_eq!(PieceKind::from_usi_letter(b'n'), Some(Knight));
+        assert_eq!(PieceKind::from_usi_letter(b'X'), None);
+    }
+}
