@@ -1,0 +1,103 @@
+//! The SFEN and USI readers answer any string with a value or an error,
+//! never a panic.
+
+use kifconv::parse::usi;
+use kifconv::{KingRule, Move, Position, Setup};
+use proptest::prelude::*;
+
+/// Strings made of the characters these formats use, so that the readers get
+/// past their first check often, plus anything at all.
+fn sfenish() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[1-9+/PLNSGBRKplnsgbrkbw\\- ]{0,120}",
+        "[1-9+/PLNSGBRKplnsgbrk]{0,80} [bw] [0-9PLNSGBRplnsgbr\\-]{0,12} [0-9]{0,4}",
+        ".{0,80}",
+    ]
+}
+
+fn check_sfen(text: &str) {
+    if let Ok(setup) = Setup::from_sfen(text) {
+        // A setup that reads back must write out and read in the same.
+        let again = Setup::from_sfen(&setup.sfen()).expect("our SFEN reads back");
+        assert_eq!(again, setup);
+        for rule in [KingRule::BothRequired, KingRule::MayBeMissing] {
+            if let Ok(pos) = Position::from_setup(setup.clone(), rule) {
+                for mv in pos.legal_moves() {
+                    let mut next = pos.clone();
+                    next.play(mv).expect("a generated move is legal");
+                }
+                assert_eq!(pos.flip().flip(), pos);
+            }
+        }
+    }
+}
+
+const SEEDS: [&str; 4] = [
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+    "l4Ssnl/7k1/p1np1g1p1/1rp1PPp1p/3P5/2P2+bPPP/P5BK1/6S2/LN2RG2L b GSPgn3p 77",
+    "7nk/7p1/7S1/9/9/9/9/9/4K4 b P 1",
+];
+
+/// A valid SFEN with a few characters replaced, inserted or deleted.
+fn mutated_sfen() -> impl Strategy<Value = String> {
+    let edit = (0usize..200, 0u8..3, prop::sample::select(b"123456789+/PLNSGBRKplnsgbrk -bw".to_vec()));
+    (prop::sample::select(SEEDS.to_vec()), prop::collection::vec(edit, 0..4)).prop_map(
+        |(seed, edits)| {
+            let mut bytes = seed.as_bytes().to_vec();
+            for (at, op, ch) in edits {
+                let at = at % (bytes.len() + 1);
+                match op {
+                    0 if at < bytes.len() => bytes[at] = ch,
+                    1 => bytes.insert(at, ch),
+                    _ if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            String::from_utf8(bytes).expect("ASCII edits of ASCII")
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn sfen_reader_never_panics(text in sfenish()) {
+        check_sfen(&text);
+    }
+
+    #[test]
+    fn mutated_sfen_never_panics(text in mutated_sfen()) {
+        check_sfen(&text);
+    }
+
+    #[test]
+    fn usi_reader_never_panics(
+        line in prop_oneof![
+            "(position )?(startpos|sfen [^ ]{0,60} [bw] [^ ]{0,8} [0-9]{0,3})( moves( [1-9][a-i][1-9][a-i]\\+?| [PLNSGBR]\\*[1-9][a-i]| [^ ]{0,6}){0,12})?",
+            ".{0,100}",
+        ]
+    ) {
+        if let Ok(parsed) = usi::parse_line(&line) {
+            if let Ok(mut pos) = Position::from_setup(parsed.start, KingRule::MayBeMissing) {
+                for (i, text) in parsed.moves.iter().enumerate() {
+                    if pos.play_usi(text, i as u32 + 1).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = Move::from_usi(&line);
+    }
+
+    #[test]
+    fn usi_move_syntax_never_panics(text in ".{0,8}") {
+        if let Ok(mv) = Move::from_usi(&text) {
+            prop_assert_eq!(mv.to_string(), text);
+        }
+    }
+}
+
