@@ -16,6 +16,9 @@ fn main() {
         let start = Instant::now();
         let nodes = pos.perft(d);
         let secs = start.elapsed().as_secs_f64();
-        println!("perft {d} {nodes} ({:.2} Mnps, {secs:.3}s)", nodes as f64 / secs / 1e6);
+        println!(
+            "perft {d} {nodes} ({:.2} Mnps, {secs:.3}s)",
+            nodes as f64 / secs / 1e6
+        );
     }
 }

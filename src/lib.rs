@@ -27,3 +27,8 @@ pub use position::{
     SetupError, SfenError, UsiMoveError,
 };
 pub use types::{Color, Hand, Move, Piece, PieceKind, Square};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -56,10 +56,11 @@ fn main() -> ExitCode {
 
 fn convert(line: &str, to: Target) -> Result<String, String> {
     let parsed = usi::parse_line(line).map_err(|e| e.to_string())?;
-    let mut pos =
-        Position::from_setup(parsed.start.clone(), KingRule::MayBeMissing).map_err(|e| e.to_string())?;
+    let mut pos = Position::from_setup(parsed.start.clone(), KingRule::MayBeMissing)
+        .map_err(|e| e.to_string())?;
     for (ply, text) in parsed.moves.iter().enumerate() {
-        pos.play_usi(text, ply as u32 + 1).map_err(|e| e.to_string())?;
+        pos.play_usi(text, ply as u32 + 1)
+            .map_err(|e| e.to_string())?;
     }
     Ok(match to {
         Target::Sfen => pos.sfen(),

@@ -43,8 +43,8 @@ fn compare_random_games(start: &str, positions: usize, seed: u64) -> usize {
     let mut rng = Rng(seed);
     let mut compared = 0;
     while compared < positions {
-        let mut ours = Position::from_setup(Setup::from_sfen(start).unwrap(), KingRule::BothRequired)
-            .unwrap();
+        let mut ours =
+            Position::from_setup(Setup::from_sfen(start).unwrap(), KingRule::BothRequired).unwrap();
         let mut other = theirs(start);
         for ply in 0..400 {
             let our_moves = sorted_ours(&ours);
@@ -63,7 +63,12 @@ fn compare_random_games(start: &str, positions: usize, seed: u64) -> usize {
                 .map(|m| m.flip().to_string())
                 .collect();
             flipped.sort();
-            assert_eq!(flipped, sorted_ours(&ours.flip()), "flip at {}", ours.sfen());
+            assert_eq!(
+                flipped,
+                sorted_ours(&ours.flip()),
+                "flip at {}",
+                ours.sfen()
+            );
             compared += 1;
             if our_moves.is_empty() || compared >= positions {
                 break;

@@ -41,9 +41,16 @@ const SEEDS: [&str; 4] = [
 
 /// A valid SFEN with a few characters replaced, inserted or deleted.
 fn mutated_sfen() -> impl Strategy<Value = String> {
-    let edit = (0usize..200, 0u8..3, prop::sample::select(b"123456789+/PLNSGBRKplnsgbrk -bw".to_vec()));
-    (prop::sample::select(SEEDS.to_vec()), prop::collection::vec(edit, 0..4)).prop_map(
-        |(seed, edits)| {
+    let edit = (
+        0usize..200,
+        0u8..3,
+        prop::sample::select(b"123456789+/PLNSGBRKplnsgbrk -bw".to_vec()),
+    );
+    (
+        prop::sample::select(SEEDS.to_vec()),
+        prop::collection::vec(edit, 0..4),
+    )
+        .prop_map(|(seed, edits)| {
             let mut bytes = seed.as_bytes().to_vec();
             for (at, op, ch) in edits {
                 let at = at % (bytes.len() + 1);
@@ -57,8 +64,7 @@ fn mutated_sfen() -> impl Strategy<Value = String> {
                 }
             }
             String::from_utf8(bytes).expect("ASCII edits of ASCII")
-        },
-    )
+        })
 }
 
 proptest! {
@@ -100,4 +106,3 @@ proptest! {
         }
     }
 }
-

@@ -3,8 +3,7 @@
 
 use kifconv::position::{SetupError, UsiMoveErrorKind};
 use kifconv::{
-    Color, Handicap, IllegalMove, KingRule, Move, PieceKind, Position, PositionError, Setup,
-    Square,
+    Color, Handicap, IllegalMove, KingRule, Move, PieceKind, Position, PositionError, Setup, Square,
 };
 
 fn pos(sfen: &str) -> Position {
@@ -46,7 +45,9 @@ fn startpos_perft_depth_5() {
 fn validation_names_what_is_wrong() {
     assert_eq!(
         setup_error("4k4/9/9/9/9/9/9/9/9 b - 1"),
-        SetupError::MissingKing { color: Color::Black }
+        SetupError::MissingKing {
+            color: Color::Black
+        }
     );
     assert!(matches!(
         setup_error("4k4/9/9/9/9/9/9/9/3KK4 b - 1"),
@@ -54,38 +55,68 @@ fn validation_names_what_is_wrong() {
     ));
     assert_eq!(
         setup_error("4k4/ppppppppp/9/9/9/9/PPPPPPPPP/9/4K4 b P 1"),
-        SetupError::TooManyPieces { kind: PieceKind::Pawn, count: 19, max: 18 }
+        SetupError::TooManyPieces {
+            kind: PieceKind::Pawn,
+            count: 19,
+            max: 18
+        }
     );
     assert_eq!(
         setup_error("4k4/9/9/9/9/9/9/9/4K4 b 3B 1"),
-        SetupError::TooManyPieces { kind: PieceKind::Bishop, count: 3, max: 2 }
+        SetupError::TooManyPieces {
+            kind: PieceKind::Bishop,
+            count: 3,
+            max: 2
+        }
     );
     // A horse counts as a bishop.
     assert_eq!(
         setup_error("4k4/9/9/9/4+B4/9/9/9/4K4 b Bb 1"),
-        SetupError::TooManyPieces { kind: PieceKind::Bishop, count: 3, max: 2 }
+        SetupError::TooManyPieces {
+            kind: PieceKind::Bishop,
+            count: 3,
+            max: 2
+        }
     );
     assert_eq!(
         setup_error("P3k4/9/9/9/9/9/9/9/4K4 b - 1"),
-        SetupError::DeadPiece { color: Color::Black, kind: PieceKind::Pawn, square: sq("9a") }
+        SetupError::DeadPiece {
+            color: Color::Black,
+            kind: PieceKind::Pawn,
+            square: sq("9a")
+        }
     );
     assert_eq!(
         setup_error("4k4/N8/9/9/9/9/9/9/4K4 b - 1"),
-        SetupError::DeadPiece { color: Color::Black, kind: PieceKind::Knight, square: sq("9b") }
+        SetupError::DeadPiece {
+            color: Color::Black,
+            kind: PieceKind::Knight,
+            square: sq("9b")
+        }
     );
     assert_eq!(
         setup_error("4k4/9/9/9/9/9/9/9/4K3l b - 1"),
-        SetupError::DeadPiece { color: Color::White, kind: PieceKind::Lance, square: sq("1i") }
+        SetupError::DeadPiece {
+            color: Color::White,
+            kind: PieceKind::Lance,
+            square: sq("1i")
+        }
     );
     assert_eq!(
         setup_error("4k4/9/9/9/9/9/P8/P8/4K4 b - 1"),
-        SetupError::DoublePawn { color: Color::Black, file: 9 }
+        SetupError::DoublePawn {
+            color: Color::Black,
+            file: 9
+        }
     );
     // A promoted pawn does not count for nifu.
     pos("4k4/9/9/9/9/9/+P8/P8/4K4 b - 1");
     assert_eq!(
         setup_error("4k4/9/9/9/9/9/9/9/K3R4 b - 1"),
-        SetupError::OpponentInCheck { color: Color::White, king: sq("5a") }
+        SetupError::OpponentInCheck {
+            color: Color::White,
+            king: sq("5a")
+        }
     );
     // The side to move may be in check.
     assert!(pos("4k4/9/9/9/9/9/9/9/K3r4 b - 1").is_check());
@@ -118,7 +149,10 @@ fn usi_moves_are_checked_against_the_position() {
     assert_eq!(p.play_usi_line("7g7f 3c3d 8h2b+ 3a2b B*4e").unwrap(), 5);
     let err = p.play_usi_line("4e3d").unwrap_err();
     assert_eq!(err.ply, 1);
-    assert!(matches!(err.kind, UsiMoveErrorKind::Illegal { .. }), "{err}");
+    assert!(
+        matches!(err.kind, UsiMoveErrorKind::Illegal { .. }),
+        "{err}"
+    );
 
     let mut p = Position::startpos();
     let err = p.play_usi_line("7g7f 3c3d 7f7e 5a5b 2h2c").unwrap_err();
@@ -176,13 +210,22 @@ fn pawn_drop_mate_is_illegal() {
     let verdict = |sfen: &str| pos(sfen).check_legal(Move::from_usi("P*1b").unwrap());
     // The king on 1a is walled in by its own knight and pawn; the pawn on 1b
     // is supported by the silver on 2c.
-    assert_eq!(verdict("7nk/7p1/7S1/9/9/9/9/9/4K4 b P 1"), Err(IllegalMove::PawnDropMate));
+    assert_eq!(
+        verdict("7nk/7p1/7S1/9/9/9/9/9/4K4 b P 1"),
+        Err(IllegalMove::PawnDropMate)
+    );
     // The gold on 2b could take the pawn, but it is pinned by the bishop on 4d.
-    assert_eq!(verdict("7nk/7g1/7S1/5B3/9/9/9/9/4K4 b P 1"), Err(IllegalMove::PawnDropMate));
+    assert_eq!(
+        verdict("7nk/7g1/7S1/5B3/9/9/9/9/4K4 b P 1"),
+        Err(IllegalMove::PawnDropMate)
+    );
     // Unpinned, the gold takes: the drop is legal.
     assert_eq!(verdict("7nk/7g1/7S1/9/9/9/9/9/4K4 b P 1"), Ok(()));
     // The king's only escape, 2b, is covered by the silver that supports the pawn.
-    assert_eq!(verdict("7nk/9/7S1/9/9/9/9/9/4K4 b P 1"), Err(IllegalMove::PawnDropMate));
+    assert_eq!(
+        verdict("7nk/9/7S1/9/9/9/9/9/4K4 b P 1"),
+        Err(IllegalMove::PawnDropMate)
+    );
     // Without the support the king takes the pawn.
     assert_eq!(verdict("7nk/7p1/9/9/9/9/9/9/4K4 b P 1"), Ok(()));
     // A pawn drop mate is not a move: it is missing from the legal moves,
@@ -200,7 +243,10 @@ fn check_and_mate() {
     assert!(!p.is_check());
     p.play_usi("G*5b", 1).unwrap();
     assert!(p.is_check());
-    assert!(!p.is_checkmate(), "the king can take on 5b? no: 5b is supported");
+    assert!(
+        !p.is_checkmate(),
+        "the king can take on 5b? no: 5b is supported"
+    );
 }
 
 #[test]
@@ -223,7 +269,10 @@ fn candidates_are_the_legal_moves_of_one_kind_to_one_square() {
     );
     // A pinned silver is not a candidate, but is counted when pins are ignored.
     let p = pos("k3r4/9/9/9/9/9/9/4S4/3SK4 b - 1");
-    assert_eq!(names(&p.candidates(PieceKind::Silver, sq("4g"))), Vec::<String>::new());
+    assert_eq!(
+        names(&p.candidates(PieceKind::Silver, sq("4g"))),
+        Vec::<String>::new()
+    );
     assert_eq!(
         names(&p.candidates_ignoring_pins(PieceKind::Silver, sq("4g"))),
         ["5h4g"]
@@ -280,7 +329,11 @@ fn flips_that_others_got_wrong() {
 fn handicap_starts_are_legal_with_white_to_move() {
     for handicap in Handicap::ALL {
         let p = Position::from_setup(handicap.setup(), KingRule::BothRequired).unwrap();
-        let expected = if handicap == Handicap::Even { Color::Black } else { Color::White };
+        let expected = if handicap == Handicap::Even {
+            Color::Black
+        } else {
+            Color::White
+        };
         assert_eq!(p.side_to_move(), expected, "{}", handicap.japanese());
         assert!(!p.legal_moves().is_empty());
     }

@@ -21,10 +21,14 @@ pub struct UsiLine<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UsiLineError {
     /// Neither `startpos` nor `sfen` where the start should be.
-    NoStart { found: String },
+    NoStart {
+        found: String,
+    },
     Sfen(SfenError),
     /// Something other than `moves` after the position.
-    ExpectedMoves { found: String },
+    ExpectedMoves {
+        found: String,
+    },
 }
 
 impl fmt::Display for UsiLineError {
@@ -104,8 +108,7 @@ mod tests {
         assert_eq!(line.moves, ["7g7f", "3c3d"]);
         let line = parse_line("startpos").unwrap();
         assert!(line.moves.is_empty());
-        let line =
-            parse_line("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b").unwrap();
+        let line = parse_line("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b").unwrap();
         assert!(!line.startpos);
         assert_eq!(line.start.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b G 1");
         assert_eq!(line.moves, ["G*5b"]);
@@ -116,7 +119,10 @@ mod tests {
     #[test]
     fn errors() {
         assert!(matches!(parse_line(""), Err(UsiLineError::NoStart { .. })));
-        assert!(matches!(parse_line("position foo"), Err(UsiLineError::NoStart { .. })));
+        assert!(matches!(
+            parse_line("position foo"),
+            Err(UsiLineError::NoStart { .. })
+        ));
         assert!(matches!(
             parse_line("position startpos 7g7f"),
             Err(UsiLineError::ExpectedMoves { .. })

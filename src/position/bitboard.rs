@@ -48,7 +48,9 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize))
+            Some(Square::from_index_unchecked(
+                self.0.trailing_zeros() as usize
+            ))
         }
     }
 
@@ -383,7 +385,10 @@ mod tests {
     fn step_patterns() {
         assert_eq!(squares(pawn_attacks(Color::Black, sq("7g"))), ["7f"]);
         assert_eq!(squares(pawn_attacks(Color::White, sq("3c"))), ["3d"]);
-        assert_eq!(squares(knight_attacks(Color::Black, sq("8i"))), ["7g", "9g"]);
+        assert_eq!(
+            squares(knight_attacks(Color::Black, sq("8i"))),
+            ["7g", "9g"]
+        );
         assert_eq!(squares(knight_attacks(Color::White, sq("1a"))), ["2c"]);
         assert_eq!(
             squares(silver_attacks(Color::Black, sq("5e"))),
@@ -404,7 +409,10 @@ mod tests {
             squares(lance_attacks(Color::Black, sq("5g"), occupied)),
             ["5c", "5d", "5e", "5f"]
         );
-        assert_eq!(squares(lance_attacks(Color::White, sq("5g"), occupied)), ["5h", "5i"]);
+        assert_eq!(
+            squares(lance_attacks(Color::White, sq("5g"), occupied)),
+            ["5h", "5i"]
+        );
         let rook = rook_attacks(sq("5e"), occupied);
         assert_eq!(rook.count(), 2 + 4 + 2 + 4);
         assert!(rook.contains(sq("3e")) && !rook.contains(sq("2e")));

@@ -9,7 +9,11 @@ pub enum SfenError {
     /// A character that is not a piece letter, `+`, a digit 1–9 or `/`.
     BadBoardChar { ch: char, rank: u8, text: String },
     /// A rank that does not add up to nine squares.
-    RankLength { rank: u8, squares: usize, text: String },
+    RankLength {
+        rank: u8,
+        squares: usize,
+        text: String,
+    },
     /// More or fewer than nine ranks.
     RankCount { count: usize },
     /// The side to move is neither `b` nor `w`.
@@ -59,17 +63,36 @@ impl std::error::Error for SfenError {}
 /// A board that is well formed but cannot be a shogi position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    MissingKing { color: Color },
-    ExtraKing { color: Color, squares: Vec<Square> },
+    MissingKing {
+        color: Color,
+    },
+    ExtraKing {
+        color: Color,
+        squares: Vec<Square>,
+    },
     /// More pieces of a kind (counting promoted ones and both hands) than a
     /// set holds.
-    TooManyPieces { kind: PieceKind, count: u32, max: u32 },
+    TooManyPieces {
+        kind: PieceKind,
+        count: u32,
+        max: u32,
+    },
     /// A pawn or lance on its last rank, or a knight on its last two.
-    DeadPiece { color: Color, kind: PieceKind, square: Square },
+    DeadPiece {
+        color: Color,
+        kind: PieceKind,
+        square: Square,
+    },
     /// Two unpromoted pawns of one color on a file (二歩).
-    DoublePawn { color: Color, file: u8 },
+    DoublePawn {
+        color: Color,
+        file: u8,
+    },
     /// The side that has just moved is in check: its king could be taken.
-    OpponentInCheck { color: Color, king: Square },
+    OpponentInCheck {
+        color: Color,
+        king: Square,
+    },
 }
 
 impl fmt::Display for SetupError {

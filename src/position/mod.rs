@@ -10,7 +10,9 @@ mod setup;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use error::{IllegalMove, PositionError, SetupError, SfenError, UsiMoveError, UsiMoveErrorKind};
+pub use error::{
+    IllegalMove, PositionError, SetupError, SfenError, UsiMoveError, UsiMoveErrorKind,
+};
 pub use movegen::{Candidates, MoveSink};
 pub use setup::{Handicap, Setup, STARTPOS_SFEN};
 
@@ -148,7 +150,10 @@ impl Position {
         }
         let waiting = !self.side;
         if let Some(king) = self.king(waiting) {
-            if !self.attackers_to(king, self.side, self.occupied()).is_empty() {
+            if !self
+                .attackers_to(king, self.side, self.occupied())
+                .is_empty()
+            {
                 return Err(SetupError::OpponentInCheck {
                     color: waiting,
                     king,

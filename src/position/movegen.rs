@@ -301,9 +301,8 @@ impl Position {
         // A defender other than the king that can take the pawn without
         // exposing its own king.
         let pinned = after.pinned(their_king, them);
-        let takers = after.attackers_to(to, them, occupied)
-            & !Bitboard::from_square(their_king)
-            & !pinned;
+        let takers =
+            after.attackers_to(to, them, occupied) & !Bitboard::from_square(their_king) & !pinned;
         if !takers.is_empty() {
             return false;
         }
@@ -478,9 +477,8 @@ impl Position {
         // The squares from which a piece of `kind` reaches `to` are the
         // squares the same piece of the other color on `to` would reach.
         let froms = bitboard::attacks(!us, kind, to, occupied) & self.pieces(us, kind);
-        let drop = kind.is_hand_kind()
-            && self.hands[us.index()].count(kind) > 0
-            && !occupied.contains(to);
+        let drop =
+            kind.is_hand_kind() && self.hands[us.index()].count(kind) > 0 && !occupied.contains(to);
         if froms.is_empty() && !drop {
             return out;
         }

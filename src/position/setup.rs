@@ -109,9 +109,7 @@ impl Handicap {
     /// White's first rank; the rest of the board is the same in every start.
     const fn white_back_rank(self) -> &'static str {
         match self {
-            Handicap::Even | Handicap::Bishop | Handicap::Rook | Handicap::TwoPieces => {
-                "lnsgkgsnl"
-            }
+            Handicap::Even | Handicap::Bishop | Handicap::Rook | Handicap::TwoPieces => "lnsgkgsnl",
             Handicap::Lance | Handicap::RookLance | Handicap::ThreePieces => "lnsgkgsn1",
             Handicap::RightLance => "1nsgkgsnl",
             Handicap::FourPieces => "1nsgkgsn1",
@@ -420,7 +418,11 @@ mod tests {
             let setup = handicap.setup();
             assert_eq!(setup.sfen(), handicap.sfen());
             assert_eq!(Handicap::from_japanese(handicap.japanese()), Some(handicap));
-            let expected = if handicap == Handicap::Even { Color::Black } else { Color::White };
+            let expected = if handicap == Handicap::Even {
+                Color::Black
+            } else {
+                Color::White
+            };
             assert_eq!(setup.side_to_move, expected);
         }
         assert_eq!(
@@ -436,27 +438,66 @@ mod tests {
     #[test]
     fn syntax_errors_quote_the_text() {
         let err = |text| Setup::from_sfen(text).unwrap_err();
-        assert!(matches!(err(""), SfenError::MissingField { field: "board" }));
+        assert!(matches!(
+            err(""),
+            SfenError::MissingField { field: "board" }
+        ));
         assert!(matches!(
             err("4k4/9/9/9/9/9/9/9/4X4 b - 1"),
-            SfenError::BadBoardChar { ch: 'X', rank: 9, .. }
+            SfenError::BadBoardChar {
+                ch: 'X',
+                rank: 9,
+                ..
+            }
         ));
         assert!(matches!(
             err("4k4/9/9/9/9/9/9/9/4K5 b - 1"),
-            SfenError::RankLength { rank: 9, squares: 10, .. }
+            SfenError::RankLength {
+                rank: 9,
+                squares: 10,
+                ..
+            }
         ));
         assert!(matches!(
             err("4k4/9/9/9/9/9/9/4K3/9 b - 1"),
-            SfenError::RankLength { rank: 8, squares: 8, .. }
+            SfenError::RankLength {
+                rank: 8,
+                squares: 8,
+                ..
+            }
         ));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/4K4 b - 1"), SfenError::RankCount { count: 8 }));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 x - 1"), SfenError::BadSide { .. }));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b 2 1"), SfenError::BadHand { .. }));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b K 1"), SfenError::BadHand { .. }));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K4 b - 0"), SfenError::BadMoveNumber { .. }));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4+K4 b - 1"), SfenError::BadBoardChar { ch: 'K', .. }));
-        assert!(matches!(err("4k4/9/9/9/9/9/9/9/4K3+ b - 1"), SfenError::BadBoardChar { ch: '+', .. }));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/4K4 b - 1"),
+            SfenError::RankCount { count: 8 }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4K4 x - 1"),
+            SfenError::BadSide { .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4K4 b 2 1"),
+            SfenError::BadHand { .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4K4 b K 1"),
+            SfenError::BadHand { .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4K4 b - 0"),
+            SfenError::BadMoveNumber { .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4+K4 b - 1"),
+            SfenError::BadBoardChar { ch: 'K', .. }
+        ));
+        assert!(matches!(
+            err("4k4/9/9/9/9/9/9/9/4K3+ b - 1"),
+            SfenError::BadBoardChar { ch: '+', .. }
+        ));
         let message = err("4k4/9/9/9/9/9/9/9/4X4 b - 1").to_string();
-        assert!(message.contains("`X`") && message.contains("4X4"), "{message}");
+        assert!(
+            message.contains("`X`") && message.contains("4X4"),
+            "{message}"
+        );
     }
 }

@@ -149,7 +149,9 @@ mod tests {
         for text in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
             assert_eq!(Move::from_usi(text).unwrap().to_string(), text);
         }
-        for bad in ["", "7g7", "7g7f++", "K*5e", "p*5e", "+*5e", "7g7j", "0g7f", "P*5e+", "7g7f="] {
+        for bad in [
+            "", "7g7", "7g7f++", "K*5e", "p*5e", "+*5e", "7g7j", "0g7f", "P*5e+", "7g7f=",
+        ] {
             assert!(Move::from_usi(bad).is_err(), "{bad} should be rejected");
         }
         // Multi-byte text must not panic when sliced.

@@ -229,7 +229,10 @@ mod tests {
                 assert_eq!(promoted.unpromote(), kind);
                 assert!(kind.is_hand_kind());
             } else {
-                assert_eq!(kind.unpromote().promote(), if kind.is_promoted() { Some(kind) } else { None });
+                assert_eq!(
+                    kind.unpromote().promote(),
+                    if kind.is_promoted() { Some(kind) } else { None }
+                );
             }
         }
         assert!(!Gold.can_promote());

@@ -127,7 +127,12 @@ impl fmt::Display for CsaSquare {
 impl fmt::Display for JapaneseSquare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (file, rank) = (self.0.file() as usize, self.0.rank() as usize);
-        write!(f, "{}{}", FULL_WIDTH_DIGITS[file - 1], KANJI_DIGITS[rank - 1])
+        write!(
+            f,
+            "{}{}",
+            FULL_WIDTH_DIGITS[file - 1],
+            KANJI_DIGITS[rank - 1]
+        )
     }
 }
 
