@@ -20,6 +20,7 @@
 
 pub mod parse;
 pub mod position;
+pub mod resolve;
 pub mod types;
 
 pub use position::{

@@ -54,6 +54,18 @@ impl Candidates {
     }
 }
 
+impl Candidates {
+    /// Keeps the moves for which `keep` is true, in order. Builds a new list
+    /// from an iterator rather than deleting while walking by index.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = Candidates::new();
+        for mv in self.iter().filter(|mv| keep(mv)) {
+            kept.push(*mv);
+        }
+        *self = kept;
+    }
+}
+
 impl MoveSink for Candidates {
     #[inline]
     fn push(&mut self, mv: Move) {

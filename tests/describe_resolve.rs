@@ -1,0 +1,84 @@
+//! Every legal move, written the way a careful KI2 writer would (only the
+//! markers the JSA rules require), resolves back to itself.
+
+use kifconv::parse::spec::{Destination, DropMark};
+use kifconv::resolve::{describe, resolve};
+use kifconv::{KingRule, Move, Position, Setup};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+/// Walks random games from `start`, checking every legal move of every
+/// position; returns how many moves were checked.
+fn check_random_games(start: &str, moves_wanted: usize, seed: u64) -> usize {
+    let mut rng = Rng(seed);
+    let mut checked = 0;
+    while checked < moves_wanted {
+        let setup = Setup::from_sfen(start).unwrap();
+        let mut pos = Position::from_setup(setup, KingRule::BothRequired).unwrap();
+        let mut previous = None;
+        for _ in 0..300 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &mv in &moves {
+                let spec = describe(&pos, mv, previous);
+                assert_eq!(
+                    resolve(&pos, &spec, previous),
+                    Ok(mv),
+                    "{mv} in {} written as {spec:?}",
+                    pos.sfen()
+                );
+                // Without 同 the move resolves just the same.
+                if spec.to == Destination::Same {
+                    let mut plain = spec;
+                    plain.to = Destination::Square(mv.to());
+                    assert_eq!(resolve(&pos, &plain, None), Ok(mv));
+                }
+                // A redundant 打 on a drop is accepted.
+                if mv.is_drop() && spec.drop == DropMark::Unmarked {
+                    let mut marked = spec;
+                    marked.drop = DropMark::Drop;
+                    assert_eq!(resolve(&pos, &marked, previous), Ok(mv));
+                }
+                checked += 1;
+            }
+            let mv: Move = moves[rng.below(moves.len())];
+            previous = Some(mv.to());
+            pos.play_unchecked(mv);
+        }
+    }
+    checked
+}
+
+#[test]
+fn every_legal_move_survives_describe_then_resolve() {
+    let mut total = check_random_games(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        60_000,
+        11,
+    );
+    // Crowded boards of golds, silvers and promoted pieces, where relative
+    // markers are needed most.
+    total += check_random_games(
+        "4k4/9/1G1G1G1G1/9/2S1S1S1S/9/9/+P+P+P+P1+p+p+p+p/4K4 b RB2N2L4Prb2n2l4p 1",
+        30_000,
+        12,
+    );
+    total += check_random_games(
+        "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        20_000,
+        13,
+    );
+    eprintln!("checked {total} moves");
+    assert!(total >= 100_000, "{total}");
+}
