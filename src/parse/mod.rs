@@ -1,5 +1,6 @@
 //! Readers: text to move specs and start positions, syntax only. No reader
 //! looks at a board; resolving moves is the next stage's job.
 
+pub mod common;
 pub mod spec;
 pub mod usi;
