@@ -18,8 +18,13 @@
 //! assert_eq!(Move::from_usi("P*5e").unwrap().flip().to_string(), "P*5e");
 //! ```
 
+pub mod decode;
+pub mod emit;
+pub mod error;
 pub mod parse;
 pub mod position;
+pub mod read;
+pub mod record;
 pub mod resolve;
 pub mod types;
 

@@ -2,5 +2,10 @@
 //! looks at a board; resolving moves is the next stage's job.
 
 pub mod common;
+pub mod kakinoki;
+pub mod ki2;
+pub mod kif;
+pub mod lines;
+pub mod raw;
 pub mod spec;
 pub mod usi;

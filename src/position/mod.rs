@@ -101,7 +101,44 @@ impl Position {
         pos
     }
 
+    /// Like [`Position::from_setup`] with [`KingRule::MayBeMissing`], for
+    /// records as people wrote them: problems that do not stop play (a
+    /// piece that could never move, two pawns on a file, the side not to
+    /// move in check) are returned beside the position instead of failing.
+    /// Extra kings and more pieces than a set holds still fail.
+    pub fn from_setup_lenient(setup: Setup) -> Result<(Position, Vec<SetupError>), SetupError> {
+        let pos = Position::build(&setup);
+        pos.validate_kings_and_counts(KingRule::MayBeMissing)?;
+        let mut problems = Vec::new();
+        let mut check = pos.clone();
+        while let Err(problem) = check.validate_play() {
+            // Report each problem once: clear the square or file concerned.
+            match &problem {
+                SetupError::DeadPiece { square, .. }
+                | SetupError::OpponentInCheck { king: square, .. } => {
+                    let piece_square = *square;
+                    check.take(piece_square);
+                }
+                SetupError::DoublePawn { color, file } => {
+                    let pawns = check.pieces(*color, PieceKind::Pawn)
+                        & bitboard::FILES[usize::from(*file) - 1];
+                    for sq in pawns {
+                        check.take(sq);
+                    }
+                }
+                _ => break,
+            }
+            problems.push(problem);
+        }
+        Ok((pos, problems))
+    }
+
     fn validate(&self, rule: KingRule) -> Result<(), SetupError> {
+        self.validate_kings_and_counts(rule)?;
+        self.validate_play()
+    }
+
+    fn validate_kings_and_counts(&self, rule: KingRule) -> Result<(), SetupError> {
         for color in Color::ALL {
             let kings = self.pieces(color, PieceKind::King);
             if kings.has_many() {
@@ -130,6 +167,10 @@ impl Position {
                 });
             }
         }
+        Ok(())
+    }
+
+    fn validate_play(&self) -> Result<(), SetupError> {
         for color in Color::ALL {
             for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
                 let dead = self.pieces(color, kind) & movegen::dead_squares(color, kind);

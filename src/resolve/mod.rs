@@ -6,6 +6,7 @@
 //! kind to that square; each marker the text carries removes the
 //! candidates that disagree with it. Exactly one must remain.
 
+pub mod game;
 pub mod relative;
 
 use crate::parse::spec::{

@@ -1,0 +1,4 @@
+//! Writers: a record to text in each format, replaying the position as they
+//! go where the format needs it.
+
+pub mod usi;

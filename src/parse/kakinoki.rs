@@ -1,0 +1,399 @@
+//! What KIF and KI2 share (both come from Kakinoki's formats): header lines,
+//! board diagrams with hands, comments, bookmarks, variation blocks and the
+//! `まで…` trailer. The dialect decides how a move line reads.
+//!
+//! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
+//! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
+//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (format
+//! comments, skipped); blank lines anywhere. A line that is none of these is
+//! an error if it could be a move, else a warning: nothing is dropped
+//! silently.
+
+use super::common::{digit, is_space, kanji_count, side_mark, skip_spaces};
+use super::lines;
+use super::raw::{Event, RawGame, RawHeader, Span};
+use crate::error::{Error, Stage};
+use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+
+/// How move lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// `   1 ７六歩(77)   ( 0:16/00:00:16)`
+    Kif,
+    /// `▲７六歩    △３四歩`
+    Ki2,
+}
+
+/// A board diagram being read, row by row.
+#[derive(Default)]
+struct Diagram {
+    setup: Option<Setup>,
+    rows: u8,
+}
+
+impl Diagram {
+    fn setup(&mut self) -> &mut Setup {
+        self.setup.get_or_insert_with(Setup::empty)
+    }
+}
+
+/// Reads a KIF or KI2 text into a raw game.
+pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
+    let mut game = RawGame::default();
+    let mut diagram = Diagram::default();
+    for (n, line) in lines::numbered(text) {
+        let body = line.trim_start_matches(is_space);
+        let Some(first) = body.chars().next() else {
+            continue;
+        };
+        match first {
+            '#' => {}
+            '*' => game.events.push(Event::Comment {
+                span: Span::of(n, line, body),
+                text: &body[1..],
+            }),
+            '&' => game.events.push(Event::Bookmark {
+                span: Span::of(n, line, body),
+                name: &body[1..],
+            }),
+            '|' => {
+                if game.board_line == 0 {
+                    game.board_line = n;
+                }
+                board_row(n, line, body, &mut diagram)?
+            }
+            '+' if body.starts_with("+--") => {}
+            _ if side_mark(first).is_some() => match dialect {
+                Dialect::Ki2 => super::ki2::moves_line(n, line, body, &mut game.events)?,
+                Dialect::Kif => super::kif::marked_move_line(n, line, body, &mut game.events)?,
+            },
+            _ if body.starts_with("変化") => {
+                let (body, note) = split_note(body);
+                game.events.push(variation(n, line, body)?);
+                push_note(n, line, note, &mut game.events);
+            }
+            _ if body.starts_with("まで") => {
+                let (body, note) = split_note(body);
+                game.events.push(Event::Trailer {
+                    span: Span::of(n, line, body),
+                    text: body.trim_end_matches(is_space),
+                });
+                push_note(n, line, note, &mut game.events);
+            }
+            _ if body.starts_with("手数") => {
+                // `手数----指手---------消費時間--` opens the moves; `手数＝N`
+                // after a diagram gives the moves played before it.
+                let (body, note) = split_note(body);
+                push_note(n, line, note, &mut game.events);
+                let after = &body["手数".len()..];
+                if let Some(number) = after.strip_prefix('＝').or_else(|| after.strip_prefix('='))
+                {
+                    let digits: String = number.chars().map_while(digit_any).collect();
+                    if let Ok(played) = digits.parse::<u32>() {
+                        diagram.setup().move_number = played.saturating_add(1);
+                    }
+                }
+            }
+            _ if is_column_header(body) => {}
+            _ if matches!(body.trim_end_matches(is_space), "先手番" | "下手番") => {
+                diagram.setup().side_to_move = Color::Black;
+            }
+            _ if matches!(body.trim_end_matches(is_space), "後手番" | "上手番") => {
+                diagram.setup().side_to_move = Color::White;
+            }
+            _ if dialect == Dialect::Kif
+                && (first.is_ascii_digit() || is_full_width_digit(first)) =>
+            {
+                super::kif::move_line(n, line, body, &mut game.events)?
+            }
+            _ => header_or_unknown(n, line, body, &mut game, &mut diagram, dialect)?,
+        }
+    }
+    if let Some(setup) = diagram.setup {
+        if diagram.rows > 0 || setup.hands.iter().any(|h| !h.is_empty()) {
+            if diagram.rows != 9 && diagram.rows != 0 {
+                game.warnings.push(crate::record::Warning {
+                    line: 0,
+                    column: 0,
+                    text: String::new(),
+                    message: format!("the board diagram has {} rows, expected 9", diagram.rows),
+                });
+            }
+            game.board = Some(setup);
+        } else if setup.side_to_move == Color::White || setup.move_number != 1 {
+            // 後手番 or 手数＝ without a diagram: keep it for the builder.
+            game.board = None;
+            game.warnings.push(crate::record::Warning {
+                line: 0,
+                column: 0,
+                text: String::new(),
+                message: "a side to move or move count was given without a board diagram; ignored"
+                    .into(),
+            });
+        }
+    }
+    Ok(game)
+}
+
+/// `…#note`: the text before a `#`, and the note after it.
+fn split_note(body: &str) -> (&str, Option<&str>) {
+    match body.find('#') {
+        Some(at) => (&body[..at], Some(&body[at..])),
+        None => (body, None),
+    }
+}
+
+/// A `#` note on a line that is not a comment is kept as a comment.
+fn push_note<'a>(n: u32, line: &'a str, note: Option<&'a str>, events: &mut Vec<Event<'a>>) {
+    if let Some(note) = note {
+        events.push(Event::Comment {
+            span: Span::of(n, line, note),
+            text: &note[1..],
+        });
+    }
+}
+
+fn digit_any(c: char) -> Option<char> {
+    if c.is_ascii_digit() {
+        Some(c)
+    } else if is_full_width_digit(c) || c == '０' {
+        char::from_u32(c as u32 - '０' as u32 + '0' as u32)
+    } else {
+        None
+    }
+}
+
+fn is_full_width_digit(c: char) -> bool {
+    ('０'..='９').contains(&c)
+}
+
+/// `９ ８ ７ ６ ５ ４ ３ ２ １` above a diagram.
+fn is_column_header(body: &str) -> bool {
+    let digits: String = body.chars().filter(|&c| !is_space(c)).collect();
+    digits == "９８７６５４３２１" || digits == "987654321"
+}
+
+/// `変化：3手`, `変化:3手`, `変化：   3手`.
+fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Error> {
+    let rest = &body["変化".len()..];
+    let rest = rest
+        .strip_prefix('：')
+        .or_else(|| rest.strip_prefix(':'))
+        .unwrap_or(rest);
+    let rest = skip_spaces(rest);
+    let digits: String = rest.chars().map_while(digit_any).collect();
+    match digits.parse::<u32>() {
+        Ok(ply) if ply > 0 => Ok(Event::Variation {
+            span: Span::of(n, line, body),
+            ply,
+        }),
+        _ => Err(Error::at(
+            Stage::Parse,
+            n,
+            line,
+            Span::of(n, line, rest).offset,
+            rest,
+            "expected the move number a variation starts at, as in `変化：3手`",
+        )),
+    }
+}
+
+/// `|v香v桂v銀v金v玉v金v銀v桂v香|一`
+fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<(), Error> {
+    let err = |at: &str, message: &str| {
+        Error::at(
+            Stage::Parse,
+            n,
+            line,
+            Span::of(n, line, at).offset,
+            at,
+            message,
+        )
+    };
+    if diagram.rows >= 9 {
+        return Err(err(body, "a tenth row in the board diagram"));
+    }
+    let rank = diagram.rows + 1;
+    let mut rest = &body[1..];
+    for file in (1..=9u8).rev() {
+        let cell = rest;
+        let mut chars = rest.chars();
+        let mut c = chars
+            .next()
+            .ok_or_else(|| err(cell, "expected nine squares in the row"))?;
+        let mut color = Color::Black;
+        if c == 'v' || c == 'V' || c == '^' {
+            color = Color::White;
+            c = chars
+                .next()
+                .ok_or_else(|| err(cell, "expected a piece after `v`"))?;
+        } else if c == ' ' {
+            c = chars
+                .next()
+                .ok_or_else(|| err(cell, "expected a piece or ・"))?;
+        }
+        rest = chars.as_str();
+        if c == '・' || c == '　' {
+            continue;
+        }
+        let kind = board_piece(c).ok_or_else(|| {
+            err(cell, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍) or ・ for an empty square")
+        })?;
+        let sq = Square::new(file, rank).expect("on the board");
+        diagram.setup().set_piece(sq, Some(Piece::new(color, kind)));
+    }
+    if !rest.starts_with('|') {
+        return Err(err(rest, "expected `|` after the ninth square"));
+    }
+    // The rank kanji after the bar, when present, must agree.
+    if let Some(written) = rest[1..].chars().next().and_then(digit) {
+        if written != rank {
+            return Err(err(
+                &rest[1..],
+                "the rows of the board diagram are out of order",
+            ));
+        }
+    }
+    diagram.setup();
+    diagram.rows += 1;
+    Ok(())
+}
+
+/// The one-character piece names board diagrams use.
+fn board_piece(c: char) -> Option<PieceKind> {
+    use PieceKind::*;
+    Some(match c {
+        '歩' => Pawn,
+        '香' => Lance,
+        '桂' => Knight,
+        '銀' => Silver,
+        '金' => Gold,
+        '角' => Bishop,
+        '飛' => Rook,
+        '玉' | '王' => King,
+        'と' => ProPawn,
+        '杏' => ProLance,
+        '圭' => ProKnight,
+        '全' => ProSilver,
+        '馬' => Horse,
+        '龍' | '竜' => Dragon,
+        _ => return None,
+    })
+}
+
+/// `先手の持駒：飛　角　金四　歩十八` or `なし`.
+fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
+    let mut hand = Hand::EMPTY;
+    let value = value.trim_matches(is_space);
+    if value.is_empty() || value == "なし" {
+        return Ok(hand);
+    }
+    let mut rest = value;
+    loop {
+        rest = skip_spaces(rest);
+        let mut chars = rest.chars();
+        let Some(c) = chars.next() else { break };
+        let item = rest;
+        let kind = board_piece(c)
+            .filter(|k| k.is_hand_kind())
+            .ok_or_else(|| {
+                Error::at(
+                    Stage::Parse,
+                    n,
+                    line,
+                    Span::of(n, line, item).offset,
+                    &item[..c.len_utf8()],
+                    "expected a piece in hand (飛 角 金 銀 桂 香 歩) followed by a count such as 四 or 十八",
+                )
+            })?;
+        rest = chars.as_str();
+        let count_text: &str = {
+            let end = rest
+                .char_indices()
+                .find(|&(_, c)| !(c == '十' || digit(c).is_some() || c == '０' || c == '0'))
+                .map_or(rest.len(), |(i, _)| i);
+            &rest[..end]
+        };
+        let count = if count_text.is_empty() {
+            1
+        } else if let Some(k) = kanji_count(count_text) {
+            k
+        } else {
+            let digits: String = count_text.chars().filter_map(digit_any).collect();
+            digits.parse::<u8>().map_err(|_| {
+                Error::at(
+                    Stage::Parse,
+                    n,
+                    line,
+                    Span::of(n, line, count_text).offset,
+                    count_text,
+                    "expected a count such as 四, 十八 or 18",
+                )
+            })?
+        };
+        rest = &rest[count_text.len()..];
+        let total = hand.count(kind).saturating_add(count);
+        hand.set(kind, total);
+    }
+    Ok(hand)
+}
+
+fn header_or_unknown<'a>(
+    n: u32,
+    line: &'a str,
+    body: &'a str,
+    game: &mut RawGame<'a>,
+    diagram: &mut Diagram,
+    dialect: Dialect,
+) -> Result<(), Error> {
+    let colon = body.char_indices().find(|&(_, c)| c == '：' || c == ':');
+    let Some((at, colon_char)) = colon else {
+        return unknown(n, line, body, game, dialect);
+    };
+    let key = body[..at].trim_end_matches(is_space);
+    let value = body[at + colon_char.len_utf8()..].trim_end_matches(is_space);
+    let value = value.trim_start_matches(is_space);
+    let hand_of = match key {
+        "先手の持駒" | "下手の持駒" | "先手の持ち駒" | "下手の持ち駒" => {
+            Some(Color::Black)
+        }
+        "後手の持駒" | "上手の持駒" | "後手の持ち駒" | "上手の持ち駒" => {
+            Some(Color::White)
+        }
+        _ => None,
+    };
+    if let Some(color) = hand_of {
+        diagram.setup().hands[color.index()] = hand(n, line, value)?;
+        return Ok(());
+    }
+    if key.is_empty() {
+        return unknown(n, line, body, game, dialect);
+    }
+    game.headers.push(RawHeader {
+        span: Span::of(n, line, body),
+        key,
+        value,
+    });
+    Ok(())
+}
+
+fn unknown<'a>(
+    n: u32,
+    line: &'a str,
+    body: &'a str,
+    game: &mut RawGame<'a>,
+    dialect: Dialect,
+) -> Result<(), Error> {
+    let span = Span::of(n, line, body);
+    // A line that starts like a move is a move we could not read.
+    if super::common::move_text(body).is_ok() {
+        let message = match dialect {
+            Dialect::Kif => "a move without its move number (expected `   1 ７六歩(77)`)",
+            Dialect::Ki2 => "a move without ▲ or △ before it",
+        };
+        return Err(Error::at(Stage::Parse, n, line, span.offset, body, message));
+    }
+    game.warnings
+        .push(span.warning("line not understood; kept out of the record"));
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! KI2 (`.ki2` in Shift_JIS, `.ki2u` in UTF-8): moves in Japanese notation
+//! without their origin, several to a line, each after ▲ or △.
+//!
+//! ```text
+//! ▲７六歩    △３四歩    ▲２二角成  △同　銀
+//! まで77手で先手の勝ち
+//! ```
+//!
+//! Leniency: any spacing between moves, or none (`▲７六歩△３四歩`);
+//! ▲ △ ▼ ▽ ☗ ☖; relative markers in any order; 生 for 不成; terminal
+//! words written as moves (`△投了`). The result is kept in the trailer.
+
+use super::common::{is_space, move_text, side_mark, skip_spaces};
+use super::kakinoki::{self, Dialect};
+use super::raw::{Event, RawGame, Span};
+use crate::error::{Error, Stage};
+
+/// Reads a KI2 text.
+pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
+    kakinoki::parse(text, Dialect::Ki2)
+}
+
+/// A line of moves: `▲７六歩    △３四歩`.
+pub(crate) fn moves_line<'a>(
+    n: u32,
+    line: &'a str,
+    body: &'a str,
+    events: &mut Vec<Event<'a>>,
+) -> Result<(), Error> {
+    let mut rest = body;
+    loop {
+        rest = skip_spaces(rest);
+        let Some(mark) = rest.chars().next() else {
+            return Ok(());
+        };
+        let Some(color) = side_mark(mark) else {
+            return Err(Error::at(
+                Stage::Parse,
+                n,
+                line,
+                Span::of(n, line, rest).offset,
+                &rest[..mark.len_utf8()],
+                "expected ▲ or △ before the next move",
+            ));
+        };
+        let text = &rest[mark.len_utf8()..];
+        match move_text(text) {
+            Ok((mut spec, after)) => {
+                spec.color = Some(color);
+                let span = Span::of(n, line, &rest[..rest.len() - after.len()]);
+                events.push(Event::Move {
+                    span,
+                    number: None,
+                    spec,
+                    time: None,
+                });
+                rest = after;
+                if let Some(c) = rest.chars().next() {
+                    if !is_space(c) && side_mark(c).is_none() {
+                        return Err(Error::at(
+                            Stage::Parse,
+                            n,
+                            line,
+                            Span::of(n, line, rest).offset,
+                            &rest[..c.len_utf8()],
+                            "unexpected text after the move (expected a space or the next ▲ / △)",
+                        ));
+                    }
+                }
+            }
+            Err(bad) => {
+                // A terminal word written as a move: `△投了`.
+                let end = text
+                    .char_indices()
+                    .find(|&(_, c)| is_space(c) || side_mark(c).is_some())
+                    .map_or(text.len(), |(i, _)| i);
+                let word = &text[..end];
+                if word.is_empty() || bad.offset > 0 || word.starts_with('同') {
+                    let at = &text[bad.offset..];
+                    let len = at.chars().next().map_or(0, char::len_utf8);
+                    return Err(Error::at(
+                        Stage::Parse,
+                        n,
+                        line,
+                        Span::of(n, line, at).offset,
+                        &at[..len],
+                        bad.expected,
+                    ));
+                }
+                events.push(Event::End {
+                    span: Span::of(n, line, word),
+                    number: None,
+                    word,
+                    time: None,
+                });
+                rest = &text[end..];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color;
+
+    #[test]
+    fn several_moves_to_a_line() {
+        let mut events = Vec::new();
+        let line = "▲７六歩    △３四歩▲２二角成　△同　銀";
+        moves_line(1, line, line, &mut events).unwrap();
+        assert_eq!(events.len(), 4);
+        let Event::Move { spec, span, .. } = &events[1] else {
+            panic!()
+        };
+        assert_eq!(spec.color, Some(Color::White));
+        assert_eq!(span.text, "△３四歩");
+        let line = "▲７六歩 △投了";
+        let mut events = Vec::new();
+        moves_line(2, line, line, &mut events).unwrap();
+        assert!(matches!(events[1], Event::End { word: "投了", .. }));
+    }
+
+    #[test]
+    fn errors_point_at_the_text() {
+        let mut events = Vec::new();
+        let line = "▲７六歩 △３四X";
+        let err = moves_line(5, line, line, &mut events).unwrap_err();
+        assert_eq!((err.line, err.column), (5, 9));
+        let line = "▲７六歩x";
+        let err = moves_line(5, line, line, &mut events).unwrap_err();
+        assert_eq!(err.text, "x");
+    }
+}

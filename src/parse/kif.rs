@@ -1,0 +1,316 @@
+//! KIF (Kakinoki's format, `.kif` in Shift_JIS, `.kifu` in UTF-8): numbered
+//! move lines with their origin and an optional time column.
+//!
+//! ```text
+//!    1 ７六歩(77)   ( 0:16/00:00:16)
+//!    2 同　歩(33)   ( 0:01/00:00:01)+
+//!    3 投了
+//! ```
+//!
+//! Leniency: any spacing; `同　歩`, `同歩`, `同 歩`; digits full-width,
+//! half-width or kanji; 不成 accepted (it means no promotion); the time
+//! column padded or not (81Dojo writes `(0:4/0:0:4)`), with or without the
+//! total; a `+` after the move (a variation follows) ignored. The shared
+//! parts (headers, diagrams, comments, variations) are in `kakinoki`.
+
+use super::common::{digit, is_space, move_text, side_mark, skip_spaces};
+use super::kakinoki::{self, Dialect};
+use super::raw::{Event, RawGame, Span};
+use crate::error::{Error, Stage};
+use crate::record::MoveTime;
+use crate::Square;
+use nom::bytes::complete::take_while1;
+use nom::character::complete::{char, space0};
+use nom::combinator::opt;
+use nom::multi::separated_list1;
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+/// Reads a KIF text.
+pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
+    kakinoki::parse(text, Dialect::Kif)
+}
+
+/// `12:34` or `1:02:03`, in seconds.
+fn clock(input: &str) -> IResult<&str, u64> {
+    let number = take_while1(|c: char| c.is_ascii_digit());
+    let (rest, parts) = separated_list1(char(':'), preceded(space0, number)).parse(input)?;
+    let seconds = parts.iter().fold(0u64, |total, part| {
+        total
+            .saturating_mul(60)
+            .saturating_add(part.parse::<u64>().unwrap_or(u64::MAX))
+    });
+    Ok((rest, seconds))
+}
+
+/// `( 0:16/00:00:16)`, `(0:4/0:0:4)`, `( 0:16/)`, `( 0:16)`.
+pub(crate) fn time_column(input: &str) -> IResult<&str, MoveTime> {
+    let (rest, (spent, total)) = delimited(
+        (char('('), space0),
+        (
+            clock,
+            opt(preceded((space0, char('/')), opt(preceded(space0, clock)))),
+        ),
+        (space0, char(')')),
+    )
+    .parse(input)?;
+    Ok((
+        rest,
+        MoveTime {
+            spent_ms: spent.saturating_mul(1000),
+            total_ms: total.flatten().map(|t| t.saturating_mul(1000)),
+        },
+    ))
+}
+
+/// `(77)`: the origin square, in ASCII or full-width digits.
+fn origin(input: &str) -> Option<(Square, &str)> {
+    let rest = input
+        .strip_prefix('(')
+        .or_else(|| input.strip_prefix('（'))?;
+    let mut chars = rest.chars();
+    let file = chars.next().and_then(digit)?;
+    let rank = chars.next().and_then(digit)?;
+    let rest = chars.as_str();
+    let rest = rest.strip_prefix(')').or_else(|| rest.strip_prefix('）'))?;
+    Some((Square::new(file, rank)?, rest))
+}
+
+/// A move line: the number, then a move or a terminal word.
+pub(crate) fn move_line<'a>(
+    n: u32,
+    line: &'a str,
+    body: &'a str,
+    events: &mut Vec<Event<'a>>,
+) -> Result<(), Error> {
+    let digits_end = body
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
+        .map_or(body.len(), |(i, _)| i);
+    let number: String = body[..digits_end]
+        .chars()
+        .map(|c| {
+            if c.is_ascii_digit() {
+                c
+            } else {
+                char::from_u32(c as u32 - 0xFEE0).unwrap_or('0')
+            }
+        })
+        .collect();
+    let number = number.parse::<u32>().ok();
+    let rest = skip_spaces(&body[digits_end..]);
+    // Some writers put the side mark in KIF too.
+    let rest = match rest.chars().next() {
+        Some(c) if side_mark(c).is_some() => &rest[c.len_utf8()..],
+        _ => rest,
+    };
+    move_or_end(n, line, rest, number, events)
+}
+
+/// A KIF line that starts with ▲ or △ but has no move number.
+pub(crate) fn marked_move_line<'a>(
+    n: u32,
+    line: &'a str,
+    body: &'a str,
+    events: &mut Vec<Event<'a>>,
+) -> Result<(), Error> {
+    let c = body.chars().next().expect("a side mark");
+    move_or_end(n, line, &body[c.len_utf8()..], None, events)
+}
+
+fn move_or_end<'a>(
+    n: u32,
+    line: &'a str,
+    text: &'a str,
+    number: Option<u32>,
+    events: &mut Vec<Event<'a>>,
+) -> Result<(), Error> {
+    let error = |at: &str, len: usize, message: &str| {
+        let span = Span::of(n, line, at);
+        Error::at(
+            Stage::Parse,
+            n,
+            line,
+            span.offset,
+            &at[..len.min(at.len())],
+            message,
+        )
+    };
+    match move_text(text) {
+        Ok((mut spec, rest)) => {
+            let rest = match origin(rest) {
+                Some((from, rest)) => {
+                    spec.from = Some(from);
+                    rest
+                }
+                None => rest,
+            };
+            let (time, rest) = trailing_time(rest);
+            let consumed = text.len() - rest.len();
+            let span = Span::of(n, line, text[..consumed].trim_end_matches(is_space));
+            let rest = rest.trim_matches(is_space);
+            let rest = rest
+                .strip_prefix('+')
+                .map_or(rest, |r| r.trim_start_matches(is_space));
+            // `#…` after a move: a note, kept as the move's comment.
+            let note = rest.strip_prefix('#');
+            if note.is_none() && !rest.is_empty() {
+                return Err(error(
+                    rest,
+                    rest.len(),
+                    "unexpected text after the move (expected an origin such as (77), a time such as ( 0:16/00:00:16), or `+`)",
+                ));
+            }
+            events.push(Event::Move {
+                span,
+                number,
+                spec,
+                time,
+            });
+            if let Some(note) = note {
+                events.push(Event::Comment {
+                    span: Span::of(n, line, rest),
+                    text: note,
+                });
+            }
+            Ok(())
+        }
+        Err(bad) => {
+            // Not a move: a terminal word such as 投了, then perhaps a time.
+            let word_end = text
+                .char_indices()
+                .find(|&(_, c)| is_space(c) || c == '(')
+                .map_or(text.len(), |(i, _)| i);
+            let word = &text[..word_end];
+            if word.is_empty() || word.starts_with(|c: char| digit(c).is_some() || c == '同') {
+                let at = &text[bad.offset..];
+                let len = at.chars().next().map_or(0, char::len_utf8);
+                return Err(error(at, len, bad.expected));
+            }
+            let (time, rest) = trailing_time(&text[word_end..]);
+            let rest = rest.trim_matches(is_space);
+            let note = rest.strip_prefix('#');
+            if note.is_none() && !rest.is_empty() && rest != "+" {
+                return Err(error(
+                    rest,
+                    rest.len(),
+                    "unexpected text after the terminal word",
+                ));
+            }
+            events.push(Event::End {
+                span: Span::of(n, line, word),
+                number,
+                word,
+                time,
+            });
+            if let Some(note) = note {
+                events.push(Event::Comment {
+                    span: Span::of(n, line, rest),
+                    text: note,
+                });
+            }
+            Ok(())
+        }
+    }
+}
+
+/// An optional time column after spaces.
+fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
+    let trimmed = skip_spaces(text);
+    match time_column(trimmed) {
+        Ok((rest, time)) => (Some(time), rest),
+        Err(_) => (None, text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::spec::{Destination, Promotion};
+    use crate::PieceKind;
+
+    #[test]
+    fn time_columns() {
+        let t = |s| time_column(s).unwrap().1;
+        assert_eq!(
+            t("( 0:16/00:00:16)"),
+            MoveTime {
+                spent_ms: 16_000,
+                total_ms: Some(16_000)
+            }
+        );
+        assert_eq!(
+            t("(0:4/0:0:4)"),
+            MoveTime {
+                spent_ms: 4_000,
+                total_ms: Some(4_000)
+            }
+        );
+        assert_eq!(t("( 1:02/01:10:00)").total_ms, Some(4_200_000));
+        assert_eq!(t("( 0:16/)").total_ms, None);
+        assert_eq!(t("( 0:16)").spent_ms, 16_000);
+        assert_eq!(t("(00:01 / 00:00:01)").total_ms, Some(1_000));
+        assert!(
+            time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
+        );
+    }
+
+    fn events(text: &str) -> Vec<Event<'_>> {
+        let mut events = Vec::new();
+        move_line(1, text, text.trim_start(), &mut events).unwrap();
+        events
+    }
+
+    #[test]
+    fn move_lines() {
+        let e = events("   1 ７六歩(77)   ( 0:16/00:00:16)");
+        let Event::Move {
+            number,
+            spec,
+            time,
+            span,
+        } = &e[0]
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!(*number, Some(1));
+        assert_eq!(spec.from, Square::new(7, 7));
+        assert_eq!(spec.to, Destination::Square(Square::new(7, 6).unwrap()));
+        assert_eq!(time.unwrap().spent_ms, 16_000);
+        assert_eq!(span.text, "７六歩(77)   ( 0:16/00:00:16)");
+        let e = events("  10 ７七角成(22) ( 0:01/00:00:07)+");
+        let Event::Move { spec, .. } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(spec.promotion, Promotion::Promote);
+        assert_eq!(spec.piece, PieceKind::Bishop);
+        let e = events("11 同　銀(88)");
+        let Event::Move { spec, .. } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(spec.to, Destination::Same);
+        let e = events("  13 中断         ( 0:00/00:00:07)");
+        let Event::End { word, time, .. } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(*word, "中断");
+        assert!(time.is_some());
+        let e = events("5 ５五角打");
+        let Event::Move { spec, .. } = &e[0] else {
+            panic!()
+        };
+        assert_eq!(spec.from, None);
+    }
+
+    #[test]
+    fn bad_move_lines_point_at_the_problem() {
+        let mut events = Vec::new();
+        let line = "   3 ７六X(77)";
+        let err = move_line(3, line, &line[3..], &mut events).unwrap_err();
+        assert_eq!(err.line, 3);
+        assert_eq!(err.column, 8);
+        assert!(err.message.contains("piece name"), "{}", err.message);
+        let err = move_line(4, "4 ７六歩(77) junk", "4 ７六歩(77) junk", &mut events).unwrap_err();
+        assert_eq!(err.text, "junk");
+    }
+}

@@ -1,0 +1,58 @@
+//! Splitting text into numbered lines, whatever the line endings: CRLF, LF,
+//! or a lone CR, with or without a final newline.
+
+/// The lines of `text`, numbered from 1, without their line endings.
+pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {
+    Lines {
+        rest: text,
+        number: 0,
+    }
+}
+
+struct Lines<'a> {
+    rest: &'a str,
+    number: u32,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (u32, &'a str);
+
+    fn next(&mut self) -> Option<(u32, &'a str)> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        self.number += 1;
+        let bytes = self.rest.as_bytes();
+        match bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                let line = self.rest;
+                self.rest = "";
+                Some((self.number, line))
+            }
+            Some(end) => {
+                let line = &self.rest[..end];
+                let skip = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                self.rest = &self.rest[end + skip..];
+                Some((self.number, line))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_ending() {
+        let lines: Vec<_> = numbered("a\r\nb\nc\rd").collect();
+        assert_eq!(lines, [(1, "a"), (2, "b"), (3, "c"), (4, "d")]);
+        let lines: Vec<_> = numbered("a\n\nb\n").collect();
+        assert_eq!(lines, [(1, "a"), (2, ""), (3, "b")]);
+        assert_eq!(numbered("").count(), 0);
+    }
+}

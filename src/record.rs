@@ -1,0 +1,304 @@
+//! `Record`: one game as every reader produces it and every writer consumes
+//! it — headers in input order, the start, a tree of moves (mainline and
+//! variations) with comments, bookmarks and times, and how each line ended.
+
+use crate::{Color, Handicap, Move, Setup};
+use std::fmt;
+
+/// A header line, `key：value` in KIF, `$KEY:value` in CSA, kept as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub key: String,
+    pub value: String,
+}
+
+/// Time spent on a move, and the running total when the record gives one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct MoveTime {
+    pub spent_ms: u64,
+    pub total_ms: Option<u64>,
+}
+
+/// How a line of play ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndingKind {
+    /// 投了, %TORYO
+    Resign,
+    /// 中断, %CHUDAN
+    Abort,
+    /// 千日手, %SENNICHITE
+    Repetition,
+    /// 持将棋, %JISHOGI
+    Impasse,
+    /// 詰み, %TSUMI
+    Checkmate,
+    /// 不詰, %FUZUMI
+    NoMate,
+    /// 切れ負け, 時間切れ, %TIME_UP
+    TimeUp,
+    /// 反則勝ち: the player to move wins by the opponent's foul.
+    FoulWin,
+    /// 反則負け: the player to move loses by a foul.
+    FoulLoss,
+    /// A move in the record broke the rules; the foul says which.
+    IllegalMove,
+    /// 入玉勝ち, %KACHI
+    EnteringKing,
+    /// 不戦勝
+    DefaultWin,
+    /// 不戦敗
+    DefaultLoss,
+    /// 封じ手
+    Sealed,
+    /// トライ
+    Try,
+    /// A word kifconv does not know; kept as text.
+    Other,
+}
+
+impl EndingKind {
+    /// The CSA special move word, without `%`, where there is one.
+    pub fn csa_word(self) -> Option<&'static str> {
+        Some(match self {
+            EndingKind::Resign => "TORYO",
+            EndingKind::Abort => "CHUDAN",
+            EndingKind::Repetition => "SENNICHITE",
+            EndingKind::Impasse => "JISHOGI",
+            EndingKind::Checkmate => "TSUMI",
+            EndingKind::NoMate => "FUZUMI",
+            EndingKind::TimeUp => "TIME_UP",
+            EndingKind::FoulWin | EndingKind::FoulLoss | EndingKind::IllegalMove => "ILLEGAL_MOVE",
+            EndingKind::EnteringKing => "KACHI",
+            _ => return None,
+        })
+    }
+}
+
+/// A rule broken by a move that the record still contains.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Foul {
+    /// Who broke the rule.
+    pub by: Color,
+    /// The illegal move as written.
+    pub text: String,
+    /// Which rule, in words.
+    pub reason: String,
+}
+
+/// The end of a line of play: the terminal word, who won if that is known,
+/// and anything attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub kind: EndingKind,
+    pub winner: Option<Color>,
+    /// The word as written (`投了`, `%TORYO`, `まで…で中断`).
+    pub text: String,
+    pub time: Option<MoveTime>,
+    pub comments: Vec<String>,
+    pub foul: Option<Foul>,
+}
+
+/// A node of the move tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    pub const ROOT: NodeId = NodeId(0);
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One position in the tree: the move that led to it (none at the root),
+/// and what the record says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub mv: Option<Move>,
+    /// Moves played to reach this node: 0 at the root.
+    pub ply: u32,
+    pub parent: Option<NodeId>,
+    first_child: Option<NodeId>,
+    next_sibling: Option<NodeId>,
+    /// Comments after the move (at the root: before the first move).
+    pub comments: Vec<String>,
+    /// `&` bookmark names.
+    pub bookmarks: Vec<String>,
+    pub time: Option<MoveTime>,
+    /// How play ended after this node, if the record says.
+    pub ending: Option<Ending>,
+}
+
+impl Node {
+    fn new(mv: Option<Move>, ply: u32, parent: Option<NodeId>) -> Node {
+        Node {
+            mv,
+            ply,
+            parent,
+            first_child: None,
+            next_sibling: None,
+            comments: Vec::new(),
+            bookmarks: Vec::new(),
+            time: None,
+            ending: None,
+        }
+    }
+}
+
+/// The moves of a game as a tree. The first child of each node continues
+/// its line; later children are variations. Nodes live in one vector, so a
+/// game costs one allocation, not one per move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTree {
+    nodes: Vec<Node>,
+}
+
+impl Default for MoveTree {
+    fn default() -> Self {
+        MoveTree::new()
+    }
+}
+
+impl MoveTree {
+    pub fn new() -> MoveTree {
+        MoveTree::with_capacity(0)
+    }
+
+    pub fn with_capacity(moves: usize) -> MoveTree {
+        let mut nodes = Vec::with_capacity(moves + 1);
+        nodes.push(Node::new(None, 0, None));
+        MoveTree { nodes }
+    }
+
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    #[inline]
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.index()]
+    }
+
+    pub fn root(&self) -> &Node {
+        self.node(NodeId::ROOT)
+    }
+
+    /// Adds `mv` as the last child of `parent`: its continuation if it has
+    /// none yet, else a variation.
+    pub fn push(&mut self, parent: NodeId, mv: Move) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        let ply = self.node(parent).ply + 1;
+        self.nodes.push(Node::new(Some(mv), ply, Some(parent)));
+        match self.node(parent).first_child {
+            None => self.node_mut(parent).first_child = Some(id),
+            Some(first) => {
+                let mut last = first;
+                while let Some(next) = self.node(last).next_sibling {
+                    last = next;
+                }
+                self.node_mut(last).next_sibling = Some(id);
+            }
+        }
+        id
+    }
+
+    /// The children of a node, continuation first.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.node(id).first_child, move |&c| {
+            self.node(c).next_sibling
+        })
+    }
+
+    /// The mainline's nodes after the root, in order.
+    pub fn mainline(&self) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.node(NodeId::ROOT).first_child, move |&c| {
+            self.node(c).first_child
+        })
+    }
+
+    /// The mainline's moves.
+    pub fn mainline_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.mainline().filter_map(|id| self.node(id).mv)
+    }
+
+    /// The last node of the mainline (the root if there are no moves).
+    pub fn mainline_end(&self) -> NodeId {
+        self.mainline().last().unwrap_or(NodeId::ROOT)
+    }
+
+    /// Every node but the root, in the order they were added.
+    pub fn ids(&self) -> impl DoubleEndedIterator<Item = NodeId> {
+        (1..self.nodes.len() as u32).map(NodeId)
+    }
+
+    /// The number of nodes, the root included.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() == 1
+    }
+}
+
+/// A warning about the input: something read leniently, or something kept
+/// but not understood. Nothing is dropped without one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub line: u32,
+    pub column: u32,
+    /// The text concerned.
+    pub text: String,
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: {} (`{}`)",
+            self.line, self.column, self.message, self.text
+        )
+    }
+}
+
+/// One game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub headers: Vec<Header>,
+    pub start: Setup,
+    /// The named starting position, when the record gave one (手合割) or the
+    /// start is one of them.
+    pub handicap: Option<Handicap>,
+    pub tree: MoveTree,
+    /// The `まで…` summary line as written.
+    pub trailer: Option<String>,
+    pub warnings: Vec<Warning>,
+}
+
+impl Record {
+    pub fn new(start: Setup) -> Record {
+        Record {
+            headers: Vec::new(),
+            start,
+            handicap: None,
+            tree: MoveTree::new(),
+            trailer: None,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The first header with this key.
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|h| h.key == key)
+            .map(|h| h.value.as_str())
+    }
+
+    /// How the mainline ended, if the record says.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.tree.node(self.tree.mainline_end()).ending.as_ref()
+    }
+}

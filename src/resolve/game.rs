@@ -1,0 +1,346 @@
+//! Building a [`Record`] from a raw game: choose the start, play every move
+//! through the resolver, grow the tree of variations, attach comments,
+//! times and endings, and turn a final illegal move into a foul.
+
+use super::{resolve, ResolveError};
+use crate::error::{Error, Stage};
+use crate::parse::raw::{Event, RawGame, Span};
+use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
+use crate::{Color, Handicap, Position, Setup, Square};
+
+/// The start position of a Kakinoki-style game: the diagram if there is
+/// one, else the 手合割, else the even game.
+fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
+    let named = raw.headers.iter().find(|h| h.key == "手合割").cloned();
+    if let Some(board) = raw.board.take() {
+        let handicap = Handicap::ALL
+            .into_iter()
+            .find(|h| h.setup().board == board.board && board.hands.iter().all(|h| h.is_empty()));
+        return Ok((board, handicap));
+    }
+    let Some(header) = named else {
+        return Ok((Setup::startpos(), None));
+    };
+    let value = header
+        .value
+        .trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}');
+    // `平手#…`: a comment after the name.
+    let (name, note) = match value.split_once('#') {
+        Some((name, note)) => (name.trim_end(), Some(note)),
+        None => (value, None),
+    };
+    if note.is_some() {
+        raw.warnings
+            .push(header.span.warning("text after `#` in 手合割 ignored"));
+    }
+    match Handicap::from_japanese(name) {
+        Some(handicap) => Ok((handicap.setup(), Some(handicap))),
+        None => Err(Error::at(
+            Stage::Parse,
+            header.span.line,
+            header.span.line_text,
+            header.span.offset,
+            header.value,
+            format!(
+                "手合割 `{name}` is not a standard start and no board diagram follows (expected one of 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a diagram)"
+            ),
+        )),
+    }
+}
+
+/// What a terminal word means, with `to_move` the player to move there.
+pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>) {
+    use EndingKind::*;
+    match word {
+        "投了" => (Resign, Some(!to_move)),
+        "中断" => (Abort, None),
+        "千日手" => (Repetition, None),
+        "持将棋" => (Impasse, None),
+        "詰み" | "詰" => (Checkmate, Some(!to_move)),
+        "不詰" => (NoMate, None),
+        "切れ負け" | "時間切れ" => (TimeUp, Some(!to_move)),
+        "反則勝ち" => (FoulWin, Some(to_move)),
+        "反則負け" => (FoulLoss, Some(!to_move)),
+        "入玉勝ち" | "宣言勝ち" => (EnteringKing, Some(to_move)),
+        "不戦勝" => (DefaultWin, Some(to_move)),
+        "不戦敗" => (DefaultLoss, Some(!to_move)),
+        "封じ手" => (Sealed, None),
+        "トライ" => (Try, Some(to_move)),
+        _ => (Other, None),
+    }
+}
+
+/// What a `まで77手で先手の勝ち` line says about the end, if anything.
+pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Option<Color>)> {
+    use EndingKind::*;
+    let rest = text.strip_prefix("まで")?;
+    let rest = rest.split_once('で').map_or(rest, |(_, r)| r);
+    let named = |rest: &str| -> Option<Color> {
+        let who = rest.split('の').next()?;
+        match who.trim_end_matches("により").rsplit('り').next()? {
+            w if w.ends_with("先手") || w.ends_with("下手") => Some(Color::Black),
+            w if w.ends_with("後手") || w.ends_with("上手") => Some(Color::White),
+            _ => None,
+        }
+    };
+    let winner_named = named(rest);
+    Some(if rest.contains("中断") {
+        (Abort, None)
+    } else if rest.contains("千日手") {
+        (Repetition, None)
+    } else if rest.contains("持将棋") {
+        (Impasse, None)
+    } else if rest.contains("不詰") {
+        (NoMate, None)
+    } else if rest.contains("封じ手") {
+        (Sealed, None)
+    } else if rest.contains("反則負け") {
+        (FoulLoss, winner_named.map(|loser| !loser))
+    } else if rest.contains("反則勝ち") {
+        (FoulWin, winner_named)
+    } else if rest.contains("時間切れ") || rest.contains("切れ負け") {
+        (TimeUp, winner_named)
+    } else if rest.contains("入玉勝ち") || rest.contains("宣言勝ち") {
+        (EnteringKing, winner_named)
+    } else if rest.starts_with('詰') {
+        (Checkmate, Some(last_mover))
+    } else if rest.contains("の勝ち") {
+        (Resign, winner_named)
+    } else {
+        return None;
+    })
+}
+
+fn resolve_error(span: &Span<'_>, ply: u32, e: &ResolveError) -> Error {
+    Error::at(
+        Stage::Resolve,
+        span.line,
+        span.line_text,
+        span.offset,
+        span.text,
+        e.to_string(),
+    )
+    .with_ply(ply)
+}
+
+/// Whether another move follows in the same line of play.
+fn more_moves_follow(events: &[Event<'_>]) -> bool {
+    for event in events {
+        match event {
+            Event::Move { .. } => return true,
+            Event::Variation { .. } => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The position at `node`: the start with the moves that lead there.
+fn position_at(start: &Position, tree: &MoveTree, node: NodeId) -> Position {
+    let mut path = Vec::new();
+    let mut at = node;
+    while let Some(mv) = tree.node(at).mv {
+        path.push(mv);
+        at = tree
+            .node(at)
+            .parent
+            .expect("a node with a move has a parent");
+    }
+    let mut pos = start.clone();
+    for mv in path.into_iter().rev() {
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
+/// Turns a raw game into a record, resolving every move.
+pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
+    let (setup, handicap) = start_of(&mut raw)?;
+    let (start, problems) = Position::from_setup_lenient(setup.clone()).map_err(|e| {
+        Error::at(
+            Stage::Resolve,
+            raw.board_line.max(1),
+            "",
+            0,
+            "",
+            format!("the start position cannot be played: {e}"),
+        )
+    })?;
+    for problem in problems {
+        raw.warnings.push(Warning {
+            line: raw.board_line.max(1),
+            column: 1,
+            text: String::new(),
+            message: format!("the start position breaks a rule: {problem}"),
+        });
+    }
+    let mut record = Record::new(setup);
+    record.handicap = handicap;
+    record.headers = raw
+        .headers
+        .iter()
+        .map(|h| Header {
+            key: h.key.to_string(),
+            value: h.value.to_string(),
+        })
+        .collect();
+    let moves = raw
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Move { .. }))
+        .count();
+    let mut tree = MoveTree::with_capacity(moves);
+    let mut warnings: Vec<Warning> = std::mem::take(&mut raw.warnings);
+
+    let mut pos = start.clone();
+    let mut current = NodeId::ROOT;
+    let mut previous: Option<Square> = None;
+    // Set once the current line has ended (a terminal word or a foul).
+    let mut ended = false;
+    let mut in_variation = false;
+
+    for (i, event) in raw.events.iter().enumerate() {
+        match event {
+            Event::Move {
+                span,
+                number,
+                spec,
+                time,
+            } => {
+                let ply = tree.node(current).ply + 1;
+                if ended {
+                    return Err(Error::at(
+                        Stage::Resolve,
+                        span.line,
+                        span.line_text,
+                        span.offset,
+                        span.text,
+                        "a move after the end of the game (expected a variation `変化：N手` first)",
+                    )
+                    .with_ply(ply));
+                }
+                if let Some(n) = number.filter(|&n| n != ply) {
+                    warnings.push(span.warning(format!("move numbered {n}, but it is move {ply}")));
+                }
+                match resolve(&pos, spec, previous) {
+                    Ok(mv) => {
+                        current = tree.push(current, mv);
+                        tree.node_mut(current).time = *time;
+                        pos.play_unchecked(mv);
+                        previous = Some(mv.to());
+                    }
+                    Err(e) if !more_moves_follow(&raw.events[i + 1..]) => {
+                        let by = pos.side_to_move();
+                        warnings.push(span.warning(format!(
+                            "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"
+                        )));
+                        tree.node_mut(current).ending = Some(Ending {
+                            kind: EndingKind::IllegalMove,
+                            winner: Some(!by),
+                            text: span.text.to_string(),
+                            time: *time,
+                            comments: Vec::new(),
+                            foul: Some(Foul {
+                                by,
+                                text: span.text.to_string(),
+                                reason: e.to_string(),
+                            }),
+                        });
+                        ended = true;
+                    }
+                    Err(e) => return Err(resolve_error(span, ply, &e)),
+                }
+            }
+            Event::End {
+                span, word, time, ..
+            } => {
+                let node = tree.node_mut(current);
+                match &mut node.ending {
+                    Some(ending) if ending.foul.is_some() => {
+                        // 反則勝ち / 反則負け after the illegal move: the same foul.
+                        ending.text.push(' ');
+                        ending.text.push_str(word);
+                    }
+                    Some(_) => warnings.push(
+                        span.warning("a second terminal word for the same line; kept the first"),
+                    ),
+                    None => {
+                        let (kind, winner) = ending_for_word(word, pos.side_to_move());
+                        if kind == EndingKind::Other {
+                            warnings.push(
+                                span.warning(format!(
+                                    "unknown terminal word `{word}`, kept as text"
+                                )),
+                            );
+                        }
+                        node.ending = Some(Ending {
+                            kind,
+                            winner,
+                            text: word.to_string(),
+                            time: *time,
+                            comments: Vec::new(),
+                            foul: None,
+                        });
+                    }
+                }
+                ended = true;
+            }
+            Event::Comment { text, .. } => {
+                let node = tree.node_mut(current);
+                match (&mut node.ending, ended) {
+                    (Some(ending), true) => ending.comments.push(text.to_string()),
+                    _ => node.comments.push(text.to_string()),
+                }
+            }
+            Event::Bookmark { name, .. } => tree.node_mut(current).bookmarks.push(name.to_string()),
+            Event::Variation { span, ply } => {
+                let branch = tree.ids().rev().find(|&id| tree.node(id).ply == *ply);
+                let Some(branch) = branch else {
+                    return Err(Error::at(
+                        Stage::Resolve,
+                        span.line,
+                        span.line_text,
+                        span.offset,
+                        span.text,
+                        format!("a variation of move {ply}, but no line has a move {ply}"),
+                    ));
+                };
+                current = tree
+                    .node(branch)
+                    .parent
+                    .expect("a move's node has a parent");
+                pos = position_at(&start, &tree, current);
+                previous = tree.node(current).mv.map(|mv| mv.to());
+                ended = false;
+                in_variation = true;
+            }
+            Event::Trailer { span, text } => {
+                if !in_variation && record.trailer.is_none() {
+                    record.trailer = Some(text.to_string());
+                }
+                let node = tree.node_mut(current);
+                if node.ending.is_none() {
+                    match ending_for_trailer(text, !pos.side_to_move()) {
+                        Some((kind, winner)) => {
+                            node.ending = Some(Ending {
+                                kind,
+                                winner,
+                                text: text.to_string(),
+                                time: None,
+                                comments: Vec::new(),
+                                foul: None,
+                            });
+                            ended = true;
+                        }
+                        None => {
+                            warnings.push(span.warning("summary line not understood; kept as text"))
+                        }
+                    }
+                }
+            }
+        }
+    }
+    record.tree = tree;
+    record.warnings = warnings;
+    Ok(record)
+}

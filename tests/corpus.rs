@@ -1,0 +1,138 @@
+//! The bar for the KIF and KI2 readers: every such file in the shared
+//! corpus that has an expected output gives exactly its start SFEN, mainline
+//! USI moves and final SFEN; the games that end in a foul keep their legal
+//! moves and record the foul. Skipped (with a note) when ../shared/corpus is
+//! not beside the checkout.
+
+use kifconv::decode::EncodingChoice;
+use kifconv::emit::usi;
+use kifconv::read::read_bytes;
+use kifconv::record::EndingKind;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if dir.join("EXPECTED.tsv").exists() {
+        Some(dir)
+    } else {
+        eprintln!("note: ../shared/corpus not found; corpus tests skipped");
+        None
+    }
+}
+
+/// (path, format, status) for every KIF/KIFU/KI2/KI2U row.
+fn kakinoki_rows(dir: &Path) -> Vec<(String, String, String)> {
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    let formats: std::collections::HashMap<String, String> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            Some((cols.first()?.to_string(), cols.get(4)?.to_string()))
+        })
+        .collect();
+    let expected = std::fs::read_to_string(dir.join("EXPECTED.tsv")).unwrap();
+    expected
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            let path = cols[0].to_string();
+            let format = formats.get(&path)?.clone();
+            matches!(format.as_str(), "kif" | "kifu" | "ki2" | "ki2u")
+                .then(|| (path, format, cols[1].to_string()))
+        })
+        .collect()
+}
+
+/// The first game's (startsfen, moves, endsfen) of an expected file.
+fn expected_block(text: &str) -> (String, String, String) {
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .map(|v| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    (field("startsfen:"), field("moves:"), field("endsfen:"))
+}
+
+#[test]
+fn kif_and_ki2_files_match_their_expected_outputs() {
+    let Some(dir) = corpus() else { return };
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (path, _, status) in kakinoki_rows(&dir) {
+        if status == "none-parsed" {
+            continue;
+        }
+        let expected_path = dir.join("expected").join(format!("{path}.expected"));
+        let expected = std::fs::read_to_string(&expected_path).unwrap();
+        let (start, moves, end) = expected_block(&expected);
+        let bytes = std::fs::read(dir.join(&path)).unwrap();
+        match read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto) {
+            Err(e) => failures.push(e.render(&path)),
+            Ok(read) => {
+                let record = &read.records[0];
+                let got_moves: Vec<String> = record
+                    .tree
+                    .mainline_moves()
+                    .map(|m| m.to_string())
+                    .collect();
+                let got = (
+                    record.start.sfen(),
+                    got_moves.join(" "),
+                    usi::final_sfen(record),
+                );
+                if got != (start.clone(), moves.clone(), end.clone()) {
+                    failures.push(format!(
+                        "{path}:\n  start {}\n     vs {start}\n  moves {}\n     vs {moves}\n  end   {}\n     vs {end}",
+                        got.0, got.1, got.2
+                    ));
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 100, "only {checked} files checked");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} files differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn games_lost_by_a_foul_keep_their_legal_moves() {
+    let Some(dir) = corpus() else { return };
+    let mut seen = 0;
+    for (path, _, status) in kakinoki_rows(&dir) {
+        if status != "none-parsed" {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(&path)).unwrap();
+        let read = read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto)
+            .unwrap_or_else(|e| panic!("{}", e.render(&path)));
+        let record = &read.records[0];
+        let ending = record
+            .ending()
+            .unwrap_or_else(|| panic!("{path}: no ending"));
+        assert_eq!(ending.kind, EndingKind::IllegalMove, "{path}");
+        let foul = ending.foul.as_ref().unwrap();
+        let moves = record.tree.mainline_moves().count();
+        assert!(moves > 0, "{path}");
+        assert!(
+            record
+                .warnings
+                .iter()
+                .any(|w| w.message.contains("illegal")),
+            "{path}: the foul must be warned about"
+        );
+        eprintln!(
+            "{path}: {moves} legal moves, then {} by {} ({})",
+            foul.text, foul.by, foul.reason
+        );
+        seen += 1;
+    }
+    assert!(seen >= 5, "{seen}");
+}
