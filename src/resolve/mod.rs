@@ -290,7 +290,14 @@ fn filter(
         });
     }
     if let Some(side) = spec.horizontal.filter(|&h| h != Horizontal::Straight) {
-        let among = fits;
+        // 左 and 右 are judged among every piece that moves the written way,
+        // pinned ones included, as writers count them: a marker that only a
+        // pinned twin fits names an illegal move.
+        let mut among = pos.candidates_ignoring_pins(spec.piece, to);
+        among.retain(|mv| match mv.from() {
+            Some(from) => direction_mismatch(pos.side_to_move(), spec, from, to).is_none(),
+            None => false,
+        });
         keep(&mut fits, &|mv| {
             (!fits_side(pos, side, mv, &among, to)).then_some(Mismatch::Side(side))
         });
@@ -326,19 +333,22 @@ fn mismatch_alone(pos: &Position, spec: &MoveSpec, mv: &Move) -> Option<Mismatch
                 }
                 _ => {}
             }
-            if let Some(v) = spec.vertical {
-                if relative::motion(color, from, to) != v {
-                    return Some(Mismatch::Direction(v));
-                }
-            }
-            if spec.horizontal == Some(Horizontal::Straight)
-                && !relative::is_straight(color, from, to)
-            {
-                return Some(Mismatch::Side(Horizontal::Straight));
-            }
-            None
+            direction_mismatch(color, spec, from, to)
         }
     }
+}
+
+/// 上 引 寄 and 直, which judge a board move by itself.
+fn direction_mismatch(color: Color, spec: &MoveSpec, from: Square, to: Square) -> Option<Mismatch> {
+    if let Some(v) = spec.vertical {
+        if relative::motion(color, from, to) != v {
+            return Some(Mismatch::Direction(v));
+        }
+    }
+    if spec.horizontal == Some(Horizontal::Straight) && !relative::is_straight(color, from, to) {
+        return Some(Mismatch::Side(Horizontal::Straight));
+    }
+    None
 }
 
 /// 左 / 右 among the board moves still in the running.
