@@ -95,6 +95,9 @@ pub fn read_bytes(
             )
         })?;
     let mut records = read_text(&text, format)?;
+    for record in &mut records {
+        record.encoding = Some(used);
+    }
     for bad in &malformed {
         for record in &mut records {
             record.warnings.push(Warning {

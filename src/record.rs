@@ -274,6 +274,8 @@ pub struct Record {
     pub tree: MoveTree,
     /// The `まで…` summary line as written.
     pub trailer: Option<String>,
+    /// The encoding the input was decoded from, when it came from bytes.
+    pub encoding: Option<crate::decode::Encoding>,
     pub warnings: Vec<Warning>,
 }
 
@@ -285,6 +287,7 @@ impl Record {
             handicap: None,
             tree: MoveTree::new(),
             trailer: None,
+            encoding: None,
             warnings: Vec::new(),
         }
     }

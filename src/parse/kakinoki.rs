@@ -237,7 +237,8 @@ fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<()
             continue;
         }
         let kind = board_piece(c).ok_or_else(|| {
-            err(cell, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍) or ・ for an empty square")
+            let written = &cell[..cell.len() - rest.len()];
+            err(written, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍) or ・ for an empty square")
         })?;
         let sq = Square::new(file, rank).expect("on the board");
         diagram.setup().set_piece(sq, Some(Piece::new(color, kind)));

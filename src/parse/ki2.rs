@@ -84,7 +84,7 @@ pub(crate) fn moves_line<'a>(
                         line,
                         Span::of(n, line, at).offset,
                         &at[..len],
-                        bad.expected,
+                        format!("expected {}", bad.expected),
                     ));
                 }
                 events.push(Event::End {

@@ -145,9 +145,9 @@ fn move_or_end<'a>(
                 }
                 None => rest,
             };
+            let written = &text[..text.len() - rest.len()];
+            let span = Span::of(n, line, written.trim_end_matches(is_space));
             let (time, rest) = trailing_time(rest);
-            let consumed = text.len() - rest.len();
-            let span = Span::of(n, line, text[..consumed].trim_end_matches(is_space));
             let rest = rest.trim_matches(is_space);
             let rest = rest
                 .strip_prefix('+')
@@ -185,7 +185,7 @@ fn move_or_end<'a>(
             if word.is_empty() || word.starts_with(|c: char| digit(c).is_some() || c == '同') {
                 let at = &text[bad.offset..];
                 let len = at.chars().next().map_or(0, char::len_utf8);
-                return Err(error(at, len, bad.expected));
+                return Err(error(at, len, &format!("expected {}", bad.expected)));
             }
             let (time, rest) = trailing_time(&text[word_end..]);
             let rest = rest.trim_matches(is_space);
@@ -277,7 +277,7 @@ mod tests {
         assert_eq!(spec.from, Square::new(7, 7));
         assert_eq!(spec.to, Destination::Square(Square::new(7, 6).unwrap()));
         assert_eq!(time.unwrap().spent_ms, 16_000);
-        assert_eq!(span.text, "７六歩(77)   ( 0:16/00:00:16)");
+        assert_eq!(span.text, "７六歩(77)");
         let e = events("  10 ７七角成(22) ( 0:01/00:00:07)+");
         let Event::Move { spec, .. } = &e[0] else {
             panic!()

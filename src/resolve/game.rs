@@ -19,7 +19,7 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
         return Ok((board, handicap));
     }
     let Some(header) = named else {
-        return Ok((Setup::startpos(), None));
+        return Ok((Setup::startpos(), Some(Handicap::Even)));
     };
     let value = header
         .value
@@ -39,7 +39,7 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
             Stage::Parse,
             header.span.line,
             header.span.line_text,
-            header.span.offset,
+            Span::of(header.span.line, header.span.line_text, header.value).offset,
             header.value,
             format!(
                 "手合割 `{name}` is not a standard start and no board diagram follows (expected one of 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a diagram)"
@@ -58,7 +58,8 @@ pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>
         "持将棋" => (Impasse, None),
         "詰み" | "詰" => (Checkmate, Some(!to_move)),
         "不詰" => (NoMate, None),
-        "切れ負け" | "時間切れ" => (TimeUp, Some(!to_move)),
+        // 81Dojo writes `Time-up`.
+        "切れ負け" | "時間切れ" | "Time-up" => (TimeUp, Some(!to_move)),
         "反則勝ち" => (FoulWin, Some(to_move)),
         "反則負け" => (FoulLoss, Some(!to_move)),
         "入玉勝ち" | "宣言勝ち" => (EnteringKing, Some(to_move)),
@@ -74,7 +75,13 @@ pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>
 pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Option<Color>)> {
     use EndingKind::*;
     let rest = text.strip_prefix("まで")?;
-    let rest = rest.split_once('で').map_or(rest, |(_, r)| r);
+    // `まで77手で…`, `まで77手にて…`, `まで49手詰`.
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    let rest = rest.strip_prefix('手').unwrap_or(rest);
+    let rest = rest
+        .strip_prefix("にて")
+        .or_else(|| rest.strip_prefix('で'))
+        .unwrap_or(rest);
     let named = |rest: &str| -> Option<Color> {
         let who = rest.split('の').next()?;
         match who.trim_end_matches("により").rsplit('り').next()? {
@@ -121,6 +128,15 @@ fn resolve_error(span: &Span<'_>, ply: u32, e: &ResolveError) -> Error {
         e.to_string(),
     )
     .with_ply(ply)
+}
+
+/// Whether a move that cannot be resolved is a move against the rules (a
+/// foul the game may end with) rather than text that names no one move.
+fn is_foul(error: &ResolveError) -> bool {
+    matches!(
+        error,
+        ResolveError::Illegal { .. } | ResolveError::NoCandidate { .. }
+    )
 }
 
 /// Whether another move follows in the same line of play.
@@ -217,7 +233,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                         span.text,
                         "a move after the end of the game (expected a variation `変化：N手` first)",
                     )
-                    .with_ply(ply));
+                    .with_ply(number.unwrap_or(ply)));
                 }
                 if let Some(n) = number.filter(|&n| n != ply) {
                     warnings.push(span.warning(format!("move numbered {n}, but it is move {ply}")));
@@ -229,7 +245,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                         pos.play_unchecked(mv);
                         previous = Some(mv.to());
                     }
-                    Err(e) if !more_moves_follow(&raw.events[i + 1..]) => {
+                    Err(e) if is_foul(&e) && !more_moves_follow(&raw.events[i + 1..]) => {
                         let by = pos.side_to_move();
                         warnings.push(span.warning(format!(
                             "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"

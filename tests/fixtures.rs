@@ -1,0 +1,148 @@
+//! One snapshot per fixture: what kifconv reads from it (headers, start,
+//! mainline in USI, final SFEN, variations, ending, warnings), and for the
+//! files under fixtures/bad/ the error as the binary renders it.
+
+use kifconv::decode::EncodingChoice;
+use kifconv::emit::usi;
+use kifconv::read::read_bytes;
+use kifconv::record::{NodeId, Record};
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn summary(record: &Record) -> String {
+    let mut out = String::new();
+    let w = &mut out;
+    if let Some(encoding) = record.encoding {
+        writeln!(w, "encoding: {}", encoding.name()).unwrap();
+    }
+    writeln!(w, "headers:").unwrap();
+    for h in &record.headers {
+        writeln!(w, "  {}: {}", h.key, h.value).unwrap();
+    }
+    let handicap = record.handicap.map_or("-", |h| h.japanese());
+    writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
+    let moves: Vec<String> = record
+        .tree
+        .mainline_moves()
+        .map(|m| m.to_string())
+        .collect();
+    writeln!(w, "mainline ({} moves): {}", moves.len(), moves.join(" ")).unwrap();
+    writeln!(w, "final: {}", usi::final_sfen(record)).unwrap();
+    // Variations: each branch as its first move, ply and length.
+    let mainline: Vec<NodeId> = record.tree.mainline().collect();
+    let mut branches = Vec::new();
+    for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {
+        for (i, child) in record.tree.children(id).enumerate() {
+            if i > 0 {
+                let node = record.tree.node(child);
+                branches.push(format!("{}@{}", node.mv.unwrap(), node.ply));
+            }
+        }
+    }
+    writeln!(
+        w,
+        "variations: {}",
+        if branches.is_empty() {
+            "none".into()
+        } else {
+            branches.join(" ")
+        }
+    )
+    .unwrap();
+    let comments: usize = std::iter::once(NodeId::ROOT)
+        .chain(record.tree.ids())
+        .map(|id| {
+            let node = record.tree.node(id);
+            node.comments.len() + node.ending.as_ref().map_or(0, |e| e.comments.len())
+        })
+        .sum();
+    let bookmarks: usize = record
+        .tree
+        .ids()
+        .map(|id| record.tree.node(id).bookmarks.len())
+        .sum();
+    let timed = mainline
+        .iter()
+        .filter(|&&id| record.tree.node(id).time.is_some())
+        .count();
+    writeln!(
+        w,
+        "comments: {comments}, bookmarks: {bookmarks}, timed mainline moves: {timed}"
+    )
+    .unwrap();
+    if let Some(first) = record.tree.root().comments.first() {
+        writeln!(w, "first comment: {first}").unwrap();
+    }
+    match record.ending() {
+        None => writeln!(w, "ending: none").unwrap(),
+        Some(e) => {
+            let winner = e.winner.map_or("-".to_string(), |c| c.to_string());
+            writeln!(
+                w,
+                "ending: {:?}, winner {winner}, text {:?}",
+                e.kind, e.text
+            )
+            .unwrap();
+            if let Some(foul) = &e.foul {
+                writeln!(w, "foul: by {}: {} ({})", foul.by, foul.text, foul.reason).unwrap();
+            }
+        }
+    }
+    if let Some(trailer) = &record.trailer {
+        writeln!(w, "trailer: {trailer}").unwrap();
+    }
+    writeln!(w, "warnings:").unwrap();
+    for warning in &record.warnings {
+        let text = if warning.text.is_empty() {
+            String::new()
+        } else {
+            format!(" `{}`", warning.text)
+        };
+        writeln!(
+            w,
+            "  {}:{}: {}{text}",
+            warning.line, warning.column, warning.message
+        )
+        .unwrap();
+    }
+    out
+}
+
+fn read(path: &Path) -> Result<Vec<Record>, String> {
+    let bytes = std::fs::read(path).unwrap();
+    let name = format!("fixtures/{}", path.file_name().unwrap().to_string_lossy());
+    read_bytes(&bytes, path, None, EncodingChoice::Auto)
+        .map(|r| r.records)
+        .map_err(|e| e.render(&name))
+}
+
+#[test]
+fn kif_fixtures() {
+    insta::glob!("../fixtures", "kif/*.kif*", |path| {
+        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
+        insta::assert_snapshot!(summary(&records[0]));
+    });
+}
+
+#[test]
+fn ki2_fixtures() {
+    insta::glob!("../fixtures", "ki2/*.ki2*", |path| {
+        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
+        insta::assert_snapshot!(summary(&records[0]));
+    });
+}
+
+#[test]
+fn bad_fixtures_are_rendered_errors() {
+    insta::glob!("../fixtures", "bad/*", |path| {
+        let rendered = match read(path) {
+            Ok(records) => panic!(
+                "{} read without error: {}",
+                path.display(),
+                summary(&records[0])
+            ),
+            Err(rendered) => rendered,
+        };
+        insta::assert_snapshot!(rendered);
+    });
+}
