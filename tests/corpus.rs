@@ -136,3 +136,127 @@ fn games_lost_by_a_foul_keep_their_legal_moves() {
     }
     assert!(seen >= 5, "{seen}");
 }
+
+/// Nothing is dropped: every comment line, bookmark, move line, terminal
+/// word and header of every KIF/KI2 corpus file is in its record (or the
+/// record carries a warning saying what was left out).
+#[test]
+fn every_line_of_every_kif_and_ki2_file_is_accounted_for() {
+    let Some(dir) = corpus() else { return };
+    let mut files = 0;
+    for (path, format, _) in kakinoki_rows(&dir) {
+        let bytes = std::fs::read(dir.join(&path)).unwrap();
+        let Ok(read) = read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto) else {
+            panic!("{path} does not read");
+        };
+        let text = kifconv::decode::decode(&bytes, EncodingChoice::Auto, Default::default()).text;
+        let record = &read.records[0];
+        let tree = &record.tree;
+        let ids = || std::iter::once(kifconv::record::NodeId::ROOT).chain(tree.ids());
+        let comments: usize = ids()
+            .map(|id| {
+                let node = tree.node(id);
+                node.comments.len() + node.ending.as_ref().map_or(0, |e| e.comments.len())
+            })
+            .sum();
+        let bookmarks: usize = ids().map(|id| tree.node(id).bookmarks.len()).sum();
+        let endings: Vec<&kifconv::record::Ending> = ids()
+            .filter_map(|id| tree.node(id).ending.as_ref())
+            .collect();
+        let lines: Vec<&str> = text
+            .lines()
+            .map(|l| l.trim_start_matches([' ', '\u{3000}', '\t']))
+            .collect();
+        let starts = |c: char| lines.iter().filter(|l| l.starts_with(c)).count();
+        // `#` notes after moves, variations and summaries become comments too.
+        let notes = lines
+            .iter()
+            .filter(|l| {
+                !l.starts_with('*') && !l.starts_with('#') && l.chars().skip(1).any(|c| c == '#')
+            })
+            .filter(|l| {
+                l.starts_with(|c: char| c.is_ascii_digit())
+                    || l.starts_with("変化")
+                    || l.starts_with("まで")
+                    || l.starts_with("手数")
+            })
+            .count();
+        assert_eq!(comments, starts('*') + notes, "{path}: comments");
+        assert_eq!(bookmarks, starts('&'), "{path}: bookmarks");
+        let warned = record.warnings.len();
+        if format.starts_with("kif") {
+            // Each numbered line is a move (a node), a terminal word, or the
+            // illegal move a foul ending keeps.
+            let numbered = starts_with_digit(&lines);
+            let words: usize = endings
+                .iter()
+                .filter(|e| !e.text.starts_with("まで"))
+                .map(|e| e.text.split(' ').filter(|w| !w.starts_with('(')).count())
+                .sum();
+            let set_aside = record
+                .warnings
+                .iter()
+                .filter(|w| w.message.contains("second terminal word"))
+                .count();
+            assert_eq!(
+                tree.len() - 1 + words + set_aside,
+                numbered,
+                "{path}: move lines"
+            );
+        } else {
+            let marks: usize = lines
+                .iter()
+                .filter(|l| l.starts_with(|c: char| "▲△▼▽☗☖".contains(c)))
+                .map(|l| l.chars().filter(|&c| "▲△▼▽☗☖".contains(c)).count())
+                .sum();
+            let words = endings
+                .iter()
+                .filter(|e| !e.text.starts_with("まで"))
+                .count();
+            assert_eq!(tree.len() - 1 + words, marks, "{path}: moves");
+        }
+        // Headers: every `key：value` line that is not part of a diagram.
+        let header_lines = lines
+            .iter()
+            .filter(|l| !l.starts_with(['*', '#', '&']))
+            .filter(|l| l.contains('：') || l.contains(':'))
+            .filter(|l| !l.contains("の持駒") && !l.contains("の持ち駒"))
+            .filter(|l| !l.starts_with(|c: char| c.is_ascii_digit()) && !l.starts_with("変化"))
+            .filter(|l| !l.starts_with("まで") && !l.starts_with("手数"))
+            .filter(|l| !l.starts_with(|c: char| "▲△▼▽☗☖".contains(c)))
+            .count();
+        assert_eq!(
+            record.headers.len(),
+            header_lines,
+            "{path}: headers ({warned} warnings)"
+        );
+        files += 1;
+    }
+    assert!(files >= 170, "{files}");
+}
+
+fn starts_with_digit(lines: &[&str]) -> usize {
+    lines
+        .iter()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .count()
+}
+
+/// Every corpus file, whatever its format, read as KIF and as KI2: a record
+/// or an error, never a panic.
+#[test]
+fn no_corpus_file_makes_the_readers_panic() {
+    let Some(dir) = corpus() else { return };
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    let mut files = 0;
+    for line in manifest.lines().skip(1) {
+        let path = line.split('\t').next().unwrap();
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        for format in [kifconv::read::Format::Kif, kifconv::read::Format::Ki2] {
+            let _ = read_bytes(&bytes, Path::new(path), Some(format), EncodingChoice::Auto);
+        }
+        let _ = read_bytes(&bytes, Path::new(path), None, EncodingChoice::Auto);
+        files += 1;
+    }
+    assert!(files >= 390, "{files}");
+}

@@ -106,3 +106,53 @@ proptest! {
         }
     }
 }
+
+/// Fixture files with bytes replaced, inserted or deleted, read as KIF and
+/// as KI2: a record or an error, never a panic.
+fn mutated_fixture() -> impl Strategy<Value = (usize, Vec<u8>)> {
+    let files: Vec<std::path::PathBuf> = ["fixtures/kif", "fixtures/ki2", "fixtures/bad"]
+        .iter()
+        .flat_map(|dir| {
+            std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+        })
+        .collect();
+    let count = files.len();
+    let edit = (any::<usize>(), 0u8..3, any::<u8>());
+    (0..count, prop::collection::vec(edit, 1..8)).prop_map(move |(i, edits)| {
+        let mut bytes = std::fs::read(&files[i]).unwrap();
+        for (at, op, byte) in edits {
+            let at = at % (bytes.len() + 1);
+            match op {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+        (i, bytes)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn kif_and_ki2_readers_never_panic((_, bytes) in mutated_fixture()) {
+        use kifconv::read::{read_bytes, Format};
+        for format in [Some(Format::Kif), Some(Format::Ki2), None] {
+            let _ = read_bytes(&bytes, std::path::Path::new("x.kif"), format, Default::default());
+        }
+    }
+
+    #[test]
+    fn kif_and_ki2_readers_never_panic_on_junk(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        use kifconv::read::{read_bytes, Format};
+        for format in [Some(Format::Kif), Some(Format::Ki2), None] {
+            let _ = read_bytes(&bytes, std::path::Path::new("x.ki2"), format, Default::default());
+        }
+    }
+}
