@@ -29,6 +29,8 @@ pub enum Mismatch {
     DoesNotPromote,
     /// This move promotes, but 成 was not written.
     Promotes,
+    /// 不成 (or `=`) was written, but the piece could not promote here.
+    CannotPromote,
     /// The piece moves another way than 上 / 引 / 寄 says.
     Direction(Vertical),
     /// Another piece stands further to the side 左 / 右 names, or the move
@@ -52,6 +54,9 @@ impl fmt::Display for Mismatch {
             }
             Mismatch::DoesNotPromote => f.write_str("the text says 成 (promote), this does not"),
             Mismatch::Promotes => f.write_str("this promotes, the text does not say 成"),
+            Mismatch::CannotPromote => f.write_str(
+                "the text says 不成 (does not promote), but this piece could not promote here",
+            ),
             Mismatch::Direction(v) => write!(f, "the piece does not move {}", vertical_word(*v)),
             Mismatch::Side(h) => write!(f, "{} does not fit this piece", horizontal_word(*h)),
             Mismatch::NoCapture => f.write_str("the text says it captures, it does not"),
@@ -229,7 +234,11 @@ fn resolve_with_origin(
     };
     pos.check_legal(mv)
         .map_err(|reason| ResolveError::Illegal { mv, reason })?;
-    if let Some(why) = claim_mismatch(pos, spec, mv) {
+    let declined_in_vain = spec.promotion == Promotion::Decline && !could_promote(pos, from, to);
+    let mismatch = declined_in_vain
+        .then_some(Mismatch::CannotPromote)
+        .or_else(|| claim_mismatch(pos, spec, mv));
+    if let Some(why) = mismatch {
         return Err(ResolveError::NoCandidate {
             piece: spec.piece,
             to,
@@ -328,6 +337,9 @@ fn mismatch_alone(pos: &Position, spec: &MoveSpec, mv: &Move) -> Option<Mismatch
             }
             match (spec.promotion, promote) {
                 (Promotion::Promote, false) => return Some(Mismatch::DoesNotPromote),
+                (Promotion::Decline, false) if !could_promote(pos, from, to) => {
+                    return Some(Mismatch::CannotPromote)
+                }
                 (Promotion::Unmarked | Promotion::Decline, true) => {
                     return Some(Mismatch::Promotes)
                 }
@@ -336,6 +348,15 @@ fn mismatch_alone(pos: &Position, spec: &MoveSpec, mv: &Move) -> Option<Mismatch
             direction_mismatch(color, spec, from, to)
         }
     }
+}
+
+/// Whether the piece on `from` could have promoted moving to `to`.
+fn could_promote(pos: &Position, from: Square, to: Square) -> bool {
+    pos.is_legal(Move::Normal {
+        from,
+        to,
+        promote: true,
+    })
 }
 
 /// 上 引 寄 and 直, which judge a board move by itself.
