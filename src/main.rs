@@ -3,9 +3,7 @@
 use clap::{Parser, ValueEnum};
 use kifconv::decode::EncodingChoice;
 use kifconv::emit::usi as usi_out;
-use kifconv::parse::usi;
 use kifconv::read::{self, Format};
-use kifconv::{KingRule, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,7 +11,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(version, about = "Convert shogi game records between formats")]
 struct Args {
-    /// The record to read: KIF, KIFU, KI2, KI2U, or USI position lines.
+    /// The record to read: KIF, KIFU, KI2, KI2U, CSA, or USI position lines / SFEN.
     file: PathBuf,
     /// What to print for each game.
     #[arg(long, value_enum, default_value_t = Target::Usi)]
@@ -35,6 +33,7 @@ enum Target {
 enum Source {
     Kif,
     Ki2,
+    Csa,
     Usi,
 }
 
@@ -48,26 +47,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let is_usi = args.from == Some(Source::Usi)
-        || args.from.is_none() && matches!(extension(&args.file).as_deref(), Some("usi" | "sfen"));
-    let result = if is_usi {
-        convert_usi_lines(&bytes, &display, args.to)
-    } else {
-        let format = match args.from {
-            Some(Source::Kif) => Some(Format::Kif),
-            Some(Source::Ki2) => Some(Format::Ki2),
-            _ => None,
-        };
-        convert_record(&bytes, &args.file, &display, format, args.to)
-    };
-    match result {
+    let format = args.from.map(|source| match source {
+        Source::Kif => Format::Kif,
+        Source::Ki2 => Format::Ki2,
+        Source::Csa => Format::Csa,
+        Source::Usi => Format::Usi,
+    });
+    match convert_record(&bytes, &args.file, &display, format, args.to) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => ExitCode::from(code),
     }
-}
-
-fn extension(path: &Path) -> Option<String> {
-    Some(path.extension()?.to_str()?.to_ascii_lowercase())
 }
 
 fn convert_record(
@@ -102,53 +91,12 @@ fn convert_record(
             return Ok(()); // a closed pipe ends quietly
         }
     }
-    Ok(())
-}
-
-fn convert_usi_lines(bytes: &[u8], display: &str, to: Target) -> Result<(), u8> {
-    let text = String::from_utf8_lossy(bytes);
-    let mut failed = false;
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        match convert_usi_line(line, to) {
-            Ok(out) => println!("{out}"),
-            Err(message) => {
-                eprintln!("{display}:{}: error: {message}\n  | {line}", i + 1);
-                failed = true;
-            }
-        }
+    for error in &read.errors {
+        eprint!("{}", error.render(display));
     }
-    if failed {
-        Err(1)
-    } else {
+    if read.errors.is_empty() {
         Ok(())
+    } else {
+        Err(1)
     }
-}
-
-fn convert_usi_line(line: &str, to: Target) -> Result<String, String> {
-    let parsed = usi::parse_line(line).map_err(|e| e.to_string())?;
-    let mut pos = Position::from_setup(parsed.start.clone(), KingRule::MayBeMissing)
-        .map_err(|e| e.to_string())?;
-    for (ply, text) in parsed.moves.iter().enumerate() {
-        pos.play_usi(text, ply as u32 + 1)
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(match to {
-        Target::Sfen => pos.sfen(),
-        Target::Usi => {
-            let start = if parsed.startpos {
-                "startpos".to_string()
-            } else {
-                format!("sfen {}", parsed.start.sfen())
-            };
-            let mut out = format!("position {start}");
-            if !parsed.moves.is_empty() {
-                out.push_str(" moves ");
-                out.push_str(&parsed.moves.join(" "));
-            }
-            out
-        }
-    })
 }

@@ -3,16 +3,24 @@
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
-use crate::parse::{ki2, kif};
+use crate::parse::common::{move_text, side_mark};
+use crate::parse::{csa, ki2, kif, lines};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
+use crate::Setup;
 use std::path::Path;
 
 /// The record formats kifconv reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// Kakinoki KIF (`.kif`, `.kifu`).
     Kif,
+    /// Kakinoki KI2 (`.ki2`, `.ki2u`).
     Ki2,
+    /// CSA (`.csa`), several games per file.
+    Csa,
+    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`).
+    Usi,
 }
 
 impl Format {
@@ -22,54 +30,116 @@ impl Format {
         match ext.as_str() {
             "kif" | "kifu" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "usi" | "sfen" => Some(Format::Usi),
             _ => None,
         }
     }
 
-    /// The format the text looks like: KIF move lines start with a number,
-    /// KI2 move lines with ▲ or △.
+    /// The format the text looks like, judged from its first telling lines.
     pub fn sniff(text: &str) -> Option<Format> {
         for line in text.lines().take(400) {
-            let body = line.trim_start_matches([' ', '\u{3000}', '\t']);
+            let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
+            let Some(first) = body.chars().next() else {
+                continue;
+            };
+            if body.starts_with("#KIF") {
+                return Some(Format::Kif);
+            }
+            if body.starts_with("#KI2") {
+                return Some(Format::Ki2);
+            }
+            if body.starts_with("position")
+                || body.starts_with("startpos")
+                || body.starts_with("sfen ")
+            {
+                return Some(Format::Usi);
+            }
+            if body.contains('/')
+                && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
+            {
+                return Some(Format::Usi);
+            }
+            if is_csa_line(body) {
+                return Some(Format::Csa);
+            }
             if body.starts_with("手数----") {
                 return Some(Format::Kif);
             }
-            let first = body.chars().next();
-            if first.is_some_and(|c| crate::parse::common::side_mark(c).is_some()) {
+            if side_mark(first).is_some() {
                 return Some(Format::Ki2);
             }
-            if first.is_some_and(|c| c.is_ascii_digit())
-                && crate::parse::common::move_text(
-                    body.trim_start_matches(|c: char| c.is_ascii_digit())
-                        .trim_start(),
-                )
-                .is_ok()
-            {
-                return Some(Format::Kif);
+            if first.is_ascii_digit() {
+                let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
+                if move_text(rest.trim_start_matches([' ', '\u{3000}'])).is_ok() {
+                    return Some(Format::Kif);
+                }
             }
         }
         None
     }
 }
 
-/// What was read from one input.
+/// Lines only CSA has: a version, player names, `$` headers, positions,
+/// moves and specials.
+fn is_csa_line(body: &str) -> bool {
+    let b = body.as_bytes();
+    body.starts_with("'CSA")
+        || matches!(b, [b'V', b'2' | b'3', ..])
+        || body.starts_with("N+")
+        || body.starts_with("N-")
+        || (body.starts_with('$') && body.contains(':'))
+        || body.starts_with("PI")
+        || matches!(b, [b'P', b'1'..=b'9' | b'+' | b'-', ..])
+        || matches!(
+            b,
+            [
+                b'+' | b'-',
+                b'0'..=b'9',
+                b'0'..=b'9',
+                b'1'..=b'9',
+                b'1'..=b'9',
+                b'A'..=b'Z',
+                b'A'..=b'Z',
+                ..
+            ]
+        )
+        || body.starts_with('%')
+}
+
+/// What was read from one input: the games that could be read, and the
+/// errors of those that could not (a file of several games keeps its good
+/// games when one is bad).
 #[derive(Debug)]
 pub struct Read {
     pub records: Vec<Record>,
+    pub errors: Vec<Error>,
     pub encoding: decode::Encoding,
 }
 
-/// Reads a record from text in a known format.
+/// Reads records from text in a known format. An error in any game fails
+/// the whole text; see [`read_games`] to keep the good games.
 pub fn read_text(text: &str, format: Format) -> Result<Vec<Record>, Error> {
-    let raw = match format {
-        Format::Kif => kif::parse(text)?,
-        Format::Ki2 => ki2::parse(text)?,
-    };
-    Ok(vec![game::build(raw)?])
+    read_games(text, format)?.into_iter().collect()
+}
+
+/// Reads every game of a text: a syntax error in a one-game format fails
+/// the text; in the formats with several games (CSA, USI lines) each game
+/// succeeds or fails on its own.
+pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error>>, Error> {
+    Ok(match format {
+        Format::Kif => vec![game::build(kif::parse(text)?)],
+        Format::Ki2 => vec![game::build(ki2::parse(text)?)],
+        Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
+        Format::Usi => lines::numbered(text)
+            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+            .map(|(n, line)| game::build_usi_line(n, line))
+            .collect(),
+    })
 }
 
 /// Reads bytes: decodes them (see [`decode`]), picks the format from
-/// `format`, else the content, else the file name, and reads the records.
+/// `format`, else the content, else the file name, and reads the games.
 pub fn read_bytes(
     bytes: &[u8],
     path: &Path,
@@ -91,28 +161,38 @@ pub fn read_bytes(
                 text.lines().next().unwrap_or(""),
                 0,
                 "",
-                "cannot tell the format (no KIF or KI2 moves found, and the file name does not say); use --from",
+                "cannot tell the format (no moves found, and the file name does not say); use --from",
             )
         })?;
-    let mut records = read_text(&text, format)?;
-    for record in &mut records {
-        record.encoding = Some(used);
-    }
-    for bad in &malformed {
-        for record in &mut records {
-            record.warnings.push(Warning {
-                line: bad.line,
-                column: bad.column,
-                text: String::new(),
-                message: format!(
-                    "bytes that are not valid {} were replaced by U+FFFD",
-                    used.name()
-                ),
-            });
+    let games = read_games(&text, format)?;
+    let mut records = Vec::with_capacity(games.len());
+    let mut errors = Vec::new();
+    for game in games {
+        match game {
+            Ok(mut record) => {
+                record.encoding = Some(used);
+                for bad in &malformed {
+                    record.warnings.push(Warning {
+                        line: bad.line,
+                        column: bad.column,
+                        text: String::new(),
+                        message: format!(
+                            "bytes that are not valid {} were replaced by U+FFFD",
+                            used.name()
+                        ),
+                    });
+                }
+                records.push(record);
+            }
+            Err(e) => errors.push(e),
         }
+    }
+    if records.is_empty() && errors.len() == 1 {
+        return Err(errors.remove(0));
     }
     Ok(Read {
         records,
+        errors,
         encoding: used,
     })
 }

@@ -52,6 +52,16 @@ pub enum EndingKind {
     Sealed,
     /// トライ
     Try,
+    /// %OUTE_SENNICHITE: repetition by perpetual check, lost by the checker.
+    PerpetualCheck,
+    /// %HIKIWAKE: a draw.
+    Draw,
+    /// %MAX_MOVES: the move limit was reached.
+    MaxMoves,
+    /// %MATTA: a move was taken back.
+    Matta,
+    /// %ERROR: the game stopped on an error.
+    Error,
     /// A word kifconv does not know; kept as text.
     Other,
 }
@@ -69,6 +79,11 @@ impl EndingKind {
             EndingKind::TimeUp => "TIME_UP",
             EndingKind::FoulWin | EndingKind::FoulLoss | EndingKind::IllegalMove => "ILLEGAL_MOVE",
             EndingKind::EnteringKing => "KACHI",
+            EndingKind::PerpetualCheck => "OUTE_SENNICHITE",
+            EndingKind::Draw => "HIKIWAKE",
+            EndingKind::MaxMoves => "MAX_MOVES",
+            EndingKind::Matta => "MATTA",
+            EndingKind::Error => "ERROR",
             _ => return None,
         })
     }

@@ -47,7 +47,7 @@ fn an_illegal_move_is_reported_with_its_line_and_ply() {
     let file = dir.join("bad.usi");
     std::fs::write(
         &file,
-        "position startpos moves 7g7f\nposition startpos moves 7g7f 3c3d 2h2c\n",
+        "position startpos moves 7g7f\nposition startpos moves 7g7f 3c3d 2h2c 8c8d\n",
     )
     .unwrap();
     let out = kifconv(&[file.to_str().unwrap(), "--to", "sfen"]);
@@ -56,7 +56,9 @@ fn an_illegal_move_is_reported_with_its_line_and_ply() {
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("bad.usi:2: error: move 3: `2h2c` is illegal"),
+        stderr.contains(
+            "bad.usi:2:35: error: move 3: illegal move 2h2c: the piece cannot reach that square"
+        ),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -22,6 +22,12 @@ fn corpus() -> Option<PathBuf> {
 
 /// (path, format, status) for every KIF/KIFU/KI2/KI2U row.
 fn kakinoki_rows(dir: &Path) -> Vec<(String, String, String)> {
+    rows(dir, &["kif", "kifu", "ki2", "ki2u"])
+}
+
+/// (path, format, status) for every row with an expected output whose
+/// format is one of `formats`.
+fn rows(dir: &Path, wanted: &[&str]) -> Vec<(String, String, String)> {
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
     let formats: std::collections::HashMap<String, String> = manifest
         .lines()
@@ -39,60 +45,86 @@ fn kakinoki_rows(dir: &Path) -> Vec<(String, String, String)> {
             let cols: Vec<&str> = l.split('\t').collect();
             let path = cols[0].to_string();
             let format = formats.get(&path)?.clone();
-            matches!(format.as_str(), "kif" | "kifu" | "ki2" | "ki2u")
+            wanted
+                .contains(&format.as_str())
                 .then(|| (path, format, cols[1].to_string()))
         })
         .collect()
 }
 
-/// The first game's (startsfen, moves, endsfen) of an expected file.
-fn expected_block(text: &str) -> (String, String, String) {
-    let field = |name: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(name))
-            .map(|v| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    (field("startsfen:"), field("moves:"), field("endsfen:"))
+/// Each game's (startsfen, moves, endsfen) of an expected file.
+fn expected_blocks(text: &str) -> Vec<(String, String, String)> {
+    text.split("\n\n")
+        .filter(|block| block.contains("startsfen:"))
+        .map(|block| {
+            let field = |name: &str| {
+                block
+                    .lines()
+                    .find_map(|l| l.strip_prefix(name))
+                    .map(|v| v.trim().to_string())
+                    .unwrap_or_default()
+            };
+            (field("startsfen:"), field("moves:"), field("endsfen:"))
+        })
+        .collect()
+}
+
+/// Compares every file of these formats with its expected output; returns
+/// the number of files checked and the differences.
+fn compare(dir: &Path, formats: &[&str]) -> (usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (path, _, status) in rows(dir, formats) {
+        if status == "none-parsed" {
+            continue;
+        }
+        let expected_path = dir.join("expected").join(format!("{path}.expected"));
+        let expected = expected_blocks(&std::fs::read_to_string(&expected_path).unwrap());
+        let bytes = std::fs::read(dir.join(&path)).unwrap();
+        checked += 1;
+        let read = match read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto) {
+            Err(e) => {
+                failures.push(e.render(&path));
+                continue;
+            }
+            Ok(read) => read,
+        };
+        for e in &read.errors {
+            failures.push(e.render(&path));
+        }
+        for (i, (start, moves, end)) in expected.iter().enumerate() {
+            let Some(record) = read.records.get(i) else {
+                failures.push(format!("{path}: game {} missing", i + 1));
+                continue;
+            };
+            let got_moves: Vec<String> = record
+                .tree
+                .mainline_moves()
+                .map(|m| m.to_string())
+                .collect();
+            let got = (
+                record.start.sfen(),
+                got_moves.join(" "),
+                usi::final_sfen(record),
+            );
+            if (&got.0, &got.1, &got.2) != (start, moves, end) {
+                failures.push(format!(
+                    "{path} game {}:\n  start {}\n     vs {start}\n  moves {}\n     vs {moves}\n  end   {}\n     vs {end}",
+                    i + 1,
+                    got.0,
+                    got.1,
+                    got.2
+                ));
+            }
+        }
+    }
+    (checked, failures)
 }
 
 #[test]
 fn kif_and_ki2_files_match_their_expected_outputs() {
     let Some(dir) = corpus() else { return };
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for (path, _, status) in kakinoki_rows(&dir) {
-        if status == "none-parsed" {
-            continue;
-        }
-        let expected_path = dir.join("expected").join(format!("{path}.expected"));
-        let expected = std::fs::read_to_string(&expected_path).unwrap();
-        let (start, moves, end) = expected_block(&expected);
-        let bytes = std::fs::read(dir.join(&path)).unwrap();
-        match read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto) {
-            Err(e) => failures.push(e.render(&path)),
-            Ok(read) => {
-                let record = &read.records[0];
-                let got_moves: Vec<String> = record
-                    .tree
-                    .mainline_moves()
-                    .map(|m| m.to_string())
-                    .collect();
-                let got = (
-                    record.start.sfen(),
-                    got_moves.join(" "),
-                    usi::final_sfen(record),
-                );
-                if got != (start.clone(), moves.clone(), end.clone()) {
-                    failures.push(format!(
-                        "{path}:\n  start {}\n     vs {start}\n  moves {}\n     vs {moves}\n  end   {}\n     vs {end}",
-                        got.0, got.1, got.2
-                    ));
-                }
-            }
-        }
-        checked += 1;
-    }
+    let (checked, failures) = compare(&dir, &["kif", "kifu", "ki2", "ki2u"]);
     assert!(checked >= 100, "only {checked} files checked");
     assert!(
         failures.is_empty(),
@@ -100,6 +132,31 @@ fn kif_and_ki2_files_match_their_expected_outputs() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn csa_and_usi_files_match_their_expected_outputs() {
+    let Some(dir) = corpus() else { return };
+    let (checked, failures) = compare(&dir, &["csa", "usi"]);
+    assert!(checked >= 100, "only {checked} files checked");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} files differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn a_multi_game_csa_file_gives_every_game() {
+    let Some(dir) = corpus() else { return };
+    let path = "maou/rust/maou_shogi/tests/fixtures/kifu/csa_multi_game.csa";
+    let bytes = std::fs::read(dir.join(path)).unwrap();
+    let read = read_bytes(&bytes, Path::new(path), None, EncodingChoice::Auto).unwrap();
+    let lines: Vec<String> = read.records.iter().map(usi::position_line).collect();
+    assert!(lines.len() >= 2, "{lines:?}");
+    assert_eq!(lines[0], "position startpos moves 7g7f");
+    assert_eq!(lines[1], "position startpos moves 2g2f 3c3d");
 }
 
 #[test]

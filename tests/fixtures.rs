@@ -111,9 +111,40 @@ fn summary(record: &Record) -> String {
 fn read(path: &Path) -> Result<Vec<Record>, String> {
     let bytes = std::fs::read(path).unwrap();
     let name = format!("fixtures/{}", path.file_name().unwrap().to_string_lossy());
-    read_bytes(&bytes, path, None, EncodingChoice::Auto)
-        .map(|r| r.records)
-        .map_err(|e| e.render(&name))
+    let read = read_bytes(&bytes, path, None, EncodingChoice::Auto).map_err(|e| e.render(&name))?;
+    match read.errors.first() {
+        Some(e) => Err(e.render(&name)),
+        None => Ok(read.records),
+    }
+}
+
+/// Every game of a file, one summary after another.
+fn all_games(records: &[Record]) -> String {
+    if records.len() == 1 {
+        return summary(&records[0]);
+    }
+    let mut out = String::new();
+    for (i, record) in records.iter().enumerate() {
+        writeln!(out, "=== game {} of {}", i + 1, records.len()).unwrap();
+        out.push_str(&summary(record));
+    }
+    out
+}
+
+#[test]
+fn csa_fixtures() {
+    insta::glob!("../fixtures", "csa/*.csa", |path| {
+        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
+        insta::assert_snapshot!(all_games(&records));
+    });
+}
+
+#[test]
+fn usi_fixtures() {
+    insta::glob!("../fixtures", "usi/*", |path| {
+        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
+        insta::assert_snapshot!(all_games(&records));
+    });
 }
 
 #[test]

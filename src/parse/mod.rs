@@ -2,6 +2,7 @@
 //! looks at a board; resolving moves is the next stage's job.
 
 pub mod common;
+pub mod csa;
 pub mod kakinoki;
 pub mod ki2;
 pub mod kif;

@@ -23,6 +23,9 @@ pub enum Promotion {
     Promote,
     /// 不成, 生, `=`: the piece could promote and does not.
     Decline,
+    /// CSA: the piece is named as it stands after the move, so a promotion
+    /// shows as a change of name (`+2822UM` moves a bishop and promotes).
+    ByName,
 }
 
 /// Whether the text marks the move as a drop.

@@ -55,6 +55,34 @@ pub fn parse_line(line: &str) -> Result<UsiLine<'_>, UsiLineError> {
         tokens.next();
     }
     let short = |t: &str| t.chars().take(40).collect::<String>();
+    // A bare SFEN: the board field has the rank separators.
+    if tokens.peek().is_some_and(|t| t.contains('/')) {
+        let mut fields = Vec::with_capacity(4);
+        while fields.len() < 4 {
+            match tokens.peek() {
+                Some(&"moves") | None => break,
+                Some(&t) => {
+                    fields.push(t);
+                    tokens.next();
+                }
+            }
+        }
+        let start = Setup::from_sfen(&fields.join(" ")).map_err(UsiLineError::Sfen)?;
+        let moves = match tokens.next() {
+            None => Vec::new(),
+            Some("moves") => tokens.collect(),
+            Some(found) => {
+                return Err(UsiLineError::ExpectedMoves {
+                    found: short(found),
+                })
+            }
+        };
+        return Ok(UsiLine {
+            start,
+            startpos: false,
+            moves,
+        });
+    }
     let (start, startpos) = match tokens.next() {
         Some("startpos") => (
             Setup::from_sfen(STARTPOS_SFEN).map_err(UsiLineError::Sfen)?,
@@ -113,6 +141,10 @@ mod tests {
         assert_eq!(line.start.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b G 1");
         assert_eq!(line.moves, ["G*5b"]);
         let line = parse_line("sfen 4k4/9/9/9/9/9/9/9/4K4 b G moves G*5b").unwrap();
+        assert_eq!(line.moves, ["G*5b"]);
+        let line = parse_line("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+        assert!(line.moves.is_empty() && !line.startpos);
+        let line = parse_line("4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b").unwrap();
         assert_eq!(line.moves, ["G*5b"]);
     }
 

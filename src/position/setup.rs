@@ -143,6 +143,18 @@ impl Handicap {
         )
     }
 
+    /// The standard start a setup shows, if it is one (board, empty hands
+    /// and side to move; the move number is not compared).
+    pub fn detect(setup: &Setup) -> Option<Handicap> {
+        if setup.hands.iter().any(|h| !h.is_empty()) {
+            return None;
+        }
+        Handicap::ALL.into_iter().find(|h| {
+            let start = h.setup();
+            start.board == setup.board && start.side_to_move == setup.side_to_move
+        })
+    }
+
     /// The starting position.
     pub fn setup(self) -> Setup {
         Setup::from_sfen(&self.sfen()).expect("the built-in starting positions are valid SFEN")

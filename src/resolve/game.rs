@@ -13,9 +13,7 @@ use crate::{Color, Handicap, Position, Setup, Square};
 fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
     let named = raw.headers.iter().find(|h| h.key == "手合割").cloned();
     if let Some(board) = raw.board.take() {
-        let handicap = Handicap::ALL
-            .into_iter()
-            .find(|h| h.setup().board == board.board && board.hands.iter().all(|h| h.is_empty()));
+        let handicap = Handicap::detect(&board);
         return Ok((board, handicap));
     }
     let Some(header) = named else {
@@ -67,6 +65,23 @@ pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>
         "不戦敗" => (DefaultLoss, Some(!to_move)),
         "封じ手" => (Sealed, None),
         "トライ" => (Try, Some(to_move)),
+        // CSA special moves, without the `%`.
+        "TORYO" => (Resign, Some(!to_move)),
+        "CHUDAN" => (Abort, None),
+        "SENNICHITE" => (Repetition, None),
+        "OUTE_SENNICHITE" => (PerpetualCheck, Some(to_move)),
+        "TIME_UP" => (TimeUp, Some(!to_move)),
+        "ILLEGAL_MOVE" => (FoulLoss, Some(!to_move)),
+        "+ILLEGAL_ACTION" => (FoulLoss, Some(Color::White)),
+        "-ILLEGAL_ACTION" => (FoulLoss, Some(Color::Black)),
+        "JISHOGI" => (Impasse, None),
+        "KACHI" => (EnteringKing, Some(to_move)),
+        "HIKIWAKE" => (Draw, None),
+        "MAX_MOVES" => (MaxMoves, None),
+        "TSUMI" => (Checkmate, Some(!to_move)),
+        "FUZUMI" => (NoMate, None),
+        "MATTA" => (Matta, None),
+        "ERROR" => (Error, None),
         _ => (Other, None),
     }
 }
@@ -358,5 +373,88 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
     }
     record.tree = tree;
     record.warnings = warnings;
+    Ok(record)
+}
+
+/// Builds a record from one USI position line (`position startpos moves …`,
+/// `position sfen … moves …`, or a bare SFEN), line `n` of the input. A
+/// final illegal move is kept as a foul, like in the other formats.
+pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
+    use crate::parse::usi::parse_line;
+    let parsed = parse_line(line)
+        .map_err(|e| Error::at(Stage::Parse, n, line, 0, line.trim(), e.to_string()))?;
+    let (start, problems) = Position::from_setup_lenient(parsed.start.clone()).map_err(|e| {
+        Error::at(
+            Stage::Resolve,
+            n,
+            line,
+            0,
+            line.trim(),
+            format!("the start position cannot be played: {e}"),
+        )
+    })?;
+    let mut record = Record::new(parsed.start);
+    record.handicap = Handicap::detect(&record.start);
+    for problem in problems {
+        record.warnings.push(Warning {
+            line: n,
+            column: 1,
+            text: String::new(),
+            message: format!("the start position breaks a rule: {problem}"),
+        });
+    }
+    let mut tree = MoveTree::with_capacity(parsed.moves.len());
+    let mut pos = start;
+    let mut current = NodeId::ROOT;
+    let last = parsed.moves.len();
+    for (i, text) in parsed.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let span = Span::of(n, line, text);
+        let mv = match crate::Move::from_usi(text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                return Err(
+                    Error::at(Stage::Parse, n, line, span.offset, text, e.to_string())
+                        .with_ply(ply),
+                )
+            }
+        };
+        match pos.check_legal(mv) {
+            Ok(()) => {
+                current = tree.push(current, mv);
+                pos.play_unchecked(mv);
+            }
+            Err(reason) if i + 1 == last => {
+                let by = pos.side_to_move();
+                record.warnings.push(span.warning(format!(
+                    "move {ply} is illegal ({reason}); the game is recorded as lost by {by}'s foul"
+                )));
+                tree.node_mut(current).ending = Some(Ending {
+                    kind: EndingKind::IllegalMove,
+                    winner: Some(!by),
+                    text: text.to_string(),
+                    time: None,
+                    comments: Vec::new(),
+                    foul: Some(Foul {
+                        by,
+                        text: text.to_string(),
+                        reason: reason.to_string(),
+                    }),
+                });
+            }
+            Err(reason) => {
+                return Err(Error::at(
+                    Stage::Resolve,
+                    n,
+                    line,
+                    span.offset,
+                    text,
+                    format!("illegal move {mv}: {reason}"),
+                )
+                .with_ply(ply))
+            }
+        }
+    }
+    record.tree = tree;
     Ok(record)
 }

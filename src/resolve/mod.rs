@@ -220,18 +220,22 @@ fn resolve_with_origin(
         .piece_at(from)
         .filter(|p| p.color == pos.side_to_move())
         .ok_or(ResolveError::NoPieceAtOrigin { from })?;
-    if piece.kind != spec.piece {
+    let promote = match spec.promotion {
+        Promotion::ByName => piece.kind != spec.piece && piece.kind.promote() == Some(spec.piece),
+        other => other == Promotion::Promote,
+    };
+    let written_before_move = match spec.promotion {
+        Promotion::ByName if promote => piece.kind,
+        _ => spec.piece,
+    };
+    if piece.kind != written_before_move {
         return Err(ResolveError::PieceMismatch {
             from,
             found: piece.kind,
             written: spec.piece,
         });
     }
-    let mv = Move::Normal {
-        from,
-        to,
-        promote: spec.promotion == Promotion::Promote,
-    };
+    let mv = Move::Normal { from, to, promote };
     pos.check_legal(mv)
         .map_err(|reason| ResolveError::Illegal { mv, reason })?;
     let declined_in_vain = spec.promotion == Promotion::Decline && !could_promote(pos, from, to);
@@ -340,7 +344,7 @@ fn mismatch_alone(pos: &Position, spec: &MoveSpec, mv: &Move) -> Option<Mismatch
                 (Promotion::Decline, false) if !could_promote(pos, from, to) => {
                     return Some(Mismatch::CannotPromote)
                 }
-                (Promotion::Unmarked | Promotion::Decline, true) => {
+                (Promotion::Unmarked | Promotion::Decline | Promotion::ByName, true) => {
                     return Some(Mismatch::Promotes)
                 }
                 _ => {}

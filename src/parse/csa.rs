@@ -1,0 +1,533 @@
+//! CSA (the computer-shogi standard record format), versions 2 to 3.0:
+//! header lines, a start position, moves with their times, comments and a
+//! `%` ending; several games in one file separated by `/` lines.
+//!
+//! ```text
+//! V2.2
+//! N+NAKAHARA
+//! $EVENT:13th World Computer Shogi Championship
+//! PI
+//! +
+//! +7776FU,T12
+//! -3334FU
+//! T6
+//! %TORYO
+//! ```
+//!
+//! A move names its origin and the piece as it stands after the move (a
+//! promotion shows as a change of name); the resolver checks both against
+//! the board. Leniency: a missing version line; `P1`–`P9` rows with
+//! collapsed spaces; statements joined by commas on one line; `T` times with
+//! decimals (V3.0) or without; comments `'`, `'*` and `'**` anywhere (the
+//! `'` and one `*` are dropped, so `'**` engine comments keep one `*` as KIF
+//! comments do); `'CSA encoding=…` read by the decoder. A line that is none
+//! of these is an error.
+
+use super::lines;
+use super::raw::{Event, RawGame, RawHeader, Span};
+use super::spec::{Destination, DropMark, MoveSpec, Promotion};
+use crate::error::{Error, Stage};
+use crate::record::MoveTime;
+use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+
+/// How many of each base kind a set holds (kings apart), for `00AL`.
+const SET: [(PieceKind, u8); 7] = [
+    (PieceKind::Pawn, 18),
+    (PieceKind::Lance, 4),
+    (PieceKind::Knight, 4),
+    (PieceKind::Silver, 4),
+    (PieceKind::Gold, 4),
+    (PieceKind::Bishop, 2),
+    (PieceKind::Rook, 2),
+];
+
+/// The start position as it is being read.
+#[derive(Default)]
+struct Start {
+    setup: Option<Setup>,
+    /// `00AL` for this color, applied when the position is complete.
+    all_to: Option<Color>,
+    line: u32,
+}
+
+/// One game being read.
+struct Game<'a> {
+    raw: RawGame<'a>,
+    start: Start,
+}
+
+impl<'a> Game<'a> {
+    fn new() -> Game<'a> {
+        Game {
+            raw: RawGame::default(),
+            start: Start::default(),
+        }
+    }
+
+    fn has_content(&self) -> bool {
+        !self.raw.headers.is_empty() || !self.raw.events.is_empty() || self.start.setup.is_some()
+    }
+}
+
+/// Reads a CSA text: one raw game per game in the file.
+pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
+    let mut games = Vec::new();
+    let mut game = Game::new();
+    for (n, line) in lines::numbered(text) {
+        if line.trim() == "/" {
+            games.push(finish(game));
+            game = Game::new();
+            continue;
+        }
+        // A comment takes the rest of the line, commas included.
+        if let Some(comment) = line.strip_prefix('\'') {
+            comment_line(n, line, comment, &mut game);
+            continue;
+        }
+        // Only moves, times and specials are joined by commas; a header
+        // value may contain them.
+        if !line.starts_with(['+', '-', 'T', '%']) {
+            let trimmed = line.trim_end_matches([' ', '\t', '\u{3000}']);
+            if !trimmed.is_empty() {
+                statement_line(n, line, trimmed, &mut game)?;
+            }
+            continue;
+        }
+        let mut offset = 0;
+        for statement in line.split(',') {
+            let start = offset;
+            offset += statement.len() + 1;
+            let trimmed = statement.trim_end_matches([' ', '\t', '\u{3000}']);
+            if trimmed.trim_start().is_empty() {
+                continue;
+            }
+            // A comment after a comma takes the rest of the line.
+            if let Some(comment) = line[start..].trim_start().strip_prefix('\'') {
+                comment_line(n, line, comment, &mut game);
+                break;
+            }
+            let statement = &line[start..start + trimmed.len()];
+            statement_line(n, line, statement, &mut game)?;
+        }
+    }
+    if game.has_content() || games.is_empty() {
+        games.push(finish(game));
+    }
+    Ok(games)
+}
+
+fn error(n: u32, line: &str, at: &str, message: impl Into<String>) -> Error {
+    Error::at(
+        Stage::Parse,
+        n,
+        line,
+        Span::of(n, line, at).offset,
+        at,
+        message,
+    )
+}
+
+fn comment_line<'a>(n: u32, line: &'a str, comment: &'a str, game: &mut Game<'a>) {
+    // The encoding declaration is the decoder's.
+    if comment.starts_with("CSA encoding=") || comment.starts_with("CSA version=") {
+        return;
+    }
+    let text = comment.strip_prefix('*').unwrap_or(comment);
+    game.raw.events.push(Event::Comment {
+        span: Span::of(n, line, comment),
+        text,
+    });
+}
+
+fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
+    let mut chars = s.chars();
+    let first = chars.next().expect("statements are not empty");
+    match first {
+        'V' => game.raw.headers.push(RawHeader {
+            span: Span::of(n, line, s),
+            key: "V",
+            value: &s[1..],
+        }),
+        'N' if s.starts_with("N+") || s.starts_with("N-") => game.raw.headers.push(RawHeader {
+            span: Span::of(n, line, s),
+            key: &s[..2],
+            value: &s[2..],
+        }),
+        '$' => {
+            let (key, value) = s
+                .split_once(':')
+                .ok_or_else(|| error(n, line, s, "expected `$KEY:value`"))?;
+            game.raw.headers.push(RawHeader {
+                span: Span::of(n, line, s),
+                key,
+                value,
+            });
+        }
+        'P' => position_line(n, line, s, &mut game.start, &mut game.raw.warnings)?,
+        '+' | '-' if s.len() == 1 => {
+            let setup = game.start.setup.get_or_insert_with(Setup::startpos);
+            setup.side_to_move = if first == '+' {
+                Color::Black
+            } else {
+                Color::White
+            };
+        }
+        '+' | '-' => game.raw.events.push(move_statement(n, line, s)?),
+        '%' => game.raw.events.push(Event::End {
+            span: Span::of(n, line, s),
+            number: None,
+            word: &s[1..],
+            time: None,
+        }),
+        'T' => {
+            let time = time_statement(&s[1..]).ok_or_else(|| {
+                error(
+                    n,
+                    line,
+                    s,
+                    "expected a time such as T12 or T12.345 (seconds)",
+                )
+            })?;
+            match game
+                .raw
+                .events
+                .iter_mut()
+                .rev()
+                .find(|e| !matches!(e, Event::Comment { .. }))
+            {
+                Some(Event::Move { time: slot, .. } | Event::End { time: slot, .. }) => {
+                    *slot = Some(time)
+                }
+                _ => return Err(error(n, line, s, "a time with no move before it")),
+            }
+        }
+        _ => return Err(error(
+            n,
+            line,
+            s,
+            "expected a CSA line: V, N+, N-, $KEY:, P…, +, -, a move such as +7776FU, T…, %… or '",
+        )),
+    }
+    Ok(())
+}
+
+/// `T12` or `T12.345`.
+fn time_statement(text: &str) -> Option<MoveTime> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let seconds: u64 = whole.parse().ok()?;
+    let mut millis = 0u64;
+    for (i, digit) in fraction.bytes().take(3).enumerate() {
+        millis += u64::from(digit - b'0') * 10u64.pow(2 - i as u32);
+    }
+    Some(MoveTime {
+        spent_ms: seconds.checked_mul(1000)?.checked_add(millis)?,
+        total_ms: None,
+    })
+}
+
+fn square(text: &str) -> Option<Square> {
+    let bytes = text.as_bytes();
+    match bytes {
+        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
+        _ => None,
+    }
+}
+
+/// `+7776FU`, `-0055KA`.
+fn move_statement<'a>(n: u32, line: &'a str, s: &'a str) -> Result<Event<'a>, Error> {
+    let bad = || {
+        error(
+            n,
+            line,
+            s,
+            "expected a move: sign, origin (00 for a drop), destination and piece, such as +7776FU or -0055KA",
+        )
+    };
+    if s.len() != 7 || !s.is_ascii() {
+        return Err(bad());
+    }
+    let color = if s.starts_with('+') {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let to = square(&s[3..5]).ok_or_else(bad)?;
+    let piece = PieceKind::from_csa(&s[5..7]).ok_or_else(bad)?;
+    let mut spec = MoveSpec::new(Destination::Square(to), piece);
+    spec.color = Some(color);
+    if &s[1..3] == "00" {
+        spec.drop = DropMark::Drop;
+    } else {
+        spec.from = Some(square(&s[1..3]).ok_or_else(bad)?);
+        spec.promotion = Promotion::ByName;
+    }
+    Ok(Event::Move {
+        span: Span::of(n, line, s),
+        number: None,
+        spec,
+        time: None,
+    })
+}
+
+/// `PI…`, `P1`–`P9`, `P+…`, `P-…`.
+fn position_line(
+    n: u32,
+    line: &str,
+    s: &str,
+    start: &mut Start,
+    warnings: &mut Vec<crate::record::Warning>,
+) -> Result<(), Error> {
+    if start.line == 0 {
+        start.line = n;
+    }
+    let rest = &s[1..];
+    match rest.as_bytes().first() {
+        Some(b'I') => {
+            let mut setup = Setup::startpos();
+            setup.side_to_move = Color::Black;
+            let removals = &rest[1..];
+            if removals.len() % 4 != 0 || !removals.is_ascii() {
+                return Err(error(
+                    n,
+                    line,
+                    removals,
+                    "expected pieces to remove as square and piece, such as 82HI22KA",
+                ));
+            }
+            for i in (0..removals.len()).step_by(4) {
+                let item = &removals[i..i + 4];
+                let sq = square(&item[..2]);
+                let kind = PieceKind::from_csa(&item[2..]);
+                match (sq, kind) {
+                    (Some(sq), Some(kind)) if setup.piece_at(sq).map(|p| p.kind) == Some(kind) => {
+                        setup.set_piece(sq, None)
+                    }
+                    _ => {
+                        return Err(error(
+                            n,
+                            line,
+                            item,
+                            "no such piece on that square of the starting position",
+                        ))
+                    }
+                }
+            }
+            start.setup = Some(setup);
+        }
+        Some(b'1'..=b'9') => {
+            let rank = rest.as_bytes()[0] - b'0';
+            let setup = start.setup.get_or_insert_with(empty_board);
+            row(n, line, &rest[1..], rank, setup, warnings)?;
+        }
+        Some(b'+') | Some(b'-') => {
+            let color = if rest.starts_with('+') {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let items = &rest[1..];
+            if items.len() % 4 != 0 || !items.is_ascii() {
+                return Err(error(
+                    n,
+                    line,
+                    items,
+                    "expected pieces as square and piece, such as 00FU or 77KA",
+                ));
+            }
+            let setup = start.setup.get_or_insert_with(empty_board);
+            for i in (0..items.len()).step_by(4) {
+                let item = &items[i..i + 4];
+                if item == "00AL" {
+                    start.all_to = Some(color);
+                    continue;
+                }
+                let kind = PieceKind::from_csa(&item[2..])
+                    .ok_or_else(|| error(n, line, item, "unknown piece name (expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY, or AL)"))?;
+                if &item[..2] == "00" {
+                    if !kind.is_hand_kind() {
+                        return Err(error(
+                            n,
+                            line,
+                            item,
+                            "only unpromoted pieces other than the king can be in hand",
+                        ));
+                    }
+                    let hand = &mut setup.hands[color.index()];
+                    hand.set(kind, hand.count(kind).saturating_add(1));
+                } else {
+                    let sq = square(&item[..2]).ok_or_else(|| {
+                        error(n, line, item, "expected a square 11-99, or 00 for the hand")
+                    })?;
+                    setup.set_piece(sq, Some(Piece::new(color, kind)));
+                }
+            }
+        }
+        _ => return Err(error(n, line, s, "expected PI, P1-P9, P+ or P-")),
+    }
+    Ok(())
+}
+
+fn empty_board() -> Setup {
+    Setup::empty()
+}
+
+/// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces
+/// between cells may be collapsed.
+fn row(
+    n: u32,
+    line: &str,
+    cells: &str,
+    rank: u8,
+    setup: &mut Setup,
+    warnings: &mut Vec<crate::record::Warning>,
+) -> Result<(), Error> {
+    let mut rest = cells;
+    for file in (1..=9u8).rev() {
+        rest = rest.trim_start_matches(' ');
+        let sq = Square::new(file, rank).expect("on the board");
+        if let Some(after) = rest.strip_prefix('*') {
+            setup.set_piece(sq, None);
+            rest = after;
+            continue;
+        }
+        let cell = rest.get(..3).filter(|c| c.is_ascii()).ok_or_else(|| {
+            error(
+                n,
+                line,
+                rest,
+                format!("expected nine squares in row P{rank} (` * ` or a piece such as +FU)"),
+            )
+        })?;
+        let color = match cell.as_bytes()[0] {
+            b'+' => Color::Black,
+            b'-' => Color::White,
+            _ => {
+                return Err(error(
+                    n,
+                    line,
+                    cell,
+                    "expected ` * `, or + or - and a piece name",
+                ))
+            }
+        };
+        let kind = PieceKind::from_csa(&cell[1..]).ok_or_else(|| {
+            error(
+                n,
+                line,
+                cell,
+                "unknown piece name (expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY)",
+            )
+        })?;
+        setup.set_piece(sq, Some(Piece::new(color, kind)));
+        rest = &rest[3..];
+    }
+    let extra = rest.trim();
+    if !extra.is_empty() {
+        // A piece after the ninth square is an error; anything else (a
+        // stray `.`) is set aside with a warning.
+        if extra.starts_with(['+', '-', '*']) {
+            return Err(error(
+                n,
+                line,
+                extra,
+                format!("more than nine squares in row P{rank}"),
+            ));
+        }
+        warnings.push(Span::of(n, line, extra).warning(format!(
+            "text after the ninth square of row P{rank} ignored"
+        )));
+    }
+    Ok(())
+}
+
+/// Completes a game: applies `00AL` and hands the start to the builder.
+fn finish(mut game: Game<'_>) -> RawGame<'_> {
+    if let Some(mut setup) = game.start.setup.take() {
+        if let Some(color) = game.start.all_to {
+            let mut remaining_pieces = Hand::EMPTY;
+            let hand = &mut remaining_pieces;
+            for (kind, total) in SET {
+                let on_board = setup
+                    .board
+                    .iter()
+                    .flatten()
+                    .filter(|p| p.kind.unpromote() == kind)
+                    .count() as u8;
+                let held: u8 = setup.hands.iter().map(|h| h.count(kind)).sum();
+                let remaining = total.saturating_sub(on_board).saturating_sub(held);
+                hand.set(kind, remaining);
+            }
+            let target = &mut setup.hands[color.index()];
+            for (kind, n) in hand.kinds() {
+                target.set(kind, target.count(kind) + n);
+            }
+        }
+        game.raw.board = Some(setup);
+        game.raw.board_line = game.start.line;
+    }
+    game.raw
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times() {
+        assert_eq!(time_statement("12").unwrap().spent_ms, 12_000);
+        assert_eq!(time_statement("12.345").unwrap().spent_ms, 12_345);
+        assert_eq!(time_statement("0.5").unwrap().spent_ms, 500);
+        assert!(time_statement("").is_none());
+        assert!(time_statement("1x").is_none());
+    }
+
+    #[test]
+    fn a_game_with_comma_joined_statements() {
+        let games = parse("V2.2\nN+a\nN-b\nPI\n+\n+7776FU,T12\n-3334FU\nT6\n%TORYO\n").unwrap();
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        assert_eq!(game.headers.len(), 3);
+        assert_eq!(game.events.len(), 3);
+        let Event::Move { time, spec, .. } = &game.events[0] else {
+            panic!()
+        };
+        assert_eq!(time.unwrap().spent_ms, 12_000);
+        assert_eq!(spec.from, Square::new(7, 7));
+    }
+
+    #[test]
+    fn positions() {
+        let text = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n-\n";
+        let games = parse(text).unwrap();
+        let board = games[0].board.as_ref().unwrap();
+        assert_eq!(
+            board.sfen(),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        let games = parse("PI82HI22KA\n-\n").unwrap();
+        assert_eq!(
+            games[0].board.as_ref().unwrap().sfen(),
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        // 00AL counts the board and both hands.
+        let games = parse("P-11OU\nP+33KI00KI\nP-00FU\nP+00AL\n+\n").unwrap();
+        assert_eq!(
+            games[0].board.as_ref().unwrap().sfen(),
+            "8k/9/6G2/9/9/9/9/9/9 b 2R2B3G4S4N4L17Pp 1"
+        );
+        let err = parse("P1-KY-KE-GI-KI-OU-KI-GI-KE\n").unwrap_err();
+        assert_eq!(err.line, 1);
+    }
+
+    #[test]
+    fn several_games() {
+        let games = parse("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n%CHUDAN\n").unwrap();
+        assert_eq!(games.len(), 2);
+    }
+}
