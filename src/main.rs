@@ -27,6 +27,14 @@ enum Target {
     Usi,
     /// The position after the last mainline move, as SFEN.
     Sfen,
+    /// KIF in UTF-8 (Kakinoki's format; `kif` is the same in Shift_JIS).
+    Kifu,
+    /// KIF in Shift_JIS (CP932).
+    Kif,
+    /// KI2 in UTF-8.
+    Ki2u,
+    /// KI2 in Shift_JIS (CP932).
+    Ki2,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -35,6 +43,7 @@ enum Source {
     Ki2,
     Csa,
     Usi,
+    Western,
 }
 
 fn main() -> ExitCode {
@@ -52,6 +61,7 @@ fn main() -> ExitCode {
         Source::Ki2 => Format::Ki2,
         Source::Csa => Format::Csa,
         Source::Usi => Format::Usi,
+        Source::Western => Format::Western,
     });
     match convert_record(&bytes, &args.file, &display, format, args.to) {
         Ok(()) => ExitCode::SUCCESS,
@@ -83,11 +93,21 @@ fn convert_record(
                 warning.line, warning.column, warning.message
             );
         }
-        let line = match to {
-            Target::Usi => usi_out::position_line(record),
-            Target::Sfen => usi_out::final_sfen(record),
+        let bytes = match to {
+            Target::Usi => format!("{}\n", usi_out::position_line(record)).into_bytes(),
+            Target::Sfen => format!("{}\n", usi_out::final_sfen(record)).into_bytes(),
+            Target::Kifu => kifconv::emit::kif::write(record, "UTF-8").into_bytes(),
+            Target::Kif => {
+                let text = kifconv::emit::kif::write(record, "Shift_JIS");
+                encoding_rs::SHIFT_JIS.encode(&text).0.into_owned()
+            }
+            Target::Ki2u => kifconv::emit::ki2::write(record).into_bytes(),
+            Target::Ki2 => {
+                let text = kifconv::emit::ki2::write(record);
+                encoding_rs::SHIFT_JIS.encode(&text).0.into_owned()
+            }
         };
-        if writeln!(out, "{line}").is_err() {
+        if out.write_all(&bytes).is_err() {
             return Ok(()); // a closed pipe ends quietly
         }
     }

@@ -4,7 +4,7 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
 use crate::parse::common::{move_text, side_mark};
-use crate::parse::{csa, ki2, kif, lines};
+use crate::parse::{csa, ki2, kif, lines, western};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
 use crate::Setup;
@@ -21,6 +21,8 @@ pub enum Format {
     Csa,
     /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`).
     Usi,
+    /// Western (Hodges) notation with a PGN-like tag block (`.psn`).
+    Western,
 }
 
 impl Format {
@@ -32,6 +34,7 @@ impl Format {
             "ki2" | "ki2u" => Some(Format::Ki2),
             "csa" => Some(Format::Csa),
             "usi" | "sfen" => Some(Format::Usi),
+            "psn" | "western" => Some(Format::Western),
             _ => None,
         }
     }
@@ -43,6 +46,10 @@ impl Format {
             let Some(first) = body.chars().next() else {
                 continue;
             };
+            // A Western `;` comment says nothing about the format.
+            if first == ';' {
+                continue;
+            }
             if body.starts_with("#KIF") {
                 return Some(Format::Kif);
             }
@@ -59,6 +66,12 @@ impl Format {
                 && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
             {
                 return Some(Format::Usi);
+            }
+            if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
+                return Some(Format::Western);
+            }
+            if is_western_move_line(body) {
+                return Some(Format::Western);
             }
             if is_csa_line(body) {
                 return Some(Format::Csa);
@@ -80,6 +93,23 @@ impl Format {
     }
 }
 
+/// `1. P-7f P-3d`, `1...P-3d`: a numbered Western move.
+fn is_western_move_line(body: &str) -> bool {
+    let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == body.len() || !rest.starts_with('.') {
+        return false;
+    }
+    let rest = rest.trim_start_matches(['.', '…', ' ']);
+    let rest = rest.strip_prefix('+').unwrap_or(rest);
+    matches!(
+        rest.as_bytes(),
+        [
+            b'P' | b'L' | b'N' | b'S' | b'G' | b'B' | b'R' | b'K' | b'T' | b'H' | b'D',
+            ..
+        ]
+    )
+}
+
 /// Lines only CSA has: a version, player names, `$` headers, positions,
 /// moves and specials.
 fn is_csa_line(body: &str) -> bool {
@@ -90,7 +120,8 @@ fn is_csa_line(body: &str) -> bool {
         || body.starts_with("N-")
         || (body.starts_with('$') && body.contains(':'))
         || body.starts_with("PI")
-        || matches!(b, [b'P', b'1'..=b'9' | b'+' | b'-', ..])
+        || matches!(b, [b'P', b'1'..=b'9', rest @ ..] if rest.iter().all(|c| b" *+-".contains(c) || c.is_ascii_uppercase()))
+        || matches!(b, [b'P', b'+' | b'-', rest @ ..] if rest.len() % 4 == 0 && rest.chunks(4).all(|c| c[..2].iter().all(u8::is_ascii_digit) && c[2..].iter().all(u8::is_ascii_uppercase)))
         || matches!(
             b,
             [
@@ -131,6 +162,7 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Kif => vec![game::build(kif::parse(text)?)],
         Format::Ki2 => vec![game::build(ki2::parse(text)?)],
         Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
+        Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
             .map(|(n, line)| game::build_usi_line(n, line))

@@ -98,6 +98,9 @@ pub struct Foul {
     pub text: String,
     /// Which rule, in words.
     pub reason: String,
+    /// The move, when the text named one (an origin and a destination, or
+    /// a drop); writers use it to write the foul in their own notation.
+    pub mv: Option<Move>,
 }
 
 /// The end of a line of play: the terminal word, who won if that is known,
@@ -294,7 +297,43 @@ pub struct Record {
     pub warnings: Vec<Warning>,
 }
 
+/// Player-name headers that swap sides when a record is flipped.
+const SIDE_PAIRS: [(&str, &str); 3] = [("先手", "後手"), ("下手", "上手"), ("N+", "N-")];
+
 impl Record {
+    /// The record rotated 180°: the start position, every move of every
+    /// line, the side of every ending and foul, and the player-name headers
+    /// (先手 ↔ 後手, 下手 ↔ 上手, N+ ↔ N-) swap sides. The named start is
+    /// dropped, as a rotated handicap start is no standard one.
+    pub fn flip(&self) -> Record {
+        let mut flipped = self.clone();
+        flipped.start = self.start.flip();
+        flipped.handicap = crate::Handicap::detect(&flipped.start);
+        for id in self.tree.ids() {
+            let node = flipped.tree.node_mut(id);
+            node.mv = node.mv.map(Move::flip);
+        }
+        for id in std::iter::once(NodeId::ROOT).chain(self.tree.ids()) {
+            if let Some(ending) = &mut flipped.tree.node_mut(id).ending {
+                ending.winner = ending.winner.map(|c| !c);
+                if let Some(foul) = &mut ending.foul {
+                    foul.by = !foul.by;
+                    foul.mv = foul.mv.map(Move::flip);
+                }
+            }
+        }
+        for header in &mut flipped.headers {
+            for (a, b) in SIDE_PAIRS {
+                if header.key == a {
+                    header.key = b.to_string();
+                } else if header.key == b {
+                    header.key = a.to_string();
+                }
+            }
+        }
+        flipped
+    }
+
     pub fn new(start: Setup) -> Record {
         Record {
             headers: Vec::new(),

@@ -1,4 +1,7 @@
 //! Writers: a record to text in each format, replaying the position as they
 //! go where the format needs it.
 
+pub mod japanese;
+pub mod ki2;
+pub mod kif;
 pub mod usi;

@@ -10,3 +10,4 @@ pub mod lines;
 pub mod raw;
 pub mod spec;
 pub mod usi;
+pub mod western;

@@ -148,10 +148,14 @@ fn resolve_error(span: &Span<'_>, ply: u32, e: &ResolveError) -> Error {
 /// Whether a move that cannot be resolved is a move against the rules (a
 /// foul the game may end with) rather than text that names no one move.
 fn is_foul(error: &ResolveError) -> bool {
-    matches!(
-        error,
-        ResolveError::Illegal { .. } | ResolveError::NoCandidate { .. }
-    )
+    match error {
+        ResolveError::Illegal { .. } => true,
+        // No legal move of that piece reaches the square: the move the text
+        // names is against the rules. A legal move rejected by a marker or a
+        // claim means the text is wrong, which is an error.
+        ResolveError::NoCandidate { rejected, .. } => rejected.is_empty(),
+        _ => false,
+    }
 }
 
 /// Whether another move follows in the same line of play.
@@ -250,7 +254,9 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                     )
                     .with_ply(number.unwrap_or(ply)));
                 }
-                if let Some(n) = number.filter(|&n| n != ply) {
+                // A diagram may start after moves already played (手数＝N).
+                let expected = ply + record.start.move_number.saturating_sub(1);
+                if let Some(n) = number.filter(|&n| n != ply && n != expected) {
                     warnings.push(span.warning(format!("move numbered {n}, but it is move {ply}")));
                 }
                 match resolve(&pos, spec, previous) {
@@ -275,6 +281,10 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                                 by,
                                 text: span.text.to_string(),
                                 reason: e.to_string(),
+                                mv: match &e {
+                                    ResolveError::Illegal { mv, .. } => Some(*mv),
+                                    _ => None,
+                                },
                             }),
                         });
                         ended = true;
@@ -439,6 +449,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
                         by,
                         text: text.to_string(),
                         reason: reason.to_string(),
+                        mv: Some(mv),
                     }),
                 });
             }

@@ -327,8 +327,10 @@ fn mismatch_alone(pos: &Position, spec: &MoveSpec, mv: &Move) -> Option<Mismatch
     let color = pos.side_to_move();
     match *mv {
         Move::Drop { .. } => {
-            if spec.promotion == Promotion::Promote {
-                return Some(Mismatch::DoesNotPromote);
+            match spec.promotion {
+                Promotion::Promote => return Some(Mismatch::DoesNotPromote),
+                Promotion::Decline => return Some(Mismatch::CannotPromote),
+                Promotion::Unmarked | Promotion::ByName => {}
             }
             if spec.vertical.is_some() || spec.horizontal.is_some() {
                 return Some(Mismatch::IsADrop);

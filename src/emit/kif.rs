@@ -1,0 +1,253 @@
+//! KIF, as Kifu for Windows writes it: headers in input order, 手合割 or a
+//! board diagram, the `手数----指手---------消費時間--` line, numbered move
+//! lines with their origin and times, comments, bookmarks, the terminal
+//! line and `まで…` summary, then each variation as a `変化：N手` block.
+//!
+//! Variations are written depth first, the deepest branch point of a line
+//! first, which is the order KIF readers (ours included) attach them by.
+//! The work list is explicit, so any nesting depth is written without
+//! recursion.
+
+use super::japanese::{self, board_diagram, ending_word, move_piece_name, trailer};
+use crate::record::{Ending, MoveTime, NodeId, Record};
+use crate::{Move, Position, Square};
+use std::fmt::Write as _;
+
+/// Writes a record as KIF text. `encoding` is the name the `#KIF` line
+/// declares (`UTF-8` or `Shift_JIS`); encoding the text is the caller's.
+pub fn write(record: &Record, encoding: &str) -> String {
+    let mut out = String::with_capacity(256 + 40 * record.tree.len());
+    writeln!(out, "#KIF version=2.0 encoding={encoding}").unwrap();
+    let handicap_labels = record.start != crate::Setup::startpos()
+        && record
+            .headers
+            .iter()
+            .any(|h| h.key == "上手" || h.key == "下手");
+    for header in japanese::headers(record) {
+        writeln!(out, "{}：{}", header.key, header.value).unwrap();
+    }
+    if japanese::needs_diagram(record) {
+        out.push_str(&board_diagram(&record.start, handicap_labels));
+    }
+    out.push_str("手数----指手---------消費時間--\n");
+    let (start, _) = Position::from_setup_lenient(record.start.clone())
+        .expect("a record's start was checked when it was read");
+    write_node_notes(&mut out, record, NodeId::ROOT);
+
+    // Lines still to write: (first node, position before it, previous
+    // destination). The mainline first; variations are pushed as found.
+    let mut work: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
+    if let Some(first) = record.tree.children(NodeId::ROOT).next() {
+        work.push((first, start.clone(), None));
+    } else if let Some(ending) = &record.tree.root().ending {
+        write_ending(&mut out, record, ending, 1, handicap_labels);
+    }
+    let mut first_line = true;
+    while let Some((first, pos, previous)) = work.pop() {
+        if !first_line {
+            writeln!(out, "\n変化：{}手", record.tree.node(first).ply).unwrap();
+        }
+        first_line = false;
+        write_line(
+            &mut out,
+            record,
+            first,
+            pos,
+            previous,
+            handicap_labels,
+            &mut work,
+        );
+    }
+    out
+}
+
+/// Writes one line of play from `first` and queues its variations.
+fn write_line(
+    out: &mut String,
+    record: &Record,
+    first: NodeId,
+    mut pos: Position,
+    mut previous: Option<Square>,
+    handicap_labels: bool,
+    work: &mut Vec<(NodeId, Position, Option<Square>)>,
+) {
+    let tree = &record.tree;
+    let mut branches: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
+    let mut at = Some(first);
+    let mut last = first;
+    while let Some(id) = at {
+        let node = tree.node(id);
+        let mv = node.mv.expect("every node but the root has a move");
+        let has_variation = tree
+            .node(id)
+            .parent
+            .is_some_and(|p| tree.children(p).skip_while(|&c| c != id).nth(1).is_some());
+        // Only a first child queues its later siblings: a line that starts
+        // at a later sibling was queued with it.
+        let first_child = node.parent.and_then(|p| tree.children(p).next()) == Some(id);
+        if has_variation && first_child {
+            branches.push((id, pos.clone(), previous));
+        }
+        write_move_line(out, node.ply, &pos, mv, previous, node.time, has_variation);
+        write_node_notes(out, record, id);
+        pos.play_unchecked(mv);
+        previous = Some(mv.to());
+        last = id;
+        at = tree.children(id).next();
+    }
+    if let Some(ending) = &tree.node(last).ending {
+        write_ending_after(
+            out,
+            record,
+            ending,
+            tree.node(last).ply,
+            &pos,
+            previous,
+            handicap_labels,
+        );
+    }
+    // Deepest branch point first: push the shallowest first, so that the
+    // deepest is popped first; siblings in reverse for the same reason.
+    for (id, pos, previous) in branches {
+        let parent = tree.node(id).parent.expect("a move's node has a parent");
+        let later: Vec<NodeId> = tree
+            .children(parent)
+            .skip_while(|&c| c != id)
+            .skip(1)
+            .collect();
+        for &sibling in later.iter().rev() {
+            work.push((sibling, pos.clone(), previous));
+        }
+    }
+}
+
+/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`
+fn write_move_line(
+    out: &mut String,
+    ply: u32,
+    pos: &Position,
+    mv: Move,
+    previous: Option<Square>,
+    time: Option<MoveTime>,
+    has_variation: bool,
+) {
+    let mut text = String::with_capacity(24);
+    move_text(&mut text, pos, mv, previous);
+    write_numbered(out, ply, &text, time, has_variation);
+}
+
+/// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.
+pub fn move_text(text: &mut String, pos: &Position, mv: Move, previous: Option<Square>) {
+    let to = mv.to();
+    if previous == Some(to) {
+        text.push_str("同\u{3000}");
+    } else {
+        write!(text, "{}", to.japanese()).unwrap();
+    }
+    match mv {
+        Move::Normal { from, promote, .. } => {
+            let kind = pos
+                .piece_at(from)
+                .map_or(crate::PieceKind::Pawn, |p| p.kind);
+            text.push_str(move_piece_name(kind));
+            if promote {
+                text.push('成');
+            }
+            write!(text, "({}{})", from.file(), from.rank()).unwrap();
+        }
+        Move::Drop { kind, .. } => {
+            text.push_str(move_piece_name(kind));
+            text.push('打');
+        }
+    }
+}
+
+/// A numbered line padded as Kifu for Windows pads it.
+fn write_numbered(
+    out: &mut String,
+    ply: u32,
+    text: &str,
+    time: Option<MoveTime>,
+    has_variation: bool,
+) {
+    write!(out, "{ply:>4} {text}").unwrap();
+    if let Some(time) = time {
+        let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+        for _ in width..13 {
+            out.push(' ');
+        }
+        let spent = time.spent_ms / 1000;
+        write!(out, "({:>2}:{:02}/", spent / 60, spent % 60).unwrap();
+        if let Some(total) = time.total_ms {
+            let total = total / 1000;
+            write!(
+                out,
+                "{:02}:{:02}:{:02}",
+                total / 3600,
+                total / 60 % 60,
+                total % 60
+            )
+            .unwrap();
+        }
+        out.push(')');
+    }
+    if has_variation {
+        out.push('+');
+    }
+    out.push('\n');
+}
+
+/// Comments (`*`) and bookmarks (`&`) of a node.
+fn write_node_notes(out: &mut String, record: &Record, id: NodeId) {
+    let node = record.tree.node(id);
+    for comment in &node.comments {
+        for line in comment.split('\n') {
+            writeln!(out, "*{line}").unwrap();
+        }
+    }
+    for bookmark in &node.bookmarks {
+        writeln!(out, "&{bookmark}").unwrap();
+    }
+}
+
+/// The terminal line of a line that ended after `ply` moves, and its
+/// summary. A foul whose move is known is written as that move, so that a
+/// reader finds the same foul.
+fn write_ending_after(
+    out: &mut String,
+    record: &Record,
+    ending: &Ending,
+    ply: u32,
+    pos: &Position,
+    previous: Option<Square>,
+    handicap_labels: bool,
+) {
+    match ending.foul.as_ref().and_then(|f| f.mv) {
+        Some(mv) => {
+            let mut text = String::new();
+            move_text(&mut text, pos, mv, previous);
+            write_numbered(out, ply + 1, &text, ending.time, false);
+            for comment in &ending.comments {
+                writeln!(out, "*{comment}").unwrap();
+            }
+            writeln!(out, "{}", trailer(ply, ending, handicap_labels)).unwrap();
+        }
+        None => write_ending(out, record, ending, ply + 1, handicap_labels),
+    }
+}
+
+fn write_ending(
+    out: &mut String,
+    _record: &Record,
+    ending: &Ending,
+    number: u32,
+    handicap_labels: bool,
+) {
+    write_numbered(out, number, ending_word(ending), ending.time, false);
+    for comment in &ending.comments {
+        for line in comment.split('\n') {
+            writeln!(out, "*{line}").unwrap();
+        }
+    }
+    writeln!(out, "{}", trailer(number - 1, ending, handicap_labels)).unwrap();
+}
