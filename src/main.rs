@@ -35,6 +35,10 @@ enum Target {
     Ki2u,
     /// KI2 in Shift_JIS (CP932).
     Ki2,
+    /// CSA V3.0 (several games separated by `/`).
+    Csa,
+    /// Western (Hodges) notation with tags.
+    Western,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -44,6 +48,7 @@ enum Source {
     Csa,
     Usi,
     Western,
+    Jkf,
 }
 
 fn main() -> ExitCode {
@@ -62,6 +67,7 @@ fn main() -> ExitCode {
         Source::Csa => Format::Csa,
         Source::Usi => Format::Usi,
         Source::Western => Format::Western,
+        Source::Jkf => Format::Jkf,
     });
     match convert_record(&bytes, &args.file, &display, format, args.to) {
         Ok(()) => ExitCode::SUCCESS,
@@ -102,6 +108,8 @@ fn convert_record(
                 encoding_rs::SHIFT_JIS.encode(&text).0.into_owned()
             }
             Target::Ki2u => kifconv::emit::ki2::write(record).into_bytes(),
+            Target::Csa => kifconv::emit::csa::write(record, Default::default()).into_bytes(),
+            Target::Western => kifconv::emit::western::write(record).into_bytes(),
             Target::Ki2 => {
                 let text = kifconv::emit::ki2::write(record);
                 encoding_rs::SHIFT_JIS.encode(&text).0.into_owned()

@@ -4,7 +4,7 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
 use crate::parse::common::{move_text, side_mark};
-use crate::parse::{csa, ki2, kif, lines, western};
+use crate::parse::{csa, jkf, ki2, kif, lines, western};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
 use crate::Setup;
@@ -23,6 +23,8 @@ pub enum Format {
     Usi,
     /// Western (Hodges) notation with a PGN-like tag block (`.psn`).
     Western,
+    /// JSON Kifu Format (`.jkf`, `.json`).
+    Jkf,
 }
 
 impl Format {
@@ -35,6 +37,7 @@ impl Format {
             "csa" => Some(Format::Csa),
             "usi" | "sfen" => Some(Format::Usi),
             "psn" | "western" => Some(Format::Western),
+            "jkf" | "json" => Some(Format::Jkf),
             _ => None,
         }
     }
@@ -49,6 +52,10 @@ impl Format {
             // A Western `;` comment says nothing about the format.
             if first == ';' {
                 continue;
+            }
+            let after_brace = body[first.len_utf8()..].trim_start();
+            if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
+                return Some(Format::Jkf);
             }
             if body.starts_with("#KIF") {
                 return Some(Format::Kif);
@@ -163,6 +170,7 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Ki2 => vec![game::build(ki2::parse(text)?)],
         Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
+        Format::Jkf => vec![jkf::read(text)],
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
             .map(|(n, line)| game::build_usi_line(n, line))

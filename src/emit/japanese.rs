@@ -161,10 +161,15 @@ pub fn needs_diagram(record: &Record) -> bool {
     preset.is_none() || record.start.hands.iter().any(|h| !h.is_empty())
 }
 
-/// The word a KIF terminal line writes for an ending.
-pub fn ending_word(ending: &Ending) -> &str {
+/// The word a KIF terminal line writes for an ending, with `to_move` the
+/// player to move there (the words speak of that player: 反則勝ち is the
+/// player to move winning by the other's foul).
+pub fn ending_word(ending: &Ending, to_move: Color) -> &str {
     use EndingKind::*;
     match ending.kind {
+        FoulWin | FoulLoss | IllegalMove | PerpetualCheck if ending.winner == Some(to_move) => {
+            "反則勝ち"
+        }
         Resign => "投了",
         Abort => "中断",
         Repetition => "千日手",
@@ -206,7 +211,7 @@ pub fn trailer(moves: u32, ending: &Ending, handicap_labels: bool) -> String {
         (FoulLoss | IllegalMove | PerpetualCheck, Some(w)) => format!("{}の反則負け", side(!w)),
         (EnteringKing, Some(w)) => format!("{}の入玉勝ち", side(w)),
         (_, Some(w)) => format!("{}の勝ち", side(w)),
-        (_, None) => ending_word(ending).to_string(),
+        (_, None) => ending_word(ending, Color::Black).to_string(),
     };
     format!("まで{moves}手で{what}")
 }

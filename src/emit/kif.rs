@@ -40,7 +40,13 @@ pub fn write(record: &Record, encoding: &str) -> String {
     if let Some(first) = record.tree.children(NodeId::ROOT).next() {
         work.push((first, start.clone(), None));
     } else if let Some(ending) = &record.tree.root().ending {
-        write_ending(&mut out, record, ending, 1, handicap_labels);
+        write_ending(
+            &mut out,
+            ending,
+            1,
+            record.start.side_to_move,
+            handicap_labels,
+        );
     }
     let mut first_line = true;
     while let Some((first, pos, previous)) = work.pop() {
@@ -98,7 +104,6 @@ fn write_line(
     if let Some(ending) = &tree.node(last).ending {
         write_ending_after(
             out,
-            record,
             ending,
             tree.node(last).ply,
             &pos,
@@ -215,7 +220,6 @@ fn write_node_notes(out: &mut String, record: &Record, id: NodeId) {
 /// reader finds the same foul.
 fn write_ending_after(
     out: &mut String,
-    record: &Record,
     ending: &Ending,
     ply: u32,
     pos: &Position,
@@ -232,18 +236,25 @@ fn write_ending_after(
             }
             writeln!(out, "{}", trailer(ply, ending, handicap_labels)).unwrap();
         }
-        None => write_ending(out, record, ending, ply + 1, handicap_labels),
+        None => write_ending(out, ending, ply + 1, pos.side_to_move(), handicap_labels),
     }
 }
 
 fn write_ending(
     out: &mut String,
-    _record: &Record,
     ending: &Ending,
     number: u32,
+    to_move: crate::Color,
     handicap_labels: bool,
 ) {
-    write_numbered(out, number, ending_word(ending), ending.time, false);
+    // A terminal word speaks of the player to move (投了: that player
+    // resigns). When the record's winner does not fit the word, the summary
+    // line alone says who won.
+    let word = ending_word(ending, to_move);
+    let (_, implied) = crate::resolve::game::ending_for_word(word, to_move);
+    if implied == ending.winner || ending.kind == crate::record::EndingKind::Other {
+        write_numbered(out, number, word, ending.time, false);
+    }
     for comment in &ending.comments {
         for line in comment.split('\n') {
             writeln!(out, "*{line}").unwrap();

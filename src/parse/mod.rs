@@ -3,6 +3,7 @@
 
 pub mod common;
 pub mod csa;
+pub mod jkf;
 pub mod kakinoki;
 pub mod ki2;
 pub mod kif;

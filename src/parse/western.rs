@@ -720,7 +720,14 @@ impl<'a> Reader<'a> {
         let inner = &text[1..];
         match inner.find('}') {
             Some(end) => {
-                self.comment(n, line, inner[..end].trim());
+                // A comment closed on its own line is kept exactly, even
+                // empty: `{}` is a comment with no text.
+                self.game.seen = true;
+                let text = &inner[..end];
+                self.game.raw.events.push(Event::Comment {
+                    span: Span::of(n, line, text),
+                    text,
+                });
                 &inner[end + 1..]
             }
             None => {

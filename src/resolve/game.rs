@@ -5,6 +5,7 @@
 use super::{resolve, ResolveError};
 use crate::error::{Error, Stage};
 use crate::parse::raw::{Event, RawGame, Span};
+use crate::parse::spec::DropMark;
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
 use crate::{Color, Handicap, Position, Setup, Square};
 
@@ -72,8 +73,16 @@ pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>
         "OUTE_SENNICHITE" => (PerpetualCheck, Some(to_move)),
         "TIME_UP" => (TimeUp, Some(!to_move)),
         "ILLEGAL_MOVE" => (FoulLoss, Some(!to_move)),
-        "+ILLEGAL_ACTION" => (FoulLoss, Some(Color::White)),
-        "-ILLEGAL_ACTION" => (FoulLoss, Some(Color::Black)),
+        // The sign names who broke the rules, whoever is to move.
+        "+ILLEGAL_ACTION" | "-ILLEGAL_ACTION" => {
+            let winner = if word.starts_with('+') {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kind = if winner == to_move { FoulWin } else { FoulLoss };
+            (kind, Some(winner))
+        }
         "JISHOGI" => (Impasse, None),
         "KACHI" => (EnteringKing, Some(to_move)),
         "HIKIWAKE" => (Draw, None),
@@ -283,6 +292,15 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                                 reason: e.to_string(),
                                 mv: match &e {
                                     ResolveError::Illegal { mv, .. } => Some(*mv),
+                                    // An illegal drop: the text names it fully.
+                                    ResolveError::NoCandidate { piece, to, .. }
+                                        if spec.drop == DropMark::Drop && piece.is_hand_kind() =>
+                                    {
+                                        Some(crate::Move::Drop {
+                                            kind: *piece,
+                                            to: *to,
+                                        })
+                                    }
                                     _ => None,
                                 },
                             }),
