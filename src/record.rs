@@ -334,6 +334,33 @@ impl Record {
         flipped
     }
 
+    /// The record without its variations: the mainline, with everything
+    /// attached to its moves.
+    pub fn mainline_only(&self) -> Record {
+        let mut tree = MoveTree::with_capacity(self.tree.len());
+        let root = tree.node_mut(NodeId::ROOT);
+        *root = Node {
+            first_child: None,
+            next_sibling: None,
+            ..self.tree.root().clone()
+        };
+        let mut at = NodeId::ROOT;
+        for id in self.tree.mainline() {
+            let node = self.tree.node(id);
+            let mv = node.mv.expect("every node but the root has a move");
+            at = tree.push(at, mv);
+            let copy = tree.node_mut(at);
+            copy.comments = node.comments.clone();
+            copy.bookmarks = node.bookmarks.clone();
+            copy.time = node.time;
+            copy.ending = node.ending.clone();
+        }
+        Record {
+            tree,
+            ..self.clone()
+        }
+    }
+
     pub fn new(start: Setup) -> Record {
         Record {
             headers: Vec::new(),

@@ -1,8 +1,12 @@
-//! The `kifconv` binary, run as a user would.
+//! The `kifconv` binary, run as a user would: single files, folders, zip
+//! archives (with Shift_JIS entry names), standard input, failures, output
+//! safety, exit codes, the summary and the report.
 
-use std::process::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
-fn kifconv(args: &[&str]) -> std::process::Output {
+fn kifconv(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kifconv"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -10,56 +14,422 @@ fn kifconv(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifconv-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+const GAME_KIF: &str =
+    "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n";
+const GAME_KI2: &str = "手合割：平手\n▲２六歩    △８四歩\nまで2手で中断\n";
+const BROKEN_KIF: &str = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ５五角(88)\n   3 ２六歩(27)\n";
+
+/// A zip archive with stored (uncompressed) entries whose names are given
+/// as raw bytes, so that Shift_JIS names can be written as old Japanese
+/// archivers wrote them (no UTF-8 flag).
+fn zip_with(entries: &[(&[u8], &[u8])]) -> Vec<u8> {
+    fn crc32(data: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &byte in data {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 != 0 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data) in entries {
+        let offset = out.len() as u32;
+        let crc = crc32(data);
+        let header = |sig: u32, central: bool| {
+            let mut h = Vec::new();
+            h.extend_from_slice(&sig.to_le_bytes());
+            if central {
+                h.extend_from_slice(&20u16.to_le_bytes()); // made by
+            }
+            h.extend_from_slice(&20u16.to_le_bytes()); // version needed
+            h.extend_from_slice(&0u16.to_le_bytes()); // flags: no UTF-8 flag
+            h.extend_from_slice(&0u16.to_le_bytes()); // stored
+            h.extend_from_slice(&0u32.to_le_bytes()); // time, date
+            h.extend_from_slice(&crc.to_le_bytes());
+            h.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            h.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            h.extend_from_slice(&(name.len() as u16).to_le_bytes());
+            h.extend_from_slice(&0u16.to_le_bytes()); // extra
+            if central {
+                h.extend_from_slice(&[0u8; 6]); // comment length, disk, internal attributes
+                h.extend_from_slice(&0u32.to_le_bytes()); // external attributes
+                h.extend_from_slice(&offset.to_le_bytes());
+            }
+            h.extend_from_slice(name);
+            h
+        };
+        out.extend(header(0x0403_4b50, false));
+        out.extend_from_slice(data);
+        central.extend(header(0x0201_4b50, true));
+    }
+    let start = out.len() as u32;
+    out.extend_from_slice(&central);
+    out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[0u8; 4]);
+    out.extend_from_slice(&(entries.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(entries.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&start.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out
+}
+
+fn sjis(text: &str) -> Vec<u8> {
+    encoding_rs::SHIFT_JIS.encode(text).0.into_owned()
+}
+
 #[test]
-fn prints_the_final_sfen_of_each_game() {
-    let out = kifconv(&["fixtures/usi/shogihome-division-input.usi", "--to", "sfen"]);
+fn one_file_to_usi_and_sfen() {
+    let out = kifconv(&[
+        "fixtures/usi/shogihome-division-input.usi",
+        "--to",
+        "sfen",
+        "-q",
+    ]);
     assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
-        lines,
+        stdout(&out).lines().collect::<Vec<_>>(),
         [
             "ln1gk2nl/1r1s1sgb1/p1pp1p1pp/1p2p1p2/9/2P1P2P1/PPSP1PP1P/1BG2S1R1/LN2KG1NL w - 14",
             "lns1kg1nl/1r2g1s2/p1ppp1bpp/5pp2/1p5P1/2P3P2/PPBPPPS1P/7R1/LNSGKG1NL b - 15",
             "ln1gk2nl/1r4gs1/p1pspp1pp/3p2p2/1p5P1/2P3P2/PPSPPPN1P/6SR1/LN1GKG2L b Bb 19",
         ]
     );
-}
-
-#[test]
-fn usi_output_keeps_the_start() {
-    let out = kifconv(&["fixtures/usi/handicap-and-drops.usi", "--to", "usi"]);
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif"]);
     assert!(out.status.success());
-    let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
-        stdout.lines().collect::<Vec<_>>(),
-        [
-            "position sfen lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a6b 7g7f 3a3b",
-            "position sfen 4k4/9/9/9/9/9/9/9/4K4 b G2Pg 1 moves G*5b 5a5b P*5c",
-        ]
+        stdout(&out),
+        "position startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 6i7h 2b7g+ 8h7g 7a6b\n"
+    );
+    // The summary goes to stderr.
+    assert!(
+        stderr(&out).contains("1 files, 1 games, 12 moves, 0 warnings, 0 failed"),
+        "{}",
+        stderr(&out)
     );
 }
 
 #[test]
-fn an_illegal_move_is_reported_with_its_line_and_ply() {
-    let dir = std::env::temp_dir().join(format!("kifconv-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bad.usi");
+fn plies_flip_and_mainline() {
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "sfen",
+        "--all-plies",
+        "-q",
+    ]);
+    assert_eq!(stdout(&out).lines().count(), 13);
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "sfen",
+        "--ply",
+        "1",
+        "-q",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"
+    );
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "usi", "--flip", "-q"]);
+    assert!(stdout(&out).starts_with("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 2g2f"));
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "kifu",
+        "--mainline",
+        "-q",
+    ]);
+    assert!(!stdout(&out).contains("変化"));
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "kifu", "-q"]);
+    assert!(stdout(&out).contains("変化：3手"));
+    // --ply with another target is a usage error.
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "kif", "--ply", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_folder_is_converted_into_a_mirrored_tree() {
+    let dir = scratch("folder");
+    let input = dir.join("in");
+    std::fs::create_dir_all(input.join("sub")).unwrap();
+    std::fs::write(input.join("a.kif"), sjis(GAME_KIF)).unwrap();
+    std::fs::write(input.join("sub/b.ki2"), sjis(GAME_KI2)).unwrap();
+    std::fs::write(input.join("notes.txt"), "not a record").unwrap();
+    let output = dir.join("out");
+    let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(output.join("a.usi")).unwrap(),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(output.join("sub/b.usi")).unwrap(),
+        "position startpos moves 2g2f 8c8d\n"
+    );
+    assert!(!output.join("notes.usi").exists());
+    // Again without --force: the outputs exist, nothing is replaced.
+    let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("use --force"), "{}", stderr(&out));
+    let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q", "--force"]);
+    assert!(out.status.success());
+    // The inputs are untouched.
+    assert_eq!(std::fs::read(input.join("a.kif")).unwrap(), sjis(GAME_KIF));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_zip_with_shift_jis_names_and_one_corrupt_entry() {
+    let dir = scratch("zip");
+    let archive = dir.join("records.zip");
+    let name_a = sjis("棋譜/第一局.kif");
+    let name_b = sjis("棋譜/第二局.kif");
+    let name_c = sjis("棋譜/第三局.ki2");
     std::fs::write(
-        &file,
-        "position startpos moves 7g7f\nposition startpos moves 7g7f 3c3d 2h2c 8c8d\n",
+        &archive,
+        zip_with(&[
+            (&name_a, &sjis(GAME_KIF)),
+            (&name_b, &sjis(BROKEN_KIF)),
+            (&name_c, &sjis(GAME_KI2)),
+        ]),
     )
     .unwrap();
-    let out = kifconv(&[file.to_str().unwrap(), "--to", "sfen"]);
+    let output = dir.join("out");
+    let report = dir.join("report.tsv");
+    let out = kifconv(&[
+        s(&archive),
+        "-o",
+        s(&output),
+        "--report",
+        s(&report),
+        "--to",
+        "kifu",
+    ]);
     assert_eq!(out.status.code(), Some(1));
-    // The good game is still converted.
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let err = stderr(&out);
+    // The failure is reported once, with its place inside the archive.
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
     assert!(
-        stderr.contains(
-            "bad.usi:2:35: error: move 3: illegal move 2h2c: the piece cannot reach that square"
-        ),
-        "{stderr}"
+        err.contains("records.zip:棋譜/第二局.kif:4:6: error: move 2: no piece of the mover's on the origin square 8h"),
+        "{err}"
+    );
+    assert!(err.contains("3 files, 2 games"), "{err}");
+    // Every valid entry converted, under its decoded name; nothing for the bad one.
+    assert!(
+        output.join("records/棋譜/第一局.kifu").exists()
+            || output.join("棋譜/第一局.kifu").exists()
+    );
+    let converted: Vec<_> = walk(&output);
+    assert_eq!(converted.len(), 2, "{converted:?}");
+    assert!(converted
+        .iter()
+        .all(|p| !p.to_string_lossy().contains("第二局")));
+    assert!(converted
+        .iter()
+        .all(|p| !p.to_string_lossy().contains(".tmp")));
+    let tsv = std::fs::read_to_string(&report).unwrap();
+    assert!(tsv.starts_with("path\tstatus\tgames\tmoves\twarnings\tfirst_error\n"));
+    assert!(tsv.contains("第一局.kif\tok\t1\t2\t0\t"), "{tsv}");
+    assert!(tsv.contains("第二局.kif\tfailed\t0\t0\t0\t"), "{tsv}");
+    // To standard output, in archive order, the good games only.
+    let out = kifconv(&[s(&archive), "--to", "usi", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f 8c8d\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifconv"))
+        .args(["-", "--from", "ki2", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&sjis(GAME_KI2))
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
+}
+
+#[test]
+fn exit_codes() {
+    // Usage errors: 2.
+    assert_eq!(kifconv(&[]).status.code(), Some(2));
+    assert_eq!(
+        kifconv(&["x.kif", "--to", "nonsense"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(kifconv(&["x.kif", "-j", "0"]).status.code(), Some(2));
+    // A missing input is a failed input: 1.
+    let out = kifconv(&["does-not-exist.kif", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("does-not-exist.kif: error: no such file"));
+    // --help and --version: 0.
+    let help = kifconv(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("Examples:"));
+    assert!(kifconv(&["--version"]).status.success());
+}
+
+#[test]
+fn a_read_only_output_folder_is_a_fatal_error() {
+    let dir = scratch("readonly");
+    std::fs::write(dir.join("a.kif"), sjis(GAME_KIF)).unwrap();
+    let output = dir.join("out");
+    std::fs::create_dir_all(&output).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&output, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Root can write anywhere; the check only means something for others.
+    let probe = output.join("probe");
+    let writable = std::fs::write(&probe, b"").is_ok();
+    let _ = std::fs::remove_file(&probe);
+    let out = kifconv(&[s(&dir.join("a.kif")), "-o", s(&output), "-q"]);
+    if writable {
+        assert!(out.status.success());
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("cannot write to"));
+        assert!(walk(&output).is_empty());
+    }
+    std::fs::set_permissions(&output, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_output_folder_that_cannot_be_made_is_a_fatal_error() {
+    // Root may write into read-only folders; a file where the folder should
+    // be cannot be written into by anyone.
+    let dir = scratch("notadir");
+    std::fs::write(dir.join("a.kif"), sjis(GAME_KIF)).unwrap();
+    std::fs::write(dir.join("out"), b"a file").unwrap();
+    let out = kifconv(&[s(&dir.join("a.kif")), "-o", s(&dir.join("out")), "-q"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot write to"));
+    assert_eq!(std::fs::read(dir.join("out")).unwrap(), b"a file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_output_never_overwrites_an_input() {
+    let dir = scratch("self");
+    std::fs::write(dir.join("a.usi"), "position startpos moves 7g7f\n").unwrap();
+    let out = kifconv(&[
+        s(&dir.join("a.usi")),
+        "-o",
+        s(&dir),
+        "--to",
+        "usi",
+        "--force",
+        "-q",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("would overwrite an input"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("a.usi")).unwrap(),
+        "position startpos moves 7g7f\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn one_thread_and_two_give_the_same_bytes() {
+    let one = kifconv(&["fixtures", "--to", "kifu", "-j", "1", "-q"]);
+    let two = kifconv(&["fixtures", "--to", "kifu", "-j", "2", "-q"]);
+    assert!(!one.stdout.is_empty());
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.status.code(), two.status.code());
+}
+
+#[test]
+fn flip_and_mate_tools() {
+    let out = kifconv(&[
+        "flip",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        "3c3d",
+        "8h2b+",
+        "P*5e",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n7g7f 2b8h+ P*5e\n"
+    );
+    let out = kifconv(&["mate", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "G*5b\t▲５二金\nunique mate in one\n");
+    let out = kifconv(&["mate", "8k/7P1/8P/9/9/9/9/9/K8 b 2G 1"]);
+    assert_eq!(
+        stdout(&out),
+        "G*1b\t▲１二金\nG*2a\t▲２一金\n2 mates in one (not unique: 余詰)\n"
+    );
+    let out = kifconv(&[
+        "mate",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ]);
+    assert_eq!(stdout(&out), "no mate in one\n");
+    assert_eq!(kifconv(&["flip", "not an sfen"]).status.code(), Some(2));
+}
+
+#[test]
+fn completions_and_man_page() {
+    let out = kifconv(&["completions", "bash"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("kifconv"));
+    let out = kifconv(&["man"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains(".TH kifconv"));
 }

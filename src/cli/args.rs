@@ -1,0 +1,305 @@
+//! The command line as clap reads it, and its check into a [`Config`].
+
+use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
+use kifconv::decode::{Encoding, EncodingChoice};
+use kifconv::read::Format;
+use std::path::PathBuf;
+
+const EXAMPLES: &str = "\
+Examples:
+  kifconv game.kif --to usi                 one game, printed as a USI position line
+  kifconv game.kif --to sfen --all-plies    every position of the game, one SFEN a line
+  kifconv old-records/ -o converted/ --to kifu
+                                            a folder of Shift_JIS KIF/KI2/CSA files to UTF-8 KIF
+  kifconv archive.zip --to usi > games.usi  every game in a zip, in archive order
+  kifconv a.csa b.ki2 --to csa              several inputs as one multi-game CSA stream
+  cat game.ki2 | kifconv - --from ki2       standard input
+  kifconv game.kif --to kif --flip          the game rotated 180° (colours swapped)
+  kifconv flip 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1' 7g7f
+  kifconv mate '4k4/9/4P4/9/9/9/9/9/4K4 b G 1'
+
+Exit status: 0 when every input converted, 1 when some failed, 2 for a usage
+or fatal error.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kifconv",
+    version,
+    about = "Convert shogi game records (KIF, KI2, CSA, USI, SFEN, JKF, Western) between formats",
+    after_long_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub convert: ConvertArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print a position rotated 180° (and moves, rotated): how a book that
+    /// stores one side only is queried, and its answers mapped back.
+    Flip {
+        /// The position, as SFEN (quote it).
+        sfen: String,
+        /// USI moves to rotate (7g7f, 8h2b+, P*5e).
+        moves: Vec<String>,
+    },
+    /// List every mate in one of a position and say whether it is unique.
+    Mate {
+        /// The position, as SFEN (quote it).
+        sfen: String,
+    },
+    /// Print a shell completion script.
+    Completions { shell: Shell },
+    /// Print the manual page (roff).
+    Man,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct ConvertArgs {
+    /// Files, folders (searched recursively for known extensions) and zip
+    /// archives to read; `-` reads standard input.
+    pub inputs: Vec<PathBuf>,
+    /// The format to write.
+    #[arg(short, long, value_enum, default_value_t = Target::Usi)]
+    pub to: Target,
+    /// The format to read (default: from the content, then the extension).
+    #[arg(short, long, value_enum)]
+    pub from: Option<Source>,
+    /// The input encoding.
+    #[arg(long, value_enum, default_value_t = InputEncoding::Auto)]
+    pub encoding: InputEncoding,
+    /// The output encoding (default: Shift_JIS for kif/ki2, UTF-8 otherwise).
+    #[arg(long, value_enum)]
+    pub out_encoding: Option<OutputEncoding>,
+    /// Rotate every record 180°: positions, moves, hands, side to move.
+    #[arg(long)]
+    pub flip: bool,
+    /// With --to sfen: the position before move N+1 (0 is the start).
+    #[arg(long, value_name = "N", conflicts_with = "all_plies")]
+    pub ply: Option<usize>,
+    /// With --to sfen: every position of the mainline, one a line.
+    #[arg(long)]
+    pub all_plies: bool,
+    /// Drop variations: write the mainline only.
+    #[arg(long)]
+    pub mainline: bool,
+    /// Write one output file per input into DIR, mirroring relative paths.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Convert with N threads (default: every core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress bar, no summary, no warnings: errors only.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Overwrite existing output files.
+    #[arg(long)]
+    pub force: bool,
+    /// Write a TSV report (path, status, games, moves, warnings, first error).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// With --to csa: the CSA version to write.
+    #[arg(long, value_enum, default_value_t = CsaVersion::V3)]
+    pub csa_version: CsaVersion,
+    /// Refuse zip entries and files larger than this many bytes once
+    /// decompressed (a guard against zip bombs).
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    pub max_input_size: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// USI position lines, one game a line.
+    Usi,
+    /// SFEN (the final position, --ply N, or --all-plies).
+    Sfen,
+    /// KIF in Shift_JIS (CP932).
+    Kif,
+    /// KIF in UTF-8.
+    Kifu,
+    /// KI2 in Shift_JIS (CP932).
+    Ki2,
+    /// KI2 in UTF-8.
+    Ki2u,
+    /// CSA (V3.0 by default; several games separated by `/`).
+    Csa,
+    /// Western (Hodges) notation with tags.
+    Western,
+}
+
+impl Target {
+    /// The extension an output file of this format gets.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Usi => "usi",
+            Target::Sfen => "sfen",
+            Target::Kif => "kif",
+            Target::Kifu => "kifu",
+            Target::Ki2 => "ki2",
+            Target::Ki2u => "ki2u",
+            Target::Csa => "csa",
+            Target::Western => "psn",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Source {
+    Kif,
+    Ki2,
+    Csa,
+    Usi,
+    Jkf,
+    Western,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputEncoding {
+    Auto,
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "sjis", alias = "shift_jis", alias = "cp932")]
+    Sjis,
+    #[value(name = "euc-jp", alias = "eucjp")]
+    EucJp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputEncoding {
+    #[value(name = "utf-8", alias = "utf8")]
+    Utf8,
+    #[value(name = "sjis", alias = "shift_jis", alias = "cp932")]
+    Sjis,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CsaVersion {
+    #[value(name = "3.0")]
+    V3,
+    #[value(name = "2.2")]
+    V2,
+}
+
+/// Which positions `--to sfen` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    Last,
+    AfterPlies(usize),
+    All,
+}
+
+/// Where outputs go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    Stdout,
+    Directory(PathBuf),
+}
+
+/// Whether existing outputs may be replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overwrite {
+    Refuse,
+    Replace,
+}
+
+/// Whether to show progress, a summary and warnings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verbosity {
+    Normal,
+    Quiet,
+}
+
+/// Everything a conversion run needs, checked.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub inputs: Vec<PathBuf>,
+    pub target: Target,
+    pub from: Option<Format>,
+    pub encoding: EncodingChoice,
+    pub out_encoding: OutputEncoding,
+    pub flip: bool,
+    pub positions: Positions,
+    pub mainline_only: bool,
+    pub destination: Destination,
+    pub jobs: usize,
+    pub verbosity: Verbosity,
+    pub overwrite: Overwrite,
+    pub report: Option<PathBuf>,
+    pub csa_version: kifconv::emit::csa::Version,
+    pub max_input_size: u64,
+}
+
+impl ConvertArgs {
+    /// Checks the arguments; a usage error says what is wrong.
+    pub fn into_config(self) -> Result<Config, String> {
+        if self.inputs.is_empty() {
+            return Err("no input: give files, folders or zip archives, or `-` for standard input (see --help)".into());
+        }
+        if (self.ply.is_some() || self.all_plies) && self.to != Target::Sfen {
+            return Err("--ply and --all-plies go with --to sfen".into());
+        }
+        if self.jobs == Some(0) {
+            return Err("--jobs must be at least 1".into());
+        }
+        let from = self.from.map(|s| match s {
+            Source::Kif => Format::Kif,
+            Source::Ki2 => Format::Ki2,
+            Source::Csa => Format::Csa,
+            Source::Usi => Format::Usi,
+            Source::Jkf => Format::Jkf,
+            Source::Western => Format::Western,
+        });
+        let encoding = match self.encoding {
+            InputEncoding::Auto => EncodingChoice::Auto,
+            InputEncoding::Utf8 => EncodingChoice::Forced(Encoding::Utf8),
+            InputEncoding::Sjis => EncodingChoice::Forced(Encoding::Cp932),
+            InputEncoding::EucJp => EncodingChoice::Forced(Encoding::EucJp),
+        };
+        let out_encoding = self.out_encoding.unwrap_or(match self.to {
+            Target::Kif | Target::Ki2 => OutputEncoding::Sjis,
+            _ => OutputEncoding::Utf8,
+        });
+        let positions = match (self.ply, self.all_plies) {
+            (Some(n), _) => Positions::AfterPlies(n),
+            (None, true) => Positions::All,
+            (None, false) => Positions::Last,
+        };
+        let jobs = self
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Ok(Config {
+            inputs: self.inputs,
+            target: self.to,
+            from,
+            encoding,
+            out_encoding,
+            flip: self.flip,
+            positions,
+            mainline_only: self.mainline,
+            destination: self
+                .output
+                .map_or(Destination::Stdout, Destination::Directory),
+            jobs,
+            verbosity: if self.quiet {
+                Verbosity::Quiet
+            } else {
+                Verbosity::Normal
+            },
+            overwrite: if self.force {
+                Overwrite::Replace
+            } else {
+                Overwrite::Refuse
+            },
+            report: self.report,
+            csa_version: match self.csa_version {
+                CsaVersion::V3 => kifconv::emit::csa::Version::V3_0,
+                CsaVersion::V2 => kifconv::emit::csa::Version::V2_2,
+            },
+            max_input_size: self.max_input_size,
+        })
+    }
+}
