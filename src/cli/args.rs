@@ -127,6 +127,8 @@ pub enum Target {
     Ki2u,
     /// CSA (V3.0 by default; several games separated by `/`).
     Csa,
+    /// JSON Kifu Format (one document per game; NDJSON for several).
+    Jkf,
     /// Western (Hodges) notation with tags.
     Western,
 }
@@ -142,6 +144,7 @@ impl Target {
             Target::Ki2 => "ki2",
             Target::Ki2u => "ki2u",
             Target::Csa => "csa",
+            Target::Jkf => "jkf",
             Target::Western => "psn",
         }
     }

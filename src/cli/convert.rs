@@ -2,7 +2,7 @@
 //! mainline only), render them in the target format, encode the text.
 
 use super::args::{Config, OutputEncoding, Positions, Target};
-use kifconv::emit::{csa, ki2, kif, usi, western};
+use kifconv::emit::{csa, jkf, ki2, kif, usi, western};
 use kifconv::read::read_bytes;
 use kifconv::record::Record;
 use std::path::Path;
@@ -102,6 +102,8 @@ fn render(records: &[Record], config: &Config) -> Result<Vec<String>, String> {
             .collect(),
         Target::Ki2 | Target::Ki2u => records.iter().map(ki2::write).collect(),
         Target::Csa => vec![csa::write_all(records, config.csa_version)],
+        Target::Jkf if records.len() == 1 => vec![jkf::write(&records[0])],
+        Target::Jkf => vec![jkf::write_all(records)],
         Target::Western => {
             let games: Vec<String> = records.iter().map(western::write).collect();
             vec![games.join("\n")]

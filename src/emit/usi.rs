@@ -2,7 +2,6 @@
 
 use crate::record::Record;
 use crate::{Position, Setup};
-use std::fmt::Write as _;
 
 /// `position startpos moves …` when the game starts from the standard
 /// position, else `position sfen <sfen> moves …`; no `moves` part when
@@ -19,7 +18,8 @@ pub fn position_line(record: &Record) -> String {
     if moves.peek().is_some() {
         out.push_str(" moves");
         for mv in moves {
-            write!(out, " {mv}").expect("writing to a String cannot fail");
+            out.push(' ');
+            mv.push_usi(&mut out);
         }
     }
     out

@@ -39,7 +39,11 @@ impl Diagram {
 
 /// Reads a KIF or KI2 text into a raw game.
 pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
-    let mut game = RawGame::default();
+    let mut game = RawGame {
+        // About one event per line; a line is rarely shorter than 16 bytes.
+        events: Vec::with_capacity(text.len() / 16),
+        ..RawGame::default()
+    };
     let mut diagram = Diagram::default();
     for (n, line) in lines::numbered(text) {
         let body = line.trim_start_matches(is_space);
@@ -63,6 +67,13 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
                 board_row(n, line, body, &mut diagram)?
             }
             '+' if body.starts_with("+--") => {}
+            // Move lines come first: they are most of a KIF file.
+            _ if dialect == Dialect::Kif
+                && (first.is_ascii_digit() || is_full_width_digit(first))
+                && !is_column_header(body) =>
+            {
+                super::kif::move_line(n, line, body, &mut game.events)?
+            }
             _ if side_mark(first).is_some() => match dialect {
                 Dialect::Ki2 => super::ki2::moves_line(n, line, body, &mut game.events)?,
                 Dialect::Kif => super::kif::marked_move_line(n, line, body, &mut game.events)?,
@@ -100,11 +111,6 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
             }
             _ if matches!(body.trim_end_matches(is_space), "後手番" | "上手番") => {
                 diagram.setup().side_to_move = Color::White;
-            }
-            _ if dialect == Dialect::Kif
-                && (first.is_ascii_digit() || is_full_width_digit(first)) =>
-            {
-                super::kif::move_line(n, line, body, &mut game.events)?
             }
             _ => header_or_unknown(n, line, body, &mut game, &mut diagram, dialect)?,
         }
@@ -169,8 +175,8 @@ fn is_full_width_digit(c: char) -> bool {
 
 /// `９ ８ ７ ６ ５ ４ ３ ２ １` above a diagram.
 fn is_column_header(body: &str) -> bool {
-    let digits: String = body.chars().filter(|&c| !is_space(c)).collect();
-    digits == "９８７６５４３２１" || digits == "987654321"
+    let digits = body.chars().filter(|&c| !is_space(c));
+    digits.clone().eq("９８７６５４３２１".chars()) || digits.eq("987654321".chars())
 }
 
 /// `変化：3手`, `変化:3手`, `変化：   3手`.

@@ -22,7 +22,7 @@ use crate::Square;
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, space0};
 use nom::combinator::opt;
-use nom::multi::separated_list1;
+use nom::multi::fold_many0;
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
@@ -31,16 +31,24 @@ pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
     kakinoki::parse(text, Dialect::Kif)
 }
 
-/// `12:34` or `1:02:03`, in seconds.
-fn clock(input: &str) -> IResult<&str, u64> {
-    let number = take_while1(|c: char| c.is_ascii_digit());
-    let (rest, parts) = separated_list1(char(':'), preceded(space0, number)).parse(input)?;
-    let seconds = parts.iter().fold(0u64, |total, part| {
-        total
-            .saturating_mul(60)
-            .saturating_add(part.parse::<u64>().unwrap_or(u64::MAX))
+/// A run of ASCII digits as a number (saturating: no time overflows).
+fn number(input: &str) -> IResult<&str, u64> {
+    let (rest, digits) = take_while1(|c: char| c.is_ascii_digit()).parse(input)?;
+    let value = digits.bytes().fold(0u64, |n, d| {
+        n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
     });
-    Ok((rest, seconds))
+    Ok((rest, value))
+}
+
+/// `12:34` or `1:02:03`, in seconds; folded as it is read, no list built.
+fn clock(input: &str) -> IResult<&str, u64> {
+    let (rest, first) = preceded(space0, number).parse(input)?;
+    fold_many0(
+        preceded((char(':'), space0), number),
+        move || first,
+        |total: u64, part| total.saturating_mul(60).saturating_add(part),
+    )
+    .parse(rest)
 }
 
 /// `( 0:16/00:00:16)`, `(0:4/0:0:4)`, `( 0:16/)`, `( 0:16)`.
@@ -217,10 +225,53 @@ fn move_or_end<'a>(
 /// An optional time column after spaces.
 fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
     let trimmed = skip_spaces(text);
+    if let Some(found) = standard_time_column(trimmed) {
+        return found;
+    }
     match time_column(trimmed) {
         Ok((rest, time)) => (Some(time), rest),
         Err(_) => (None, text),
     }
+}
+
+/// The fast path for the form nearly every file uses, `( 0:16/00:00:16)`:
+/// a byte scan with no backtracking. Anything else (no total, odd
+/// spacing) goes to the nom parser, which reads every form.
+fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
+    let bytes = text.as_bytes();
+    let mut i = 1;
+    if bytes.first() != Some(&b'(') {
+        return None;
+    }
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let number = |i: &mut usize| -> Option<u64> {
+        let start = *i;
+        let mut n = 0u64;
+        while let Some(d) = bytes.get(*i).filter(|b| b.is_ascii_digit()) {
+            n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+            *i += 1;
+        }
+        (*i > start).then_some(n)
+    };
+    let expect =
+        |i: &mut usize, c: u8| -> Option<()> { (bytes.get(*i) == Some(&c)).then(|| *i += 1) };
+    let minutes = number(&mut i)?;
+    expect(&mut i, b':')?;
+    let seconds = number(&mut i)?;
+    expect(&mut i, b'/')?;
+    let hours = number(&mut i)?;
+    expect(&mut i, b':')?;
+    let total_minutes = number(&mut i)?;
+    expect(&mut i, b':')?;
+    let total_seconds = number(&mut i)?;
+    expect(&mut i, b')')?;
+    let time = MoveTime {
+        spent_ms: (minutes * 60 + seconds) * 1000,
+        total_ms: Some(((hours * 60 + total_minutes) * 60 + total_seconds) * 1000),
+    };
+    Some((Some(time), &text[i..]))
 }
 
 #[cfg(test)]
@@ -250,6 +301,19 @@ mod tests {
         assert_eq!(t("( 0:16/)").total_ms, None);
         assert_eq!(t("( 0:16)").spent_ms, 16_000);
         assert_eq!(t("(00:01 / 00:00:01)").total_ms, Some(1_000));
+        // The fast path and the general parser agree.
+        for text in [
+            "( 0:16/00:00:16)",
+            "(0:4/0:0:4)",
+            "( 1:02/01:10:00)+",
+            "(12:00/10:00:00)",
+        ] {
+            let fast = standard_time_column(text).unwrap();
+            let general = time_column(text).unwrap();
+            assert_eq!(fast.0, Some(general.1), "{text}");
+            assert_eq!(fast.1, general.0, "{text}");
+        }
+        assert!(standard_time_column("( 0:16/)").is_none());
         assert!(
             time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
         );

@@ -1,5 +1,6 @@
 //! Splitting text into numbered lines, whatever the line endings: CRLF, LF,
-//! or a lone CR, with or without a final newline.
+//! or a lone CR, with or without a final newline. (memchr finds the line
+//! ends several bytes at a time: the readers' hottest loop.)
 
 /// The lines of `text`, numbered from 1, without their line endings.
 pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {
@@ -23,7 +24,7 @@ impl<'a> Iterator for Lines<'a> {
         }
         self.number += 1;
         let bytes = self.rest.as_bytes();
-        match bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
+        match memchr::memchr2(b'\n', b'\r', bytes) {
             None => {
                 let line = self.rest;
                 self.rest = "";

@@ -202,6 +202,12 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     RAYS[dir][a.index()] ^ RAYS[dir][b.index()] ^ Bitboard::from_square(b)
 }
 
+/// Whether `a` and `b` share a file, rank or diagonal.
+#[inline]
+pub fn aligned(a: Square, b: Square) -> bool {
+    DIRECTION_TO[a.index()][b.index()] != 8
+}
+
 /// The squares beyond `a` in the direction of `b` (the whole ray from `a`
 /// through `b` to the edge), or none if they do not share a line. A piece
 /// pinned on `b` against a king on `a` may only move within this ray.
@@ -323,6 +329,35 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         attacks |= slide(dir, sq, occupied);
     }
     attacks
+}
+
+/// `EMPTY_BOARD_SLIDES[0][sq]`: where a bishop on `sq` reaches on an empty
+/// board; `[1][sq]` the same for a rook.
+static EMPTY_BOARD_SLIDES: [[Bitboard; 81]; 2] = {
+    let mut table = [[Bitboard::EMPTY; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut dir = 0;
+        while dir < 8 {
+            let kind = if dir < 4 { 1 } else { 0 };
+            table[kind][sq] = Bitboard(table[kind][sq].0 | RAYS[dir][sq].0);
+            dir += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// Where a bishop on `sq` could ever reach (an empty board).
+#[inline]
+pub fn bishop_reach(sq: Square) -> Bitboard {
+    EMPTY_BOARD_SLIDES[0][sq.index()]
+}
+
+/// Where a rook on `sq` could ever reach (an empty board).
+#[inline]
+pub fn rook_reach(sq: Square) -> Bitboard {
+    EMPTY_BOARD_SLIDES[1][sq.index()]
 }
 
 /// The lance's ray on an empty board: where a lance could ever reach.

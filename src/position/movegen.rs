@@ -159,15 +159,27 @@ impl Position {
         let rooks = self.by_kind[Rook.index()] | self.by_kind[Dragon.index()];
         // A piece of `by` on X attacks `sq` exactly when the same piece of the
         // other color on `sq` would attack X.
-        let attackers = (bitboard::pawn_attacks(them, sq) & self.by_kind[Pawn.index()])
+        let theirs = self.by_color[by.index()] & occupied;
+        let mut attackers = (bitboard::pawn_attacks(them, sq) & self.by_kind[Pawn.index()])
             | (bitboard::knight_attacks(them, sq) & self.by_kind[Knight.index()])
             | (bitboard::silver_attacks(them, sq) & self.by_kind[Silver.index()])
             | (bitboard::gold_attacks(them, sq) & golds)
-            | (bitboard::king_attacks(sq) & kingish)
-            | (bitboard::lance_attacks(them, sq, occupied) & self.by_kind[Lance.index()])
-            | (bitboard::bishop_attacks(sq, occupied) & bishops)
-            | (bitboard::rook_attacks(sq, occupied) & rooks);
-        attackers & self.by_color[by.index()] & occupied
+            | (bitboard::king_attacks(sq) & kingish);
+        // Sliders only when one stands on a line through the square at all:
+        // most squares of most positions have none.
+        let lances = self.by_kind[Lance.index()] & theirs;
+        if !(bitboard::lance_ray(them, sq) & lances).is_empty() {
+            attackers |= bitboard::lance_attacks(them, sq, occupied) & lances;
+        }
+        let bishops = bishops & theirs;
+        if !(bitboard::bishop_reach(sq) & bishops).is_empty() {
+            attackers |= bitboard::bishop_attacks(sq, occupied) & bishops;
+        }
+        let rooks = rooks & theirs;
+        if !(bitboard::rook_reach(sq) & rooks).is_empty() {
+            attackers |= bitboard::rook_attacks(sq, occupied) & rooks;
+        }
+        attackers & theirs
     }
 
     /// Whether the side to move is in check.
@@ -203,8 +215,8 @@ impl Position {
         let occupied = self.occupied();
         let bishops = self.by_kind[Bishop.index()] | self.by_kind[Horse.index()];
         let rooks = self.by_kind[Rook.index()] | self.by_kind[Dragon.index()];
-        let snipers = ((bitboard::bishop_attacks(king, Bitboard::EMPTY) & bishops)
-            | (bitboard::rook_attacks(king, Bitboard::EMPTY) & rooks)
+        let snipers = ((bitboard::bishop_reach(king) & bishops)
+            | (bitboard::rook_reach(king) & rooks)
             | (bitboard::lance_ray(us, king) & self.by_kind[Lance.index()]))
             & self.by_color[them.index()];
         let mut pinned = Bitboard::EMPTY;
@@ -395,6 +407,21 @@ impl Position {
     /// Whether `mv` is legal here, and if not, why.
     pub fn check_legal(&self, mv: Move) -> Result<(), IllegalMove> {
         self.check_rules(mv)?;
+        // The common case, cheaply: not in check, and a piece that is not in
+        // line with its king (so cannot be pinned) or a drop.
+        if let Some(king) = self.king(self.side) {
+            let quiet = match mv {
+                Move::Normal { from, .. } => from != king && !bitboard::aligned(king, from),
+                Move::Drop { .. } => true,
+            };
+            if quiet
+                && self
+                    .attackers_to(king, !self.side, self.occupied())
+                    .is_empty()
+            {
+                return Ok(());
+            }
+        }
         let guard = self.guard();
         let safe = match mv {
             Move::Normal { from, to, .. } if Some(from) == guard.king => self.king_may_go(from, to),

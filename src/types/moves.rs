@@ -62,6 +62,29 @@ impl Move {
         }
     }
 
+    /// Appends the USI text of the move (`7g7f`, `8h2b+`, `P*5e`) without
+    /// going through the formatting machinery: writers call this per move.
+    pub fn push_usi(self, out: &mut String) {
+        let square = |out: &mut String, sq: Square| {
+            out.push((b'0' + sq.file()) as char);
+            out.push((b'a' + sq.rank() - 1) as char);
+        };
+        match self {
+            Move::Normal { from, to, promote } => {
+                square(out, from);
+                square(out, to);
+                if promote {
+                    out.push('+');
+                }
+            }
+            Move::Drop { kind, to } => {
+                out.push(kind.usi_letter());
+                out.push('*');
+                square(out, to);
+            }
+        }
+    }
+
     /// Parses USI move syntax (`7g7f`, `8h2b+`, `P*5e`) without looking at any
     /// board: whether the move is legal is `Position`'s question.
     pub fn from_usi(text: &str) -> Result<Move, MoveSyntaxError> {
@@ -157,6 +180,16 @@ mod tests {
         // Multi-byte text must not panic when sliced.
         assert!(Move::from_usi("７g7f").is_err());
         assert!(Move::from_usi("P*５").is_err());
+    }
+
+    #[test]
+    fn push_usi_matches_display() {
+        for text in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
+            let mv = Move::from_usi(text).unwrap();
+            let mut out = String::new();
+            mv.push_usi(&mut out);
+            assert_eq!(out, mv.to_string());
+        }
     }
 
     #[test]

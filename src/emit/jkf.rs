@@ -1,0 +1,863 @@
+//! JKF, the JSON Kifu Format of the json-kifu-format project: one game as
+//! one JSON object ([`write()`], pretty), or several games as NDJSON, one
+//! compact object a line ([`write_all`]).
+//!
+//! What is written, as json-kifu-format defines it:
+//!
+//! * `header`: every header in input order, KIF keys as they are, CSA keys
+//!   renamed as the KIF writer renames them ([`japanese::header_key`]:
+//!   `N+` → `先手`, `$EVENT` → `棋戦`, …; `V` is left out). A key given
+//!   twice is written twice: JSON allows it and kifconv's reader keeps both,
+//!   but a JavaScript reader keeps only the last.
+//! * `initial`: `{"preset": "HIRATE"}` or a handicap name when the start is
+//!   one of the standard starts ([`Handicap::detect`]), else
+//!   `{"preset": "OTHER", "data": {"color", "board", "hands"}}` with
+//!   `board[x-1][y-1]` the square of file `x` and rank `y`, `{}` for an
+//!   empty square.
+//! * `moves`: the comments before the first move (`{}` if none), then one
+//!   entry per move of the mainline: `move` (`color`, `from` except for a
+//!   drop, `to`, `piece` as it stands *before* the move, `same: true` when
+//!   it goes where the previous move went, `promote: true` when it
+//!   promotes and `promote: false` when it could have and did not,
+//!   `capture` with the kind taken, and `relative`, the JSA markers
+//!   `L C R U M D H` that the KI2 writer would write, when there are any),
+//!   `time`, `comments` and `forks`. A line's end is a last entry with
+//!   `special`, the ending's time and its comments. On the 55 corpus games
+//!   that json-kifu-format 5.5.0 converted itself, these move objects are
+//!   the ones it writes, `relative` and `promote: false` included; only
+//!   `same` differs where a KIF record names the square instead of `同`
+//!   (json-kifu-format then leaves `same` out for KIF input, but sets it
+//!   from the squares for CSA input, as here).
+//! * Variations as json-kifu-format nests them: the later children of a
+//!   node are `forks` on the entry of its first child, each fork an array
+//!   of entries replacing that entry (with forks of their own). The work
+//!   list is explicit, so any nesting is written without recursion.
+//!
+//! What JKF cannot hold, and what is written instead:
+//!
+//! * Times are whole seconds: milliseconds are dropped (rounded down, as
+//!   the KIF writer does). The schema requires `total` beside `now`; where
+//!   the record has no running total, the writer adds up the mover's times
+//!   along the line, as json-kifu-format does for CSA input, so a record
+//!   read back has totals it did not have before.
+//! * Bookmarks have no field: each is written as a comment `&name` after
+//!   the node's comments, as json-kifu-format's KIF parser keeps them. They
+//!   read back as comments.
+//! * Endings are the `special` words of the schema, chosen for the player to
+//!   move there ([`special`]): the CSA word where there is one (fouls as
+//!   `ILLEGAL_MOVE` or `±ILLEGAL_ACTION` by who broke the rules). The schema
+//!   lists only the CSA V2.2 words, so a perpetual check is written as the
+//!   foul it is (the winner kept), the move limit (`%MAX_MOVES`) as
+//!   `CHUDAN`, and endings CSA has no word for (不戦勝, 不戦敗, 封じ手,
+//!   トライ, unknown words) as `CHUDAN`, their winner lost. The ending's text
+//!   as written is not kept.
+//! * A foul whose move is known ([`foul_move`]) is written as that move,
+//!   then `{"special": "ILLEGAL_MOVE"}`, which kifconv's reader reads back as
+//!   the same foul; the reason in words is not kept (the reader finds it
+//!   again). The ending's time and comments go on the illegal move. JKF
+//!   itself writes a foul as the `special` alone (its KIF parser keeps the
+//!   foul's text in a comment), and json-kifu-format's player (shogi.js)
+//!   throws when it steps onto a move its piece cannot make at all; moves
+//!   that only break a rule (a king left in check, 二歩) it plays.
+//! * An ending on a node whose line goes on (a game that could have ended
+//!   there) is a fork holding only the `special`, on the next entry.
+//! * Comments with line breaks are written a line an element, and read
+//!   back as several comments.
+//! * Not written: the `まで…` trailer, the encoding, warnings, the start's
+//!   move number. Nesting is unlimited here, but readers built on
+//!   serde_json, kifconv's included, stop at 128 levels of JSON, about 40
+//!   levels of forks within forks.
+
+use super::{csa, japanese};
+use crate::parse::jkf::preset_name;
+use crate::parse::spec::{DropMark, Horizontal, Vertical};
+use crate::record::{Ending, EndingKind, MoveTime, NodeId, Record};
+use crate::resolve::describe;
+use crate::{Color, Handicap, Move, PieceKind, Position, Square};
+use std::fmt::Write as _;
+
+/// Writes one game as a pretty JSON document, ending with a line break.
+pub fn write(record: &Record) -> String {
+    let mut out = String::with_capacity(512 + 120 * record.tree.len());
+    Writer::new(&mut out, record, true).record();
+    out.push('\n');
+    out
+}
+
+/// Writes several games as NDJSON: one compact document a line.
+pub fn write_all(records: &[Record]) -> String {
+    let mut out = String::new();
+    for record in records {
+        Writer::new(&mut out, record, false).record();
+        out.push('\n');
+    }
+    out
+}
+
+/// The `special` word for an ending, as the player to move there sees it:
+/// CSA's word (as [`csa::special`] chooses it) where the JKF schema lists
+/// one; a perpetual check as the foul by the checker, the move limit as
+/// `CHUDAN`.
+pub fn special(kind: EndingKind, winner: Option<Color>, to_move: Color) -> &'static str {
+    match kind {
+        EndingKind::PerpetualCheck => csa::special(EndingKind::FoulWin, winner, to_move),
+        EndingKind::MaxMoves => "CHUDAN",
+        other => csa::special(other, winner, to_move),
+    }
+}
+
+/// The illegal move the writer writes for an ending in position `pos`:
+/// the foul's move, when the player to move made it, it breaks the rules
+/// there, and it names a piece of theirs (a board move from one of their
+/// pieces, or a drop of a kind a hand can hold), so that a reader finds the
+/// same foul. Other fouls are written as their `special` word alone.
+pub fn foul_move(ending: &Ending, pos: &Position) -> Option<Move> {
+    let foul = ending.foul.as_ref()?;
+    let mv = foul.mv?;
+    let by = pos.side_to_move();
+    if foul.by != by || pos.is_legal(mv) {
+        return None;
+    }
+    let named = match mv {
+        Move::Normal { from, .. } => pos.piece_at(from).is_some_and(|p| p.color == by),
+        Move::Drop { kind, .. } => kind.is_hand_kind(),
+    };
+    named.then_some(mv)
+}
+
+/// Where a line stands: the position before its next entry, the previous
+/// move's destination (for `same`), each player's running total in
+/// milliseconds, and the indentation of its entries.
+#[derive(Clone)]
+struct At {
+    pos: Position,
+    previous: Option<Square>,
+    totals: [u64; 2],
+    indent: usize,
+}
+
+/// The work list of the `moves` array.
+enum Task {
+    /// Text to write as it is.
+    Text(String),
+    /// The entries after `node` on its line: its continuation, or its
+    /// ending.
+    After(NodeId, At),
+    /// A line from the move `first` on.
+    Line(NodeId, At),
+    /// The ending of `node` alone (a fork: the game could have ended there).
+    EndingOf(NodeId, At),
+}
+
+/// A fork on an entry: a later sibling's line, or the parent's ending.
+enum Fork {
+    Line(NodeId),
+    Ending(NodeId),
+}
+
+struct Writer<'o, 'r> {
+    out: &'o mut String,
+    record: &'r Record,
+    pretty: bool,
+}
+
+impl<'o, 'r> Writer<'o, 'r> {
+    fn new(out: &'o mut String, record: &'r Record, pretty: bool) -> Writer<'o, 'r> {
+        Writer {
+            out,
+            record,
+            pretty,
+        }
+    }
+
+    /// A line break and `indent` spaces, when writing pretty.
+    fn newline(&mut self, indent: usize) {
+        if self.pretty {
+            self.out.push('\n');
+            self.out.extend(std::iter::repeat(' ').take(indent));
+        }
+    }
+
+    /// The text of [`Writer::newline`], for the work list.
+    fn break_text(&self, indent: usize) -> String {
+        let mut text = String::new();
+        if self.pretty {
+            text.push('\n');
+            text.extend(std::iter::repeat(' ').take(indent));
+        }
+        text
+    }
+
+    /// `"key": ` at a structural level (`"key":` when compact).
+    fn key(&mut self, key: &str) {
+        string(self.out, key);
+        self.out.push_str(if self.pretty { ": " } else { ":" });
+    }
+
+    fn record(&mut self) {
+        self.out.push('{');
+        self.newline(2);
+        self.header();
+        self.out.push(',');
+        self.newline(2);
+        self.initial();
+        self.out.push(',');
+        self.newline(2);
+        self.moves();
+        self.newline(0);
+        self.out.push('}');
+    }
+
+    fn header(&mut self) {
+        self.key("header");
+        self.out.push('{');
+        let mut first = true;
+        for header in &self.record.headers {
+            let Some(key) = japanese::header_key(&header.key) else {
+                continue;
+            };
+            if !first {
+                self.out.push(',');
+            }
+            first = false;
+            self.newline(4);
+            self.key(key);
+            string(self.out, &header.value);
+        }
+        if !first {
+            self.newline(2);
+        }
+        self.out.push('}');
+    }
+
+    fn initial(&mut self) {
+        let start = &self.record.start;
+        self.key("initial");
+        if let Some(handicap) = Handicap::detect(start) {
+            write!(self.out, "{{\"preset\":\"{}\"}}", preset_name(handicap)).unwrap();
+            return;
+        }
+        self.out.push('{');
+        self.newline(4);
+        self.key("preset");
+        self.out.push_str("\"OTHER\",");
+        self.newline(4);
+        self.key("data");
+        self.out.push('{');
+        self.newline(6);
+        self.key("color");
+        write!(self.out, "{},", color(start.side_to_move)).unwrap();
+        self.newline(6);
+        self.key("board");
+        self.out.push('[');
+        for file in 1..=9u8 {
+            self.newline(8);
+            self.out.push('[');
+            for rank in 1..=9u8 {
+                let sq = Square::new(file, rank).expect("on the board");
+                match start.piece_at(sq) {
+                    None => self.out.push_str("{}"),
+                    Some(p) => write!(
+                        self.out,
+                        "{{\"color\":{},\"kind\":\"{}\"}}",
+                        color(p.color),
+                        p.kind.csa()
+                    )
+                    .unwrap(),
+                }
+                if rank < 9 {
+                    self.out.push(',');
+                }
+            }
+            self.out.push(']');
+            if file < 9 {
+                self.out.push(',');
+            }
+        }
+        self.newline(6);
+        self.out.push_str("],");
+        self.newline(6);
+        self.key("hands");
+        self.out.push('[');
+        for c in Color::ALL {
+            self.newline(8);
+            self.out.push('{');
+            let mut first = true;
+            for (kind, count) in start.hands[c.index()].kinds() {
+                if count == 0 {
+                    continue;
+                }
+                if !first {
+                    self.out.push(',');
+                }
+                first = false;
+                write!(self.out, "\"{}\":{count}", kind.csa()).unwrap();
+            }
+            self.out.push('}');
+            if c == Color::Black {
+                self.out.push(',');
+            }
+        }
+        self.newline(6);
+        self.out.push(']');
+        self.newline(4);
+        self.out.push('}');
+        self.newline(2);
+        self.out.push('}');
+    }
+
+    fn moves(&mut self) {
+        let tree = &self.record.tree;
+        let root = tree.root();
+        self.key("moves");
+        self.out.push('[');
+        self.newline(4);
+        self.out.push('{');
+        self.notes(&root.comments, &root.bookmarks, true);
+        self.out.push('}');
+        let (start, _) = Position::from_setup_lenient(self.record.start.clone())
+            .expect("a record's start was checked when it was read");
+        let mut work = Vec::new();
+        if tree.children(NodeId::ROOT).next().is_some() || root.ending.is_some() {
+            self.out.push(',');
+            let at = At {
+                pos: start,
+                previous: None,
+                totals: [0; 2],
+                indent: 4,
+            };
+            work.push(Task::After(NodeId::ROOT, at));
+        }
+        while let Some(task) = work.pop() {
+            match task {
+                Task::Text(text) => self.out.push_str(&text),
+                Task::After(node, at) => match tree.children(node).next() {
+                    Some(next) => self.line(next, at, &mut work),
+                    None => self.ending_of(node, at),
+                },
+                Task::Line(first, at) => self.line(first, at, &mut work),
+                Task::EndingOf(node, at) => self.ending_of(node, at),
+            }
+        }
+        self.newline(2);
+        self.out.push(']');
+    }
+
+    /// Writes a line of entries from the move `first` along the first
+    /// children, up to its ending or the first entry with forks; that
+    /// entry's forks and the rest of the line go on the work list.
+    fn line(&mut self, first: NodeId, mut at: At, work: &mut Vec<Task>) {
+        let tree = &self.record.tree;
+        let mut id = first;
+        loop {
+            let node = tree.node(id);
+            let mv = node.mv.expect("every node but the root has a move");
+            let parent = node.parent.expect("a move's node has a parent");
+            let mut forks = Vec::new();
+            if tree.children(parent).next() == Some(id) {
+                forks.extend(tree.children(parent).skip(1).map(Fork::Line));
+                if tree.node(parent).ending.is_some() {
+                    forks.push(Fork::Ending(parent));
+                }
+            }
+            let has_next = tree.children(id).next().is_some() || node.ending.is_some();
+            let before = (!forks.is_empty()).then(|| at.clone());
+            self.newline(at.indent);
+            self.out.push_str("{\"move\":");
+            self.move_object(&at.pos, mv, at.previous, true);
+            self.time(node.time, at.pos.side_to_move(), &mut at.totals);
+            self.notes(&node.comments, &node.bookmarks, false);
+            at.pos.play_unchecked(mv);
+            at.previous = Some(mv.to());
+            if let Some(before) = before {
+                self.out.push_str(",\"forks\":[");
+                let indent = at.indent;
+                let mut close = self.break_text(indent);
+                close.push_str("]}");
+                if has_next {
+                    close.push(',');
+                    work.push(Task::After(id, at));
+                }
+                work.push(Task::Text(close));
+                let count = forks.len();
+                for (j, fork) in forks.into_iter().enumerate().rev() {
+                    let mut end = self.break_text(indent + 2);
+                    end.push(']');
+                    if j + 1 < count {
+                        end.push(',');
+                    }
+                    work.push(Task::Text(end));
+                    let inner = At {
+                        indent: indent + 4,
+                        ..before.clone()
+                    };
+                    work.push(match fork {
+                        Fork::Line(sibling) => Task::Line(sibling, inner),
+                        Fork::Ending(node) => Task::EndingOf(node, inner),
+                    });
+                    let mut open = self.break_text(indent + 2);
+                    open.push('[');
+                    work.push(Task::Text(open));
+                }
+                return;
+            }
+            self.out.push('}');
+            if has_next {
+                self.out.push(',');
+            }
+            match tree.children(id).next() {
+                Some(next) => id = next,
+                None => {
+                    self.ending_of(id, at);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The entries for the ending of `node` (nothing if it has none): the
+    /// `special`, or a foul's move followed by `ILLEGAL_MOVE`.
+    fn ending_of(&mut self, node: NodeId, mut at: At) {
+        let Some(ending) = &self.record.tree.node(node).ending else {
+            return;
+        };
+        let to_move = at.pos.side_to_move();
+        self.newline(at.indent);
+        match foul_move(ending, &at.pos) {
+            Some(mv) => {
+                self.out.push_str("{\"move\":");
+                self.move_object(&at.pos, mv, at.previous, false);
+                self.time(ending.time, to_move, &mut at.totals);
+                self.notes(&ending.comments, &[], false);
+                self.out.push_str("},");
+                self.newline(at.indent);
+                self.out.push_str("{\"special\":\"ILLEGAL_MOVE\"}");
+            }
+            None => {
+                self.out.push_str("{\"special\":");
+                string(self.out, special(ending.kind, ending.winner, to_move));
+                self.time(ending.time, to_move, &mut at.totals);
+                self.notes(&ending.comments, &[], false);
+                self.out.push('}');
+            }
+        }
+    }
+
+    /// The move object. `legal` moves get their `relative` markers; the
+    /// illegal move of a foul has none.
+    fn move_object(&mut self, pos: &Position, mv: Move, previous: Option<Square>, legal: bool) {
+        let mover = pos.side_to_move();
+        let out = &mut *self.out;
+        write!(out, "{{\"color\":{}", color(mover)).unwrap();
+        let (kind, to) = match mv {
+            Move::Normal { from, to, .. } => {
+                out.push_str(",\"from\":");
+                place(out, from);
+                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+                (kind, to)
+            }
+            Move::Drop { kind, to } => (kind, to),
+        };
+        out.push_str(",\"to\":");
+        place(out, to);
+        write!(out, ",\"piece\":\"{}\"", kind.csa()).unwrap();
+        if previous == Some(to) {
+            out.push_str(",\"same\":true");
+        }
+        if let Move::Normal { from, promote, .. } = mv {
+            let in_zone = |sq: Square| sq.relative_rank(mover) <= 3;
+            // For an illegal move, "could have promoted" is read as "the
+            // promoting move would have been legal", as the reader checks.
+            let could = kind.can_promote()
+                && (in_zone(from) || in_zone(to))
+                && (legal
+                    || pos.is_legal(Move::Normal {
+                        from,
+                        to,
+                        promote: true,
+                    }));
+            if promote {
+                out.push_str(",\"promote\":true");
+            } else if could {
+                out.push_str(",\"promote\":false");
+            }
+            if let Some(taken) = pos.piece_at(to) {
+                // The schema has no captured king.
+                if taken.color != mover && taken.kind != PieceKind::King {
+                    write!(out, ",\"capture\":\"{}\"", taken.kind.csa()).unwrap();
+                }
+            }
+        }
+        if legal {
+            let spec = describe(pos, mv, previous);
+            let mut relative = String::new();
+            relative.extend(spec.horizontal.map(|h| match h {
+                Horizontal::Left => 'L',
+                Horizontal::Straight => 'C',
+                Horizontal::Right => 'R',
+            }));
+            relative.extend(spec.vertical.map(|v| match v {
+                Vertical::Up => 'U',
+                Vertical::Sideways => 'M',
+                Vertical::Down => 'D',
+            }));
+            if spec.drop == DropMark::Drop {
+                relative.push('H');
+            }
+            if !relative.is_empty() {
+                write!(out, ",\"relative\":\"{relative}\"").unwrap();
+            }
+        }
+        out.push('}');
+    }
+
+    /// `,"time":{"now":{"m","s"},"total":{"h","m","s"}}`, in whole seconds;
+    /// a missing total is the mover's running total.
+    fn time(&mut self, time: Option<MoveTime>, mover: Color, totals: &mut [u64; 2]) {
+        let Some(time) = time else { return };
+        let total = time
+            .total_ms
+            .unwrap_or(totals[mover.index()].saturating_add(time.spent_ms));
+        totals[mover.index()] = total;
+        let now = time.spent_ms / 1000;
+        let total = total / 1000;
+        write!(
+            self.out,
+            ",\"time\":{{\"now\":{{\"m\":{},\"s\":{}}},\"total\":{{\"h\":{},\"m\":{},\"s\":{}}}}}",
+            now / 60,
+            now % 60,
+            total / 3600,
+            total / 60 % 60,
+            total % 60
+        )
+        .unwrap();
+    }
+
+    /// `"comments":[…]`, a line an element, bookmarks as `&name`; with a
+    /// leading comma unless `first`.
+    fn notes(&mut self, comments: &[String], bookmarks: &[String], first: bool) {
+        if comments.is_empty() && bookmarks.is_empty() {
+            return;
+        }
+        if !first {
+            self.out.push(',');
+        }
+        self.out.push_str("\"comments\":[");
+        let lines = comments
+            .iter()
+            .flat_map(|c| c.split('\n'))
+            .map(std::borrow::Cow::Borrowed)
+            .chain(bookmarks.iter().map(|b| format!("&{b}").into()));
+        for (i, line) in lines.enumerate() {
+            if i > 0 {
+                self.out.push(',');
+            }
+            string(self.out, &line);
+        }
+        self.out.push(']');
+    }
+}
+
+fn color(c: Color) -> u8 {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+fn place(out: &mut String, sq: Square) {
+    write!(out, "{{\"x\":{},\"y\":{}}}", sq.file(), sq.rank()).unwrap();
+}
+
+/// A JSON string: quotes, backslashes and control characters escaped, the
+/// rest as UTF-8.
+fn string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32).unwrap(),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Foul, Header, MoveTree};
+    use crate::Setup;
+
+    fn game(usi: &str) -> Record {
+        let mut record = Record::new(Setup::startpos());
+        record.handicap = Some(Handicap::Even);
+        let mut pos = Position::startpos();
+        let mut tree = MoveTree::new();
+        let mut node = NodeId::ROOT;
+        for text in usi.split_whitespace() {
+            let mv = Move::from_usi(text).unwrap();
+            pos.play(mv).unwrap();
+            node = tree.push(node, mv);
+        }
+        record.tree = tree;
+        record
+    }
+
+    #[test]
+    fn writes_the_readme_example() {
+        let mut record = game("7g7f 3c3d 8h2b 3a2b B*4e");
+        record.headers = vec![
+            Header {
+                key: "N+".into(),
+                value: "na2hiro".into(),
+            },
+            Header {
+                key: "後手".into(),
+                value: "うひょ".into(),
+            },
+        ];
+        let end = record.tree.mainline_end();
+        record.tree.node_mut(end).ending = Some(Ending {
+            kind: EndingKind::Abort,
+            winner: None,
+            text: "%CHUDAN".into(),
+            time: None,
+            comments: vec![],
+            foul: None,
+        });
+        assert_eq!(
+            write(&record),
+            r#"{
+  "header": {
+    "先手": "na2hiro",
+    "後手": "うひょ"
+  },
+  "initial": {"preset":"HIRATE"},
+  "moves": [
+    {},
+    {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
+    {"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},
+    {"move":{"color":0,"from":{"x":8,"y":8},"to":{"x":2,"y":2},"piece":"KA","promote":false,"capture":"KA"}},
+    {"move":{"color":1,"from":{"x":3,"y":1},"to":{"x":2,"y":2},"piece":"GI","same":true,"capture":"KA"}},
+    {"move":{"color":0,"to":{"x":4,"y":5},"piece":"KA"}},
+    {"special":"CHUDAN"}
+  ]
+}
+"#
+        );
+        let back = crate::parse::jkf::read(&write(&record)).unwrap();
+        assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+        assert_eq!(
+            with_ending_text(&back.tree, "CHUDAN"),
+            with_ending_text(&record.tree, "CHUDAN")
+        );
+    }
+
+    /// The tree depth first, with every ending's text replaced (the reader
+    /// keeps the word it read): equal for equal trees whatever order their
+    /// nodes were added in.
+    fn with_ending_text(tree: &MoveTree, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            let mut node = tree.node(id).clone();
+            if let Some(e) = &mut node.ending {
+                e.text = text.to_string();
+            }
+            let parent = node.parent.map(|p| tree.node(p).mv);
+            out.push(format!(
+                "{:?} after {parent:?}: {:?} {:?} {:?} {:?}",
+                node.mv, node.comments, node.bookmarks, node.time, node.ending
+            ));
+            let children: Vec<NodeId> = tree.children(id).collect();
+            stack.extend(children.into_iter().rev());
+        }
+        out
+    }
+
+    #[test]
+    fn forks_hang_on_the_first_child_and_nest() {
+        // 1. 7g7f (2. 3c3d 3. 2g2f | 2. 8c8d) | 1. 2g2f (2. 8c8d | 2. 3c3d); the
+        // root could also have ended at once.
+        let mut record = game("7g7f 3c3d 2g2f");
+        let tree = &mut record.tree;
+        let first = tree.children(NodeId::ROOT).next().unwrap();
+        tree.push(first, Move::from_usi("8c8d").unwrap());
+        let other = tree.push(NodeId::ROOT, Move::from_usi("2g2f").unwrap());
+        tree.push(other, Move::from_usi("8c8d").unwrap());
+        tree.push(other, Move::from_usi("3c3d").unwrap());
+        tree.node_mut(NodeId::ROOT).ending = Some(Ending {
+            kind: EndingKind::Resign,
+            winner: Some(Color::White),
+            text: "投了".into(),
+            time: None,
+            comments: vec!["resigned at once".into()],
+            foul: None,
+        });
+        let text = write(&record);
+        let moves: Vec<&str> = text.lines().skip(4).collect();
+        assert_eq!(
+            moves,
+            [
+                r#"    {},"#,
+                r#"    {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"forks":["#,
+                r#"      ["#,
+                r#"        {"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}},"#,
+                r#"        {"move":{"color":1,"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"},"forks":["#,
+                r#"          ["#,
+                r#"            {"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}}"#,
+                r#"          ]"#,
+                r#"        ]}"#,
+                r#"      ],"#,
+                r#"      ["#,
+                r#"        {"special":"TORYO","comments":["resigned at once"]}"#,
+                r#"      ]"#,
+                r#"    ]},"#,
+                r#"    {"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"forks":["#,
+                r#"      ["#,
+                r#"        {"move":{"color":1,"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"}}"#,
+                r#"      ]"#,
+                r#"    ]},"#,
+                r#"    {"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}}"#,
+                r#"  ]"#,
+                r#"}"#,
+            ]
+        );
+        let back = crate::parse::jkf::read(&text).unwrap();
+        assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+        assert_eq!(
+            with_ending_text(&back.tree, "TORYO"),
+            with_ending_text(&record.tree, "TORYO")
+        );
+    }
+
+    #[test]
+    fn times_in_seconds_with_running_totals() {
+        let mut record = game("7g7f 3c3d 2g2f 8c8d");
+        let ids: Vec<NodeId> = record.tree.mainline().collect();
+        let spent = [1_500, 61_000, 3_700_000, 2_000];
+        for (id, ms) in ids.iter().zip(spent) {
+            record.tree.node_mut(*id).time = Some(MoveTime {
+                spent_ms: ms,
+                total_ms: None,
+            });
+        }
+        record.tree.node_mut(ids[3]).time.as_mut().unwrap().total_ms = Some(7_200_000);
+        let text = write(&record);
+        let times: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once("\"time\":").map(|(_, t)| t))
+            .collect();
+        assert_eq!(
+            times,
+            [
+                r#"{"now":{"m":0,"s":1},"total":{"h":0,"m":0,"s":1}}},"#,
+                r#"{"now":{"m":1,"s":1},"total":{"h":0,"m":1,"s":1}}},"#,
+                // 1.5 s + 3700 s: the total keeps the half second.
+                r#"{"now":{"m":61,"s":40},"total":{"h":1,"m":1,"s":41}}},"#,
+                r#"{"now":{"m":0,"s":2},"total":{"h":2,"m":0,"s":0}}}"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn a_foul_is_written_as_its_move() {
+        // Black drops a second pawn on file 7: 二歩.
+        let mut record = game("7g7f 3c3d 7f7e 3d3e 7e7d 7c7d");
+        let end = record.tree.mainline_end();
+        let mv = Move::from_usi("P*7e").unwrap();
+        record.tree.node_mut(end).ending = Some(Ending {
+            kind: EndingKind::IllegalMove,
+            winner: Some(Color::White),
+            text: "反則負け".into(),
+            time: Some(MoveTime {
+                spent_ms: 3_000,
+                total_ms: None,
+            }),
+            comments: vec!["二歩".into()],
+            foul: Some(Foul {
+                by: Color::Black,
+                text: "７五歩打".into(),
+                reason: "二歩".into(),
+                mv: Some(mv),
+            }),
+        });
+        let text = write(&record);
+        assert!(text.ends_with(
+            "    {\"move\":{\"color\":0,\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":3},\"total\":{\"h\":0,\"m\":0,\"s\":3}},\"comments\":[\"二歩\"]},\n    {\"special\":\"ILLEGAL_MOVE\"}\n  ]\n}\n"
+        ), "{text}");
+        let back = crate::parse::jkf::read(&text).unwrap();
+        let ending = back.ending().unwrap();
+        assert_eq!(ending.kind, EndingKind::IllegalMove);
+        assert_eq!(ending.winner, Some(Color::White));
+        assert_eq!(ending.comments, ["二歩"]);
+        let foul = ending.foul.as_ref().unwrap();
+        assert_eq!((foul.by, foul.mv), (Color::Black, Some(mv)));
+    }
+
+    #[test]
+    fn other_starts_write_the_board() {
+        let setup = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 w G2p 1").unwrap();
+        let mut record = Record::new(setup);
+        record.tree.node_mut(NodeId::ROOT).bookmarks = vec!["詰将棋".into()];
+        let text = write(&record);
+        assert!(text.contains("\"preset\": \"OTHER\""), "{text}");
+        assert!(text.contains(
+            "        [{},{},{},{},{},{},{},{},{}],\n        [{},{},{},{},{},{},{},{},{}],\n        [{},{},{},{},{},{},{},{},{}],\n        [{},{},{},{},{},{},{},{},{}],\n        [{\"color\":1,\"kind\":\"OU\"},{},{\"color\":0,\"kind\":\"FU\"},{},{},{},{},{},{\"color\":0,\"kind\":\"OU\"}],"
+        ), "{text}");
+        assert!(
+            text.contains("\"hands\": [\n        {\"KI\":1},\n        {\"FU\":2}\n      ]"),
+            "{text}"
+        );
+        assert!(text.contains("\"color\": 1,"), "{text}");
+        assert!(text.contains("{\"comments\":[\"&詰将棋\"]}"), "{text}");
+        let back = crate::parse::jkf::read(&text).unwrap();
+        assert_eq!(back.start, record.start);
+        assert_eq!(back.tree.root().comments, ["&詰将棋"]);
+    }
+
+    #[test]
+    fn ndjson_is_one_compact_line_a_game() {
+        let records = [game("7g7f"), game("2g2f 8c8d")];
+        let text = write_all(&records);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(
+            lines[0],
+            r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#
+        );
+        for (line, record) in lines.iter().zip(&records) {
+            assert_eq!(crate::parse::jkf::read(line).unwrap().tree, record.tree);
+        }
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        let mut out = String::new();
+        string(&mut out, "a\"b\\c\nd\u{1}e\u{3000}");
+        assert_eq!(out, r#""a\"b\\c\nd\u0001e　""#);
+        let value: String = serde_json::from_str(&out).unwrap();
+        assert_eq!(value, "a\"b\\c\nd\u{1}e\u{3000}");
+    }
+
+    #[test]
+    fn specials_keep_the_winner_where_the_schema_has_a_word() {
+        use crate::parse::jkf::ending_for_special;
+        let b = Color::Black;
+        let w = Color::White;
+        // A perpetual check: the checker (who just moved) loses.
+        let word = special(EndingKind::PerpetualCheck, Some(b), b);
+        assert_eq!(word, "-ILLEGAL_ACTION");
+        assert_eq!(ending_for_special(word, b).unwrap().1, Some(b));
+        let word = special(EndingKind::PerpetualCheck, Some(w), w);
+        assert_eq!(ending_for_special(word, w).unwrap().1, Some(w));
+        assert_eq!(special(EndingKind::MaxMoves, None, b), "CHUDAN");
+        assert_eq!(special(EndingKind::Resign, Some(w), b), "TORYO");
+        assert_eq!(special(EndingKind::Sealed, None, b), "CHUDAN");
+    }
+}
