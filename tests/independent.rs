@@ -37,6 +37,38 @@ fn sorted_theirs(pos: &PartialPosition) -> Vec<String> {
     moves
 }
 
+/// `is_legal` agrees with `legal_moves` on every move of the side to
+/// move's pieces to every square (promoting or not) and every drop.
+fn check_single_move_legality(pos: &Position) {
+    use kifconv::{PieceKind, Square};
+    let legal: std::collections::HashSet<Move> = pos.legal_moves().into_iter().collect();
+    let us = pos.side_to_move();
+    for from in Square::all().filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == us)) {
+        for to in Square::all() {
+            for promote in [false, true] {
+                let mv = Move::Normal { from, to, promote };
+                assert_eq!(
+                    pos.is_legal(mv),
+                    legal.contains(&mv),
+                    "{mv} in {}",
+                    pos.sfen()
+                );
+            }
+        }
+    }
+    for kind in PieceKind::HAND {
+        for to in Square::all() {
+            let mv = Move::Drop { kind, to };
+            assert_eq!(
+                pos.is_legal(mv),
+                legal.contains(&mv),
+                "{mv} in {}",
+                pos.sfen()
+            );
+        }
+    }
+}
+
 /// Compares the two at every position of random games from `start` until
 /// `positions` positions have been seen; returns how many were compared.
 fn compare_random_games(start: &str, positions: usize, seed: u64) -> usize {
@@ -69,6 +101,11 @@ fn compare_random_games(start: &str, positions: usize, seed: u64) -> usize {
                 "flip at {}",
                 ours.sfen()
             );
+            // Every move that could be written, legal or not, gets the same
+            // answer from the single-move check as from the generator.
+            if compared % 8 == 0 {
+                check_single_move_legality(&ours);
+            }
             compared += 1;
             if our_moves.is_empty() || compared >= positions {
                 break;

@@ -47,13 +47,17 @@ pub fn run(config: &Config) -> u8 {
             return 2;
         }
     }
-    let input_files: HashSet<PathBuf> = inputs
-        .iter()
-        .filter_map(|i| match &i.origin {
-            inputs::Origin::File(p) => std::fs::canonicalize(p).ok(),
-            _ => None,
-        })
-        .collect();
+    // Only outputs written into a folder could overwrite an input.
+    let input_files: HashSet<PathBuf> = match config.destination {
+        Destination::Stdout => HashSet::new(),
+        Destination::Directory(_) => inputs
+            .iter()
+            .filter_map(|i| match &i.origin {
+                inputs::Origin::File(p) => std::fs::canonicalize(p).ok(),
+                _ => None,
+            })
+            .collect(),
+    };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
         .build()

@@ -74,17 +74,28 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, String)>) {
 }
 
 fn walk(root: &Path, dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<(String, String)>) {
-    let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+    // The entry's type comes with the listing: no extra stat per file.
+    let mut entries: Vec<(PathBuf, bool)> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let is_dir = match e.file_type() {
+                    Ok(t) if t.is_symlink() => e.path().is_dir(),
+                    Ok(t) => t.is_dir(),
+                    Err(_) => false,
+                };
+                Some((e.path(), is_dir))
+            })
+            .collect(),
         Err(e) => {
             problems.push((dir.display().to_string(), e.to_string()));
             return;
         }
     };
     entries.sort();
-    for path in entries {
+    for (path, is_dir) in entries {
         let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-        if path.is_dir() {
+        if is_dir {
             walk(root, &path, inputs, problems);
         } else if is_zip(&path) {
             let folder = relative.with_extension("");

@@ -122,7 +122,8 @@ pub fn header_key(key: &str) -> Option<&str> {
 pub fn headers(record: &Record) -> Vec<Header> {
     let mut out: Vec<Header> = Vec::with_capacity(record.headers.len() + 1);
     let preset = record.handicap.filter(|h| {
-        h.setup().board == record.start.board && h.setup().side_to_move == record.start.side_to_move
+        h.setup_ref().board == record.start.board
+            && h.setup_ref().side_to_move == record.start.side_to_move
     });
     let mut wrote_handicap = false;
     for header in &record.headers {
@@ -156,7 +157,8 @@ pub fn headers(record: &Record) -> Vec<Header> {
 /// Whether the record needs a board diagram (its start is no preset).
 pub fn needs_diagram(record: &Record) -> bool {
     let preset = record.handicap.filter(|h| {
-        h.setup().board == record.start.board && h.setup().side_to_move == record.start.side_to_move
+        h.setup_ref().board == record.start.board
+            && h.setup_ref().side_to_move == record.start.side_to_move
     });
     preset.is_none() || record.start.hands.iter().any(|h| !h.is_empty())
 }

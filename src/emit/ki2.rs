@@ -17,7 +17,7 @@ const MOVE_WIDTH: usize = 12;
 /// Writes a record as KI2 text.
 pub fn write(record: &Record) -> String {
     let mut out = String::with_capacity(256 + 12 * record.tree.len());
-    let handicap_labels = record.start != crate::Setup::startpos()
+    let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
         && record
             .headers
             .iter()

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 pub fn write(record: &Record, encoding: &str) -> String {
     let mut out = String::with_capacity(256 + 40 * record.tree.len());
     writeln!(out, "#KIF version=2.0 encoding={encoding}").unwrap();
-    let handicap_labels = record.start != crate::Setup::startpos()
+    let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
         && record
             .headers
             .iter()

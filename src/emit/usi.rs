@@ -1,14 +1,14 @@
 //! USI position lines and SFEN.
 
 use crate::record::Record;
-use crate::{Position, Setup};
+use crate::Position;
 
 /// `position startpos moves …` when the game starts from the standard
 /// position, else `position sfen <sfen> moves …`; no `moves` part when
 /// there are none.
 pub fn position_line(record: &Record) -> String {
     let mut out = String::with_capacity(64 + 6 * record.tree.len());
-    if record.start == Setup::startpos() {
+    if record.start == *crate::Handicap::Even.setup_ref() {
         out.push_str("position startpos");
     } else {
         out.push_str("position sfen ");

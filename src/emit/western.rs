@@ -6,7 +6,7 @@
 //! braces. The mainline only: the notation has no variations.
 
 use crate::record::Record;
-use crate::{Color, Move, PieceKind, Position, Setup};
+use crate::{Color, Move, PieceKind, Position};
 use std::fmt::Write as _;
 
 /// The Western letters of a piece: `P` … `K`, `+P` … `+R` promoted.
@@ -49,7 +49,7 @@ pub fn write(record: &Record) -> String {
     // A game needs at least one tag or move to be a game; an empty record
     // from the standard start writes its start.
     let empty = out.is_empty() && record.tree.is_empty();
-    if record.start != Setup::startpos() || empty {
+    if record.start != *crate::Handicap::Even.setup_ref() || empty {
         writeln!(out, "[SFEN \"{}\"]", record.start.sfen()).unwrap();
     }
     let (mut pos, _) = Position::from_setup_lenient(record.start.clone())

@@ -10,6 +10,16 @@
 use super::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 
+#[cfg(test)]
+mod space_tests {
+    #[test]
+    fn skip_spaces_stops_at_text() {
+        assert_eq!(super::skip_spaces(" \t\u{3000} x "), "x ");
+        assert_eq!(super::skip_spaces("\u{3001}"), "\u{3001}");
+        assert_eq!(super::skip_spaces(""), "");
+    }
+}
+
 /// A digit 1–9 written full-width (`７`), half-width (`7`) or in kanji (`七`).
 pub fn digit(c: char) -> Option<u8> {
     match c {
@@ -65,7 +75,18 @@ pub fn is_space(c: char) -> bool {
 /// Skips leading spaces (ASCII, full-width, tabs).
 #[inline]
 pub fn skip_spaces(text: &str) -> &str {
-    text.trim_start_matches(is_space)
+    // Byte by byte: ASCII space and tab, and the three bytes of U+3000.
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    loop {
+        match bytes.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(0xE3) if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0x80) => {
+                i += 3
+            }
+            _ => return &text[i..],
+        }
+    }
 }
 
 /// The piece named at the start of `text`, and the rest.

@@ -93,6 +93,13 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
             }
             continue;
         }
+        if memchr::memchr(b',', line.as_bytes()).is_none() {
+            let trimmed = line.trim_end_matches([' ', '\t', '\u{3000}']);
+            if !trimmed.is_empty() {
+                statement_line(n, line, trimmed, &mut game)?;
+            }
+            continue;
+        }
         let mut offset = 0;
         for statement in line.split(',') {
             let start = offset;

@@ -46,7 +46,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
     };
     let mut diagram = Diagram::default();
     for (n, line) in lines::numbered(text) {
-        let body = line.trim_start_matches(is_space);
+        let body = skip_spaces(line);
         let Some(first) = body.chars().next() else {
             continue;
         };
@@ -70,7 +70,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
             // Move lines come first: they are most of a KIF file.
             _ if dialect == Dialect::Kif
                 && (first.is_ascii_digit() || is_full_width_digit(first))
-                && !is_column_header(body) =>
+                && !((first == '９' || first == '9') && is_column_header(body)) =>
             {
                 super::kif::move_line(n, line, body, &mut game.events)?
             }

@@ -75,7 +75,10 @@ pub(crate) fn moves_line<'a>(
                     .find(|&(_, c)| is_space(c) || side_mark(c).is_some())
                     .map_or(text.len(), |(i, _)| i);
                 let word = &text[..end];
-                if word.is_empty() || bad.offset > 0 || word.starts_with('同') {
+                // A word that starts like a move is a move we could not read.
+                let move_like =
+                    word.starts_with(|c: char| super::common::digit(c).is_some() || c == '同');
+                if word.is_empty() || bad.offset > 0 || move_like {
                     let at = &text[bad.offset..];
                     let len = at.chars().next().map_or(0, char::len_utf8);
                     return Err(Error::at(

@@ -91,21 +91,20 @@ pub(crate) fn move_line<'a>(
     body: &'a str,
     events: &mut Vec<Event<'a>>,
 ) -> Result<(), Error> {
-    let digits_end = body
-        .char_indices()
-        .find(|&(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(&c)))
-        .map_or(body.len(), |(i, _)| i);
-    let number: String = body[..digits_end]
-        .chars()
-        .map(|c| {
-            if c.is_ascii_digit() {
-                c
-            } else {
-                char::from_u32(c as u32 - 0xFEE0).unwrap_or('0')
-            }
-        })
-        .collect();
-    let number = number.parse::<u32>().ok();
+    // The move number, in ASCII or full-width digits, read without
+    // building a string.
+    let mut number: Option<u32> = Some(0);
+    let mut digits_end = 0;
+    for (i, c) in body.char_indices() {
+        let digit = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            _ => break,
+        };
+        number = number.and_then(|n| n.checked_mul(10)?.checked_add(digit));
+        digits_end = i + c.len_utf8();
+    }
+    let number = number.filter(|_| digits_end > 0);
     let rest = skip_spaces(&body[digits_end..]);
     // Some writers put the side mark in KIF too.
     let rest = match rest.chars().next() {

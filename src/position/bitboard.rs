@@ -202,6 +202,32 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     RAYS[dir][a.index()] ^ RAYS[dir][b.index()] ^ Bitboard::from_square(b)
 }
 
+/// The first occupied square beyond `b`, looking from `a` through `b`
+/// (the piece a pinned piece on `b` shields `a` from), if they share a line.
+#[inline]
+pub fn first_beyond(a: Square, b: Square, occupied: Bitboard) -> Option<Square> {
+    let dir = DIRECTION_TO[a.index()][b.index()] as usize;
+    if dir == 8 {
+        return None;
+    }
+    let blockers = (RAYS[dir][b.index()] & occupied).0;
+    if blockers == 0 {
+        return None;
+    }
+    let nearest = if is_positive(dir) {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
+    Some(Square::from_index_unchecked(nearest as usize))
+}
+
+/// Whether the direction from `a` to `b` is a rook's (else a bishop's).
+#[inline]
+pub fn orthogonal(a: Square, b: Square) -> bool {
+    DIRECTION_TO[a.index()][b.index()] < 4
+}
+
 /// Whether `a` and `b` share a file, rank or diagonal.
 #[inline]
 pub fn aligned(a: Square, b: Square) -> bool {

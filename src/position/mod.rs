@@ -103,9 +103,10 @@ impl Position {
 
     /// Like [`Position::from_setup`] with [`KingRule::MayBeMissing`], for
     /// records as people wrote them: problems that do not stop play (a
-    /// piece that could never move, two pawns on a file, the side not to
-    /// move in check) are returned beside the position instead of failing.
-    /// Extra kings and more pieces than a set holds still fail.
+    /// piece that could never move, two pawns on a file) are returned beside
+    /// the position instead of failing. Extra kings, more pieces than a set
+    /// holds, and the side not to move in check (its king could be taken)
+    /// still fail.
     pub fn from_setup_lenient(setup: Setup) -> Result<(Position, Vec<SetupError>), SetupError> {
         let pos = Position::build(&setup);
         pos.validate_kings_and_counts(KingRule::MayBeMissing)?;
@@ -114,11 +115,11 @@ impl Position {
         while let Err(problem) = check.validate_play() {
             // Report each problem once: clear the square or file concerned.
             match &problem {
-                SetupError::DeadPiece { square, .. }
-                | SetupError::OpponentInCheck { king: square, .. } => {
+                SetupError::DeadPiece { square, .. } => {
                     let piece_square = *square;
                     check.take(piece_square);
                 }
+                SetupError::OpponentInCheck { .. } => return Err(problem),
                 SetupError::DoublePawn { color, file } => {
                     let pawns = check.pieces(*color, PieceKind::Pawn)
                         & bitboard::FILES[usize::from(*file) - 1];
@@ -339,7 +340,11 @@ impl Position {
             Move::Normal { from, to, promote } => {
                 let piece = self.take(from).expect("a move starts from a piece");
                 if let Some(captured) = self.take(to) {
-                    self.add_to_hand(us, captured.kind);
+                    // A king is never captured by a legal move; should an
+                    // illegal one take it, no hand can hold it.
+                    if captured.kind != PieceKind::King {
+                        self.add_to_hand(us, captured.kind);
+                    }
                 }
                 let kind = match (promote, piece.kind.promote()) {
                     (true, Some(promoted)) => promoted,

@@ -150,14 +150,32 @@ impl Handicap {
             return None;
         }
         Handicap::ALL.into_iter().find(|h| {
-            let start = h.setup();
+            let start = h.setup_ref();
             start.board == setup.board && start.side_to_move == setup.side_to_move
         })
     }
 
     /// The starting position.
     pub fn setup(self) -> Setup {
-        Setup::from_sfen(&self.sfen()).expect("the built-in starting positions are valid SFEN")
+        self.setup_ref().clone()
+    }
+
+    /// The starting position, built once per handicap and shared.
+    pub fn setup_ref(self) -> &'static Setup {
+        static SETUPS: std::sync::OnceLock<Vec<Setup>> = std::sync::OnceLock::new();
+        let setups = SETUPS.get_or_init(|| {
+            Handicap::ALL
+                .iter()
+                .map(|h| {
+                    Setup::from_sfen(&h.sfen())
+                        .expect("the built-in starting positions are valid SFEN")
+                })
+                .collect()
+        });
+        &setups[Handicap::ALL
+            .iter()
+            .position(|&h| h == self)
+            .expect("every handicap is listed")]
     }
 }
 
