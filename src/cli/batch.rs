@@ -82,12 +82,13 @@ pub fn run(config: &Config) -> u8 {
     let mut wrote_before = false;
     let temp_counter = AtomicU64::new(0);
     'chunks: for chunk in inputs.chunks(CHUNK) {
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|input| one(input, config, &input_files, &temp_counter))
-                .collect()
-        });
+        let convert = |input| one(input, config, &input_files, &temp_counter);
+        // One thread: no pool, no hand-offs between threads.
+        let outcomes: Vec<Outcome> = if config.jobs == 1 {
+            chunk.iter().map(convert).collect()
+        } else {
+            pool.install(|| chunk.par_iter().map(convert).collect())
+        };
         for outcome in outcomes {
             summary.files += 1;
             progress.inc(1);

@@ -13,6 +13,13 @@ use crate::{Color, PieceKind, Square};
 #[cfg(test)]
 mod space_tests {
     #[test]
+    fn trim_end_spaces_stops_at_text() {
+        assert_eq!(super::trim_end_spaces(" x \t\u{3000} "), " x");
+        assert_eq!(super::trim_end_spaces("\u{3001}"), "\u{3001}");
+        assert_eq!(super::trim_end_spaces("   "), "");
+    }
+
+    #[test]
     fn skip_spaces_stops_at_text() {
         assert_eq!(super::skip_spaces(" \t\u{3000} x "), "x ");
         assert_eq!(super::skip_spaces("\u{3001}"), "\u{3001}");
@@ -85,6 +92,20 @@ pub fn skip_spaces(text: &str) -> &str {
                 i += 3
             }
             _ => return &text[i..],
+        }
+    }
+}
+
+/// Drops trailing spaces (ASCII, full-width, tabs), byte by byte.
+#[inline]
+pub fn trim_end_spaces(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    loop {
+        match bytes[..end] {
+            [.., b' ' | b'\t'] => end -= 1,
+            [.., 0xE3, 0x80, 0x80] => end -= 3,
+            _ => return &text[..end],
         }
     }
 }

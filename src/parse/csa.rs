@@ -23,6 +23,7 @@
 //! comments do); `'CSA encoding=…` read by the decoder. A line that is none
 //! of these is an error.
 
+use super::common::trim_end_spaces;
 use super::lines;
 use super::raw::{Event, RawGame, RawHeader, Span};
 use super::spec::{Destination, DropMark, MoveSpec, Promotion};
@@ -74,7 +75,7 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
     let mut games = Vec::new();
     let mut game = Game::new();
     for (n, line) in lines::numbered(text) {
-        if line.trim() == "/" {
+        if line.as_bytes().first() == Some(&b'/') && line.trim() == "/" {
             games.push(finish(game));
             game = Game::new();
             continue;
@@ -87,14 +88,14 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
         // Only moves, times and specials are joined by commas; a header
         // value may contain them.
         if !line.starts_with(['+', '-', 'T', '%']) {
-            let trimmed = line.trim_end_matches([' ', '\t', '\u{3000}']);
+            let trimmed = trim_end_spaces(line);
             if !trimmed.is_empty() {
                 statement_line(n, line, trimmed, &mut game)?;
             }
             continue;
         }
         if memchr::memchr(b',', line.as_bytes()).is_none() {
-            let trimmed = line.trim_end_matches([' ', '\t', '\u{3000}']);
+            let trimmed = trim_end_spaces(line);
             if !trimmed.is_empty() {
                 statement_line(n, line, trimmed, &mut game)?;
             }
@@ -104,7 +105,7 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
         for statement in line.split(',') {
             let start = offset;
             offset += statement.len() + 1;
-            let trimmed = statement.trim_end_matches([' ', '\t', '\u{3000}']);
+            let trimmed = trim_end_spaces(statement);
             if trimmed.trim_start().is_empty() {
                 continue;
             }
@@ -220,16 +221,23 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
 
 /// `T12` or `T12.345`.
 fn time_statement(text: &str) -> Option<MoveTime> {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+    let bytes = text.as_bytes();
+    let dot = memchr::memchr(b'.', bytes).unwrap_or(bytes.len());
+    let (whole, fraction) = (&bytes[..dot], bytes.get(dot + 1..).unwrap_or(&[]));
+    if whole.is_empty() || !whole.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+    if !fraction.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let seconds: u64 = whole.parse().ok()?;
+    let mut seconds = 0u64;
+    for &digit in whole {
+        seconds = seconds
+            .checked_mul(10)?
+            .checked_add(u64::from(digit - b'0'))?;
+    }
     let mut millis = 0u64;
-    for (i, digit) in fraction.bytes().take(3).enumerate() {
+    for (i, &digit) in fraction.iter().take(3).enumerate() {
         millis += u64::from(digit - b'0') * 10u64.pow(2 - i as u32);
     }
     Some(MoveTime {

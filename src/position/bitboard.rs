@@ -392,6 +392,29 @@ pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
     lance_attacks(color, sq, Bitboard::EMPTY)
 }
 
+/// Whether a piece of `color` and `kind` on `from` attacks `to`: the same
+/// answer as `attacks(…).contains(to)`, but a slider is judged by its line
+/// and the squares between, without computing everything it attacks.
+#[inline]
+pub fn reaches(
+    color: Color,
+    kind: PieceKind,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+) -> bool {
+    use PieceKind::*;
+    let clear = || between(from, to).is_empty() || (between(from, to) & occupied).is_empty();
+    match kind {
+        Lance => lance_ray(color, from).contains(to) && clear(),
+        Bishop => bishop_reach(from).contains(to) && clear(),
+        Rook => rook_reach(from).contains(to) && clear(),
+        Horse => king_attacks(from).contains(to) || (bishop_reach(from).contains(to) && clear()),
+        Dragon => king_attacks(from).contains(to) || (rook_reach(from).contains(to) && clear()),
+        _ => attacks(color, kind, from, occupied).contains(to),
+    }
+}
+
 /// The squares a piece of `color` and `kind` on `sq` attacks.
 #[inline]
 pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -412,10 +435,39 @@ pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) ->
 
 /// Ranks counted from `color`'s far side: `rank_mask(color, 1..=3)` is the
 /// promotion zone, `rank_mask(color, 1..=1)` where pawns and lances die.
+#[cfg(test)]
 pub fn relative_ranks(color: Color, ranks: std::ops::RangeInclusive<u8>) -> Bitboard {
     Square::all()
         .filter(|sq| ranks.contains(&sq.relative_rank(color)))
         .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_square(sq))
+}
+
+/// `FAR_RANKS[color][n - 1]`: the `n` ranks nearest the opponent, for
+/// `n` 1 to 3 (dead squares and the promotion zone), built at compile time.
+static FAR_RANKS: [[Bitboard; 3]; 2] = {
+    let mut table = [[Bitboard::EMPTY; 3]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        let rank = (sq % 9 + 1) as u8;
+        let mut n = 1;
+        while n <= 3 {
+            if rank <= n {
+                table[0][n as usize - 1] = table[0][n as usize - 1].with(sq);
+            }
+            if 10 - rank <= n {
+                table[1][n as usize - 1] = table[1][n as usize - 1].with(sq);
+            }
+            n += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// The `n` ranks (1 to 3) nearest the opponent of `color`.
+#[inline]
+pub fn relative_ranks_table(color: Color, n: u8) -> Bitboard {
+    FAR_RANKS[color.index()][usize::from(n) - 1]
 }
 
 /// `FILES[f - 1]`: every square of file `f`.
@@ -481,6 +533,28 @@ mod tests {
     }
 
     #[test]
+    fn reaches_agrees_with_attacks() {
+        // Every kind, every pair of squares, on a board with a few blockers.
+        let occupied = [sq("5e"), sq("3c"), sq("7g"), sq("5b"), sq("2h")]
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(s));
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for from in Square::all() {
+                    let all = attacks(color, kind, from, occupied);
+                    for to in Square::all() {
+                        assert_eq!(
+                            reaches(color, kind, from, to, occupied),
+                            all.contains(to),
+                            "{kind:?} {from}{to}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn between_and_rays() {
         assert_eq!(squares(between(sq("5i"), sq("5e"))), ["5f", "5g", "5h"]);
         assert_eq!(squares(between(sq("1a"), sq("4d"))), ["2b", "3c"]);
@@ -489,5 +563,10 @@ mod tests {
         assert_eq!(squares(ray_through(sq("5i"), sq("5g"))).len(), 8);
         assert_eq!(relative_ranks(Color::White, 7..=9).count(), 27);
         assert!(relative_ranks(Color::White, 1..=1).contains(sq("4i")));
+        for color in Color::ALL {
+            for n in 1..=3 {
+                assert_eq!(relative_ranks_table(color, n), relative_ranks(color, 1..=n));
+            }
+        }
     }
 }

@@ -95,25 +95,16 @@ impl<'a> IntoIterator for &'a Candidates {
 /// Squares where a piece of `kind` could never move again: the last rank
 /// for pawns and lances, the last two for knights.
 pub(crate) fn dead_squares(color: Color, kind: PieceKind) -> Bitboard {
-    static DEAD: std::sync::OnceLock<[[Bitboard; 2]; 2]> = std::sync::OnceLock::new();
-    let table = DEAD.get_or_init(|| {
-        Color::ALL.map(|c| {
-            [
-                bitboard::relative_ranks(c, 1..=1),
-                bitboard::relative_ranks(c, 1..=2),
-            ]
-        })
-    });
     match kind {
-        PieceKind::Pawn | PieceKind::Lance => table[color.index()][0],
-        PieceKind::Knight => table[color.index()][1],
+        PieceKind::Pawn | PieceKind::Lance => bitboard::relative_ranks_table(color, 1),
+        PieceKind::Knight => bitboard::relative_ranks_table(color, 2),
         _ => Bitboard::EMPTY,
     }
 }
 
+#[inline]
 fn promotion_zone(color: Color) -> Bitboard {
-    static ZONE: std::sync::OnceLock<[Bitboard; 2]> = std::sync::OnceLock::new();
-    ZONE.get_or_init(|| Color::ALL.map(|c| bitboard::relative_ranks(c, 1..=3)))[color.index()]
+    bitboard::relative_ranks_table(color, 3)
 }
 
 /// Which moves a check or a pin leaves to the side to move.
@@ -484,7 +475,7 @@ impl Position {
                 if self.by_color[us.index()].contains(to) {
                     return Err(IllegalMove::OwnPieceOnTarget);
                 }
-                if !bitboard::attacks(us, piece.kind, from, self.occupied()).contains(to) {
+                if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
                     return Err(IllegalMove::CannotReach);
                 }
                 let zone = promotion_zone(us);

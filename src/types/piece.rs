@@ -145,7 +145,23 @@ impl PieceKind {
 
     /// The kind named by a CSA name.
     pub fn from_csa(name: &str) -> Option<PieceKind> {
-        PieceKind::ALL.into_iter().find(|kind| kind.csa() == name)
+        Some(match name.as_bytes() {
+            b"FU" => Pawn,
+            b"KY" => Lance,
+            b"KE" => Knight,
+            b"GI" => Silver,
+            b"KI" => Gold,
+            b"KA" => Bishop,
+            b"HI" => Rook,
+            b"OU" => King,
+            b"TO" => ProPawn,
+            b"NY" => ProLance,
+            b"NK" => ProKnight,
+            b"NG" => ProSilver,
+            b"UM" => Horse,
+            b"RY" => Dragon,
+            _ => return None,
+        })
     }
 
     /// The one-character Japanese name, as board diagrams write it:
