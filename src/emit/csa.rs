@@ -104,7 +104,7 @@ fn write_game(out: &mut String, record: &Record, version: Version, first: bool) 
         last = id;
     }
     if let Some(ending) = &record.tree.node(last).ending {
-        if let Some(mv) = ending.foul.as_ref().and_then(|f| f.mv) {
+        if let Some(mv) = super::foul_move(ending, &pos) {
             write_move(out, &pos, mv);
         }
         writeln!(

@@ -154,6 +154,25 @@ pub fn headers(record: &Record) -> Vec<Header> {
     out
 }
 
+/// Whether a header key reads back as a header in KIF and KI2: not one
+/// that starts like a move, a comment, a bookmark, a diagram, a variation,
+/// the summary or the move-list line, and with no colon or line break.
+pub fn is_safe_header_key(key: &str) -> bool {
+    let Some(first) = key.chars().next() else {
+        return false;
+    };
+    !(crate::parse::common::digit(first).is_some()
+        || first.is_ascii_digit()
+        || ('０'..='９').contains(&first)
+        || crate::parse::common::side_mark(first).is_some()
+        || "*&#|+同".contains(first)
+        || crate::parse::common::is_space(first)
+        || key.starts_with("変化")
+        || key.starts_with("まで")
+        || key.starts_with("手数")
+        || key.contains(['：', ':', '\n', '\r']))
+}
+
 /// Whether the record needs a board diagram (its start is no preset).
 pub fn needs_diagram(record: &Record) -> bool {
     let preset = record.handicap.filter(|h| {

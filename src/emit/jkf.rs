@@ -71,7 +71,7 @@
 use super::{csa, japanese};
 use crate::parse::jkf::preset_name;
 use crate::parse::spec::{DropMark, Horizontal, Vertical};
-use crate::record::{Ending, EndingKind, MoveTime, NodeId, Record};
+use crate::record::{EndingKind, MoveTime, NodeId, Record};
 use crate::resolve::describe;
 use crate::{Color, Handicap, Move, PieceKind, Position, Square};
 use std::fmt::Write as _;
@@ -106,24 +106,7 @@ pub fn special(kind: EndingKind, winner: Option<Color>, to_move: Color) -> &'sta
     }
 }
 
-/// The illegal move the writer writes for an ending in position `pos`:
-/// the foul's move, when the player to move made it, it breaks the rules
-/// there, and it names a piece of theirs (a board move from one of their
-/// pieces, or a drop of a kind a hand can hold), so that a reader finds the
-/// same foul. Other fouls are written as their `special` word alone.
-pub fn foul_move(ending: &Ending, pos: &Position) -> Option<Move> {
-    let foul = ending.foul.as_ref()?;
-    let mv = foul.mv?;
-    let by = pos.side_to_move();
-    if foul.by != by || pos.is_legal(mv) {
-        return None;
-    }
-    let named = match mv {
-        Move::Normal { from, .. } => pos.piece_at(from).is_some_and(|p| p.color == by),
-        Move::Drop { kind, .. } => kind.is_hand_kind(),
-    };
-    named.then_some(mv)
-}
+pub use super::foul_move;
 
 /// Where a line stands: the position before its next entry, the previous
 /// move's destination (for `same`), each player's running total in
@@ -590,6 +573,7 @@ fn string(out: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Ending;
     use crate::record::{Foul, Header, MoveTree};
     use crate::Setup;
 

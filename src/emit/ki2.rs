@@ -22,14 +22,25 @@ pub fn write(record: &Record) -> String {
             .headers
             .iter()
             .any(|h| h.key == "上手" || h.key == "下手");
+    let mut odd_headers = Vec::new();
     for header in japanese::headers(record) {
-        writeln!(out, "{}：{}", header.key, header.value).unwrap();
+        if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
+            writeln!(out, "{}：{}", header.key, header.value).unwrap();
+        } else {
+            // Kept, as a comment before the moves, rather than written as a
+            // line a reader would take for something else.
+            odd_headers
+                .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
+        }
     }
     if japanese::needs_diagram(record) {
         out.push_str(&board_diagram(&record.start, handicap_labels));
     }
     let (start, _) = Position::from_setup_lenient(record.start.clone())
         .expect("a record's start was checked when it was read");
+    for odd in &odd_headers {
+        writeln!(out, "*{odd}").unwrap();
+    }
     write_comments(&mut out, record, NodeId::ROOT);
     let mut work: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
     match record.tree.children(NodeId::ROOT).next() {

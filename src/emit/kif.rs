@@ -23,8 +23,16 @@ pub fn write(record: &Record, encoding: &str) -> String {
             .headers
             .iter()
             .any(|h| h.key == "上手" || h.key == "下手");
+    let mut odd_headers = Vec::new();
     for header in japanese::headers(record) {
-        writeln!(out, "{}：{}", header.key, header.value).unwrap();
+        if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
+            writeln!(out, "{}：{}", header.key, header.value).unwrap();
+        } else {
+            // Kept, as a comment before the moves, rather than written as a
+            // line a reader would take for something else.
+            odd_headers
+                .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
+        }
     }
     if japanese::needs_diagram(record) {
         out.push_str(&board_diagram(&record.start, handicap_labels));
@@ -32,6 +40,9 @@ pub fn write(record: &Record, encoding: &str) -> String {
     out.push_str("手数----指手---------消費時間--\n");
     let (start, _) = Position::from_setup_lenient(record.start.clone())
         .expect("a record's start was checked when it was read");
+    for odd in &odd_headers {
+        writeln!(out, "*{odd}").unwrap();
+    }
     write_node_notes(&mut out, record, NodeId::ROOT);
 
     // Lines still to write: (first node, position before it, previous
@@ -124,6 +135,20 @@ fn write_line(
             work.push((sibling, pos.clone(), previous));
         }
     }
+}
+
+/// Whether a terminal word reads back as one: no spaces, no time column
+/// or note, and nothing that starts like a move.
+fn is_plain_word(word: &str) -> bool {
+    !word.is_empty()
+        && !word.contains(|c: char| c.is_whitespace() || c == '\u{3000}' || c == '(' || c == '#')
+        && !word.starts_with(|c: char| {
+            crate::parse::common::digit(c).is_some()
+                || c.is_ascii_digit()
+                || c == '同'
+                || "*&|+".contains(c)
+        })
+        && crate::parse::common::move_text(word).is_err()
 }
 
 /// `   1 ７六歩(77)   ( 0:16/00:00:16)+`
@@ -226,7 +251,7 @@ fn write_ending_after(
     previous: Option<Square>,
     handicap_labels: bool,
 ) {
-    match ending.foul.as_ref().and_then(|f| f.mv) {
+    match super::foul_move(ending, pos) {
         Some(mv) => {
             let mut text = String::new();
             move_text(&mut text, pos, mv, previous);
@@ -250,10 +275,19 @@ fn write_ending(
     // A terminal word speaks of the player to move (投了: that player
     // resigns). When the record's winner does not fit the word, the summary
     // line alone says who won.
-    let word = ending_word(ending, to_move);
+    let mut word = ending_word(ending, to_move);
+    // An unknown word is written as it was, if it reads back as a word;
+    // else as 中断, with the text kept in a comment.
+    let unreadable = ending.kind == crate::record::EndingKind::Other && !is_plain_word(word);
+    if unreadable {
+        word = "中断";
+    }
     let (_, implied) = crate::resolve::game::ending_for_word(word, to_move);
     if implied == ending.winner || ending.kind == crate::record::EndingKind::Other {
         write_numbered(out, number, word, ending.time, false);
+    }
+    if unreadable {
+        writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
     }
     for comment in &ending.comments {
         for line in comment.split('\n') {

@@ -373,7 +373,13 @@ fn header_or_unknown<'a>(
         diagram.setup().hands[color.index()] = hand(n, line, value)?;
         return Ok(());
     }
-    if key.is_empty() {
+    // A key that starts like a move line is no header: writing it back
+    // would make a move of it.
+    if key.is_empty()
+        || key.starts_with(|c: char| {
+            digit(c).is_some() || c.is_ascii_digit() || ('０'..='９').contains(&c) || c == '同'
+        })
+    {
         return unknown(n, line, body, game, dialect);
     }
     game.headers.push(RawHeader {

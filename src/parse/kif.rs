@@ -266,9 +266,17 @@ fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
     expect(&mut i, b':')?;
     let total_seconds = number(&mut i)?;
     expect(&mut i, b')')?;
+    // Saturating, as the general parser is: absurd times must not wrap.
+    let ms = |h: u64, m: u64, s: u64| {
+        h.saturating_mul(60)
+            .saturating_add(m)
+            .saturating_mul(60)
+            .saturating_add(s)
+            .saturating_mul(1000)
+    };
     let time = MoveTime {
-        spent_ms: (minutes * 60 + seconds) * 1000,
-        total_ms: Some(((hours * 60 + total_minutes) * 60 + total_seconds) * 1000),
+        spent_ms: ms(0, minutes, seconds),
+        total_ms: Some(ms(hours, total_minutes, total_seconds)),
     };
     Some((Some(time), &text[i..]))
 }

@@ -159,10 +159,13 @@ fn resolve_error(span: &Span<'_>, ply: u32, e: &ResolveError) -> Error {
 fn is_foul(error: &ResolveError) -> bool {
     match error {
         ResolveError::Illegal { .. } => true,
-        // No legal move of that piece reaches the square: the move the text
-        // names is against the rules. A legal move rejected by a marker or a
-        // claim means the text is wrong, which is an error.
-        ResolveError::NoCandidate { rejected, .. } => rejected.is_empty(),
+        // No legal move of that piece reaches the square (or, for a drop,
+        // no legal drop: only board moves were there to reject): the move
+        // the text names is against the rules. A legal move rejected by
+        // another marker or a claim means the text is wrong: an error.
+        ResolveError::NoCandidate { rejected, .. } => rejected
+            .iter()
+            .all(|(_, why)| *why == super::Mismatch::NotADrop),
         _ => false,
     }
 }
