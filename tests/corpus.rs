@@ -279,7 +279,12 @@ fn every_line_of_every_kif_and_ki2_file_is_accounted_for() {
             .filter(|l| l.contains('：') || l.contains(':'))
             .filter(|l| !l.contains("の持駒") && !l.contains("の持ち駒"))
             .filter(|l| !l.starts_with(|c: char| c.is_ascii_digit()) && !l.starts_with("変化"))
-            .filter(|l| !l.starts_with("まで") && !l.starts_with("手数"))
+            .filter(|l| {
+                !l.starts_with("まで")
+                    && !l.starts_with("手数-")
+                    && !l.starts_with("手数＝")
+                    && !l.starts_with("手数=")
+            })
             .filter(|l| !l.starts_with(|c: char| "▲△▼▽☗☖".contains(c)))
             .count();
         assert_eq!(

@@ -169,7 +169,9 @@ pub fn is_safe_header_key(key: &str) -> bool {
         || crate::parse::common::is_space(first)
         || key.starts_with("変化")
         || key.starts_with("まで")
-        || key.starts_with("手数")
+        || key.starts_with("手数-")
+        || key.starts_with("手数＝")
+        || key.starts_with("手数=")
         || key.contains(['：', ':', '\n', '\r']))
 }
 

@@ -91,7 +91,10 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
                 });
                 push_note(n, line, note, &mut game.events);
             }
-            _ if body.starts_with("手数") => {
+            _ if body.starts_with("手数-")
+                || body.starts_with("手数＝")
+                || body.starts_with("手数=") =>
+            {
                 // `手数----指手---------消費時間--` opens the moves; `手数＝N`
                 // after a diagram gives the moves played before it.
                 let (body, note) = split_note(body);
