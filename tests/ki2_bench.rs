@@ -1,0 +1,57 @@
+//! The KI2 we write, compared with the KI2 another program (tsshogi 2.2.0)
+//! wrote for the same 10,000 games (../shared/bench/ki2-sjis.zip): we read
+//! each file, write it again, and compare line by line. Every move line must
+//! be identical. The one kind of line that may differ is the `まで…`
+//! summary of a handicap game: Kifu for Windows (whose style we follow)
+//! names the players 下手/上手 there, tsshogi 先手/後手; the test checks that
+//! this is the only difference. Skipped when ../shared/bench is absent.
+
+use kifconv::emit::ki2;
+use kifconv::read::{read_text, Format};
+use std::io::Read;
+use std::path::Path;
+
+#[test]
+fn our_ki2_is_tsshogis_ki2_move_for_move() {
+    let zip_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/ki2-sjis.zip");
+    let Ok(file) = std::fs::File::open(&zip_path) else {
+        eprintln!("note: ../shared/bench not found; skipped");
+        return;
+    };
+    let mut archive = zip::ZipArchive::new(file).unwrap();
+    let (mut games, mut move_lines, mut summary_differences) = (0, 0, 0);
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).unwrap();
+        let name = String::from_utf8_lossy(entry.name_raw()).into_owned();
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).unwrap();
+        let theirs = encoding_rs::SHIFT_JIS
+            .decode(&bytes)
+            .0
+            .replace("\r\n", "\n");
+        let record = &read_text(&theirs, Format::Ki2).unwrap()[0];
+        let ours = ki2::write(record);
+        let (a, b): (Vec<&str>, Vec<&str>) = (theirs.lines().collect(), ours.lines().collect());
+        assert_eq!(a.len(), b.len(), "{}", name);
+        for (x, y) in a.iter().zip(&b) {
+            if x.starts_with(['▲', '△']) {
+                move_lines += 1;
+                assert_eq!(x, y, "{}", name);
+            } else if x != y {
+                // Only a handicap game's summary may differ, and only in
+                // how the players are named.
+                assert!(
+                    x.starts_with("まで") && record.handicap != Some(kifconv::Handicap::Even),
+                    "{}: {x} / {y}",
+                    name
+                );
+                let named = x.replace("先手", "下手").replace("後手", "上手");
+                assert_eq!(&named, y, "{}", name);
+                summary_differences += 1;
+            }
+        }
+        games += 1;
+    }
+    eprintln!("{games} games, {move_lines} move lines identical, {summary_differences} handicap summaries named 下手/上手");
+    assert_eq!(games, 10_000);
+}

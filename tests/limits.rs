@@ -1,0 +1,1303 @@
+//! Limits: huge, deep, long and broken inputs. Each gives a correct result
+//! or a clear error, in time linear in its size, without a stack overflow
+//! and without memory out of proportion.
+//!
+//! Every input is generated here; no big file is committed. The default
+//! run checks each limit at a size that takes a few seconds in debug; the
+//! full sizes are `#[ignore]`d:
+//!
+//! ```sh
+//! cargo test --release --test limits -- --ignored --nocapture --test-threads=1
+//! ```
+//!
+//! Timings and peak memory are printed (`--nocapture`), not asserted,
+//! beyond bounds generous enough to catch only a quadratic blow-up.
+
+use kifconv::emit::{csa, jkf, ki2, kif, usi, western};
+use kifconv::read::{read_bytes, read_text, Format};
+use kifconv::record::{MoveTree, NodeId, Record};
+use kifconv::{Move, Position, Setup};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n.max(1)
+    }
+}
+
+/// The legal moves after which the opponent can still move: playing only
+/// these, a game goes on as long as we like.
+fn moves_that_go_on(pos: &Position) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            next.has_legal_move()
+        })
+        .collect()
+}
+
+/// A game of `plies` random legal moves from the start position, never
+/// ending in mate.
+fn random_game(plies: usize, seed: u64) -> Vec<Move> {
+    let mut rng = Rng(seed);
+    let mut pos = Position::startpos();
+    let mut moves = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let choices = moves_that_go_on(&pos);
+        assert!(!choices.is_empty(), "stuck at {}", pos.sfen());
+        let mv = choices[rng.below(choices.len())];
+        pos.play_unchecked(mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+fn usi_line(moves: &[Move]) -> String {
+    let mut line = String::with_capacity(24 + 6 * moves.len());
+    line.push_str("position startpos moves");
+    for mv in moves {
+        line.push(' ');
+        line.push_str(&mv.to_string());
+    }
+    line.push('\n');
+    line
+}
+
+const KIF_HEAD: &str = "手合割：平手\n手数----指手---------消費時間--\n";
+
+/// A KIF mainline written move by move (not by the KIF writer).
+fn kif_game(moves: &[Move]) -> String {
+    let mut out = String::with_capacity(KIF_HEAD.len() + 24 * moves.len());
+    out.push_str(KIF_HEAD);
+    let mut pos = Position::startpos();
+    let mut previous = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        out.push_str(&format!("{:>4} ", i + 1));
+        kif::move_text(&mut out, &pos, mv, previous);
+        out.push('\n');
+        pos.play_unchecked(mv);
+        previous = Some(mv.to());
+    }
+    out
+}
+
+fn record_of(moves: &[Move]) -> Record {
+    let mut record = Record::new(Setup::startpos());
+    let mut tree = MoveTree::with_capacity(moves.len());
+    let mut node = NodeId::ROOT;
+    for &mv in moves {
+        node = tree.push(node, mv);
+    }
+    record.tree = tree;
+    record
+}
+
+fn read_one(text: &str, format: Format) -> Record {
+    let mut records = read_text(text, format)
+        .unwrap_or_else(|e| panic!("{format:?} does not read: {}", e.render("generated")));
+    assert_eq!(records.len(), 1, "{format:?}");
+    records.remove(0)
+}
+
+fn mainline(record: &Record) -> Vec<Move> {
+    record.tree.mainline_moves().collect()
+}
+
+/// Runs `f`, printing how long it took; panics past `bound`.
+fn timed<T>(what: &str, bound: Duration, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let out = f();
+    let took = start.elapsed();
+    eprintln!("  {what}: {:.3} s", took.as_secs_f64());
+    assert!(took < bound, "{what} took {took:?} (bound {bound:?})");
+    out
+}
+
+/// This process's peak resident memory, in MiB (Linux only).
+fn peak_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+fn report_peak(what: &str) {
+    if let Some(mib) = peak_mib() {
+        eprintln!("  {what}: peak RSS of the test process so far {mib} MiB");
+    }
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kifconv-limits-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary; with /usr/bin/time available, also returns the child's
+/// peak resident memory in MiB.
+fn kifconv(args: &[&str], dir: &Path) -> (Output, Option<u64>) {
+    let bin = env!("CARGO_BIN_EXE_kifconv");
+    let time = Path::new("/usr/bin/time");
+    if time.exists() {
+        let rss = dir.join("rss.txt");
+        let out = Command::new(time)
+            .args(["-f", "%M", "-o"])
+            .arg(&rss)
+            .arg(bin)
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        let mib = std::fs::read_to_string(&rss)
+            .ok()
+            .and_then(|t| t.lines().last()?.trim().parse::<u64>().ok())
+            .map(|kb| kb / 1024);
+        (out, mib)
+    } else {
+        let out = Command::new(bin)
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        (out, None)
+    }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn files_under(dir: &Path) -> usize {
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            n += files_under(&path);
+        } else {
+            n += 1;
+        }
+    }
+    n
+}
+
+// ---------------------------------------------------------------------------
+// A long game
+
+/// A game of `plies` plies, as USI, KIF (written move by move), and as the
+/// KI2, CSA and Western writers write it: every one reads back whole.
+fn long_game(plies: usize) {
+    let moves = timed("generate", Duration::from_secs(600), || {
+        random_game(plies, 0x1_0000 + plies as u64)
+    });
+    let line = usi_line(&moves);
+    let back = timed("read USI", Duration::from_secs(120), || {
+        read_one(&line, Format::Usi)
+    });
+    assert_eq!(mainline(&back), moves, "USI");
+    let kif_text = kif_game(&moves);
+    let back = timed("read KIF", Duration::from_secs(120), || {
+        read_one(&kif_text, Format::Kif)
+    });
+    assert_eq!(mainline(&back), moves, "KIF");
+    let record = record_of(&moves);
+    for (name, format, text) in [
+        ("KI2", Format::Ki2, ki2::write(&record)),
+        ("CSA", Format::Csa, csa::write(&record, csa::Version::V3_0)),
+        ("Western", Format::Western, western::write(&record)),
+        ("JKF", Format::Jkf, jkf::write(&record)),
+        ("KIF (writer)", Format::Kif, kif::write(&record, "UTF-8")),
+    ] {
+        let back = timed(&format!("read {name}"), Duration::from_secs(120), || {
+            read_one(&text, format)
+        });
+        assert_eq!(mainline(&back), moves, "{name}");
+    }
+    assert_eq!(usi::position_line(&record), line.trim_end());
+    report_peak("long game");
+}
+
+#[test]
+fn a_game_of_ten_thousand_plies() {
+    long_game(10_000);
+}
+
+#[test]
+#[ignore = "slow in debug: run with --release -- --ignored"]
+fn a_game_of_a_hundred_thousand_plies() {
+    long_game(100_000);
+}
+
+// ---------------------------------------------------------------------------
+// Many variations
+
+/// `count` variations of the first move (`変化：1手`), cycling through the
+/// 30 legal first moves: the tree keeps each one, so the root has
+/// `count + 1` children.
+fn first_move_variations(count: usize) -> String {
+    let pos = Position::startpos();
+    let legal = pos.legal_moves();
+    let mut out = String::from(KIF_HEAD);
+    let line = |out: &mut String, mv: Move| {
+        out.push_str("   1 ");
+        kif::move_text(out, &pos, mv, None);
+        out.push('\n');
+    };
+    line(&mut out, legal[0]);
+    for i in 0..count {
+        out.push_str("\n変化：1手\n");
+        line(&mut out, legal[(i + 1) % legal.len()]);
+    }
+    out
+}
+
+fn many_first_move_variations(count: usize) {
+    let text = first_move_variations(count);
+    let record = timed(
+        &format!("read {count} variations of move 1"),
+        Duration::from_secs(60),
+        || read_one(&text, Format::Kif),
+    );
+    assert_eq!(record.tree.children(NodeId::ROOT).count(), count + 1);
+    assert_eq!(record.tree.len(), count + 2);
+    // Written back (KIF and KI2 keep variations) and read again.
+    for (name, format) in [("KIF", Format::Kif), ("KI2", Format::Ki2)] {
+        let written = timed(&format!("write {name}"), Duration::from_secs(60), || {
+            if format == Format::Kif {
+                kif::write(&record, "UTF-8")
+            } else {
+                ki2::write(&record)
+            }
+        });
+        let again = timed(
+            &format!("read {name} back"),
+            Duration::from_secs(60),
+            || read_one(&written, format),
+        );
+        assert_eq!(
+            again.tree.children(NodeId::ROOT).count(),
+            count + 1,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn ten_thousand_variations_of_the_first_move() {
+    many_first_move_variations(10_000);
+}
+
+/// A mainline of `plies` moves with a one-move variation at every ply
+/// (`変化：N手` for N = 1 … plies, in that order). Random moves that never
+/// mate; a seed that runs into a position with a single such move is
+/// skipped for the next.
+fn variation_at_every_ply(plies: usize) -> (String, Vec<Move>) {
+    'seed: for seed in 0xa11.. {
+        let mut rng = Rng(seed + plies as u64);
+        let mut pos = Position::startpos();
+        let mut mainline = Vec::new();
+        let mut alternatives = Vec::new();
+        for _ in 0..plies {
+            let choices = moves_that_go_on(&pos);
+            if choices.len() < 2 {
+                continue 'seed;
+            }
+            let a = rng.below(choices.len());
+            let b = (a + 1 + rng.below(choices.len() - 1)) % choices.len();
+            alternatives.push((pos.clone(), choices[b]));
+            mainline.push(choices[a]);
+            pos.play_unchecked(choices[a]);
+        }
+        let mut out = kif_game(&mainline);
+        for (i, (pos, mv)) in alternatives.iter().enumerate() {
+            let previous = i.checked_sub(1).map(|p| mainline[p].to());
+            out.push_str(&format!("\n変化：{}手\n{:>4} ", i + 1, i + 1));
+            kif::move_text(&mut out, pos, *mv, previous);
+            out.push('\n');
+        }
+        return (out, mainline);
+    }
+    unreachable!()
+}
+
+fn variations_along_a_long_line(plies: usize) -> Duration {
+    let (text, moves) = variation_at_every_ply(plies);
+    let start = Instant::now();
+    let record = read_one(&text, Format::Kif);
+    let took = start.elapsed();
+    assert_eq!(mainline(&record), moves);
+    assert_eq!(record.tree.len(), 2 * plies + 1);
+    took
+}
+
+#[test]
+fn a_thousand_variations_along_a_line() {
+    variations_along_a_long_line(1_000);
+}
+
+#[test]
+#[ignore = "measures scaling: run with --release -- --ignored --nocapture"]
+fn ten_thousand_variations_along_a_line_scaling() {
+    for plies in [1_000, 2_000, 4_000, 8_000, 10_000] {
+        let took = variations_along_a_long_line(plies);
+        eprintln!(
+            "  {plies} variations, one at each ply of a {plies}-ply line: read in {:.3} s",
+            took.as_secs_f64()
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Variations nested deep
+
+/// Variations nested `depth` deep: line 0 is two moves; line k branches at
+/// ply k+1 from line k-1's last move and adds one more move. Returns the
+/// KIF text (written line by line, not by the KIF writer), the mainline
+/// and the path of the deepest line.
+fn nested_variations(depth: usize) -> (String, Vec<Move>, Vec<Move>) {
+    (0xdee9..)
+        .find_map(|seed| try_nested_variations(depth, seed))
+        .unwrap()
+}
+
+/// Random moves that never mate; `None` when the seed leads to a position
+/// with no second such move to branch with.
+fn try_nested_variations(depth: usize, seed: u64) -> Option<(String, Vec<Move>, Vec<Move>)> {
+    let mut rng = Rng(seed + depth as u64);
+    let mut pick = |pos: &Position, avoid: Option<Move>| {
+        let choices: Vec<Move> = moves_that_go_on(pos)
+            .into_iter()
+            .filter(|&m| Some(m) != avoid)
+            .collect();
+        (!choices.is_empty()).then(|| choices[rng.below(choices.len())])
+    };
+    let text_of = |pos: &Position, mv: Move, previous: Option<Move>| {
+        let mut text = String::new();
+        kif::move_text(&mut text, pos, mv, previous.map(|m| m.to()));
+        text
+    };
+    let mut out = String::from(KIF_HEAD);
+    let mut pos = Position::startpos();
+    // Line 0.
+    let first = pick(&pos, None)?;
+    out.push_str(&format!("   1 {}\n", text_of(&pos, first, None)));
+    pos.play_unchecked(first);
+    let mut last = pick(&pos, None)?;
+    out.push_str(&format!("   2 {}\n", text_of(&pos, last, Some(first))));
+    let main = vec![first, last];
+    // `pos` is the position before the previous line's last move `last`;
+    // `path` leads to it.
+    let mut path = vec![first];
+    for k in 1..=depth {
+        let ply = k + 1;
+        let branch = pick(&pos, Some(last))?;
+        let text = text_of(&pos, branch, path.last().copied());
+        out.push_str(&format!("\n変化：{ply}手\n{ply:>4} {text}\n"));
+        pos.play_unchecked(branch);
+        path.push(branch);
+        last = pick(&pos, None)?;
+        let text = text_of(&pos, last, Some(branch));
+        out.push_str(&format!("{:>4} {text}\n", ply + 1));
+    }
+    path.push(last);
+    Some((out, main, path))
+}
+
+/// The line that takes the last child at every node.
+fn last_child_path(record: &Record) -> Vec<Move> {
+    let tree = &record.tree;
+    let mut out = Vec::new();
+    let mut at = NodeId::ROOT;
+    while let Some(child) = tree.children(at).last() {
+        out.push(tree.node(child).mv.unwrap());
+        at = child;
+    }
+    out
+}
+
+fn deep_variations(depth: usize, print: bool) -> Duration {
+    let (text, main, path) = nested_variations(depth);
+    let start = Instant::now();
+    let record = read_one(&text, Format::Kif);
+    let took = start.elapsed();
+    assert_eq!(record.tree.len(), 2 * depth + 3);
+    assert_eq!(mainline(&record), main);
+    assert_eq!(last_child_path(&record), path);
+    // The writers that keep variations must not recurse either.
+    for (name, format) in [("KIF", Format::Kif), ("KI2", Format::Ki2)] {
+        let start = Instant::now();
+        let written = match format {
+            Format::Kif => kif::write(&record, "UTF-8"),
+            _ => ki2::write(&record),
+        };
+        let write = start.elapsed();
+        let start = Instant::now();
+        let again = read_one(&written, format);
+        let read = start.elapsed();
+        assert_eq!(again.tree.len(), 2 * depth + 3, "{name}");
+        assert_eq!(last_child_path(&again), path, "{name}");
+        if print {
+            eprintln!(
+                "    {name}: written in {:.3} s, read back in {:.3} s",
+                write.as_secs_f64(),
+                read.as_secs_f64()
+            );
+        }
+    }
+    // JKF nests forks in JSON: written without recursion; serde_json stops
+    // reading at 128 levels, which must be a clear error, not a crash.
+    let written = jkf::write(&record);
+    match read_text(&written, Format::Jkf) {
+        Ok(again) => assert_eq!(last_child_path(&again[0]), path, "JKF"),
+        Err(e) => {
+            let message = e.render("deep.jkf");
+            assert!(!message.is_empty());
+            if print {
+                eprintln!("    JKF written; reading it back: {}", e);
+            }
+        }
+    }
+    took
+}
+
+#[test]
+fn variations_nested_a_thousand_deep() {
+    deep_variations(1_000, false);
+}
+
+#[test]
+#[ignore = "measures scaling: run with --release -- --ignored --nocapture"]
+fn variations_nested_ten_thousand_deep_scaling() {
+    for depth in [1_000, 2_000, 4_000, 8_000, 10_000] {
+        eprintln!("  nested {depth} deep:");
+        let took = deep_variations(depth, true);
+        eprintln!("    KIF read in {:.3} s", took.as_secs_f64());
+    }
+    report_peak("nested variations");
+}
+
+// ---------------------------------------------------------------------------
+// One very long line
+
+/// Kings walking back and forth on an otherwise empty board, `n` plies.
+const KINGS: &str = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
+const KING_WALK: [&str; 4] = ["5i5h", "5a5b", "5h5i", "5b5a"];
+
+fn king_walk(n: usize) -> Vec<Move> {
+    (0..n)
+        .map(|i| Move::from_usi(KING_WALK[i % 4]).unwrap())
+        .collect()
+}
+
+/// One line of about `bytes` bytes in each format that allows many moves on
+/// a line (USI, KI2, CSA with commas, Western): each reads as one game
+/// with every move.
+fn one_long_line(bytes: usize) {
+    let plies = bytes / 5;
+    let moves = king_walk(plies);
+    let usi = format!("position sfen {KINGS} moves {}\n", {
+        let v: Vec<&str> = (0..plies).map(|i| KING_WALK[i % 4]).collect();
+        v.join(" ")
+    });
+    let ki2_moves = ["▲５八玉", "△５二玉", "▲５九玉", "△５一玉"];
+    let mut ki2_text = ki2_board_kings();
+    for i in 0..plies / 2 {
+        ki2_text.push_str(ki2_moves[i % 4]);
+    }
+    ki2_text.push('\n');
+    let csa_moves = ["+5958OU", "-5152OU", "+5859OU", "-5251OU"];
+    let mut csa_text = String::from("V2.2\nP1 *  *  *  *  -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  +OU *  *  *  * \n+\n");
+    let csa_plies = plies / 2;
+    let csa_list: Vec<&str> = (0..csa_plies).map(|i| csa_moves[i % 4]).collect();
+    csa_text.push_str(&csa_list.join(","));
+    csa_text.push('\n');
+    let western_moves = ["K-5h", "K-5b", "K-5i", "K-5a"];
+    let mut western_text = format!("[SFEN \"{KINGS}\"]\n");
+    let western_plies = plies / 2;
+    for i in 0..western_plies {
+        if i % 2 == 0 {
+            western_text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        western_text.push_str(western_moves[i % 4]);
+        western_text.push(' ');
+    }
+    western_text.push('\n');
+    for (name, format, text, n) in [
+        ("USI", Format::Usi, &usi, plies),
+        ("KI2", Format::Ki2, &ki2_text, plies / 2),
+        ("CSA", Format::Csa, &csa_text, csa_plies),
+        ("Western", Format::Western, &western_text, western_plies),
+    ] {
+        let longest = text.lines().map(str::len).max().unwrap();
+        let record = timed(
+            &format!("{name}: a {longest}-byte line of {n} moves"),
+            Duration::from_secs(120),
+            || read_one(text, format),
+        );
+        assert_eq!(mainline(&record), moves[..n], "{name}");
+    }
+    // Junk on one line: an error, whatever the reader.
+    let junk = "歩".repeat(bytes / 3);
+    for format in [
+        Some(Format::Kif),
+        Some(Format::Ki2),
+        Some(Format::Csa),
+        Some(Format::Usi),
+        Some(Format::Western),
+        Some(Format::Jkf),
+        None,
+    ] {
+        let result = timed(
+            &format!("{format:?}: a {}-byte line of junk", junk.len()),
+            Duration::from_secs(120),
+            || {
+                read_bytes(
+                    junk.as_bytes(),
+                    Path::new("junk"),
+                    format,
+                    Default::default(),
+                )
+            },
+        );
+        match result {
+            Err(e) => {
+                let rendered = e.render("junk");
+                eprintln!("    error: {e} (rendered: {} bytes)", rendered.len());
+            }
+            Ok(read) => {
+                // A reader may keep a line it does not understand, with a
+                // warning: nothing is dropped silently, and there are no moves.
+                assert!(!read.errors.is_empty() || !read.records.is_empty());
+                for record in &read.records {
+                    assert!(record.tree.is_empty(), "{format:?}: moves from junk");
+                    assert!(
+                        !record.warnings.is_empty(),
+                        "{format:?}: junk kept silently"
+                    );
+                }
+                eprintln!(
+                    "    read with {} warnings",
+                    read.records.iter().map(|r| r.warnings.len()).sum::<usize>()
+                );
+            }
+        }
+    }
+    report_peak("one long line");
+}
+
+/// A KI2 start with the two kings alone (a board diagram).
+fn ki2_board_kings() -> String {
+    let setup = Setup::from_sfen(KINGS).unwrap();
+    let mut text = String::from("後手の持駒：なし\n");
+    text.push_str(&kifconv::emit::japanese::board_diagram(&setup, false));
+    text.push_str("先手の持駒：なし\n");
+    text
+}
+
+#[test]
+fn a_line_of_a_hundred_kilobytes() {
+    one_long_line(100_000);
+}
+
+#[test]
+#[ignore = "slow in debug: run with --release -- --ignored"]
+fn a_line_of_ten_megabytes() {
+    one_long_line(10_000_000);
+}
+
+// ---------------------------------------------------------------------------
+// A huge input
+
+/// A KIF of `bytes` bytes: a short game whose first move carries that many
+/// bytes of comment lines.
+fn kif_with_comments(bytes: usize) -> (Vec<u8>, usize) {
+    let mut text = String::with_capacity(bytes + 200);
+    text.push_str(KIF_HEAD);
+    text.push_str("   1 ７六歩(77)\n");
+    let line = "*これはとても長い棋譜のコメントの一行です。0123456789\n";
+    let mut lines = 0;
+    while text.len() + line.len() < bytes {
+        text.push_str(line);
+        lines += 1;
+    }
+    text.push_str("   2 ３四歩(33)\n   3 投了\n");
+    (text.into_bytes(), lines)
+}
+
+/// USI lines, one short game each, `bytes` bytes in all.
+fn many_usi_games(bytes: usize) -> (Vec<u8>, usize) {
+    let game = usi_line(&random_game(40, 7));
+    let games = bytes / game.len();
+    (game.repeat(games).into_bytes(), games)
+}
+
+fn huge_input(bytes: usize) {
+    let (kif_bytes, lines) = kif_with_comments(bytes);
+    let read = timed(
+        &format!("KIF of {} bytes", kif_bytes.len()),
+        Duration::from_secs(300),
+        || read_bytes(&kif_bytes, Path::new("huge.kif"), None, Default::default()).unwrap(),
+    );
+    let record = &read.records[0];
+    assert_eq!(mainline(record).len(), 2);
+    let first = record.tree.children(NodeId::ROOT).next().unwrap();
+    assert_eq!(record.tree.node(first).comments.len(), lines);
+    drop(read);
+    report_peak("huge KIF");
+    let (usi_bytes, games) = many_usi_games(bytes);
+    let read = timed(
+        &format!("{games} USI games, {} bytes", usi_bytes.len()),
+        Duration::from_secs(300),
+        || read_bytes(&usi_bytes, Path::new("huge.usi"), None, Default::default()).unwrap(),
+    );
+    assert_eq!(read.records.len(), games);
+    assert!(read.errors.is_empty());
+    assert!(read.records.iter().all(|r| r.tree.len() == 41));
+    drop(read);
+    report_peak("huge USI");
+}
+
+#[test]
+fn an_input_of_a_megabyte() {
+    huge_input(1 << 20);
+}
+
+#[test]
+#[ignore = "slow and memory-hungry: run with --release -- --ignored"]
+fn an_input_of_a_hundred_megabytes() {
+    huge_input(100 << 20);
+}
+
+/// The binary refuses an input past --max-input-size, naming the limit, and
+/// goes on with the other inputs.
+#[test]
+fn the_binary_refuses_an_input_past_the_size_limit() {
+    let dir = scratch("too-big");
+    let (bytes, _) = kif_with_comments(20_000);
+    std::fs::write(dir.join("big.kif"), &bytes).unwrap();
+    std::fs::write(dir.join("small.usi"), "position startpos moves 7g7f\n").unwrap();
+    let (out, _) = kifconv(
+        &[
+            s(&dir.join("big.kif")),
+            s(&dir.join("small.usi")),
+            "--max-input-size",
+            "10000",
+            "-q",
+        ],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("larger than the limit of 10000 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "position startpos moves 7g7f\n"
+    );
+    // Standard input too.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifconv"))
+        .args(["-", "--from", "kif", "--max-input-size", "10000", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The binary may stop reading once past the limit: ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(&bytes);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("larger than the limit of 10000 bytes"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore = "writes a 100 MB file: run with --release -- --ignored"]
+fn the_binary_and_a_hundred_megabyte_file() {
+    let dir = scratch("huge-cli");
+    let (bytes, _) = kif_with_comments(100 << 20);
+    let path = dir.join("huge.kif");
+    std::fs::write(&path, &bytes).unwrap();
+    drop(bytes);
+    // Past the default limit (64 MiB): refused, quickly, in little memory.
+    let start = Instant::now();
+    let (out, mib) = kifconv(&[s(&path), "-q"], &dir);
+    eprintln!(
+        "  default limit: {:.3} s, peak {mib:?} MiB: {}",
+        start.elapsed().as_secs_f64(),
+        stderr(&out).trim()
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("larger than the limit of 67108864 bytes"));
+    // With the limit raised: converted.
+    let start = Instant::now();
+    let (out, mib) = kifconv(
+        &[
+            s(&path),
+            "-q",
+            "--max-input-size",
+            "200000000",
+            "--to",
+            "usi",
+        ],
+        &dir,
+    );
+    eprintln!(
+        "  limit raised: {:.3} s, peak {mib:?} MiB",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------
+// Zip archives
+
+const TINY_GAME: &[u8] = b"position startpos moves 7g7f 3c3d\n";
+
+fn zip_of_tiny_games(path: &Path, entries: usize) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(file));
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for i in 0..entries {
+        zip.start_file(format!("games/{:03}/{i:06}.usi", i / 1000), options)
+            .unwrap();
+        zip.write_all(TINY_GAME).unwrap();
+    }
+    zip.finish().unwrap();
+}
+
+fn zip_with_many_entries(entries: usize) {
+    let dir = scratch(&format!("zip-{entries}"));
+    let archive = dir.join("many.zip");
+    timed("build the zip", Duration::from_secs(300), || {
+        zip_of_tiny_games(&archive, entries)
+    });
+    let out_dir = dir.join("out");
+    let start = Instant::now();
+    let (out, mib) = kifconv(
+        &[
+            s(&archive),
+            "-o",
+            s(&out_dir),
+            "-q",
+            "--to",
+            "usi",
+            "-j",
+            "1",
+        ],
+        &dir,
+    );
+    eprintln!(
+        "  {entries} entries converted in {:.3} s, peak {mib:?} MiB",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(files_under(&out_dir), entries);
+    let one = std::fs::read(out_dir.join("games/000/000000.usi")).unwrap();
+    assert_eq!(one, TINY_GAME);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_zip_with_a_thousand_entries() {
+    zip_with_many_entries(1_000);
+}
+
+#[test]
+#[ignore = "writes 100,000 files: run with --release -- --ignored"]
+fn a_zip_with_a_hundred_thousand_entries() {
+    zip_with_many_entries(100_000);
+}
+
+/// A zip whose one entry inflates to `size` zero bytes (a few hundred
+/// kilobytes compressed). With `lie`, the headers claim 34 bytes.
+fn zip_bomb(path: &Path, size: usize, lie: bool) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(file));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .large_file(false);
+    zip.start_file("bomb.kif", options).unwrap();
+    let chunk = vec![0u8; 1 << 20];
+    let mut left = size;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        zip.write_all(&chunk[..n]).unwrap();
+        left -= n;
+    }
+    zip.start_file("fine.usi", options).unwrap();
+    zip.write_all(TINY_GAME).unwrap();
+    zip.finish().unwrap();
+    if lie {
+        // Patch the uncompressed size of bomb.kif in its local header
+        // (offset 22) and its central directory record (offset 24).
+        let mut bytes = std::fs::read(path).unwrap();
+        let fake = (TINY_GAME.len() as u32).to_le_bytes();
+        assert_eq!(&bytes[..4], b"PK\x03\x04");
+        bytes[22..26].copy_from_slice(&fake);
+        let central = bytes
+            .windows(4)
+            .position(|w| w == b"PK\x01\x02")
+            .expect("a central directory");
+        bytes[central + 24..central + 28].copy_from_slice(&fake);
+        std::fs::write(path, bytes).unwrap();
+    }
+}
+
+fn refuses_a_zip_bomb(size: usize, limit: Option<u64>, lie: bool) {
+    let dir = scratch(&format!("bomb-{size}-{lie}"));
+    let archive = dir.join("bomb.zip");
+    zip_bomb(&archive, size, lie);
+    let compressed = std::fs::metadata(&archive).unwrap().len();
+    let mut args = vec![s(&archive).to_string(), "-q".into()];
+    if let Some(limit) = limit {
+        args.push("--max-input-size".into());
+        args.push(limit.to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let start = Instant::now();
+    let (out, mib) = kifconv(&args, &dir);
+    let took = start.elapsed();
+    let err = stderr(&out);
+    eprintln!(
+        "  {size} bytes in a {compressed}-byte zip (sizes {}): {:.3} s, peak {mib:?} MiB: {}",
+        if lie { "lied about" } else { "true" },
+        took.as_secs_f64(),
+        err.trim()
+    );
+    let limit = limit.unwrap_or(64 << 20);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    // Past the limit, or (when the headers lie) past the declared size,
+    // which the zip reader checks first: refused either way.
+    let refused = err.contains(&format!("larger than the limit of {limit} bytes"))
+        || (lie && err.contains("larger than its declared uncompressed size"));
+    assert!(err.contains("bomb.kif") && refused, "{err}");
+    // The other entry is still converted.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+    if let Some(mib) = mib {
+        // The limit, one copy of the entry, and the program itself.
+        assert!(
+            mib < 64 + 2 * (limit >> 20),
+            "peak {mib} MiB for a limit of {limit} bytes"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_zip_bomb_is_refused_past_the_limit() {
+    refuses_a_zip_bomb(8 << 20, Some(1 << 20), false);
+}
+
+#[test]
+fn a_zip_bomb_that_lies_about_its_size_is_refused() {
+    refuses_a_zip_bomb(8 << 20, Some(1 << 20), true);
+}
+
+#[test]
+#[ignore = "inflates 200 MB: run with --release -- --ignored"]
+fn a_two_hundred_megabyte_zip_bomb_is_refused() {
+    refuses_a_zip_bomb(200 << 20, None, false);
+    refuses_a_zip_bomb(200 << 20, None, true);
+}
+
+// ---------------------------------------------------------------------------
+// Binary junk and broken encodings
+
+fn junk_inputs() -> Vec<(&'static str, Vec<u8>)> {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let random: Vec<u8> = (0..65_536).map(|_| rng.next() as u8).collect();
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    png.extend_from_slice(&random[..4096]);
+    let mut elf = b"\x7fELF\x02\x01\x01\0".to_vec();
+    elf.extend_from_slice(&[0u8; 4096]);
+    elf.extend_from_slice(&random[..4096]);
+    let utf16: Vec<u8> = "手合割：平手\n   1 ７六歩(77)\n"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    vec![
+        ("random bytes", random),
+        ("zeros", vec![0; 65_536]),
+        ("0xff", vec![0xff; 65_536]),
+        ("PNG header", png),
+        ("ELF header", elf),
+        ("UTF-16 KIF", [b"\xff\xfe".as_slice(), &utf16].concat()),
+        ("a lone CR", b"\r".to_vec()),
+        ("empty", Vec::new()),
+    ]
+}
+
+/// Binary junk, read with every reader and with sniffing: an error (or, for
+/// the readers that keep what they do not understand, a record without
+/// moves and with warnings), never a panic.
+#[test]
+fn binary_junk_is_an_error() {
+    for (name, bytes) in junk_inputs() {
+        let sniffed = read_bytes(&bytes, Path::new("junk.bin"), None, Default::default());
+        match &sniffed {
+            Err(e) => {
+                let _ = e.render("junk.bin");
+            }
+            Ok(read) => assert!(
+                read.records.iter().all(|r| r.tree.is_empty()),
+                "{name}: moves sniffed from junk"
+            ),
+        }
+        for format in [
+            Format::Kif,
+            Format::Ki2,
+            Format::Csa,
+            Format::Usi,
+            Format::Western,
+            Format::Jkf,
+        ] {
+            match read_bytes(
+                &bytes,
+                Path::new("junk.bin"),
+                Some(format),
+                Default::default(),
+            ) {
+                Err(e) => {
+                    let _ = e.render("junk.bin");
+                }
+                Ok(read) => {
+                    for record in &read.records {
+                        assert!(
+                            record.tree.is_empty(),
+                            "{name} as {format:?}: moves from junk"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The binary on a junk file: an error for that file, exit status 1.
+#[test]
+fn the_binary_on_binary_junk() {
+    let dir = scratch("junk");
+    for (i, (name, bytes)) in junk_inputs().into_iter().enumerate() {
+        let path = dir.join(format!("junk{i}.kif"));
+        std::fs::write(&path, &bytes).unwrap();
+        let (out, _) = kifconv(&[s(&path), "-q"], &dir);
+        assert!(
+            out.status.code() == Some(1) || out.status.code() == Some(0),
+            "{name}: {}",
+            stderr(&out)
+        );
+        assert!(
+            !stderr(&out).contains("panicked"),
+            "{name}: {}",
+            stderr(&out)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn cp932(text: &str) -> Vec<u8> {
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(!unmappable);
+    bytes.into_owned()
+}
+
+/// A CP932 file cut in the middle of its last character (a comment): the
+/// record reads whole, with a warning about the replaced byte.
+#[test]
+fn cp932_cut_in_the_middle_of_a_character() {
+    let text = format!("{KIF_HEAD}   1 ７六歩(77)\n   2 ３四歩(33)\n*対局後のコメント");
+    let mut bytes = cp932(&text);
+    bytes.pop();
+    assert!(bytes.last().unwrap() >= &0x81, "cut after a lead byte");
+    let read = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default()).unwrap();
+    assert_eq!(read.encoding.name(), "Shift_JIS (CP932)");
+    let record = &read.records[0];
+    assert_eq!(
+        usi::position_line(record),
+        "position startpos moves 7g7f 3c3d"
+    );
+    let last = record.tree.mainline_end();
+    assert_eq!(record.tree.node(last).comments, ["対局後のコメン\u{FFFD}"]);
+    let warning = record
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("U+FFFD"))
+        .expect("a warning about the replaced byte");
+    assert_eq!((warning.line, warning.column), (5, 9), "{warning}");
+}
+
+/// Cut in a header value: still read, with the warning.
+#[test]
+fn cp932_cut_in_a_header() {
+    let mut bytes = cp932("先手：羽生");
+    bytes.pop();
+    bytes.extend(cp932(&format!("\n{KIF_HEAD}   1 ７六歩(77)\n")));
+    let read = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default()).unwrap();
+    let record = &read.records[0];
+    assert_eq!(record.header("先手"), Some("羽\u{FFFD}"));
+    assert!(record
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("U+FFFD") && w.line == 1));
+}
+
+/// Cut in the middle of a move: the move cannot be read, which is a
+/// located error.
+#[test]
+fn cp932_cut_in_a_move_is_a_located_error() {
+    let text = format!("{KIF_HEAD}   1 ７六歩(77)\n   2 ３四歩");
+    let mut bytes = cp932(&text);
+    bytes.pop();
+    let err = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default())
+        .map(|r| r.records.iter().map(usi::position_line).collect::<Vec<_>>())
+        .expect_err("a move cut in half");
+    assert_eq!(err.line, 4, "{}", err.render("cut.kif"));
+}
+
+// ---------------------------------------------------------------------------
+// A time-boxed no-panic check for CI: mutated fixtures of every format
+
+/// Every fixture file (good and bad) with the format its extension names.
+fn fixture_files() -> Vec<(PathBuf, Option<Format>)> {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, Option<Format>)>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if let Some(format) = Format::from_extension(&path) {
+                out.push((path, Some(format)));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    walk(&root, &mut out);
+    out.retain(|(path, _)| !path.to_string_lossy().contains("jkf-schema"));
+    out
+}
+
+/// Edits a file the way a careless editor, a bad transfer or a fuzzer
+/// would: bytes replaced, inserted or deleted, lines deleted, duplicated
+/// or swapped, the tail cut, a piece of another file spliced in.
+fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for _ in 0..1 + rng.below(6) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(9) {
+            0 if at < out.len() => out[at] = rng.next() as u8,
+            1 => out.insert(at, rng.next() as u8),
+            2 if at < out.len() => {
+                out.remove(at);
+            }
+            3..=5 => {
+                let mut lines: Vec<Vec<u8>> = out
+                    .split_inclusive(|&b| b == b'\n')
+                    .map(<[u8]>::to_vec)
+                    .collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let (i, j) = (rng.below(lines.len()), rng.below(lines.len()));
+                match rng.below(3) {
+                    0 => {
+                        lines.remove(i);
+                    }
+                    1 => {
+                        let line = lines[i].clone();
+                        lines.insert(j, line);
+                    }
+                    _ => lines.swap(i, j),
+                }
+                out = lines.concat();
+            }
+            6 => out.truncate(at),
+            7 if !other.is_empty() => {
+                let from = rng.below(other.len());
+                let len = rng.below(other.len() - from + 1).min(200);
+                out.splice(at..at, other[from..from + len].iter().copied());
+            }
+            _ => {
+                // An ASCII digit changed: move numbers, squares, counts.
+                if let Some(pos) = (at..out.len()).find(|&i| out[i].is_ascii_digit()) {
+                    out[pos] = b'0' + rng.below(10) as u8;
+                }
+            }
+        }
+    }
+    out
+}
+
+const READERS: [Option<Format>; 7] = [
+    Some(Format::Kif),
+    Some(Format::Ki2),
+    Some(Format::Csa),
+    Some(Format::Usi),
+    Some(Format::Western),
+    Some(Format::Jkf),
+    None,
+];
+
+/// What the fuzz targets check, on one input: every reader answers with
+/// records or an error whose rendering works; every record read as its
+/// own format is written by every writer and reads back with the same
+/// start and mainline.
+fn check_input(bytes: &[u8], own: Option<Format>) {
+    for format in READERS {
+        let result = read_bytes(bytes, Path::new("mutated"), format, Default::default());
+        let read = match result {
+            Ok(read) => read,
+            Err(e) => {
+                let _ = e.render("mutated");
+                continue;
+            }
+        };
+        for e in &read.errors {
+            let _ = e.render("mutated");
+        }
+        if format != own {
+            continue;
+        }
+        for record in &read.records {
+            let moves = mainline(record);
+            let start = record.start.sfen();
+            let start = start.rsplit_once(' ').map_or(start.as_str(), |(s, _)| s);
+            for (name, back_format, text) in [
+                ("USI", Format::Usi, usi::position_line(record)),
+                ("KIF", Format::Kif, kif::write(record, "UTF-8")),
+                ("KI2", Format::Ki2, ki2::write(record)),
+                ("CSA", Format::Csa, csa::write(record, csa::Version::V3_0)),
+                ("Western", Format::Western, western::write(record)),
+            ] {
+                let back = read_text(&text, back_format).unwrap_or_else(|e| {
+                    panic!(
+                        "{name} output does not read back: {}\n{text}",
+                        e.render("written")
+                    )
+                });
+                assert_eq!(back.len(), 1, "{name}:\n{text}");
+                assert_eq!(mainline(&back[0]), moves, "{name} mainline:\n{text}");
+                let again = back[0].start.sfen();
+                let again = again.rsplit_once(' ').map_or(again.as_str(), |(s, _)| s);
+                assert_eq!(again, start, "{name} start:\n{text}");
+            }
+        }
+    }
+}
+
+/// Mutated fixtures and random bytes through every reader and writer, for
+/// `KIFCONV_NO_PANIC_SECONDS` seconds (default 5) from seed
+/// `KIFCONV_NO_PANIC_SEED` (default fixed; CI may pass a fresh one). A
+/// failing input is saved and its path printed.
+#[test]
+fn mutated_fixtures_of_every_format_never_panic() {
+    let seconds: u64 = std::env::var("KIFCONV_NO_PANIC_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let seed: u64 = std::env::var("KIFCONV_NO_PANIC_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed_f00d);
+    let files: Vec<(Vec<u8>, Option<Format>)> = fixture_files()
+        .into_iter()
+        .map(|(path, format)| (std::fs::read(path).unwrap(), format))
+        .collect();
+    assert!(files.len() > 80);
+    let mut rng = Rng(seed);
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut cases = 0u64;
+    // Every fixture once as it is, then mutants until the time is up.
+    while cases < files.len() as u64 || Instant::now() < deadline {
+        let (bytes, own) = if cases < files.len() as u64 {
+            files[cases as usize].clone()
+        } else if rng.below(10) == 0 {
+            let len = rng.below(400);
+            ((0..len).map(|_| rng.next() as u8).collect(), None)
+        } else {
+            let (base, own) = &files[rng.below(files.len())];
+            let (other, _) = &files[rng.below(files.len())];
+            (mutate(base, other, &mut rng), *own)
+        };
+        let outcome = std::panic::catch_unwind(|| check_input(&bytes, own));
+        if outcome.is_err() {
+            let path = std::env::temp_dir().join(format!("kifconv-no-panic-{seed}-{cases}"));
+            std::fs::write(&path, &bytes).unwrap();
+            panic!(
+                "case {cases} (seed {seed}, read as {own:?}) failed; input saved to {}",
+                path.display()
+            );
+        }
+        cases += 1;
+    }
+    eprintln!("  {cases} inputs in {seconds} s (seed {seed})");
+}
+
+// ---------------------------------------------------------------------------
+// Huge numbers
+
+/// KIF times with numbers too big for milliseconds in a u64: read without
+/// an overflow (a panic in debug builds, a wrapped value in release), and
+/// the same by the fast path (the standard `( m:ss/hh:mm:ss)` form) as by
+/// the general one (the same numbers spaced out). Found by the read_kif
+/// fuzz target.
+#[test]
+fn huge_kif_times_do_not_overflow() {
+    let time_of = |column: &str| {
+        let text = format!("{KIF_HEAD}   1 ７六歩(77)   {column}\n");
+        let record = read_one(&text, Format::Kif);
+        let first = record.tree.children(NodeId::ROOT).next().unwrap();
+        record.tree.node(first).time
+    };
+    for (standard, spaced) in [
+        (
+            "( 0:02/4643711615777578097:00:04)",
+            "( 0:02 / 4643711615777578097:00:04 )",
+        ),
+        (
+            "(307445734561825861:00/00:00:00)",
+            "(307445734561825861:00 / 00:00:00 )",
+        ),
+        (
+            "( 0:99999999999999999/00:00:00)",
+            "( 0:99999999999999999 / 00:00:00 )",
+        ),
+    ] {
+        assert_eq!(time_of(standard), time_of(spaced), "{standard}");
+    }
+}
