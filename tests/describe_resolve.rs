@@ -82,3 +82,37 @@ fn every_legal_move_survives_describe_then_resolve() {
     eprintln!("checked {total} moves");
     assert!(total >= 100_000, "{total}");
 }
+
+/// Every legal move of random positions, written in Western notation (the
+/// minimal form) and read back by the Western reader, is the same move.
+#[test]
+fn every_legal_move_survives_western_write_then_read() {
+    use kifconv::emit::western::move_text;
+    use kifconv::read::{read_text, Format};
+    let mut rng = Rng(21);
+    let mut checked = 0;
+    let starts = [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "4k4/9/1G1G1G1G1/9/2S1S1S1S/9/9/+P+P+P+P1+p+p+p+p/4K4 b RB2N2L4Prb2n2l4p 1",
+    ];
+    while checked < 100_000 {
+        let start = starts[rng.below(starts.len())];
+        let mut pos =
+            Position::from_setup(Setup::from_sfen(start).unwrap(), KingRule::BothRequired).unwrap();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let sfen = pos.sfen();
+            for &mv in &moves {
+                let text = format!("[SFEN \"{sfen}\"]\n{}\n", move_text(&pos, mv));
+                let records = read_text(&text, Format::Western)
+                    .unwrap_or_else(|e| panic!("{mv}: {}\n{text}", e.render("western")));
+                assert_eq!(records[0].tree.mainline_moves().next(), Some(mv), "{text}");
+                checked += 1;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+}
