@@ -94,7 +94,8 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
             }
             continue;
         }
-        if memchr::memchr(b',', line.as_bytes()).is_none() {
+        // CSA lines are short: a plain scan beats a vectorised search here.
+        if !line.as_bytes().contains(&b',') {
             let trimmed = trim_end_spaces(line);
             if !trimmed.is_empty() {
                 statement_line(n, line, trimmed, &mut game)?;
@@ -180,7 +181,7 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
                 Color::White
             };
         }
-        '+' | '-' => game.raw.events.push(move_statement(n, line, s)?),
+        '+' | '-' => move_statement(n, line, s, &mut game.raw.events)?,
         '%' => game.raw.events.push(Event::End {
             span: Span::of(n, line, s),
             number: None,
@@ -255,7 +256,14 @@ fn square(text: &str) -> Option<Square> {
 }
 
 /// `+7776FU`, `-0055KA`.
-fn move_statement<'a>(n: u32, line: &'a str, s: &'a str) -> Result<Event<'a>, Error> {
+/// Reads a move and appends it (built in place: no event copied through a
+/// `Result`).
+fn move_statement<'a>(
+    n: u32,
+    line: &'a str,
+    s: &'a str,
+    events: &mut Vec<Event<'a>>,
+) -> Result<(), Error> {
     let bad = || {
         error(
             n,
@@ -282,12 +290,13 @@ fn move_statement<'a>(n: u32, line: &'a str, s: &'a str) -> Result<Event<'a>, Er
         spec.from = Some(square(&s[1..3]).ok_or_else(bad)?);
         spec.promotion = Promotion::ByName;
     }
-    Ok(Event::Move {
+    events.push(Event::Move {
         span: Span::of(n, line, s),
         number: None,
         spec,
         time: None,
-    })
+    });
+    Ok(())
 }
 
 /// `PI…`, `P1`–`P9`, `P+…`, `P-…`.
