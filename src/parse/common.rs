@@ -110,13 +110,11 @@ pub fn trim_end_spaces(text: &str) -> &str {
     }
 }
 
-/// The piece named at the start of `text`, and the rest.
-pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
+/// A piece named by one character, as board diagrams and hands write it
+/// (and most moves): 歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 竜 龍.
+pub fn piece_char(c: char) -> Option<PieceKind> {
     use PieceKind::*;
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    let rest = chars.as_str();
-    let kind = match first {
+    Some(match c {
         '歩' => Pawn,
         '香' => Lance,
         '桂' => Knight,
@@ -131,6 +129,17 @@ pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
         '全' => ProSilver,
         '馬' => Horse,
         '竜' | '龍' => Dragon,
+        _ => return None,
+    })
+}
+
+/// The piece named at the start of `text`, and the rest.
+pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
+    use PieceKind::*;
+    let mut chars = text.chars();
+    let first = chars.next()?;
+    let rest = chars.as_str();
+    let kind = match first {
         '成' => {
             // 成香 成桂 成銀: a promoted piece written with two characters.
             let mut after = rest.chars();
@@ -142,7 +151,7 @@ pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
             };
             return Some((kind, after.as_str()));
         }
-        _ => return None,
+        other => piece_char(other)?,
     };
     Some((kind, rest))
 }

@@ -9,11 +9,11 @@
 //! an error if it could be a move, else a warning: nothing is dropped
 //! silently.
 
-use super::common::{digit, is_space, kanji_count, side_mark, skip_spaces};
+use super::common::{digit, is_space, kanji_count, piece_char, side_mark, skip_spaces};
 use super::lines;
 use super::raw::{Event, RawGame, RawHeader, Span};
 use crate::error::{Error, Stage};
-use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+use crate::{Color, Hand, Piece, Setup, Square};
 
 /// How move lines are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,7 +245,7 @@ fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<()
         if c == '・' || c == '　' {
             continue;
         }
-        let kind = board_piece(c).ok_or_else(|| {
+        let kind = piece_char(c).ok_or_else(|| {
             let written = &cell[..cell.len() - rest.len()];
             err(written, "expected a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍) or ・ for an empty square")
         })?;
@@ -269,28 +269,6 @@ fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<()
     Ok(())
 }
 
-/// The one-character piece names board diagrams use.
-fn board_piece(c: char) -> Option<PieceKind> {
-    use PieceKind::*;
-    Some(match c {
-        '歩' => Pawn,
-        '香' => Lance,
-        '桂' => Knight,
-        '銀' => Silver,
-        '金' => Gold,
-        '角' => Bishop,
-        '飛' => Rook,
-        '玉' | '王' => King,
-        'と' => ProPawn,
-        '杏' => ProLance,
-        '圭' => ProKnight,
-        '全' => ProSilver,
-        '馬' => Horse,
-        '龍' | '竜' => Dragon,
-        _ => return None,
-    })
-}
-
 /// `先手の持駒：飛　角　金四　歩十八` or `なし`.
 fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
     let mut hand = Hand::EMPTY;
@@ -304,7 +282,7 @@ fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
         let mut chars = rest.chars();
         let Some(c) = chars.next() else { break };
         let item = rest;
-        let kind = board_piece(c)
+        let kind = piece_char(c)
             .filter(|k| k.is_hand_kind())
             .ok_or_else(|| {
                 Error::at(
