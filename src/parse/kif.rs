@@ -189,7 +189,14 @@ fn move_or_end<'a>(
                 .find(|&(_, c)| is_space(c) || c == '(')
                 .map_or(text.len(), |(i, _)| i);
             let word = &text[..word_end];
-            if word.is_empty() || word.starts_with(|c: char| digit(c).is_some() || c == '同') {
+            // A word that starts like a move (a square, 同, or a second side
+            // mark) is a broken move, never a terminal word: read as one, it
+            // would be written back as a move line and read as a move.
+            if word.is_empty()
+                || word.starts_with(|c: char| {
+                    digit(c).is_some() || c == '同' || side_mark(c).is_some()
+                })
+            {
                 let at = &text[bad.offset..];
                 let len = at.chars().next().map_or(0, char::len_utf8);
                 return Err(error(at, len, &format!("expected {}", bad.expected)));
