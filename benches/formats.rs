@@ -165,7 +165,10 @@ fn inputs(case: Case) -> &'static Inputs {
         }
         all
     });
-    &all.iter().find(|(c, _)| *c == case).expect("a listed case").1
+    &all.iter()
+        .find(|(c, _)| *c == case)
+        .expect("a listed case")
+        .1
 }
 
 fn load(case: Case, loaded: &[(Case, Inputs)]) -> Inputs {
@@ -325,8 +328,13 @@ fn read(bencher: Bencher, case: Case) {
     bencher.counter(ItemsCount::new(inputs.moves)).bench(|| {
         for (path, bytes) in &inputs.files {
             black_box(
-                read_bytes(black_box(bytes), path, Some(case.format), EncodingChoice::Auto)
-                    .expect("reads"),
+                read_bytes(
+                    black_box(bytes),
+                    path,
+                    Some(case.format),
+                    EncodingChoice::Auto,
+                )
+                .expect("reads"),
             );
         }
     });
@@ -372,10 +380,7 @@ fn write(bencher: Bencher, case: Emit) {
                 .iter()
                 .map(|r| emit::usi::position_line(r).len())
                 .sum::<usize>(),
-            "sfen" => records
-                .iter()
-                .map(|r| emit::usi::final_sfen(r).len())
-                .sum(),
+            "sfen" => records.iter().map(|r| emit::usi::final_sfen(r).len()).sum(),
             "kif" => records
                 .iter()
                 .map(|r| emit::kif::write(r, "UTF-8").len())

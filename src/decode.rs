@@ -458,6 +458,12 @@ fn looks_like_euc_jp(bytes: &[u8]) -> bool {
     let mut bad = 0;
     let mut at = 0;
     while let Some(rest) = bytes.get(at..).filter(|rest| !rest.is_empty()) {
+        // Runs of ASCII, most of a record, are skipped eight bytes at a time.
+        let ascii = ascii_prefix_len(rest);
+        if ascii > 0 {
+            at += ascii;
+            continue;
+        }
         match euc_jp_sequence(rest) {
             EucJpSequence::Ascii => at += 1,
             EucJpSequence::Multibyte(len) => {
@@ -477,6 +483,26 @@ fn looks_like_euc_jp(bytes: &[u8]) -> bool {
         }
     }
     good > 0 && !too_damaged(good, bad)
+}
+
+/// How many bytes at the start of `bytes` are ASCII.
+fn ascii_prefix_len(bytes: &[u8]) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut len = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let high = word & HIGH;
+        if high != 0 {
+            return len + (high.trailing_zeros() / 8) as usize;
+        }
+        len += 8;
+    }
+    len + chunks
+        .remainder()
+        .iter()
+        .position(|b| !b.is_ascii())
+        .unwrap_or(chunks.remainder().len())
 }
 
 /// One stray byte is forgiven per this many well-formed EUC-JP sequences. CP932 Japanese
@@ -576,6 +602,18 @@ fn count_malformed(bytes: &[u8], encoding: Encoding) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_prefix_len_finds_the_first_high_byte() {
+        for len in 0..20 {
+            let mut bytes = vec![b'a'; 20];
+            assert_eq!(ascii_prefix_len(&bytes[..len]), len);
+            if len < 20 {
+                bytes[len] = 0xA4;
+                assert_eq!(ascii_prefix_len(&bytes), len, "high byte at {len}");
+            }
+        }
+    }
 
     const KIFU: &str = "先手：羽生善治\n後手：谷川浩司\n▲７六歩　△３四歩\n";
 

@@ -144,7 +144,7 @@ pub struct Node {
     pub bookmarks: Vec<String>,
     pub time: Option<MoveTime>,
     /// How play ended after this node, if the record says.
-    pub ending: Option<Ending>,
+    pub ending: Option<Box<Ending>>,
 }
 
 impl Node {
@@ -383,6 +383,6 @@ impl Record {
 
     /// How the mainline ended, if the record says.
     pub fn ending(&self) -> Option<&Ending> {
-        self.tree.node(self.tree.mainline_end()).ending.as_ref()
+        self.tree.node(self.tree.mainline_end()).ending.as_deref()
     }
 }

@@ -218,7 +218,7 @@ fn every_line_of_every_kif_and_ki2_file_is_accounted_for() {
             .sum();
         let bookmarks: usize = ids().map(|id| tree.node(id).bookmarks.len()).sum();
         let endings: Vec<&kifconv::record::Ending> = ids()
-            .filter_map(|id| tree.node(id).ending.as_ref())
+            .filter_map(|id| tree.node(id).ending.as_deref())
             .collect();
         let lines: Vec<&str> = text
             .lines()

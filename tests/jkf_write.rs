@@ -465,7 +465,7 @@ fn random_game(rng: &mut Rng) -> Record {
             }
         }
         if tree.children(node).next().is_none() && rng.one_in(2) {
-            tree.node_mut(node).ending = Some(random_ending(rng, &pos));
+            tree.node_mut(node).ending = Some(Box::new(random_ending(rng, &pos)));
         }
     }
     // Now and then the game could have ended where its line goes on.
@@ -474,7 +474,7 @@ fn random_game(rng: &mut Rng) -> Record {
         let at = ids[rng.below(ids.len())];
         if tree.node(at).ending.is_none() {
             let pos = position_of(&tree, at);
-            tree.node_mut(at).ending = Some(random_ending(rng, &pos));
+            tree.node_mut(at).ending = Some(Box::new(random_ending(rng, &pos)));
         }
     }
     record.tree = tree;

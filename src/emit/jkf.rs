@@ -606,14 +606,14 @@ mod tests {
             },
         ];
         let end = record.tree.mainline_end();
-        record.tree.node_mut(end).ending = Some(Ending {
+        record.tree.node_mut(end).ending = Some(Box::new(Ending {
             kind: EndingKind::Abort,
             winner: None,
             text: "%CHUDAN".into(),
             time: None,
             comments: vec![],
             foul: None,
-        });
+        }));
         assert_eq!(
             write(&record),
             r#"{
@@ -675,14 +675,14 @@ mod tests {
         let other = tree.push(NodeId::ROOT, Move::from_usi("2g2f").unwrap());
         tree.push(other, Move::from_usi("8c8d").unwrap());
         tree.push(other, Move::from_usi("3c3d").unwrap());
-        tree.node_mut(NodeId::ROOT).ending = Some(Ending {
+        tree.node_mut(NodeId::ROOT).ending = Some(Box::new(Ending {
             kind: EndingKind::Resign,
             winner: Some(Color::White),
             text: "投了".into(),
             time: None,
             comments: vec!["resigned at once".into()],
             foul: None,
-        });
+        }));
         let text = write(&record);
         let moves: Vec<&str> = text.lines().skip(4).collect();
         assert_eq!(
@@ -755,7 +755,7 @@ mod tests {
         let mut record = game("7g7f 3c3d 7f7e 3d3e 7e7d 7c7d");
         let end = record.tree.mainline_end();
         let mv = Move::from_usi("P*7e").unwrap();
-        record.tree.node_mut(end).ending = Some(Ending {
+        record.tree.node_mut(end).ending = Some(Box::new(Ending {
             kind: EndingKind::IllegalMove,
             winner: Some(Color::White),
             text: "反則負け".into(),
@@ -770,7 +770,7 @@ mod tests {
                 reason: "二歩".into(),
                 mv: Some(mv),
             }),
-        });
+        }));
         let text = write(&record);
         assert!(text.ends_with(
             "    {\"move\":{\"color\":0,\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":3},\"total\":{\"h\":0,\"m\":0,\"s\":3}},\"comments\":[\"二歩\"]},\n    {\"special\":\"ILLEGAL_MOVE\"}\n  ]\n}\n"

@@ -59,8 +59,17 @@ struct Game<'a> {
 
 impl<'a> Game<'a> {
     fn new() -> Game<'a> {
+        Game::with_capacity(0)
+    }
+
+    /// A game with room for `events` events (a move line and a time line
+    /// each take about 12 bytes), so the event list is not regrown.
+    fn with_capacity(events: usize) -> Game<'a> {
         Game {
-            raw: RawGame::default(),
+            raw: RawGame {
+                events: Vec::with_capacity(events),
+                ..RawGame::default()
+            },
             start: Start::default(),
         }
     }
@@ -73,8 +82,18 @@ impl<'a> Game<'a> {
 /// Reads a CSA text: one raw game per game in the file.
 pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
     let mut games = Vec::new();
-    let mut game = Game::new();
+    let mut game = Game::with_capacity(text.len() / 12);
     for (n, line) in lines::numbered(text) {
+        // Most lines are a move such as `+7776FU`: straight to the move
+        // reader (seven bytes with four digits hold no comma or space).
+        let bytes = line.as_bytes();
+        if bytes.len() == 7
+            && matches!(bytes[0], b'+' | b'-')
+            && bytes[1..5].iter().all(u8::is_ascii_digit)
+        {
+            move_statement(n, line, line, &mut game.raw.events)?;
+            continue;
+        }
         if line.as_bytes().first() == Some(&b'/') && line.trim() == "/" {
             games.push(finish(game));
             game = Game::new();
@@ -223,7 +242,8 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
 /// `T12` or `T12.345`.
 fn time_statement(text: &str) -> Option<MoveTime> {
     let bytes = text.as_bytes();
-    let dot = memchr::memchr(b'.', bytes).unwrap_or(bytes.len());
+    // A plain scan: the text is a few bytes long.
+    let dot = bytes.iter().position(|&b| b == b'.').unwrap_or(bytes.len());
     let (whole, fraction) = (&bytes[..dot], bytes.get(dot + 1..).unwrap_or(&[]));
     if whole.is_empty() || !whole.iter().all(u8::is_ascii_digit) {
         return None;

@@ -1344,7 +1344,7 @@ impl<'s, 't> Reader<'s, 't> {
                             mv_node,
                             format!("{move_path}: move {ply} is illegal ({}); the game is recorded as lost by {by}'s foul", reason(&e)),
                         );
-                        self.tree.node_mut(current).ending = Some(Ending {
+                        self.tree.node_mut(current).ending = Some(Box::new(Ending {
                             kind: EndingKind::IllegalMove,
                             winner: Some(!by),
                             text: text.clone(),
@@ -1359,7 +1359,7 @@ impl<'s, 't> Reader<'s, 't> {
                                     _ => written_move(&spec, to),
                                 },
                             }),
-                        });
+                        }));
                         placed_notes = true;
                         ended = Some(i);
                         foul_open = true;
@@ -1449,7 +1449,7 @@ impl<'s, 't> Reader<'s, 't> {
                             }
                         };
                         let node = self.tree.node_mut(current);
-                        node.ending = Some(Ending {
+                        node.ending = Some(Box::new(Ending {
                             kind,
                             winner,
                             text: word.to_string(),
@@ -1460,7 +1460,7 @@ impl<'s, 't> Reader<'s, 't> {
                                 std::mem::take(&mut notes)
                             },
                             foul: None,
-                        });
+                        }));
                         placed_notes = true;
                     }
                 }

@@ -283,7 +283,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                         warnings.push(span.warning(format!(
                             "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"
                         )));
-                        tree.node_mut(current).ending = Some(Ending {
+                        tree.node_mut(current).ending = Some(Box::new(Ending {
                             kind: EndingKind::IllegalMove,
                             winner: Some(!by),
                             text: span.text.to_string(),
@@ -307,7 +307,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                                     _ => None,
                                 },
                             }),
-                        });
+                        }));
                         ended = true;
                     }
                     Err(e) => return Err(resolve_error(span, ply, &e)),
@@ -335,14 +335,14 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                                 )),
                             );
                         }
-                        node.ending = Some(Ending {
+                        node.ending = Some(Box::new(Ending {
                             kind,
                             winner,
                             text: word.to_string(),
                             time: *time,
                             comments: Vec::new(),
                             foul: None,
-                        });
+                        }));
                     }
                 }
                 ended = true;
@@ -384,14 +384,14 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                 if node.ending.is_none() {
                     match ending_for_trailer(text, !pos.side_to_move()) {
                         Some((kind, winner)) => {
-                            node.ending = Some(Ending {
+                            node.ending = Some(Box::new(Ending {
                                 kind,
                                 winner,
                                 text: text.to_string(),
                                 time: None,
                                 comments: Vec::new(),
                                 foul: None,
-                            });
+                            }));
                             ended = true;
                         }
                         None => {
@@ -460,7 +460,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
                 record.warnings.push(span.warning(format!(
                     "move {ply} is illegal ({reason}); the game is recorded as lost by {by}'s foul"
                 )));
-                tree.node_mut(current).ending = Some(Ending {
+                tree.node_mut(current).ending = Some(Box::new(Ending {
                     kind: EndingKind::IllegalMove,
                     winner: Some(!by),
                     text: text.to_string(),
@@ -472,7 +472,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
                         reason: reason.to_string(),
                         mv: Some(mv),
                     }),
-                });
+                }));
             }
             Err(reason) => {
                 return Err(Error::at(

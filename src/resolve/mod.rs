@@ -206,8 +206,25 @@ pub fn resolve(
     }
     match spec.from {
         Some(from) => resolve_with_origin(pos, spec, from, to),
-        None => resolve_by_candidates(pos, spec, to),
+        None => marked_drop(pos, spec, to).map_or_else(|| resolve_by_candidates(pos, spec, to), Ok),
     }
+}
+
+/// A move marked as a drop (CSA `00`, KI2 打, Western `*`) that is legal
+/// and fits every marker: the one move the candidates would leave, found
+/// without collecting them (the drop mark rules out every board move).
+/// Anything else goes the long way, which explains what is wrong.
+fn marked_drop(pos: &Position, spec: &MoveSpec, to: Square) -> Option<Move> {
+    let plain = spec.drop == DropMark::Drop
+        && matches!(spec.promotion, Promotion::Unmarked | Promotion::ByName)
+        && spec.horizontal.is_none()
+        && spec.vertical.is_none()
+        && spec.piece.is_hand_kind();
+    let mv = Move::Drop {
+        kind: spec.piece,
+        to,
+    };
+    (plain && pos.is_legal(mv) && claim_mismatch(pos, spec, mv).is_none()).then_some(mv)
 }
 
 fn resolve_with_origin(
