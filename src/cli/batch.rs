@@ -1,23 +1,27 @@
-//! The batch runner: every input converted on a thread pool, results taken
+//! The batch runner: every input converted on worker threads, results taken
 //! in input order (so output is the same with one thread or many), files
 //! written atomically, failures reported and counted, never fatal.
 //!
-//! Work goes in chunks, so memory holds one chunk's outputs at a time
-//! however large the archive.
+//! The main thread writes outcomes while the workers convert; workers run
+//! at most [`WINDOW`] inputs ahead of the oldest outcome not yet taken, so
+//! memory stays bounded however large the archive. With one job there are
+//! no workers: everything runs on the main thread.
 
 use super::args::{Config, Destination, Overwrite, Target, Verbosity};
 use super::convert::{convert, Converted};
 use super::inputs::{self, Input};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
-/// How many inputs are converted before their outputs are written.
-const CHUNK: usize = 256;
+/// How far the workers may run ahead of the oldest input whose outcome is
+/// not yet written: the outcomes held in memory, however large the archive.
+const WINDOW: usize = 512;
 
 /// The outcome of one input.
 struct Outcome {
@@ -58,16 +62,6 @@ pub fn run(config: &Config) -> u8 {
             })
             .collect(),
     };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("error: cannot start {} threads: {e}", config.jobs);
-            return 2;
-        }
-    };
     let progress = progress_bar(config, inputs.len() as u64);
     let mut report = Vec::new();
     let mut summary = Summary::default();
@@ -78,91 +72,27 @@ pub fn run(config: &Config) -> u8 {
         report.push(report_line(display, "failed", 0, 0, 0, problem));
     }
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut wrote_before = false;
+    let mut sink = Sink {
+        config,
+        progress: &progress,
+        out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        wrote_before: false,
+        summary: &mut summary,
+        report: &mut report,
+    };
     let temp_counter = AtomicU64::new(0);
-    'chunks: for chunk in inputs.chunks(CHUNK) {
-        let convert = |input| one(input, config, &input_files, &temp_counter);
-        // One thread: no pool, no hand-offs between threads.
-        let outcomes: Vec<Outcome> = if config.jobs == 1 {
-            chunk.iter().map(convert).collect()
-        } else {
-            pool.install(|| chunk.par_iter().map(convert).collect())
-        };
-        for outcome in outcomes {
-            summary.files += 1;
-            progress.inc(1);
-            match outcome.result {
-                Err(error) => {
-                    progress.suspend(|| eprint!("{}", ensure_newline(&error)));
-                    summary.failed += 1;
-                    report.push(report_line(
-                        &outcome.display,
-                        "failed",
-                        0,
-                        0,
-                        0,
-                        first_line(&error),
-                    ));
-                }
-                Ok(converted) => {
-                    summary.games += converted.games;
-                    summary.moves += converted.moves;
-                    summary.warnings += converted.warnings.len();
-                    if config.verbosity == Verbosity::Normal {
-                        progress.suspend(|| {
-                            for w in &converted.warnings {
-                                eprintln!("{w}");
-                            }
-                        });
-                    }
-                    for e in &converted.errors {
-                        progress.suspend(|| eprint!("{}", ensure_newline(e)));
-                    }
-                    let mut status = if converted.errors.is_empty() {
-                        "ok"
-                    } else {
-                        "partial"
-                    };
-                    let mut first_error =
-                        converted.errors.first().map(|e| first_line(e).to_string());
-                    if let Some(e) = &outcome.write_error {
-                        progress.suspend(|| eprintln!("{}: error: {e}", outcome.display));
-                        status = "failed";
-                        first_error = Some(e.clone());
-                    }
-                    if status != "ok" {
-                        summary.failed += 1;
-                    }
-                    if config.destination == Destination::Stdout {
-                        for bytes in &converted.outputs {
-                            if wrote_before
-                                && config.target == Target::Csa
-                                && out.write_all(b"/\n").is_err()
-                            {
-                                break 'chunks;
-                            }
-                            if out.write_all(bytes).is_err() {
-                                break 'chunks; // a closed pipe ends quietly
-                            }
-                            wrote_before = true;
-                        }
-                    }
-                    report.push(report_line(
-                        &outcome.display,
-                        status,
-                        converted.games,
-                        converted.moves,
-                        converted.warnings.len(),
-                        first_error.as_deref().unwrap_or(""),
-                    ));
-                }
+    let convert = |input: &Input| one(input, config, &input_files, &temp_counter);
+    if config.jobs == 1 {
+        // One thread: no workers, no hand-offs between threads.
+        for input in &inputs {
+            if !sink.take(convert(input)) {
+                break;
             }
         }
-        if out.flush().is_err() {
-            break;
-        }
+    } else {
+        in_parallel(&inputs, config.jobs, convert, |outcome| sink.take(outcome));
     }
+    let mut out = sink.out;
     let _ = out.flush();
     progress.finish_and_clear();
     if let Some(path) = &config.report {
@@ -199,6 +129,160 @@ pub fn run(config: &Config) -> u8 {
     } else {
         0
     }
+}
+
+/// Takes outcomes in input order: reports them, counts them, and in stdout
+/// mode writes their outputs.
+struct Sink<'a, W: Write> {
+    config: &'a Config,
+    progress: &'a ProgressBar,
+    out: W,
+    /// Whether an output went to stdout already (CSA separates games by `/`).
+    wrote_before: bool,
+    summary: &'a mut Summary,
+    report: &'a mut Vec<String>,
+}
+
+impl<W: Write> Sink<'_, W> {
+    /// Takes the next outcome; false when output cannot go on (a closed
+    /// pipe ends the run quietly).
+    fn take(&mut self, outcome: Outcome) -> bool {
+        let (config, progress) = (self.config, self.progress);
+        self.summary.files += 1;
+        progress.inc(1);
+        let converted = match outcome.result {
+            Err(error) => {
+                progress.suspend(|| eprint!("{}", ensure_newline(&error)));
+                self.summary.failed += 1;
+                self.report.push(report_line(
+                    &outcome.display,
+                    "failed",
+                    0,
+                    0,
+                    0,
+                    first_line(&error),
+                ));
+                return true;
+            }
+            Ok(converted) => converted,
+        };
+        self.summary.games += converted.games;
+        self.summary.moves += converted.moves;
+        self.summary.warnings += converted.warnings.len();
+        if config.verbosity == Verbosity::Normal {
+            progress.suspend(|| {
+                for w in &converted.warnings {
+                    eprintln!("{w}");
+                }
+            });
+        }
+        for e in &converted.errors {
+            progress.suspend(|| eprint!("{}", ensure_newline(e)));
+        }
+        let mut status = if converted.errors.is_empty() {
+            "ok"
+        } else {
+            "partial"
+        };
+        let mut first_error = converted.errors.first().map(|e| first_line(e).to_string());
+        if let Some(e) = &outcome.write_error {
+            progress.suspend(|| eprintln!("{}: error: {e}", outcome.display));
+            status = "failed";
+            first_error = Some(e.clone());
+        }
+        if status != "ok" {
+            self.summary.failed += 1;
+        }
+        let mut open = true;
+        if config.destination == Destination::Stdout {
+            for bytes in &converted.outputs {
+                if self.wrote_before
+                    && config.target == Target::Csa
+                    && self.out.write_all(b"/\n").is_err()
+                {
+                    open = false;
+                    break;
+                }
+                if self.out.write_all(bytes).is_err() {
+                    open = false;
+                    break;
+                }
+                self.wrote_before = true;
+            }
+        }
+        self.report.push(report_line(
+            &outcome.display,
+            status,
+            converted.games,
+            converted.moves,
+            converted.warnings.len(),
+            first_error.as_deref().unwrap_or(""),
+        ));
+        open
+    }
+}
+
+/// Converts `inputs` on `jobs` worker threads and hands the outcomes to
+/// `take` on this thread, in input order, as soon as each is next in line:
+/// output is written while the workers go on, and no worker waits for
+/// another except at the [`WINDOW`] bound. Each worker takes the next
+/// input when it is free, so one slow file holds up no one. `take`
+/// returning false stops the workers after their current input.
+fn in_parallel<'i>(
+    inputs: &'i [Input],
+    jobs: usize,
+    convert: impl Fn(&'i Input) -> Outcome + Sync,
+    mut take: impl FnMut(Outcome) -> bool,
+) {
+    // Workers claim inputs a few at a time and send each batch's outcomes
+    // together: one wake-up of this thread per batch, not per file.
+    const BATCH: usize = 16;
+    let next = AtomicUsize::new(0);
+    // How many outcomes `take` has had; workers stay within WINDOW of it.
+    let taken = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<(usize, Vec<Outcome>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            let (next, taken, stop, convert) = (&next, &taken, &stop, &convert);
+            scope.spawn(move || loop {
+                let first = next.fetch_add(BATCH, Ordering::Relaxed);
+                if first >= inputs.len() {
+                    break;
+                }
+                while first >= taken.load(Ordering::Acquire) + WINDOW
+                    && !stop.load(Ordering::Relaxed)
+                {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let batch = &inputs[first..(first + BATCH).min(inputs.len())];
+                let outcomes = batch.iter().map(convert).collect();
+                if sender.send((first, outcomes)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = BTreeMap::new();
+        let mut want = 0;
+        for (first, outcomes) in receiver {
+            waiting.insert(first, outcomes);
+            while let Some(outcomes) = waiting.remove(&want) {
+                want += outcomes.len();
+                for outcome in outcomes {
+                    if !take(outcome) {
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                }
+                taken.store(want, Ordering::Release);
+            }
+        }
+    });
 }
 
 /// Converts one input, and in folder mode writes its outputs.
