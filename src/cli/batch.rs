@@ -77,6 +77,7 @@ pub fn run(config: &Config) -> u8 {
         progress: &progress,
         out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         wrote_before: false,
+        write_failed: None,
         summary: &mut summary,
         report: &mut report,
     };
@@ -93,8 +94,14 @@ pub fn run(config: &Config) -> u8 {
         in_parallel(&inputs, config.jobs, convert, |outcome| sink.take(outcome));
     }
     let mut out = sink.out;
-    let _ = out.flush();
+    let write_failed = sink.write_failed.or_else(|| out.flush().err());
     progress.finish_and_clear();
+    // A reader that stops reading (`| head`) ends the run quietly; any
+    // other failure to write (a full disk) is fatal, and said.
+    if let Some(e) = write_failed.filter(|e| e.kind() != std::io::ErrorKind::BrokenPipe) {
+        eprintln!("error: cannot write to standard output: {e}");
+        return 2;
+    }
     if let Some(path) = &config.report {
         let mut text = String::from("path\tstatus\tgames\tmoves\twarnings\tfirst_error\n");
         for line in &report {
@@ -139,6 +146,8 @@ struct Sink<'a, W: Write> {
     out: W,
     /// Whether an output went to stdout already (CSA separates games by `/`).
     wrote_before: bool,
+    /// Why stdout stopped taking output (a closed pipe is not an error).
+    write_failed: Option<std::io::Error>,
     summary: &'a mut Summary,
     report: &'a mut Vec<String>,
 }
@@ -196,14 +205,13 @@ impl<W: Write> Sink<'_, W> {
         let mut open = true;
         if config.destination == Destination::Stdout {
             for bytes in &converted.outputs {
-                if self.wrote_before
-                    && config.target == Target::Csa
-                    && self.out.write_all(b"/\n").is_err()
-                {
-                    open = false;
-                    break;
-                }
-                if self.out.write_all(bytes).is_err() {
+                let written = if self.wrote_before && config.target == Target::Csa {
+                    self.out.write_all(b"/\n")
+                } else {
+                    Ok(())
+                };
+                if let Err(e) = written.and_then(|()| self.out.write_all(bytes)) {
+                    self.write_failed = Some(e);
                     open = false;
                     break;
                 }
@@ -375,19 +383,96 @@ pub fn write_atomic(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let temp = path.with_file_name(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id()));
+    write_through_temp(path, &temp, bytes, |p: &Path| std::fs::File::create(p))
+}
+
+/// Writes `bytes` to `temp` through the writer `create` opens, then renames
+/// `temp` to `path`. On any failure the temporary file is removed and
+/// `path` is left as it was.
+fn write_through_temp<W: Write>(
+    path: &Path,
+    temp: &Path,
+    bytes: &[u8],
+    create: impl FnOnce(&Path) -> std::io::Result<W>,
+) -> std::io::Result<()> {
     let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
+        let mut file = create(temp)?;
         file.write_all(bytes)?;
+        file.flush()?;
         // No fsync: rename alone keeps a killed run from leaving half a
         // file under the final name; syncing each of thousands of small
         // files would triple the run time for a power-loss guarantee.
         drop(file);
-        std::fs::rename(&temp, path)
+        std::fs::rename(temp, path)
     })();
     if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
+        let _ = std::fs::remove_file(temp);
     }
     written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file on a disk that fills up after `room` bytes.
+    struct FillingDisk {
+        file: std::fs::File,
+        room: usize,
+    }
+
+    impl Write for FillingDisk {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.room == 0 {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    "no space left on device",
+                ));
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            self.file.write(&buf[..n])
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.file.flush()
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("kifconv-batch-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_full_disk_leaves_no_partial_file_and_the_old_one_intact() {
+        let dir = scratch("full");
+        let (path, temp) = (dir.join("game.usi"), dir.join(".game.usi.tmp"));
+        fn full(room: usize) -> impl FnOnce(&Path) -> std::io::Result<FillingDisk> {
+            move |p| {
+                Ok(FillingDisk {
+                    file: std::fs::File::create(p)?,
+                    room,
+                })
+            }
+        }
+        // A new output: the error is returned, and no file is left at all.
+        let e = write_through_temp(&path, &temp, &[b'x'; 100], full(10)).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
+        assert!(!path.exists() && !temp.exists());
+        // Replacing an output: the old one stays whole.
+        std::fs::write(&path, b"old output\n").unwrap();
+        write_through_temp(&path, &temp, &[b'x'; 100], full(10)).unwrap_err();
+        assert_eq!(std::fs::read(&path).unwrap(), b"old output\n");
+        assert!(!temp.exists());
+        // With room enough, the new bytes replace the old.
+        write_through_temp(&path, &temp, b"new output\n", full(1000)).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new output\n");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 fn progress_bar(config: &Config, total: u64) -> ProgressBar {
