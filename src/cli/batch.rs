@@ -411,6 +411,48 @@ fn write_through_temp<W: Write>(
     written
 }
 
+fn progress_bar(config: &Config, total: u64) -> ProgressBar {
+    let show =
+        config.verbosity == Verbosity::Normal && std::io::stderr().is_terminal() && total > 1;
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} files  {per_sec}  eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn report_line(
+    path: &str,
+    status: &str,
+    games: usize,
+    moves: usize,
+    warnings: usize,
+    error: &str,
+) -> String {
+    let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+    format!(
+        "{}\t{status}\t{games}\t{moves}\t{warnings}\t{}\n",
+        clean(path),
+        clean(error)
+    )
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
+fn ensure_newline(text: &str) -> String {
+    if text.ends_with('\n') {
+        text.to_string()
+    } else {
+        format!("{text}\n")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,47 +514,5 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"new output\n");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
-
-fn progress_bar(config: &Config, total: u64) -> ProgressBar {
-    let show =
-        config.verbosity == Verbosity::Normal && std::io::stderr().is_terminal() && total > 1;
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} files  {per_sec}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
-}
-
-fn report_line(
-    path: &str,
-    status: &str,
-    games: usize,
-    moves: usize,
-    warnings: usize,
-    error: &str,
-) -> String {
-    let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-    format!(
-        "{}\t{status}\t{games}\t{moves}\t{warnings}\t{}\n",
-        clean(path),
-        clean(error)
-    )
-}
-
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or("")
-}
-
-fn ensure_newline(text: &str) -> String {
-    if text.ends_with('\n') {
-        text.to_string()
-    } else {
-        format!("{text}\n")
     }
 }
