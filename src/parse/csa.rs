@@ -94,6 +94,15 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
             move_statement(n, line, line, &mut game.raw.events)?;
             continue;
         }
+        // And most others are its time, `T12`, right after it.
+        if bytes.len() > 1 && bytes[0] == b'T' && bytes[1..].iter().all(u8::is_ascii_digit) {
+            if let (Some(time), Some(Event::Move { time: slot, .. })) =
+                (time_statement(&line[1..]), game.raw.events.last_mut())
+            {
+                *slot = Some(time);
+                continue;
+            }
+        }
         if line.as_bytes().first() == Some(&b'/') && line.trim() == "/" {
             games.push(finish(game));
             game = Game::new();
