@@ -308,37 +308,38 @@ fn ten_thousand_variations_of_the_first_move() {
     many_first_move_variations(10_000);
 }
 
-/// A mainline of `plies` moves with a one-move variation at every ply
-/// (`変化：N手` for N = 1 … plies, in that order). Random moves that never
-/// mate; a seed that runs into a position with a single such move is
-/// skipped for the next.
+/// A line of `plies` plies with one variation at every ply (`変化：N手` for
+/// N = 1 … plies, in that order): the two kings walk up and down an empty
+/// board, and each variation steps aside instead (a king always has a
+/// second move there).
 fn variation_at_every_ply(plies: usize) -> (String, Vec<Move>) {
-    'seed: for seed in 0xa11.. {
-        let mut rng = Rng(seed + plies as u64);
-        let mut pos = Position::startpos();
-        let mut mainline = Vec::new();
-        let mut alternatives = Vec::new();
-        for _ in 0..plies {
-            let choices = moves_that_go_on(&pos);
-            if choices.len() < 2 {
-                continue 'seed;
-            }
-            let a = rng.below(choices.len());
-            let b = (a + 1 + rng.below(choices.len() - 1)) % choices.len();
-            alternatives.push((pos.clone(), choices[b]));
-            mainline.push(choices[a]);
-            pos.play_unchecked(choices[a]);
-        }
-        let mut out = kif_game(&mainline);
-        for (i, (pos, mv)) in alternatives.iter().enumerate() {
-            let previous = i.checked_sub(1).map(|p| mainline[p].to());
-            out.push_str(&format!("\n変化：{}手\n{:>4} ", i + 1, i + 1));
-            kif::move_text(&mut out, pos, *mv, previous);
-            out.push('\n');
-        }
-        return (out, mainline);
+    let mainline = king_walk(plies);
+    let mut out = ki2_board_kings();
+    out.push_str("手数----指手---------消費時間--\n");
+    let start = Position::from_sfen(KINGS).unwrap();
+    let mut pos = start.clone();
+    let mut alternatives = Vec::with_capacity(plies);
+    let mut previous = None;
+    for (i, &mv) in mainline.iter().enumerate() {
+        let aside = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| m != mv)
+            .expect("a king has two moves");
+        alternatives.push((pos.clone(), aside));
+        out.push_str(&format!("{:>4} ", i + 1));
+        kif::move_text(&mut out, &pos, mv, previous);
+        out.push('\n');
+        pos.play_unchecked(mv);
+        previous = Some(mv.to());
     }
-    unreachable!()
+    for (i, (pos, mv)) in alternatives.iter().enumerate() {
+        let previous = i.checked_sub(1).map(|p| mainline[p].to());
+        out.push_str(&format!("\n変化：{}手\n{:>4} ", i + 1, i + 1));
+        kif::move_text(&mut out, pos, *mv, previous);
+        out.push('\n');
+    }
+    (out, mainline)
 }
 
 fn variations_along_a_long_line(plies: usize) -> Duration {
@@ -372,38 +373,36 @@ fn ten_thousand_variations_along_a_line_scaling() {
 // Variations nested deep
 
 /// Variations nested `depth` deep: line 0 is two moves; line k branches at
-/// ply k+1 from line k-1's last move and adds one more move. Returns the
-/// KIF text (written line by line, not by the KIF writer), the mainline
-/// and the path of the deepest line.
+/// ply k+1 from line k-1's last move and adds one more move. The two kings
+/// walk an empty board, each move the one nearest the centre (a king there
+/// always has a second move to branch with). Returns the KIF text (written
+/// line by line, not by the KIF writer), the mainline and the path of the
+/// deepest line.
 fn nested_variations(depth: usize) -> (String, Vec<Move>, Vec<Move>) {
-    (0xdee9..)
-        .find_map(|seed| try_nested_variations(depth, seed))
-        .unwrap()
-}
-
-/// Random moves that never mate; `None` when the seed leads to a position
-/// with no second such move to branch with.
-fn try_nested_variations(depth: usize, seed: u64) -> Option<(String, Vec<Move>, Vec<Move>)> {
-    let mut rng = Rng(seed + depth as u64);
-    let mut pick = |pos: &Position, avoid: Option<Move>| {
-        let choices: Vec<Move> = moves_that_go_on(pos)
+    let pick = |pos: &Position, avoid: Option<Move>| {
+        let centre = |m: &Move| {
+            let to = m.to();
+            (i32::from(to.file()) - 5).abs() + (i32::from(to.rank()) - 5).abs()
+        };
+        pos.legal_moves()
             .into_iter()
             .filter(|&m| Some(m) != avoid)
-            .collect();
-        (!choices.is_empty()).then(|| choices[rng.below(choices.len())])
+            .min_by_key(centre)
+            .expect("a king near the centre has two moves")
     };
     let text_of = |pos: &Position, mv: Move, previous: Option<Move>| {
         let mut text = String::new();
         kif::move_text(&mut text, pos, mv, previous.map(|m| m.to()));
         text
     };
-    let mut out = String::from(KIF_HEAD);
-    let mut pos = Position::startpos();
+    let mut out = ki2_board_kings();
+    out.push_str("手数----指手---------消費時間--\n");
+    let mut pos = Position::from_sfen(KINGS).unwrap();
     // Line 0.
-    let first = pick(&pos, None)?;
+    let first = pick(&pos, None);
     out.push_str(&format!("   1 {}\n", text_of(&pos, first, None)));
     pos.play_unchecked(first);
-    let mut last = pick(&pos, None)?;
+    let mut last = pick(&pos, None);
     out.push_str(&format!("   2 {}\n", text_of(&pos, last, Some(first))));
     let main = vec![first, last];
     // `pos` is the position before the previous line's last move `last`;
@@ -411,17 +410,17 @@ fn try_nested_variations(depth: usize, seed: u64) -> Option<(String, Vec<Move>, 
     let mut path = vec![first];
     for k in 1..=depth {
         let ply = k + 1;
-        let branch = pick(&pos, Some(last))?;
+        let branch = pick(&pos, Some(last));
         let text = text_of(&pos, branch, path.last().copied());
         out.push_str(&format!("\n変化：{ply}手\n{ply:>4} {text}\n"));
         pos.play_unchecked(branch);
         path.push(branch);
-        last = pick(&pos, None)?;
+        last = pick(&pos, None);
         let text = text_of(&pos, last, Some(branch));
         out.push_str(&format!("{:>4} {text}\n", ply + 1));
     }
     path.push(last);
-    Some((out, main, path))
+    (out, main, path)
 }
 
 /// The line that takes the last child at every node.

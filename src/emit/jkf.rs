@@ -76,6 +76,9 @@ use crate::resolve::describe;
 use crate::{Color, Handicap, Move, PieceKind, Position, Square};
 use std::fmt::Write as _;
 
+/// The deepest indentation of pretty JSON, in spaces (32 levels).
+const MAX_INDENT: usize = 64;
+
 /// Writes one game as a pretty JSON document, ending with a line break.
 pub fn write(record: &Record) -> String {
     let mut out = String::with_capacity(512 + 120 * record.tree.len());
@@ -153,11 +156,14 @@ impl<'o, 'r> Writer<'o, 'r> {
         }
     }
 
-    /// A line break and `indent` spaces, when writing pretty.
+    /// A line break and `indent` spaces, when writing pretty. Indentation
+    /// stops growing at [`MAX_INDENT`]: forks nested thousands deep would
+    /// otherwise take space that grows with the square of their depth.
     fn newline(&mut self, indent: usize) {
         if self.pretty {
             self.out.push('\n');
-            self.out.extend(std::iter::repeat(' ').take(indent));
+            self.out
+                .extend(std::iter::repeat(' ').take(indent.min(MAX_INDENT)));
         }
     }
 
@@ -166,7 +172,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         let mut text = String::new();
         if self.pretty {
             text.push('\n');
-            text.extend(std::iter::repeat(' ').take(indent));
+            text.extend(std::iter::repeat(' ').take(indent.min(MAX_INDENT)));
         }
         text
     }

@@ -29,13 +29,44 @@ impl<'a> Span<'a> {
 
     /// A warning about this span.
     pub fn warning(&self, message: impl Into<String>) -> Warning {
+        self.warning_after(&mut Columns::default(), message)
+    }
+
+    /// A warning about this span, its column counted on from where
+    /// `columns` last stopped when that is earlier on the same line: many
+    /// warnings on one long line cost one pass over it, not one each.
+    pub fn warning_after(&self, columns: &mut Columns, message: impl Into<String>) -> Warning {
+        let same_line = columns.line == self.line
+            && columns.line_start == self.line_text.as_ptr() as usize
+            && columns.offset <= self.offset;
+        let (from, column) = if same_line {
+            (columns.offset, columns.column)
+        } else {
+            (0, 1)
+        };
+        let column = column + self.line_text[from..self.offset].chars().count() as u32;
+        *columns = Columns {
+            line: self.line,
+            line_start: self.line_text.as_ptr() as usize,
+            offset: self.offset,
+            column,
+        };
         Warning {
             line: self.line,
-            column: self.line_text[..self.offset].chars().count() as u32 + 1,
+            column,
             text: self.text.chars().take(60).collect(),
             message: message.into(),
         }
     }
+}
+
+/// Where [`Span::warning_after`] last counted columns to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Columns {
+    line: u32,
+    line_start: usize,
+    offset: usize,
+    column: u32,
 }
 
 /// One thing the move section says, in order.
@@ -84,4 +115,27 @@ pub struct RawGame<'a> {
     pub board_line: u32,
     pub events: Vec<Event<'a>>,
     pub warnings: Vec<Warning>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_counted_on_match_columns_counted_afresh() {
+        let line = "１．▲７六歩 ２．△３四歩 3. P-2f 4. P-8d";
+        let spans: Vec<Span<'_>> = line
+            .match_indices(['．', '.'])
+            .map(|(i, dot)| Span::of(7, line, &line[i..i + dot.len()]))
+            .collect();
+        let mut columns = Columns::default();
+        for span in &spans {
+            assert_eq!(span.warning_after(&mut columns, "x"), span.warning("x"));
+        }
+        // Going back on the same line, or to another line, starts afresh.
+        let first = spans[0];
+        assert_eq!(first.warning_after(&mut columns, "x").column, 2);
+        let other = Span::of(8, "ab", &"ab"[1..]);
+        assert_eq!(other.warning_after(&mut columns, "x").column, 2);
+    }
 }

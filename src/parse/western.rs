@@ -68,7 +68,7 @@
 //! are dropped.
 
 use super::lines;
-use super::raw::{Event, RawGame, RawHeader, Span};
+use super::raw::{Columns, Event, RawGame, RawHeader, Span};
 use super::spec::{CaptureClaim, CheckClaim, Destination, DropMark, MoveSpec, Promotion};
 use crate::error::{Error, Stage};
 use crate::record::Warning;
@@ -491,17 +491,17 @@ impl Count {
     }
 }
 
-/// The warnings for the numbers that disagree with `count`, re-counting
-/// from each disagreeing number so that one slip is one warning; `None` if
-/// the count cannot write some number at all.
+/// The numbers that disagree with `count` and the slot each should have
+/// named, re-counting from each disagreeing number so that one slip is one
+/// warning; `None` if the count cannot write some number at all.
 fn disagreements(
     count: Count,
     numbered: &[Numbered<'_>],
     fixed_start: bool,
-) -> Option<Vec<Warning>> {
-    let mut warnings = Vec::new();
+) -> Option<Vec<(usize, i64)>> {
+    let mut found = Vec::new();
     let mut offset: Option<i64> = None;
-    for n in numbered {
+    for (i, n) in numbered.iter().enumerate() {
         let index = i64::from(n.index);
         let here = count.slot(n.number, n.ellipsis)? - index;
         let expected = match offset {
@@ -510,25 +510,40 @@ fn disagreements(
             _ => None,
         };
         if let Some(slot) = expected {
-            warnings.push(n.span.warning(format!(
-                "move number `{}` does not fit the moves before it (expected `{}`)",
-                n.span.text,
-                count.write(slot)
-            )));
+            found.push((i, slot));
         }
         offset = Some(here);
     }
-    Some(warnings)
+    Some(found)
 }
 
 /// The warnings for the move numbers of a game: those that disagree with
-/// the count that fits best (pairs when both fit equally).
+/// the count that fits best (pairs when both fit equally). Only the chosen
+/// count's warnings are written, their columns counted in one pass.
 fn number_warnings(numbered: &[Numbered<'_>], fixed_start: bool) -> Vec<Warning> {
-    let pairs = disagreements(Count::Pairs, numbered, fixed_start).unwrap_or_default();
-    match disagreements(Count::Plies, numbered, fixed_start) {
-        Some(plies) if plies.len() < pairs.len() => plies,
-        _ => pairs,
-    }
+    let pairs = disagreements(Count::Pairs, numbered, fixed_start);
+    let plies = disagreements(Count::Plies, numbered, fixed_start);
+    let (count, found) = match (pairs, plies) {
+        (pairs, Some(plies)) if plies.len() < pairs.as_ref().map_or(0, Vec::len) => {
+            (Count::Plies, plies)
+        }
+        (pairs, _) => (Count::Pairs, pairs.unwrap_or_default()),
+    };
+    let mut columns = Columns::default();
+    found
+        .into_iter()
+        .map(|(i, slot)| {
+            let n = &numbered[i];
+            n.span.warning_after(
+                &mut columns,
+                format!(
+                    "move number `{}` does not fit the moves before it (expected `{}`)",
+                    n.span.text,
+                    count.write(slot)
+                ),
+            )
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ use crate::parse::raw::{Event, RawGame, Span};
 use crate::parse::spec::DropMark;
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
 use crate::{Color, Handicap, Position, Setup, Square};
+use std::collections::HashMap;
 
 /// The start position of a Kakinoki-style game: the diagram if there is
 /// one, else the 手合割, else the even game.
@@ -182,22 +183,85 @@ fn more_moves_follow(events: &[Event<'_>]) -> bool {
     false
 }
 
-/// The position at `node`: the start with the moves that lead there.
-fn position_at(start: &Position, tree: &MoveTree, node: NodeId) -> Position {
-    let mut path = Vec::new();
-    let mut at = node;
-    while let Some(mv) = tree.node(at).mv {
-        path.push(mv);
-        at = tree
-            .node(at)
-            .parent
-            .expect("a node with a move has a parent");
+/// Where variations branch, found in time that does not grow with the
+/// game: the newest node at each ply (a `変化：N手` branches from the
+/// newest line that has a move N), and the position every
+/// [`Branches::EVERY`] plies along the lines, so that the position at a
+/// branch is a few moves away from a snapshot rather than replayed from
+/// the start. Nothing is kept until the first variation, so a game without
+/// one pays nothing.
+#[derive(Default)]
+struct Branches {
+    active: bool,
+    newest_at_ply: Vec<NodeId>,
+    snapshots: HashMap<NodeId, Position>,
+}
+
+impl Branches {
+    const EVERY: u32 = 32;
+
+    /// Notes a node just added, with the position after its move.
+    fn added(&mut self, tree: &MoveTree, id: NodeId, pos: &Position) {
+        if self.active {
+            let ply = tree.node(id).ply;
+            self.note(id, ply);
+            if ply % Self::EVERY == 0 {
+                self.snapshots.insert(id, pos.clone());
+            }
+        }
     }
-    let mut pos = start.clone();
-    for mv in path.into_iter().rev() {
-        pos.play_unchecked(mv);
+
+    fn note(&mut self, id: NodeId, ply: u32) {
+        let ply = ply as usize;
+        if self.newest_at_ply.len() <= ply {
+            self.newest_at_ply.resize(ply + 1, NodeId::ROOT);
+        }
+        self.newest_at_ply[ply] = id;
     }
-    pos
+
+    /// The newest node with a move `ply`, if any.
+    fn newest(&mut self, tree: &MoveTree, ply: u32) -> Option<NodeId> {
+        if !self.active {
+            // The first variation: index the tree so far, oldest first.
+            self.active = true;
+            for id in tree.ids() {
+                self.note(id, tree.node(id).ply);
+            }
+        }
+        self.newest_at_ply
+            .get(ply as usize)
+            .copied()
+            .filter(|&id| id != NodeId::ROOT)
+    }
+
+    /// The position at `node`: from the nearest snapshot on the way back
+    /// to the start, the moves that lead there (snapshotting as it goes).
+    fn position_at(&mut self, start: &Position, tree: &MoveTree, node: NodeId) -> Position {
+        let mut path = Vec::new();
+        let mut at = node;
+        let mut pos = loop {
+            if let Some(pos) = self.snapshots.get(&at) {
+                break pos.clone();
+            }
+            match tree.node(at).mv {
+                None => break start.clone(),
+                Some(mv) => {
+                    path.push((at, mv));
+                    at = tree
+                        .node(at)
+                        .parent
+                        .expect("a node with a move has a parent");
+                }
+            }
+        };
+        for (id, mv) in path.into_iter().rev() {
+            pos.play_unchecked(mv);
+            if tree.node(id).ply % Self::EVERY == 0 {
+                self.snapshots.insert(id, pos.clone());
+            }
+        }
+        pos
+    }
 }
 
 /// Turns a raw game into a record, resolving every move.
@@ -245,6 +309,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
     // Set once the current line has ended (a terminal word or a foul).
     let mut ended = false;
     let mut in_variation = false;
+    let mut branches = Branches::default();
 
     for (i, event) in raw.events.iter().enumerate() {
         match event {
@@ -276,6 +341,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                         current = tree.push(current, mv);
                         tree.node_mut(current).time = *time;
                         pos.play_unchecked(mv);
+                        branches.added(&tree, current, &pos);
                         previous = Some(mv.to());
                     }
                     Err(e) if is_foul(&e) && !more_moves_follow(&raw.events[i + 1..]) => {
@@ -356,7 +422,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
             }
             Event::Bookmark { name, .. } => tree.node_mut(current).bookmarks.push(name.to_string()),
             Event::Variation { span, ply } => {
-                let branch = tree.ids().rev().find(|&id| tree.node(id).ply == *ply);
+                let branch = branches.newest(&tree, *ply);
                 let Some(branch) = branch else {
                     return Err(Error::at(
                         Stage::Resolve,
@@ -371,7 +437,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
                     .node(branch)
                     .parent
                     .expect("a move's node has a parent");
-                pos = position_at(&start, &tree, current);
+                pos = branches.position_at(&start, &tree, current);
                 previous = tree.node(current).mv.map(|mv| mv.to());
                 ended = false;
                 in_variation = true;
