@@ -464,14 +464,19 @@ fn deep_variations(depth: usize, print: bool) -> Duration {
             );
         }
     }
-    // JKF nests forks in JSON: written without recursion; serde_json stops
-    // reading at 128 levels, which must be a clear error, not a crash.
+    // JKF nests forks in JSON: written without recursion; the reader stops
+    // at 1,024 levels of JSON (forks about 340 deep) with a clear error,
+    // never a crash.
     let written = jkf::write(&record);
     match read_text(&written, Format::Jkf) {
         Ok(again) => assert_eq!(last_child_path(&again[0]), path, "JKF"),
         Err(e) => {
             let message = e.render("deep.jkf");
-            assert!(!message.is_empty());
+            assert!(depth > 300, "{message}");
+            assert!(
+                message.contains("nested more than 1024 levels"),
+                "{message}"
+            );
             if print {
                 eprintln!("    JKF written; reading it back: {}", e);
             }
@@ -483,6 +488,13 @@ fn deep_variations(depth: usize, print: bool) -> Duration {
 #[test]
 fn variations_nested_a_thousand_deep() {
     deep_variations(1_000, false);
+}
+
+/// As deep as JKF goes (forks within forks, 1,024 levels of JSON), read on
+/// a test thread's small stack.
+#[test]
+fn variations_nested_as_deep_as_jkf_allows() {
+    deep_variations(330, false);
 }
 
 #[test]

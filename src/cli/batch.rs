@@ -83,15 +83,16 @@ pub fn run(config: &Config) -> u8 {
     };
     let temp_counter = AtomicU64::new(0);
     let convert = |input: &Input| one(input, config, &input_files, &temp_counter);
-    if config.jobs == 1 {
-        // One thread: no workers, no hand-offs between threads.
+    // One job (or no thread to be had): everything on this thread, with no
+    // hand-offs between threads.
+    let in_workers =
+        config.jobs > 1 && in_parallel(&inputs, config.jobs, convert, |o| sink.take(o));
+    if !in_workers {
         for input in &inputs {
             if !sink.take(convert(input)) {
                 break;
             }
         }
-    } else {
-        in_parallel(&inputs, config.jobs, convert, |outcome| sink.take(outcome));
     }
     let mut out = sink.out;
     let write_failed = sink.write_failed.or_else(|| out.flush().err());
@@ -235,13 +236,14 @@ impl<W: Write> Sink<'_, W> {
 /// output is written while the workers go on, and no worker waits for
 /// another except at the [`WINDOW`] bound. Each worker takes the next
 /// input when it is free, so one slow file holds up no one. `take`
-/// returning false stops the workers after their current input.
+/// returning false stops the workers after their current input. Returns
+/// false, having taken nothing, when no worker thread could be started.
 fn in_parallel<'i>(
     inputs: &'i [Input],
     jobs: usize,
     convert: impl Fn(&'i Input) -> Outcome + Sync,
     mut take: impl FnMut(Outcome) -> bool,
-) {
+) -> bool {
     // Workers claim inputs a few at a time and send each batch's outcomes
     // together: one wake-up of this thread per batch, not per file.
     const BATCH: usize = 16;
@@ -250,11 +252,12 @@ fn in_parallel<'i>(
     let taken = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(usize, Vec<Outcome>)>();
+    let mut workers = 0;
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let sender = sender.clone();
             let (next, taken, stop, convert) = (&next, &taken, &stop, &convert);
-            scope.spawn(move || loop {
+            let work = move || loop {
                 let first = next.fetch_add(BATCH, Ordering::Relaxed);
                 if first >= inputs.len() {
                     break;
@@ -272,9 +275,19 @@ fn in_parallel<'i>(
                 if sender.send((first, outcomes)).is_err() {
                     break;
                 }
-            });
+            };
+            // The main thread's stack size, not the smaller default for
+            // spawned threads: the JKF reader follows forks by recursion.
+            let spawned = std::thread::Builder::new()
+                .name("kifconv-worker".into())
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, work);
+            workers += usize::from(spawned.is_ok());
         }
         drop(sender);
+        if workers == 0 {
+            return;
+        }
         let mut waiting = BTreeMap::new();
         let mut want = 0;
         for (first, outcomes) in receiver {
@@ -291,6 +304,7 @@ fn in_parallel<'i>(
             }
         }
     });
+    workers > 0
 }
 
 /// Converts one input, and in folder mode writes its outputs.

@@ -86,14 +86,25 @@ pub fn read(text: &str) -> Result<Record, Error> {
     if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(body) {
         return Err(source.syntax_error(&e, body_start));
     }
-    let root = Scanner::new(text, body_start).document().ok_or_else(|| {
-        source.error(
-            Stage::Parse,
-            body_start,
-            text.len(),
-            "the JSON could not be indexed (this is a bug in kifconv's JKF reader)",
-        )
-    })?;
+    let mut scanner = Scanner::new(text, body_start);
+    let Some(root) = scanner.document() else {
+        return Err(match scanner.too_deep {
+            Some(at) => source.error(
+                Stage::Parse,
+                at,
+                (at + 1).min(text.len()),
+                format!(
+                    "JSON nested more than {MAX_DEPTH} levels deep (forks within forks); not read"
+                ),
+            ),
+            None => source.error(
+                Stage::Parse,
+                body_start,
+                text.len(),
+                "the JSON could not be indexed (this is a bug in kifconv's JKF reader)",
+            ),
+        });
+    };
     Reader {
         source: &source,
         warnings: Vec::new(),
@@ -297,7 +308,13 @@ struct Scanner<'t> {
     text: &'t str,
     bytes: &'t [u8],
     at: usize,
+    /// Where the text went deeper than [`MAX_DEPTH`], if it did.
+    too_deep: Option<usize>,
 }
+
+/// How deep JSON may nest. The reader follows forks by recursion, so the
+/// depth is bounded; 1,024 levels hold forks about 340 deep.
+const MAX_DEPTH: u32 = 1024;
 
 impl<'t> Scanner<'t> {
     fn new(text: &'t str, at: usize) -> Scanner<'t> {
@@ -305,10 +322,11 @@ impl<'t> Scanner<'t> {
             text,
             bytes: text.as_bytes(),
             at,
+            too_deep: None,
         }
     }
 
-    fn document(mut self) -> Option<Node<'t>> {
+    fn document(&mut self) -> Option<Node<'t>> {
         let node = self.value(0)?;
         self.space();
         (self.at == self.bytes.len()).then_some(node)
@@ -327,8 +345,8 @@ impl<'t> Scanner<'t> {
     }
 
     fn value(&mut self, depth: u32) -> Option<Node<'t>> {
-        // serde_json stops at 128 levels; this only guards against a bug.
-        if depth > 1024 {
+        if depth > MAX_DEPTH {
+            self.too_deep = Some(self.at);
             return None;
         }
         self.space();
