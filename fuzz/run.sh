@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs fuzz targets one after another on one core, at the lowest priority.
+# Runs fuzz targets one after another on one core, at the lowest priority
+# (start two with different targets to use two cores).
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]     (default: 600 s, every target)
 #
@@ -33,21 +34,17 @@ for t in "${targets[@]}"; do
     extra=()
     [ -n "$dict" ] && extra=(-dict="dict/$dict.dict")
     echo "== $t for ${seconds}s"
+    mode=()
     if [ -n "${KEEP_GOING:-}" ]; then
         mode=(-fork=1 -ignore_crashes=1)
-    else
-        # One fuzzing process (a job); its output goes to fuzz-0.log.
-        mode=(-jobs=1 -workers=1)
     fi
-    rm -f fuzz-0.log
+    # One fuzzing process writing to its own log, so that two runs of this
+    # script with different targets can share the machine (one per core).
     if ! nice -n 19 cargo fuzz run --sanitizer none "$t" "generated/$t" "corpus/$t" -- \
         "${mode[@]}" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" \
         >"logs/$t.log" 2>&1; then
         status=1
-    fi
-    if [ -f fuzz-0.log ]; then
-        mv fuzz-0.log "logs/$t.log"
     fi
     grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)|#[0-9]+.*(cov|DONE)|INFO: exiting" "logs/$t.log" | tail -4
     grep -E "panicked|ERROR: libFuzzer|SUMMARY" "logs/$t.log" | head -5 || true
