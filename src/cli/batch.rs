@@ -317,7 +317,22 @@ fn one(
     let display = input.display.clone();
     let result = inputs::read(input, config.max_input_size)
         .map_err(|e| format!("{display}: error: {e}\n"))
-        .and_then(|bytes| convert(&bytes, &display, &input.relative, config));
+        .and_then(|bytes| {
+            // A bug that panics fails this input, not the batch.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                convert(&bytes, &display, &input.relative, config)
+            }))
+            .unwrap_or_else(|panic| {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(format!(
+                    "{display}: error: kifconv failed on this input (a bug; please report it with the file): {why}\n"
+                ))
+            })
+        });
     let mut write_error = None;
     if let (Ok(converted), Destination::Directory(dir)) = (&result, &config.destination) {
         let base = dir
