@@ -256,7 +256,7 @@ fn a_zip_with_shift_jis_names_and_one_corrupt_entry() {
         .iter()
         .all(|p| !p.to_string_lossy().contains(".tmp")));
     let tsv = std::fs::read_to_string(&report).unwrap();
-    assert!(tsv.starts_with("path\tstatus\tgames\tmoves\twarnings\tfirst_error\n"));
+    assert!(tsv.starts_with("path\tstatus\tgames\tmoves\twarnings\tfirst_error\toutputs\n"));
     assert!(tsv.contains("第一局.kif\tok\t1\t2\t0\t"), "{tsv}");
     assert!(tsv.contains("第二局.kif\tfailed\t0\t0\t0\t"), "{tsv}");
     // To standard output, in archive order, the good games only.

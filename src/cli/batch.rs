@@ -7,12 +7,12 @@
 //! memory stays bounded however large the archive. With one job there are
 //! no workers: everything runs on the main thread.
 
-use super::args::{Config, Destination, Overwrite, Target, Verbosity};
+use super::args::{Config, Destination, Target, Verbosity};
 use super::convert::{convert, Converted};
 use super::inputs::{self, Input};
+use super::output::{self, InputRoots, Outputs};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
-use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -26,9 +26,11 @@ const WINDOW: usize = 512;
 /// The outcome of one input.
 struct Outcome {
     display: String,
+    relative: PathBuf,
     result: Result<Converted, String>,
-    /// Problems writing its outputs.
-    write_error: Option<String>,
+    /// In folder mode, the outputs written to temporary files (or why they
+    /// could not be), for the main thread to name.
+    staged: Option<Result<Vec<PathBuf>, String>>,
 }
 
 /// Totals for the summary and the exit code.
@@ -44,6 +46,18 @@ pub struct Summary {
 /// Runs the conversion; returns the exit code.
 pub fn run(config: &Config) -> u8 {
     let started = Instant::now();
+    let roots = InputRoots::new(&config.inputs);
+    // The report is written like a shell redirection, and never over an
+    // input: refused before any work.
+    if let Some(path) = config.report.as_deref().filter(|p| p.as_os_str() != "-") {
+        if roots.contains(path) {
+            eprintln!(
+                "error: --report {}: that is one of the inputs; refused",
+                path.display()
+            );
+            return 2;
+        }
+    }
     let (inputs, problems) = inputs::expand(&config.inputs);
     if let Destination::Directory(dir) = &config.destination {
         if let Err(e) = prepare_directory(dir) {
@@ -51,17 +65,6 @@ pub fn run(config: &Config) -> u8 {
             return 2;
         }
     }
-    // Only outputs written into a folder could overwrite an input.
-    let input_files: HashSet<PathBuf> = match config.destination {
-        Destination::Stdout => HashSet::new(),
-        Destination::Directory(_) => inputs
-            .iter()
-            .filter_map(|i| match &i.origin {
-                inputs::Origin::File(p) => std::fs::canonicalize(p).ok(),
-                _ => None,
-            })
-            .collect(),
-    };
     let progress = progress_bar(config, inputs.len() as u64);
     let mut report = Vec::new();
     let mut summary = Summary::default();
@@ -69,7 +72,7 @@ pub fn run(config: &Config) -> u8 {
         eprintln!("{display}: error: {problem}");
         summary.files += 1;
         summary.failed += 1;
-        report.push(report_line(display, "failed", 0, 0, 0, problem));
+        report.push(report_line(display, "failed", 0, 0, 0, problem, &[]));
     }
     let stdout = std::io::stdout();
     let mut sink = Sink {
@@ -78,11 +81,12 @@ pub fn run(config: &Config) -> u8 {
         out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         wrote_before: false,
         write_failed: None,
+        outputs: Outputs::new(config.overwrite, &roots),
         summary: &mut summary,
         report: &mut report,
     };
     let temp_counter = AtomicU64::new(0);
-    let convert = |input: &Input| one(input, config, &input_files, &temp_counter);
+    let convert = |input: &Input| one(input, config, &temp_counter);
     // One job (or no thread to be had): everything on this thread, with no
     // hand-offs between threads.
     let in_workers =
@@ -96,6 +100,7 @@ pub fn run(config: &Config) -> u8 {
     }
     let mut out = sink.out;
     let write_failed = sink.write_failed.or_else(|| out.flush().err());
+    drop(out);
     progress.finish_and_clear();
     // A reader that stops reading (`| head`) ends the run quietly; any
     // other failure to write (a full disk) is fatal, and said.
@@ -104,19 +109,15 @@ pub fn run(config: &Config) -> u8 {
         return 2;
     }
     if let Some(path) = &config.report {
-        let mut text = String::from("path\tstatus\tgames\tmoves\twarnings\tfirst_error\n");
+        let mut text = String::from("path\tstatus\tgames\tmoves\twarnings\tfirst_error\toutputs\n");
         for line in &report {
             text.push_str(line);
         }
-        if let Err(e) = write_atomic(
-            path,
-            text.as_bytes(),
-            Overwrite::Replace,
-            &HashSet::new(),
-            &temp_counter,
-        ) {
-            eprintln!("error: cannot write the report {}: {e}", path.display());
-            return 2;
+        if let Err(e) = output::write_like_redirection(path, text.as_bytes(), &temp_counter) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!("error: cannot write the report {}: {e}", path.display());
+                return 2;
+            }
         }
     }
     if config.verbosity == Verbosity::Normal {
@@ -139,8 +140,8 @@ pub fn run(config: &Config) -> u8 {
     }
 }
 
-/// Takes outcomes in input order: reports them, counts them, and in stdout
-/// mode writes their outputs.
+/// Takes outcomes in input order: reports them, counts them, and writes
+/// their outputs (to stdout, or by naming the staged files).
 struct Sink<'a, W: Write> {
     config: &'a Config,
     progress: &'a ProgressBar,
@@ -149,6 +150,8 @@ struct Sink<'a, W: Write> {
     wrote_before: bool,
     /// Why stdout stopped taking output (a closed pipe is not an error).
     write_failed: Option<std::io::Error>,
+    /// The output files named so far.
+    outputs: Outputs<'a>,
     summary: &'a mut Summary,
     report: &'a mut Vec<String>,
 }
@@ -160,7 +163,7 @@ impl<W: Write> Sink<'_, W> {
         let (config, progress) = (self.config, self.progress);
         self.summary.files += 1;
         progress.inc(1);
-        let converted = match outcome.result {
+        let mut converted = match outcome.result {
             Err(error) => {
                 progress.suspend(|| eprint!("{}", ensure_newline(&error)));
                 self.summary.failed += 1;
@@ -171,11 +174,44 @@ impl<W: Write> Sink<'_, W> {
                     0,
                     0,
                     first_line(&error),
+                    &[],
                 ));
                 return true;
             }
             Ok(converted) => converted,
         };
+        let mut status = if converted.errors.is_empty() {
+            "ok"
+        } else if config.destination == Destination::Stdout {
+            // The good games were written; the input still failed.
+            "partial"
+        } else {
+            // All or nothing: no file for an input with a failed game.
+            "failed"
+        };
+        let mut first_error = converted.errors.first().map(|e| first_line(e).to_string());
+        let mut written = Vec::new();
+        if let (Some(staged), Destination::Directory(dir)) = (outcome.staged, &config.destination) {
+            let base = output_base(dir, &outcome.relative, config);
+            let placed =
+                staged.and_then(|temps| self.outputs.commit(&outcome.display, &base, &temps));
+            match placed {
+                Ok(placed) => {
+                    for w in placed.warnings {
+                        converted
+                            .warnings
+                            .push(format!("{}: warning: {w}", outcome.display));
+                    }
+                    written = placed.paths;
+                }
+                Err(e) => {
+                    let e = format!("{}: error: {e}", outcome.display);
+                    converted.errors.push(e.clone());
+                    status = "failed";
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
         self.summary.games += converted.games;
         self.summary.moves += converted.moves;
         self.summary.warnings += converted.warnings.len();
@@ -188,17 +224,6 @@ impl<W: Write> Sink<'_, W> {
         }
         for e in &converted.errors {
             progress.suspend(|| eprint!("{}", ensure_newline(e)));
-        }
-        let mut status = if converted.errors.is_empty() {
-            "ok"
-        } else {
-            "partial"
-        };
-        let mut first_error = converted.errors.first().map(|e| first_line(e).to_string());
-        if let Some(e) = &outcome.write_error {
-            progress.suspend(|| eprintln!("{}: error: {e}", outcome.display));
-            status = "failed";
-            first_error = Some(e.clone());
         }
         if status != "ok" {
             self.summary.failed += 1;
@@ -226,6 +251,7 @@ impl<W: Write> Sink<'_, W> {
             converted.moves,
             converted.warnings.len(),
             first_error.as_deref().unwrap_or(""),
+            &written,
         ));
         open
     }
@@ -307,13 +333,9 @@ fn in_parallel<'i>(
     workers > 0
 }
 
-/// Converts one input, and in folder mode writes its outputs.
-fn one(
-    input: &Input,
-    config: &Config,
-    input_files: &HashSet<PathBuf>,
-    counter: &AtomicU64,
-) -> Outcome {
+/// Converts one input, and in folder mode stages its outputs (writes them
+/// to temporary files; the main thread names them, in input order).
+fn one(input: &Input, config: &Config, counter: &AtomicU64) -> Outcome {
     let display = input.display.clone();
     let result = inputs::read(input, config.max_input_size)
         .map_err(|e| format!("{display}: error: {e}\n"))
@@ -333,41 +355,26 @@ fn one(
                 ))
             })
         });
-    let mut write_error = None;
+    let mut staged = None;
     if let (Ok(converted), Destination::Directory(dir)) = (&result, &config.destination) {
-        let base = dir
-            .join(&input.relative)
-            .with_extension(config.target.extension());
-        for (i, bytes) in converted.outputs.iter().enumerate() {
-            let path = if i == 0 {
-                base.clone()
-            } else {
-                numbered(&base, i + 1)
-            };
-            if let Err(e) = write_atomic(&path, bytes, config.overwrite, input_files, counter) {
-                write_error = Some(format!("{}: {e}", path.display()));
-                break;
-            }
+        // All or nothing: an input with a failed game writes no file.
+        if converted.errors.is_empty() && !converted.outputs.is_empty() {
+            let base = output_base(dir, &input.relative, config);
+            staged = Some(output::stage(&base, &converted.outputs, counter));
         }
     }
     Outcome {
         display,
+        relative: input.relative.clone(),
         result,
-        write_error,
+        staged,
     }
 }
 
-/// `game.kif` → `game-2.kif`.
-fn numbered(path: &Path, n: usize) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!("{stem}-{n}.{ext}"))
+/// Where an input's first output goes: its relative path under `dir`,
+/// with the target's extension.
+fn output_base(dir: &Path, relative: &Path, config: &Config) -> PathBuf {
+    dir.join(relative).with_extension(config.target.extension())
 }
 
 fn prepare_directory(dir: &Path) -> std::io::Result<()> {
@@ -377,67 +384,6 @@ fn prepare_directory(dir: &Path) -> std::io::Result<()> {
     let probe = dir.join(format!(".kifconv-probe-{}", std::process::id()));
     std::fs::write(&probe, b"")?;
     std::fs::remove_file(&probe)
-}
-
-/// Writes `bytes` to a temporary file beside `path` and renames it into
-/// place: a reader never sees half a file, and a failed write leaves none.
-pub fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    overwrite: Overwrite,
-    inputs: &HashSet<PathBuf>,
-    counter: &AtomicU64,
-) -> std::io::Result<()> {
-    use std::io::{Error, ErrorKind};
-    if let Ok(canonical) = std::fs::canonicalize(path) {
-        if inputs.contains(&canonical) {
-            return Err(Error::new(
-                ErrorKind::AlreadyExists,
-                "this output would overwrite an input; refused",
-            ));
-        }
-        if overwrite == Overwrite::Refuse {
-            return Err(Error::new(
-                ErrorKind::AlreadyExists,
-                "the output exists (use --force to replace it)",
-            ));
-        }
-    }
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let n = counter.fetch_add(1, Ordering::Relaxed);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id()));
-    write_through_temp(path, &temp, bytes, |p: &Path| std::fs::File::create(p))
-}
-
-/// Writes `bytes` to `temp` through the writer `create` opens, then renames
-/// `temp` to `path`. On any failure the temporary file is removed and
-/// `path` is left as it was.
-fn write_through_temp<W: Write>(
-    path: &Path,
-    temp: &Path,
-    bytes: &[u8],
-    create: impl FnOnce(&Path) -> std::io::Result<W>,
-) -> std::io::Result<()> {
-    let written = (|| {
-        let mut file = create(temp)?;
-        file.write_all(bytes)?;
-        file.flush()?;
-        // No fsync: rename alone keeps a killed run from leaving half a
-        // file under the final name; syncing each of thousands of small
-        // files would triple the run time for a power-loss guarantee.
-        drop(file);
-        std::fs::rename(temp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(temp);
-    }
-    written
 }
 
 fn progress_bar(config: &Config, total: u64) -> ProgressBar {
@@ -454,6 +400,8 @@ fn progress_bar(config: &Config, total: u64) -> ProgressBar {
     bar
 }
 
+/// One report line: path, status, games, moves, warnings, the first error,
+/// and the output files written (separated by ` | `).
 fn report_line(
     path: &str,
     status: &str,
@@ -461,12 +409,18 @@ fn report_line(
     moves: usize,
     warnings: usize,
     error: &str,
+    outputs: &[PathBuf],
 ) -> String {
     let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
+    let outputs: Vec<String> = outputs
+        .iter()
+        .map(|p| clean(&p.to_string_lossy()))
+        .collect();
     format!(
-        "{}\t{status}\t{games}\t{moves}\t{warnings}\t{}\n",
+        "{}\t{status}\t{games}\t{moves}\t{warnings}\t{}\t{}\n",
         clean(path),
-        clean(error)
+        clean(error),
+        outputs.join(" | ")
     )
 }
 
@@ -479,69 +433,5 @@ fn ensure_newline(text: &str) -> String {
         text.to_string()
     } else {
         format!("{text}\n")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A file on a disk that fills up after `room` bytes.
-    struct FillingDisk {
-        file: std::fs::File,
-        room: usize,
-    }
-
-    impl Write for FillingDisk {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            if self.room == 0 {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::StorageFull,
-                    "no space left on device",
-                ));
-            }
-            let n = buf.len().min(self.room);
-            self.room -= n;
-            self.file.write(&buf[..n])
-        }
-
-        fn flush(&mut self) -> std::io::Result<()> {
-            self.file.flush()
-        }
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("kifconv-batch-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    #[test]
-    fn a_full_disk_leaves_no_partial_file_and_the_old_one_intact() {
-        let dir = scratch("full");
-        let (path, temp) = (dir.join("game.usi"), dir.join(".game.usi.tmp"));
-        fn full(room: usize) -> impl FnOnce(&Path) -> std::io::Result<FillingDisk> {
-            move |p| {
-                Ok(FillingDisk {
-                    file: std::fs::File::create(p)?,
-                    room,
-                })
-            }
-        }
-        // A new output: the error is returned, and no file is left at all.
-        let e = write_through_temp(&path, &temp, &[b'x'; 100], full(10)).unwrap_err();
-        assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
-        assert!(!path.exists() && !temp.exists());
-        // Replacing an output: the old one stays whole.
-        std::fs::write(&path, b"old output\n").unwrap();
-        write_through_temp(&path, &temp, &[b'x'; 100], full(10)).unwrap_err();
-        assert_eq!(std::fs::read(&path).unwrap(), b"old output\n");
-        assert!(!temp.exists());
-        // With room enough, the new bytes replace the old.
-        write_through_temp(&path, &temp, b"new output\n", full(1000)).unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"new output\n");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

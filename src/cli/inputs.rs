@@ -31,7 +31,8 @@ pub struct Input {
     pub origin: Origin,
 }
 
-fn is_known(path: &Path) -> bool {
+/// Whether a file of this name is read as an input when found in a folder.
+pub fn is_input_kind(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| KNOWN.contains(&e.to_ascii_lowercase().as_str()))
@@ -100,7 +101,7 @@ fn walk(root: &Path, dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<(St
         } else if is_zip(&path) {
             let folder = relative.with_extension("");
             zip_entries(&path, &folder, inputs, problems);
-        } else if is_known(&path) {
+        } else if is_input_kind(&path) {
             inputs.push(Input {
                 display: path.display().to_string(),
                 relative,
@@ -157,7 +158,7 @@ fn zip_entries(
             .components()
             .filter(|c| matches!(c, std::path::Component::Normal(_)))
             .collect();
-        if !is_known(&relative) {
+        if !is_input_kind(&relative) {
             continue;
         }
         inputs.push(Input {

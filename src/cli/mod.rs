@@ -6,6 +6,7 @@ mod args;
 mod batch;
 mod convert;
 mod inputs;
+mod output;
 mod tools;
 
 use args::{Cli, Command};
@@ -24,20 +25,21 @@ pub fn run() -> u8 {
     match cli.command {
         Some(Command::Flip { sfen, moves }) => tools::flip(&sfen, &moves),
         Some(Command::Mate { sfen }) => tools::mate(&sfen),
+        // Rendered whole, then written: a closed pipe or a full disk is
+        // handled in one place, never a panic.
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "kifconv",
-                &mut std::io::stdout(),
-            );
-            0
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "kifconv", &mut text);
+            tools::print(&text)
         }
         Some(Command::Man) => {
-            let man = clap_mangen::Man::new(Cli::command());
-            match man.render(&mut std::io::stdout()) {
-                Ok(()) => 0,
-                Err(_) => 2,
+            let mut text = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut text) {
+                Ok(()) => tools::print(&text),
+                Err(e) => {
+                    eprintln!("error: cannot render the manual page: {e}");
+                    2
+                }
             }
         }
         None => match cli.convert.into_config() {

@@ -6,6 +6,22 @@ use kifconv::emit::japanese::write_spec;
 use kifconv::resolve::describe;
 use kifconv::{Move, Position, Setup};
 
+/// Writes a tool's whole output to standard output: a reader that stops
+/// reading (`| head`, `| true`) ends the tool quietly, any other failure
+/// (a full disk) is an error and exit 2.
+pub fn print(text: &[u8]) -> u8 {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            2
+        }
+    }
+}
+
 fn position(sfen: &str) -> Result<Position, String> {
     let setup = Setup::from_sfen(sfen).map_err(|e| e.to_string())?;
     Position::from_setup_lenient(setup)
@@ -32,11 +48,12 @@ pub fn flip(sfen: &str, moves: &[String]) -> u8 {
             }
         }
     }
-    println!("{}", pos.flip().sfen());
+    let mut text = pos.flip().sfen() + "\n";
     if !flipped.is_empty() {
-        println!("{}", flipped.join(" "));
+        text.push_str(&flipped.join(" "));
+        text.push('\n');
     }
-    0
+    print(text.as_bytes())
 }
 
 /// Prints every mate in one (USI and KI2) and whether it is unique.
@@ -57,16 +74,18 @@ pub fn mate(sfen: &str) -> u8 {
             after.is_checkmate()
         })
         .collect();
+    let mut text = String::new();
     for &mv in &mates {
-        let mut text = String::new();
+        text.push_str(&mv.to_string());
+        text.push('\t');
         text.push(pos.side_to_move().triangle());
         write_spec(&mut text, &describe(&pos, mv, None));
-        println!("{mv}\t{text}");
+        text.push('\n');
     }
     match mates.len() {
-        0 => println!("no mate in one"),
-        1 => println!("unique mate in one"),
-        n => println!("{n} mates in one (not unique: 余詰)"),
+        0 => text.push_str("no mate in one\n"),
+        1 => text.push_str("unique mate in one\n"),
+        n => text.push_str(&format!("{n} mates in one (not unique: 余詰)\n")),
     }
-    0
+    print(text.as_bytes())
 }

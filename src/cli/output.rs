@@ -1,0 +1,469 @@
+//! Where outputs go, and how they get there without loss.
+//!
+//! Workers write each input's outputs to hidden temporary files beside
+//! where they will go ([`stage`]). The main thread then names them, in
+//! input order, so the names never depend on how many threads ran
+//! ([`Outputs::commit`]): an output name another input of this run already
+//! took gets the next free `-N` suffix (and a warning), a file that existed
+//! before is replaced only with `--force`, an input is never replaced, and
+//! the final rename never replaces a file that appeared meanwhile (another
+//! process): losing that race fails the input. An input's outputs are
+//! placed all or none.
+
+use super::args::Overwrite;
+use super::inputs;
+use std::collections::HashMap;
+use std::collections::HashSet;
+use std::io::{Error, ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The files and folders named as inputs, resolved, so that an output
+/// path can be checked against them without a list of every input.
+#[derive(Debug, Default)]
+pub struct InputRoots {
+    files: HashSet<PathBuf>,
+    folders: Vec<PathBuf>,
+}
+
+impl InputRoots {
+    /// The roots of the command-line inputs (`-` and missing paths have
+    /// none).
+    pub fn new(paths: &[PathBuf]) -> InputRoots {
+        let mut roots = InputRoots::default();
+        for path in paths {
+            let Ok(canonical) = std::fs::canonicalize(path) else {
+                continue;
+            };
+            if canonical.is_dir() {
+                roots.folders.push(canonical);
+            } else {
+                roots.files.insert(canonical);
+            }
+        }
+        roots
+    }
+
+    /// Whether `path` (an existing file) is, or would be read as, an input:
+    /// a file named on the command line, or a file of a readable kind inside
+    /// a folder named there.
+    pub fn contains(&self, path: &Path) -> bool {
+        let Ok(canonical) = std::fs::canonicalize(path) else {
+            return false;
+        };
+        self.files.contains(&canonical)
+            || (inputs::is_input_kind(&canonical)
+                && self.folders.iter().any(|f| canonical.starts_with(f)))
+    }
+}
+
+/// Writes one input's outputs to temporary files in the folder where
+/// `base` (the first output's name) goes. On failure no temporary file is
+/// left.
+pub fn stage(
+    base: &Path,
+    outputs: &[Vec<u8>],
+    counter: &AtomicU64,
+) -> Result<Vec<PathBuf>, String> {
+    let folder = base.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let name = base
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut temps = Vec::with_capacity(outputs.len());
+    for bytes in outputs {
+        let n = counter.fetch_add(1, Ordering::Relaxed);
+        let temp = folder.join(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id()));
+        if let Err(e) = write_file(&temp, bytes, |p| std::fs::File::create_new(p)) {
+            discard(&temps);
+            return Err(format!("{}: {e}", base.display()));
+        }
+        temps.push(temp);
+    }
+    Ok(temps)
+}
+
+/// Removes temporary files that will not be placed.
+pub fn discard(temps: &[PathBuf]) {
+    for temp in temps {
+        let _ = std::fs::remove_file(temp);
+    }
+}
+
+/// Writes `bytes` to a new file at `path` through the writer `create`
+/// opens; on failure the file is removed.
+fn write_file<W: Write>(
+    path: &Path,
+    bytes: &[u8],
+    create: impl FnOnce(&Path) -> std::io::Result<W>,
+) -> std::io::Result<()> {
+    let written = (|| {
+        let mut file = create(path)?;
+        file.write_all(bytes)?;
+        // No fsync: the rename alone keeps a killed run from leaving half a
+        // file under the final name; syncing each of thousands of small
+        // files would triple the run time for a power-loss guarantee.
+        file.flush()
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(path);
+    }
+    written
+}
+
+/// The outputs placed so far in this run, and the rules for placing more.
+pub struct Outputs<'a> {
+    /// Every output name this run has placed, with the input that took it.
+    claimed: HashMap<PathBuf, Rc<str>>,
+    overwrite: Overwrite,
+    inputs: &'a InputRoots,
+}
+
+/// What placing one input's outputs did.
+#[derive(Debug, Default)]
+pub struct Placed {
+    /// The names the outputs got, in order.
+    pub paths: Vec<PathBuf>,
+    /// Names that differ from the planned ones, and why.
+    pub warnings: Vec<String>,
+}
+
+impl<'a> Outputs<'a> {
+    pub fn new(overwrite: Overwrite, inputs: &'a InputRoots) -> Outputs<'a> {
+        Outputs {
+            claimed: HashMap::new(),
+            overwrite,
+            inputs,
+        }
+    }
+
+    /// Names and places the staged outputs of input `display`, whose first
+    /// output is planned as `base` and the others as `base-2`, `base-3`…
+    /// All are placed, or none (an error says why, and the temporary files
+    /// are removed).
+    pub fn commit(
+        &mut self,
+        display: &str,
+        base: &Path,
+        temps: &[PathBuf],
+    ) -> Result<Placed, String> {
+        let mut placed = Placed::default();
+        let mut plan: Vec<(PathBuf, bool)> = Vec::with_capacity(temps.len());
+        let mut this_input: HashSet<PathBuf> = HashSet::new();
+        for i in 0..temps.len() {
+            let planned = if i == 0 {
+                base.to_path_buf()
+            } else {
+                numbered(base, i + 1)
+            };
+            let taken = |p: &Path| self.claimed.contains_key(p) || this_input.contains(p);
+            let path = if taken(&planned) {
+                let free = (2..)
+                    .map(|k| numbered(&planned, k))
+                    .find(|p| !taken(p))
+                    .expect("some suffix is free");
+                let by = self
+                    .claimed
+                    .get(&planned)
+                    .map_or_else(|| display.to_string(), |d| d.to_string());
+                placed.warnings.push(format!(
+                    "{} is already an output of {by} in this run; written as {}",
+                    planned.display(),
+                    free.display()
+                ));
+                free
+            } else {
+                planned
+            };
+            let exists = path.symlink_metadata().is_ok();
+            if exists && self.inputs.contains(&path) {
+                discard(temps);
+                return Err(format!(
+                    "{}: this output would overwrite an input; refused",
+                    path.display()
+                ));
+            }
+            if exists && self.overwrite == Overwrite::Refuse {
+                discard(temps);
+                return Err(format!(
+                    "{}: the output exists (use --force to replace it)",
+                    path.display()
+                ));
+            }
+            this_input.insert(path.clone());
+            plan.push((path, exists));
+        }
+        for (i, ((path, replace), temp)) in plan.iter().zip(temps).enumerate() {
+            let moved = if *replace {
+                std::fs::rename(temp, path)
+            } else {
+                rename_no_replace(temp, path)
+            };
+            if let Err(e) = moved {
+                // All or none: take back what this input placed (files that
+                // were replaced cannot be given back, and are said).
+                for (done, replaced) in &plan[..i] {
+                    if !replaced {
+                        let _ = std::fs::remove_file(done);
+                    }
+                }
+                discard(&temps[i..]);
+                let why = if e.kind() == ErrorKind::AlreadyExists {
+                    "a file of that name appeared while converting (another process?); not replaced"
+                        .to_string()
+                } else {
+                    e.to_string()
+                };
+                let replaced: Vec<String> = plan[..i]
+                    .iter()
+                    .filter(|(_, r)| *r)
+                    .map(|(p, _)| p.display().to_string())
+                    .collect();
+                let also = if replaced.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (already replaced: {})", replaced.join(", "))
+                };
+                return Err(format!("{}: {why}{also}", path.display()));
+            }
+        }
+        let by: Rc<str> = Rc::from(display);
+        for (path, _) in plan {
+            self.claimed.insert(path.clone(), by.clone());
+            placed.paths.push(path);
+        }
+        Ok(placed)
+    }
+}
+
+/// `game.kif` → `game-2.kif`.
+pub fn numbered(path: &Path, n: usize) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match path.extension() {
+        Some(ext) => path.with_file_name(format!("{stem}-{n}.{}", ext.to_string_lossy())),
+        None => path.with_file_name(format!("{stem}-{n}")),
+    }
+}
+
+/// Renames `from` to `to` unless something is at `to` already (then
+/// `AlreadyExists`), in one step where the system has one.
+fn rename_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        match renameat2_no_replace(from, to) {
+            Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {}
+            done => return done,
+        }
+    }
+    // A hard link fails if the name exists, atomically; the temporary name
+    // is then removed.
+    match std::fs::hard_link(from, to) {
+        Ok(()) => {
+            let _ = std::fs::remove_file(from);
+            Ok(())
+        }
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => Err(e),
+        Err(_) => {
+            // A file system without hard links: check, then rename (a
+            // short race remains there).
+            if to.symlink_metadata().is_ok() {
+                return Err(Error::from(ErrorKind::AlreadyExists));
+            }
+            std::fs::rename(from, to)
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn renameat2_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes()).map_err(|e| Error::new(ErrorKind::InvalidInput, e))
+    };
+    let (from, to) = (c(from)?, c(to)?);
+    // SAFETY: both arguments are NUL-terminated strings that live across
+    // the call; renameat2 reads them and keeps no pointer.
+    let r = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            from.as_ptr(),
+            libc::AT_FDCWD,
+            to.as_ptr(),
+            libc::RENAME_NOREPLACE,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(Error::last_os_error())
+    }
+}
+
+/// Writes a whole file the way a shell redirection does, but safely: `-`
+/// is standard output; a path that is a symbolic link, a FIFO or a device
+/// is written through (never replaced by a regular file); a regular file
+/// (or a new one) is written to a temporary file and renamed into place.
+pub fn write_like_redirection(
+    path: &Path,
+    bytes: &[u8],
+    counter: &AtomicU64,
+) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        return out.write_all(bytes).and_then(|()| out.flush());
+    }
+    let through = match path.symlink_metadata() {
+        Ok(meta) => !meta.file_type().is_file(),
+        Err(_) => false,
+    };
+    if through {
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .create(true)
+            .open(path)?;
+        return file.write_all(bytes).and_then(|()| file.flush());
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = counter.fetch_add(1, Ordering::Relaxed);
+    let temp = path.with_file_name(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id()));
+    write_file(&temp, bytes, |p| std::fs::File::create_new(p))?;
+    std::fs::rename(&temp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temp);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file on a disk that fills up after `room` bytes.
+    struct FillingDisk {
+        file: std::fs::File,
+        room: usize,
+    }
+
+    impl Write for FillingDisk {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.room == 0 {
+                return Err(Error::new(
+                    ErrorKind::StorageFull,
+                    "no space left on device",
+                ));
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            self.file.write(&buf[..n])
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.file.flush()
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("kifconv-output-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn files(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_full_disk_leaves_no_partial_file() {
+        let dir = scratch("full");
+        let temp = dir.join(".game.usi.tmp");
+        let full = |room: usize| {
+            move |p: &Path| {
+                Ok(FillingDisk {
+                    file: std::fs::File::create_new(p)?,
+                    room,
+                })
+            }
+        };
+        let e = write_file(&temp, &[b'x'; 100], full(10)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::StorageFull);
+        assert!(files(&dir).is_empty());
+        write_file(&temp, b"whole\n", full(1000)).unwrap();
+        assert_eq!(std::fs::read(&temp).unwrap(), b"whole\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn clashing_names_get_the_next_free_suffix_and_a_warning() {
+        let dir = scratch("clash");
+        let roots = InputRoots::default();
+        let counter = AtomicU64::new(0);
+        let mut outputs = Outputs::new(Overwrite::Refuse, &roots);
+        let base = dir.join("a.usi");
+        // A game of a multi-game input takes `a-2.usi`; the second input
+        // planned as `a.usi` then gets `a-3.usi`.
+        let temps = stage(&base, &[b"one\n".to_vec(), b"two\n".to_vec()], &counter).unwrap();
+        let placed = outputs.commit("x/a.csa", &base, &temps).unwrap();
+        assert!(placed.warnings.is_empty());
+        let temps = stage(&base, &[b"three\n".to_vec()], &counter).unwrap();
+        let placed = outputs.commit("y/a.kif", &base, &temps).unwrap();
+        assert_eq!(placed.paths, vec![dir.join("a-3.usi")]);
+        assert_eq!(placed.warnings.len(), 1);
+        assert!(
+            placed.warnings[0].contains("x/a.csa"),
+            "{:?}",
+            placed.warnings
+        );
+        assert_eq!(files(&dir), ["a-2.usi", "a-3.usi", "a.usi"]);
+        assert_eq!(std::fs::read(dir.join("a-3.usi")).unwrap(), b"three\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn existing_files_are_refused_or_replaced_as_asked_and_never_raced() {
+        let dir = scratch("exists");
+        let roots = InputRoots::default();
+        let counter = AtomicU64::new(0);
+        let base = dir.join("g.usi");
+        std::fs::write(dir.join("g-2.usi"), b"older\n").unwrap();
+        // Without --force: the input fails whole; neither of its outputs is
+        // placed, no temporary file is left, the older file is untouched.
+        let mut refusing = Outputs::new(Overwrite::Refuse, &roots);
+        let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
+        let e = refusing.commit("g.csa", &base, &temps).unwrap_err();
+        assert!(e.contains("g-2.usi: the output exists"), "{e}");
+        assert_eq!(files(&dir), ["g-2.usi"]);
+        // With --force: a file that was there when the names were planned
+        // is replaced.
+        let mut replacing = Outputs::new(Overwrite::Replace, &roots);
+        let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
+        replacing.commit("g.csa", &base, &temps).unwrap();
+        assert_eq!(files(&dir), ["g-2.usi", "g.usi"]);
+        assert_eq!(std::fs::read(dir.join("g-2.usi")).unwrap(), b"2\n");
+        // A name free when planned and taken before the rename (another
+        // process) is not replaced: the rename says so.
+        let other = dir.join("h.usi");
+        let temps = stage(&other, &[b"ours\n".to_vec()], &counter).unwrap();
+        std::fs::write(&other, b"theirs\n").unwrap();
+        let e = rename_no_replace(&temps[0], &other).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&other).unwrap(), b"theirs\n");
+        discard(&temps);
+        assert_eq!(files(&dir), ["g-2.usi", "g.usi", "h.usi"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
