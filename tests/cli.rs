@@ -433,3 +433,49 @@ fn completions_and_man_page() {
     assert!(out.status.success());
     assert!(stdout(&out).contains(".TH kifconv"));
 }
+
+/// What a format cannot hold is said, once per input, never dropped
+/// silently.
+#[test]
+fn what_a_format_cannot_hold_is_a_warning() {
+    let dir = scratch("lost");
+    let game = dir.join("rich.kifu");
+    std::fs::write(
+        &game,
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:03/00:00:03)+\n*a comment\n&bookmark\n   2 ３四歩(33)   ( 0:05/00:00:05)\n\n変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:01)\n",
+    )
+    .unwrap();
+    let warned = |args: &[&str]| {
+        let mut all = vec![s(&game)];
+        all.extend_from_slice(args);
+        let out = kifconv(&all);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stderr(&out)
+            .lines()
+            .filter(|l| l.contains("cannot hold"))
+            .map(|l| l.split(": warning: ").nth(1).unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(warned(&["--to", "kifu"]), Vec::<String>::new());
+    assert_eq!(
+        warned(&["--to", "ki2u"]),
+        ["KI2 cannot hold times; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "csa"]),
+        ["CSA cannot hold variations, bookmarks; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "csa", "--mainline"]),
+        ["CSA cannot hold bookmarks; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "usi"]),
+        ["USI cannot hold variations; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "sfen", "--mainline"]),
+        Vec::<String>::new()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -134,6 +134,19 @@ pub enum Target {
 }
 
 impl Target {
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Usi => "USI",
+            Target::Sfen => "SFEN",
+            Target::Kif | Target::Kifu => "KIF",
+            Target::Ki2 | Target::Ki2u => "KI2",
+            Target::Csa => "CSA",
+            Target::Jkf => "JKF",
+            Target::Western => "Western notation",
+        }
+    }
+
     /// The extension an output file of this format gets.
     pub fn extension(self) -> &'static str {
         match self {

@@ -59,6 +59,9 @@ pub fn convert(
     if records.is_empty() {
         return Ok(out);
     }
+    if let Some(w) = super::lost::warning(&records, config.target, config.mainline_only) {
+        out.warnings.push(format!("{name}: warning: {w}"));
+    }
     for text in render(&records, config)? {
         out.outputs
             .push(encode(&text, config.out_encoding).map_err(|e| format!("{name}: error: {e}"))?);

@@ -6,6 +6,7 @@ mod args;
 mod batch;
 mod convert;
 mod inputs;
+mod lost;
 mod output;
 mod tools;
 

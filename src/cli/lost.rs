@@ -1,0 +1,93 @@
+//! What an output format cannot hold: one table, and a warning per input
+//! that says what of its records was left out (as ShogiHome does on
+//! export), so a conversion never drops anything without a word.
+//!
+//! USI and SFEN are move and position formats: asking for them is asking
+//! for the moves or positions alone, so they are warned about variations
+//! only (the moves they cannot hold). `--mainline` asks for variations to be
+//! dropped, so they are not warned about then.
+
+use super::args::Target;
+use kifconv::record::Record;
+
+/// Something a record can carry that some formats cannot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    Variations,
+    Comments,
+    Bookmarks,
+    Times,
+    /// The SFEN move number of a start that is not move 1.
+    StartMoveNumber,
+}
+
+impl Feature {
+    const ALL: [Feature; 5] = [
+        Feature::Variations,
+        Feature::Comments,
+        Feature::Bookmarks,
+        Feature::Times,
+        Feature::StartMoveNumber,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Feature::Variations => "variations",
+            Feature::Comments => "comments",
+            Feature::Bookmarks => "bookmarks",
+            Feature::Times => "times",
+            Feature::StartMoveNumber => "the start's move number",
+        }
+    }
+}
+
+/// Whether `target` holds `feature`: the one table.
+pub fn holds(target: Target, feature: Feature) -> bool {
+    use Feature::*;
+    match target {
+        Target::Kif | Target::Kifu => true,
+        Target::Ki2 | Target::Ki2u => feature != Times,
+        Target::Csa => matches!(feature, Comments | Times),
+        Target::Jkf => matches!(feature, Variations | Comments | Times),
+        Target::Western => matches!(feature, Variations | Comments | StartMoveNumber),
+        // Asked for as moves or positions alone (see the module notes).
+        Target::Usi | Target::Sfen => feature != Variations,
+    }
+}
+
+/// Whether `record` carries `feature`.
+fn carries(record: &Record, feature: Feature) -> bool {
+    let tree = &record.tree;
+    let nodes = || tree.ids().map(|id| tree.node(id));
+    match feature {
+        Feature::Variations => tree.ids().any(|id| tree.children(id).nth(1).is_some()),
+        Feature::Comments => nodes().any(|n| {
+            !n.comments.is_empty() || n.ending.as_ref().is_some_and(|e| !e.comments.is_empty())
+        }),
+        Feature::Bookmarks => nodes().any(|n| !n.bookmarks.is_empty()),
+        Feature::Times => {
+            nodes().any(|n| n.time.is_some() || n.ending.as_ref().is_some_and(|e| e.time.is_some()))
+        }
+        Feature::StartMoveNumber => record.start.move_number != 1,
+    }
+}
+
+/// The warning for one input's records written as `target`, if anything
+/// they carry is left out.
+pub fn warning(records: &[Record], target: Target, mainline_only: bool) -> Option<String> {
+    let left_out: Vec<&str> = Feature::ALL
+        .into_iter()
+        .filter(|&f| !holds(target, f))
+        .filter(|&f| !(mainline_only && f == Feature::Variations))
+        .filter(|&f| records.iter().any(|r| carries(r, f)))
+        .map(Feature::name)
+        .collect();
+    if left_out.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{} cannot hold {}; left out",
+        target.name(),
+        left_out.join(", ")
+    ))
+}
