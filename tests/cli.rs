@@ -128,9 +128,10 @@ fn one_file_to_usi_and_sfen() {
         stdout(&out),
         "position startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 6i7h 2b7g+ 8h7g 7a6b\n"
     );
-    // The summary goes to stderr.
+    // The summary goes to stderr, after the warning that USI leaves the
+    // variations out.
     assert!(
-        stderr(&out).contains("1 files, 1 games, 12 moves, 0 warnings, 0 failed"),
+        stderr(&out).contains("jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 1 warnings, 0 failed"),
         "{}",
         stderr(&out)
     );
@@ -301,10 +302,32 @@ fn standard_input() {
     assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
 }
 
+/// With no input named and standard input not a terminal, standard input
+/// is read (`kifconv < game.kif`); an empty one is a failed input.
+#[test]
+fn no_input_named_reads_standard_input() {
+    let run = |input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kifconv"))
+            .args(["--to", "usi", "-q"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(GAME_KI2.as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
+    let out = run(b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("<stdin>"), "{}", stderr(&out));
+}
+
 #[test]
 fn exit_codes() {
     // Usage errors: 2.
-    assert_eq!(kifconv(&[]).status.code(), Some(2));
     assert_eq!(
         kifconv(&["x.kif", "--to", "nonsense"]).status.code(),
         Some(2)
@@ -476,6 +499,149 @@ fn what_a_format_cannot_hold_is_a_warning() {
     assert_eq!(
         warned(&["--to", "sfen", "--mainline"]),
         Vec::<String>::new()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every file under `dir`, relative to it, in name order.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut all: Vec<String> = walk(dir)
+        .iter()
+        .map(|p| p.strip_prefix(dir).unwrap().to_string_lossy().into_owned())
+        .collect();
+    all.sort();
+    all
+}
+
+/// Two symbolic links to `..` inside a folder: without `-L` they are not
+/// followed (a warning each); with `-L` the walk follows them once and
+/// still converts each real file once. Either way it finishes at once.
+#[test]
+fn symbolic_link_loops_are_walked_once() {
+    let dir = scratch("links");
+    let input = dir.join("in");
+    std::fs::create_dir_all(input.join("sub")).unwrap();
+    std::fs::write(input.join("a.kif"), GAME_KIF).unwrap();
+    std::fs::write(input.join("sub/b.ki2"), GAME_KI2).unwrap();
+    std::os::unix::fs::symlink("..", input.join("sub/up1")).unwrap();
+    std::os::unix::fs::symlink("..", input.join("sub/up2")).unwrap();
+    std::os::unix::fs::symlink("a.kif", input.join("same.kif")).unwrap();
+    for follow in [false, true] {
+        let out_dir = dir.join(format!("out-{follow}"));
+        let mut args = vec![s(&input), "-o", s(&out_dir), "--to", "usi"];
+        if follow {
+            args.push("-L");
+        }
+        let started = std::time::Instant::now();
+        let out = kifconv(&args);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(tree(&out_dir), ["a.usi", "sub/b.usi"], "-L {follow}");
+        let err = stderr(&out);
+        if follow {
+            // up1 leads to `in` itself, already walked; so does up2.
+            assert_eq!(err.matches("a folder already walked").count(), 2, "{err}");
+        } else {
+            assert_eq!(err.matches("not followed").count(), 3, "{err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A FIFO in a folder is skipped with a warning rather than read (which
+/// would wait forever); other files convert.
+#[test]
+fn a_fifo_in_a_folder_is_skipped_with_a_warning() {
+    let dir = scratch("fifo");
+    std::fs::write(dir.join("a.kif"), GAME_KIF).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.join("x.kif"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = kifconv(&[s(&dir), "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "position startpos moves 7g7f 3c3d\n");
+    assert!(
+        stderr(&out).contains("x.kif: warning: a FIFO, not a file: skipped"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--glob` takes or leaves out the files of folders and archives.
+#[test]
+fn globs_choose_what_folders_and_archives_yield() {
+    let dir = scratch("glob");
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    std::fs::write(dir.join("a.kif"), GAME_KIF).unwrap();
+    std::fs::write(dir.join("b.ki2"), GAME_KI2).unwrap();
+    std::fs::write(dir.join("old/c.kif"), GAME_KIF).unwrap();
+    let archive = dir.join("more.zip");
+    std::fs::write(
+        &archive,
+        zip_with(&[
+            (b"d.kif", GAME_KIF.as_bytes()),
+            (b"e.ki2", GAME_KI2.as_bytes()),
+        ]),
+    )
+    .unwrap();
+    let names = |globs: &[&str]| {
+        let mut args = vec![s(&dir), "--to", "usi", "--report", "-", "-q"];
+        for g in globs {
+            args.extend(["--glob", g]);
+        }
+        let out = kifconv(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .filter(|l| l.contains("\tok\t"))
+            .map(|l| {
+                let path = l.split('\t').next().unwrap();
+                path.rsplit(['/', ':']).next().unwrap().to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&[]), ["a.kif", "b.ki2", "d.kif", "e.ki2", "c.kif"]);
+    assert_eq!(names(&["*.kif"]), ["a.kif", "d.kif", "c.kif"]);
+    assert_eq!(names(&["*.kif", "!old/**"]), ["a.kif", "d.kif"]);
+    assert_eq!(names(&["!*.ki2"]), ["a.kif", "d.kif", "c.kif"]);
+    let out = kifconv(&[s(&dir), "--glob", "[", "-q"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// On a terminal, the progress line redraws at most about ten times a
+/// second: converting the 10,000 bench games writes little to it.
+#[test]
+fn progress_on_a_terminal_stays_small() {
+    let archive = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/kif-sjis.zip");
+    assert!(
+        archive.exists(),
+        "this test needs ../shared beside the checkout"
+    );
+    let dir = scratch("progress");
+    let typescript = dir.join("typescript");
+    let command = format!(
+        "{} {} --to usi > /dev/null",
+        env!("CARGO_BIN_EXE_kifconv"),
+        archive.display()
+    );
+    let status = Command::new("script")
+        .args(["-q", "-e", "-c", &command, s(&typescript)])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let written = std::fs::read(&typescript).unwrap();
+    let text = String::from_utf8_lossy(&written);
+    assert!(text.contains("10000 files, 10000 games"), "{text}");
+    assert!(
+        written.len() < 50_000,
+        "{} bytes of terminal output",
+        written.len()
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,9 +1,11 @@
 //! The command line as clap reads it, and its check into a [`Config`].
 
+use super::filter::Filter;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use kifconv::decode::{Encoding, EncodingChoice};
 use kifconv::read::Format;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
@@ -60,8 +62,9 @@ pub enum Command {
 
 #[derive(ClapArgs, Debug)]
 pub struct ConvertArgs {
-    /// Files, folders (searched recursively for known extensions) and zip
-    /// archives to read; `-` reads standard input.
+    /// Files, folders (searched recursively for known extensions) and
+    /// archives to read; `-` reads standard input, as does naming no input
+    /// when standard input is not a terminal.
     pub inputs: Vec<PathBuf>,
     /// The format to write.
     #[arg(short, long, value_enum, default_value_t = Target::Usi)]
@@ -105,10 +108,19 @@ pub struct ConvertArgs {
     /// With --to csa: the CSA version to write.
     #[arg(long, value_enum, default_value_t = CsaVersion::V3)]
     pub csa_version: CsaVersion,
-    /// Refuse zip entries and files larger than this many bytes once
+    /// Refuse archive entries and files larger than this many bytes once
     /// decompressed (a guard against zip bombs).
     #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
     pub max_input_size: u64,
+    /// Follow symbolic links found in folders (each folder and file is
+    /// still taken once).
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+    /// Take only the files of folders and archives whose path matches the
+    /// glob; `!GLOB` leaves matching files out. Repeatable; a glob without
+    /// `/` matches a name at any depth (`--glob '*.csa' --glob '!*old*'`).
+    #[arg(short, long, value_name = "GLOB")]
+    pub glob: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -247,14 +259,21 @@ pub struct Config {
     pub report: Option<PathBuf>,
     pub csa_version: kifconv::emit::csa::Version,
     pub max_input_size: u64,
+    pub follow: bool,
+    pub filter: Filter,
 }
 
 impl ConvertArgs {
     /// Checks the arguments; a usage error says what is wrong.
     pub fn into_config(self) -> Result<Config, String> {
-        if self.inputs.is_empty() {
-            return Err("no input: give files, folders or zip archives, or `-` for standard input (see --help)".into());
+        let mut inputs = self.inputs;
+        if inputs.is_empty() {
+            if std::io::stdin().is_terminal() {
+                return Err("no input: give files, folders or archives, or `-` for standard input (see --help)".into());
+            }
+            inputs.push(PathBuf::from("-"));
         }
+        let filter = Filter::new(&self.glob)?;
         if (self.ply.is_some() || self.all_plies) && self.to != Target::Sfen {
             return Err("--ply and --all-plies go with --to sfen".into());
         }
@@ -288,7 +307,9 @@ impl ConvertArgs {
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         Ok(Config {
-            inputs: self.inputs,
+            inputs,
+            filter,
+            follow: self.follow,
             target: self.to,
             from,
             encoding,

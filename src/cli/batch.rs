@@ -9,28 +9,35 @@
 
 use super::args::{Config, Destination, Target, Verbosity};
 use super::convert::{convert, Converted};
-use super::inputs::{self, Input};
+use super::inputs::{self, Item};
 use super::output::{self, InputRoots, Outputs};
+use super::walk::{self, Walk};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
 /// How far the workers may run ahead of the oldest input whose outcome is
 /// not yet written: the outcomes held in memory, however large the archive.
 const WINDOW: usize = 512;
 
-/// The outcome of one input.
-struct Outcome {
-    display: String,
-    relative: PathBuf,
-    result: Result<Converted, String>,
-    /// In folder mode, the outputs written to temporary files (or why they
-    /// could not be), for the main thread to name.
-    staged: Option<Result<Vec<PathBuf>, String>>,
+/// The outcome of one walk item.
+enum Outcome {
+    /// An input read and converted, or not.
+    Converted {
+        display: String,
+        relative: PathBuf,
+        result: Result<Converted, String>,
+        /// In folder mode, the outputs written to temporary files (or why
+        /// they could not be), for the main thread to name.
+        staged: Option<Result<Vec<PathBuf>, String>>,
+    },
+    /// Something found and left alone, with the reason.
+    Skipped { display: String, message: String },
 }
 
 /// Totals for the summary and the exit code.
@@ -41,6 +48,7 @@ pub struct Summary {
     pub games: usize,
     pub moves: usize,
     pub warnings: usize,
+    pub skipped: usize,
 }
 
 /// Runs the conversion; returns the exit code.
@@ -58,22 +66,24 @@ pub fn run(config: &Config) -> u8 {
             return 2;
         }
     }
-    let (inputs, problems) = inputs::expand(&config.inputs);
+    let mut options = walk::Options {
+        follow: config.follow,
+        filter: config.filter.clone(),
+        exclude: None,
+    };
     if let Destination::Directory(dir) = &config.destination {
         if let Err(e) = prepare_directory(dir) {
             eprintln!("error: cannot write to {}: {e}", dir.display());
             return 2;
         }
+        // The output folder is never walked into (it may be inside an
+        // input folder).
+        options.exclude = std::fs::metadata(dir).ok().map(|m| (m.dev(), m.ino()));
     }
-    let progress = progress_bar(config, inputs.len() as u64);
+    let walk = Walk::new(&config.inputs, options);
+    let progress = progress_bar(config);
     let mut report = Vec::new();
     let mut summary = Summary::default();
-    for (display, problem) in &problems {
-        eprintln!("{display}: error: {problem}");
-        summary.files += 1;
-        summary.failed += 1;
-        report.push(report_line(display, "failed", 0, 0, 0, problem, &[]));
-    }
     let stdout = std::io::stdout();
     let mut sink = Sink {
         config,
@@ -86,14 +96,15 @@ pub fn run(config: &Config) -> u8 {
         report: &mut report,
     };
     let temp_counter = AtomicU64::new(0);
-    let convert = |input: &Input| one(input, config, &temp_counter);
+    let convert = |item: Item| one(item, config, &temp_counter);
     // One job (or no thread to be had): everything on this thread, with no
     // hand-offs between threads.
-    let in_workers =
-        config.jobs > 1 && in_parallel(&inputs, config.jobs, convert, |o| sink.take(o));
+    let walk = Mutex::new(walk);
+    let in_workers = config.jobs > 1 && in_parallel(&walk, config.jobs, convert, |o| sink.take(o));
     if !in_workers {
-        for input in &inputs {
-            if !sink.take(convert(input)) {
+        let walk = walk.into_inner().unwrap_or_else(|e| e.into_inner());
+        for item in walk {
+            if !sink.take(convert(item)) {
                 break;
             }
         }
@@ -122,8 +133,13 @@ pub fn run(config: &Config) -> u8 {
     }
     if config.verbosity == Verbosity::Normal {
         let seconds = started.elapsed().as_secs_f64();
+        let skipped = if summary.skipped > 0 {
+            format!(", {} skipped", summary.skipped)
+        } else {
+            String::new()
+        };
         eprintln!(
-            "{} files, {} games, {} moves, {} warnings, {} failed in {:.2} s ({:.0} games/s)",
+            "{} files, {} games, {} moves, {} warnings, {} failed{skipped} in {:.2} s ({:.0} games/s)",
             summary.files,
             summary.games,
             summary.moves,
@@ -161,14 +177,32 @@ impl<W: Write> Sink<'_, W> {
     /// pipe ends the run quietly).
     fn take(&mut self, outcome: Outcome) -> bool {
         let (config, progress) = (self.config, self.progress);
+        let (display, relative, result, staged) = match outcome {
+            Outcome::Skipped { display, message } => {
+                self.summary.skipped += 1;
+                self.summary.warnings += 1;
+                if config.verbosity == Verbosity::Normal {
+                    progress.suspend(|| eprintln!("{display}: warning: {message}"));
+                }
+                self.report
+                    .push(report_line(&display, "skipped", 0, 0, 1, &message, &[]));
+                return true;
+            }
+            Outcome::Converted {
+                display,
+                relative,
+                result,
+                staged,
+            } => (display, relative, result, staged),
+        };
         self.summary.files += 1;
         progress.inc(1);
-        let mut converted = match outcome.result {
+        let mut converted = match result {
             Err(error) => {
                 progress.suspend(|| eprint!("{}", ensure_newline(&error)));
                 self.summary.failed += 1;
                 self.report.push(report_line(
-                    &outcome.display,
+                    &display,
                     "failed",
                     0,
                     0,
@@ -191,21 +225,18 @@ impl<W: Write> Sink<'_, W> {
         };
         let mut first_error = converted.errors.first().map(|e| first_line(e).to_string());
         let mut written = Vec::new();
-        if let (Some(staged), Destination::Directory(dir)) = (outcome.staged, &config.destination) {
-            let base = output_base(dir, &outcome.relative, config);
-            let placed =
-                staged.and_then(|temps| self.outputs.commit(&outcome.display, &base, &temps));
+        if let (Some(staged), Destination::Directory(dir)) = (staged, &config.destination) {
+            let base = output_base(dir, &relative, config);
+            let placed = staged.and_then(|temps| self.outputs.commit(&display, &base, &temps));
             match placed {
                 Ok(placed) => {
                     for w in placed.warnings {
-                        converted
-                            .warnings
-                            .push(format!("{}: warning: {w}", outcome.display));
+                        converted.warnings.push(format!("{display}: warning: {w}"));
                     }
                     written = placed.paths;
                 }
                 Err(e) => {
-                    let e = format!("{}: error: {e}", outcome.display);
+                    let e = format!("{display}: error: {e}");
                     converted.errors.push(e.clone());
                     status = "failed";
                     first_error.get_or_insert(e);
@@ -215,15 +246,21 @@ impl<W: Write> Sink<'_, W> {
         self.summary.games += converted.games;
         self.summary.moves += converted.moves;
         self.summary.warnings += converted.warnings.len();
-        if config.verbosity == Verbosity::Normal {
+        // The bar is cleared and redrawn only when there is something to
+        // say.
+        if config.verbosity == Verbosity::Normal && !converted.warnings.is_empty() {
             progress.suspend(|| {
                 for w in &converted.warnings {
                     eprintln!("{w}");
                 }
             });
         }
-        for e in &converted.errors {
-            progress.suspend(|| eprint!("{}", ensure_newline(e)));
+        if !converted.errors.is_empty() {
+            progress.suspend(|| {
+                for e in &converted.errors {
+                    eprint!("{}", ensure_newline(e));
+                }
+            });
         }
         if status != "ok" {
             self.summary.failed += 1;
@@ -245,7 +282,7 @@ impl<W: Write> Sink<'_, W> {
             }
         }
         self.report.push(report_line(
-            &outcome.display,
+            &display,
             status,
             converted.games,
             converted.moves,
@@ -257,24 +294,25 @@ impl<W: Write> Sink<'_, W> {
     }
 }
 
-/// Converts `inputs` on `jobs` worker threads and hands the outcomes to
-/// `take` on this thread, in input order, as soon as each is next in line:
-/// output is written while the workers go on, and no worker waits for
-/// another except at the [`WINDOW`] bound. Each worker takes the next
-/// input when it is free, so one slow file holds up no one. `take`
-/// returning false stops the workers after their current input. Returns
+/// Converts the walk's items on `jobs` worker threads and hands the
+/// outcomes to `take` on this thread, in walk order, as soon as each is
+/// next in line: output is written while the workers go on, and no worker
+/// waits for another except at the [`WINDOW`] bound. Each worker takes the
+/// next few items when it is free (walking on under a lock, so the walk is
+/// never ahead of the work), so one slow file holds up no one. `take`
+/// returning false stops the workers after their current items. Returns
 /// false, having taken nothing, when no worker thread could be started.
-fn in_parallel<'i>(
-    inputs: &'i [Input],
+fn in_parallel(
+    walk: &Mutex<Walk>,
     jobs: usize,
-    convert: impl Fn(&'i Input) -> Outcome + Sync,
+    convert: impl Fn(Item) -> Outcome + Sync,
     mut take: impl FnMut(Outcome) -> bool,
 ) -> bool {
-    // Workers claim inputs a few at a time and send each batch's outcomes
+    // Workers claim items a few at a time and send each batch's outcomes
     // together: one wake-up of this thread per batch, not per file.
     const BATCH: usize = 16;
-    let next = AtomicUsize::new(0);
-    // How many outcomes `take` has had; workers stay within WINDOW of it.
+    // Batches claimed (numbered in walk order) and batches taken.
+    let claimed = AtomicUsize::new(0);
     let taken = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(usize, Vec<Outcome>)>();
@@ -282,13 +320,10 @@ fn in_parallel<'i>(
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let sender = sender.clone();
-            let (next, taken, stop, convert) = (&next, &taken, &stop, &convert);
+            let (claimed, taken, stop, convert) = (&claimed, &taken, &stop, &convert);
             let work = move || loop {
-                let first = next.fetch_add(BATCH, Ordering::Relaxed);
-                if first >= inputs.len() {
-                    break;
-                }
-                while first >= taken.load(Ordering::Acquire) + WINDOW
+                while claimed.load(Ordering::Acquire)
+                    >= taken.load(Ordering::Acquire) + WINDOW / BATCH
                     && !stop.load(Ordering::Relaxed)
                 {
                     std::thread::sleep(std::time::Duration::from_micros(200));
@@ -296,9 +331,14 @@ fn in_parallel<'i>(
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let batch = &inputs[first..(first + BATCH).min(inputs.len())];
-                let outcomes = batch.iter().map(convert).collect();
-                if sender.send((first, outcomes)).is_err() {
+                let (number, items) = {
+                    let mut walk = walk.lock().unwrap_or_else(|e| e.into_inner());
+                    let items: Vec<Item> = walk.by_ref().take(BATCH).collect();
+                    (claimed.fetch_add(1, Ordering::AcqRel), items)
+                };
+                let last = items.len() < BATCH;
+                let outcomes = items.into_iter().map(convert).collect();
+                if sender.send((number, outcomes)).is_err() || last {
                     break;
                 }
             };
@@ -316,10 +356,10 @@ fn in_parallel<'i>(
         }
         let mut waiting = BTreeMap::new();
         let mut want = 0;
-        for (first, outcomes) in receiver {
-            waiting.insert(first, outcomes);
+        for (number, outcomes) in receiver {
+            waiting.insert(number, outcomes);
             while let Some(outcomes) = waiting.remove(&want) {
-                want += outcomes.len();
+                want += 1;
                 for outcome in outcomes {
                     if !take(outcome) {
                         stop.store(true, Ordering::Relaxed);
@@ -333,9 +373,22 @@ fn in_parallel<'i>(
     workers > 0
 }
 
-/// Converts one input, and in folder mode stages its outputs (writes them
-/// to temporary files; the main thread names them, in input order).
-fn one(input: &Input, config: &Config, counter: &AtomicU64) -> Outcome {
+/// Converts one walk item, and in folder mode stages its outputs (writes
+/// them to temporary files; the main thread names them, in walk order).
+fn one(item: Item, config: &Config, counter: &AtomicU64) -> Outcome {
+    let input = match item {
+        Item::Input(input) => input,
+        Item::Problem { display, message } => {
+            return Outcome::Converted {
+                result: Err(format!("{display}: error: {message}\n")),
+                display,
+                relative: PathBuf::new(),
+                staged: None,
+            }
+        }
+        Item::Skipped { display, message } => return Outcome::Skipped { display, message },
+    };
+    let input = &input;
     let display = input.display.clone();
     let result = inputs::read(input, config.max_input_size)
         .map_err(|e| format!("{display}: error: {e}\n"))
@@ -363,7 +416,7 @@ fn one(input: &Input, config: &Config, counter: &AtomicU64) -> Outcome {
             staged = Some(output::stage(&base, &converted.outputs, counter));
         }
     }
-    Outcome {
+    Outcome::Converted {
         display,
         relative: input.relative.clone(),
         result,
@@ -386,16 +439,29 @@ fn prepare_directory(dir: &Path) -> std::io::Result<()> {
     std::fs::remove_file(&probe)
 }
 
-fn progress_bar(config: &Config, total: u64) -> ProgressBar {
-    let show =
-        config.verbosity == Verbosity::Normal && std::io::stderr().is_terminal() && total > 1;
+/// The progress line on a terminal: files done, the rate, the time taken.
+/// The walk is lazy, so there is no total. It redraws at most ten times a
+/// second whatever the file count.
+fn progress_bar(config: &Config) -> ProgressBar {
+    let show = config.verbosity == Verbosity::Normal && std::io::stderr().is_terminal();
     if !show {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} files  {per_sec}  eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{spinner} {human_pos} files  {rate}  {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner())
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let rate = state.per_sec();
+                    let _ = if rate >= 100.0 {
+                        write!(w, "{rate:.0} files/s")
+                    } else {
+                        write!(w, "{rate:.1} files/s")
+                    };
+                },
+            ),
     );
     bar
 }

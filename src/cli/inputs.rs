@@ -2,6 +2,7 @@
 //! (entry names in UTF-8 or CP932), standard input; and reading one input's
 //! bytes, refusing anything larger than the configured limit.
 
+use super::filter::Filter;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fs::File;
@@ -13,6 +14,16 @@ use std::sync::Arc;
 const KNOWN: [&str; 11] = [
     "kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json", "psn", "western",
 ];
+
+/// What the walk yields, in order.
+pub enum Item {
+    /// Something to convert.
+    Input(Input),
+    /// Something named or found that cannot be read: an error for it.
+    Problem { display: String, message: String },
+    /// Something found and left alone, with the reason: a warning.
+    Skipped { display: String, message: String },
+}
 
 /// Where an input's bytes come from.
 #[derive(Clone, Debug)]
@@ -38,77 +49,11 @@ pub fn is_input_kind(path: &Path) -> bool {
         .is_some_and(|e| KNOWN.contains(&e.to_ascii_lowercase().as_str()))
 }
 
-fn is_zip(path: &Path) -> bool {
+/// Whether a file of this name is an archive whose entries are inputs.
+pub fn is_archive(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
-}
-
-/// Expands the command-line inputs, in the order given; a folder's files in
-/// name order. An input that cannot be opened is an error for the caller to
-/// report (and count), not a reason to stop.
-pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, String)>) {
-    let mut inputs = Vec::new();
-    let mut problems = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            inputs.push(Input {
-                display: "<stdin>".into(),
-                relative: PathBuf::from("stdin"),
-                origin: Origin::Stdin,
-            });
-        } else if path.is_dir() {
-            walk(path, path, &mut inputs, &mut problems);
-        } else if is_zip(path) {
-            zip_entries(path, Path::new(""), &mut inputs, &mut problems);
-        } else if path.exists() {
-            inputs.push(Input {
-                display: path.display().to_string(),
-                relative: PathBuf::from(path.file_name().unwrap_or(path.as_os_str())),
-                origin: Origin::File(path.clone()),
-            });
-        } else {
-            problems.push((path.display().to_string(), "no such file or folder".into()));
-        }
-    }
-    (inputs, problems)
-}
-
-fn walk(root: &Path, dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<(String, String)>) {
-    // The entry's type comes with the listing: no extra stat per file.
-    let mut entries: Vec<(PathBuf, bool)> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(|e| {
-                let e = e.ok()?;
-                let is_dir = match e.file_type() {
-                    Ok(t) if t.is_symlink() => e.path().is_dir(),
-                    Ok(t) => t.is_dir(),
-                    Err(_) => false,
-                };
-                Some((e.path(), is_dir))
-            })
-            .collect(),
-        Err(e) => {
-            problems.push((dir.display().to_string(), e.to_string()));
-            return;
-        }
-    };
-    entries.sort();
-    for (path, is_dir) in entries {
-        let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-        if is_dir {
-            walk(root, &path, inputs, problems);
-        } else if is_zip(&path) {
-            let folder = relative.with_extension("");
-            zip_entries(&path, &folder, inputs, problems);
-        } else if is_input_kind(&path) {
-            inputs.push(Input {
-                display: path.display().to_string(),
-                relative,
-                origin: Origin::File(path),
-            });
-        }
-    }
 }
 
 /// An entry name: UTF-8 when flagged or valid, else CP932 (old Japanese
@@ -120,37 +65,40 @@ fn entry_name(raw: &[u8]) -> String {
     }
 }
 
-fn zip_entries(
+/// An archive's entries as walk items, lazily: entries of a readable kind
+/// that `filter` takes, under `prefix` in the output folder.
+pub fn archive_items(
     path: &Path,
     prefix: &Path,
-    inputs: &mut Vec<Input>,
-    problems: &mut Vec<(String, String)>,
-) {
+    filter: &Filter,
+) -> Box<dyn Iterator<Item = Item> + Send> {
+    let display = path.display().to_string();
     let archive = match File::open(path)
         .map_err(|e| e.to_string())
         .and_then(|f| zip::ZipArchive::new(std::io::BufReader::new(f)).map_err(|e| e.to_string()))
     {
         Ok(archive) => archive,
         Err(e) => {
-            problems.push((
-                path.display().to_string(),
-                format!("cannot read the zip archive: {e}"),
-            ));
-            return;
+            return Box::new(std::iter::once(Item::Problem {
+                display,
+                message: format!("cannot read the zip archive: {e}"),
+            }))
         }
     };
     let shared = Arc::new(path.to_path_buf());
+    let prefix = prefix.to_path_buf();
+    let filter = filter.clone();
     let mut archive = archive;
-    for index in 0..archive.len() {
+    let count = archive.len();
+    Box::new((0..count).filter_map(move |index| {
         let Ok(entry) = archive.by_index_raw(index) else {
-            problems.push((
-                format!("{}:#{index}", path.display()),
-                "unreadable zip entry".into(),
-            ));
-            continue;
+            return Some(Item::Problem {
+                display: format!("{display}:#{index}"),
+                message: "unreadable zip entry".into(),
+            });
         };
         if entry.is_dir() {
-            continue;
+            return None;
         }
         let name = entry_name(entry.name_raw());
         // Never let an entry name climb out of the output folder.
@@ -158,18 +106,18 @@ fn zip_entries(
             .components()
             .filter(|c| matches!(c, std::path::Component::Normal(_)))
             .collect();
-        if !is_input_kind(&relative) {
-            continue;
+        if !is_input_kind(&relative) || !filter.takes(&relative) {
+            return None;
         }
-        inputs.push(Input {
-            display: format!("{}:{name}", path.display()),
+        Some(Item::Input(Input {
+            display: format!("{display}:{name}"),
             relative: prefix.join(&relative),
             origin: Origin::ZipEntry {
                 archive: shared.clone(),
                 index,
             },
-        });
-    }
+        }))
+    }))
 }
 
 thread_local! {

@@ -5,10 +5,12 @@
 mod args;
 mod batch;
 mod convert;
+mod filter;
 mod inputs;
 mod lost;
 mod output;
 mod tools;
+mod walk;
 
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};

@@ -1,0 +1,251 @@
+//! Finding the inputs, lazily: the command-line paths in order, a folder's
+//! entries in name order (one folder's listing in memory at a time),
+//! archives entry by entry. Nothing is listed ahead of what the batch
+//! takes, so a folder tree or archive of millions of records never becomes
+//! a list in memory.
+//!
+//! In folders, symbolic links are not followed unless asked (`-L`; then a
+//! folder or file reached twice, through a loop or a second link, is taken
+//! once, known by its device and inode); FIFOs, sockets and devices are
+//! skipped with a warning (reading a FIFO would wait forever); a folder that
+//! cannot be read is an error for that folder and the walk goes on; the
+//! output folder is never walked into. Paths named on the command line are
+//! taken as they are (a FIFO named there is read).
+
+use super::filter::Filter;
+use super::inputs::{self, Input, Item, Origin};
+use std::collections::HashSet;
+use std::fs::FileType;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Path, PathBuf};
+
+/// How the walk goes.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Follow symbolic links found in folders (`-L`).
+    pub follow: bool,
+    pub filter: Filter,
+    /// A folder never walked into (the output folder), by device and inode.
+    pub exclude: Option<(u64, u64)>,
+}
+
+/// One folder's entries still to visit, sorted by name.
+struct Listing {
+    root: PathBuf,
+    entries: std::vec::IntoIter<(PathBuf, FileType)>,
+}
+
+enum Pending {
+    /// A command-line path.
+    Arg(PathBuf),
+    Listing(Listing),
+    /// An archive's entries, already items.
+    Archive(Box<dyn Iterator<Item = Item> + Send>),
+}
+
+/// The lazy walk over every input.
+pub struct Walk {
+    stack: Vec<Pending>,
+    options: Options,
+    /// With `-L`: folders and files already taken, by device and inode.
+    seen: HashSet<(u64, u64)>,
+}
+
+impl Walk {
+    pub fn new(paths: &[PathBuf], options: Options) -> Walk {
+        Walk {
+            stack: paths.iter().rev().cloned().map(Pending::Arg).collect(),
+            options,
+            seen: HashSet::new(),
+        }
+    }
+
+    /// A command-line path: standard input, a folder, an archive or a file.
+    fn arg(&mut self, path: PathBuf) -> Option<Item> {
+        if path.as_os_str() == "-" {
+            return Some(Item::Input(Input {
+                display: "<stdin>".into(),
+                relative: PathBuf::from("stdin"),
+                origin: Origin::Stdin,
+            }));
+        }
+        let display = path.display().to_string();
+        let meta = match std::fs::metadata(&path) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Some(problem(display, "no such file or folder".into()))
+            }
+            Err(e) => return Some(problem(display, e.to_string())),
+        };
+        if meta.is_dir() {
+            self.seen.insert((meta.dev(), meta.ino()));
+            return self.list(&path, &path);
+        }
+        let name = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
+        if inputs::is_archive(&path) {
+            self.stack.push(Pending::Archive(inputs::archive_items(
+                &path,
+                Path::new(""),
+                &self.options.filter,
+            )));
+            return None;
+        }
+        Some(Item::Input(Input {
+            display,
+            relative: name,
+            origin: Origin::File(path),
+        }))
+    }
+
+    /// Reads one folder's listing onto the stack.
+    fn list(&mut self, root: &Path, dir: &Path) -> Option<Item> {
+        let read = match std::fs::read_dir(dir) {
+            Ok(read) => read,
+            Err(e) => return Some(problem(dir.display().to_string(), e.to_string())),
+        };
+        let mut entries = Vec::new();
+        for entry in read {
+            match entry.and_then(|e| Ok((e.path(), e.file_type()?))) {
+                Ok(entry) => entries.push(entry),
+                Err(e) => return Some(problem(dir.display().to_string(), e.to_string())),
+            }
+        }
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        self.stack.push(Pending::Listing(Listing {
+            root: root.to_path_buf(),
+            entries: entries.into_iter(),
+        }));
+        None
+    }
+
+    /// One entry found in a folder.
+    fn entry(&mut self, root: PathBuf, path: PathBuf, kind: FileType) -> Option<Item> {
+        let display = path.display().to_string();
+        let relative = path.strip_prefix(&root).unwrap_or(&path).to_path_buf();
+        let mut kind = kind;
+        if kind.is_symlink() {
+            let target = std::fs::metadata(&path);
+            if !self.options.follow {
+                // Only links to what would be read are worth a word.
+                let wanted = target.as_ref().is_ok_and(|m| {
+                    m.is_dir() || inputs::is_input_kind(&path) || inputs::is_archive(&path)
+                });
+                return wanted.then(|| Item::Skipped {
+                    display,
+                    message: "a symbolic link, not followed (use -L to follow links)".into(),
+                });
+            }
+            match target {
+                Ok(meta) => kind = meta.file_type(),
+                Err(e) => {
+                    return Some(Item::Skipped {
+                        display,
+                        message: format!("a symbolic link that leads nowhere ({e})"),
+                    })
+                }
+            }
+        }
+        if kind.is_dir() {
+            let meta = match std::fs::metadata(&path) {
+                Ok(meta) => meta,
+                Err(e) => return Some(problem(display, e.to_string())),
+            };
+            let id = (meta.dev(), meta.ino());
+            if self.options.exclude == Some(id) {
+                return None;
+            }
+            if self.options.follow && !self.seen.insert(id) {
+                return Some(Item::Skipped {
+                    display,
+                    message: "a folder already walked (a loop of symbolic links, or a second link to it): skipped".into(),
+                });
+            }
+            return self.list(&root, &path);
+        }
+        let archive = inputs::is_archive(&path);
+        let wanted = if archive {
+            !self.options.filter.excludes(&relative)
+        } else {
+            inputs::is_input_kind(&path) && self.options.filter.takes(&relative)
+        };
+        if !wanted {
+            return None;
+        }
+        if kind.is_fifo() || kind.is_socket() || kind.is_block_device() || kind.is_char_device() {
+            let what = if kind.is_fifo() {
+                "a FIFO"
+            } else if kind.is_socket() {
+                "a socket"
+            } else {
+                "a device"
+            };
+            return Some(Item::Skipped {
+                display,
+                message: format!("{what}, not a file: skipped"),
+            });
+        }
+        if self.options.follow {
+            // A file reached twice through links is taken once.
+            if let Ok(meta) = std::fs::metadata(&path) {
+                if !self.seen.insert((meta.dev(), meta.ino())) {
+                    return None;
+                }
+            }
+        }
+        if archive {
+            let folder = relative.with_extension("");
+            self.stack.push(Pending::Archive(inputs::archive_items(
+                &path,
+                &folder,
+                &self.options.filter,
+            )));
+            return None;
+        }
+        Some(Item::Input(Input {
+            display,
+            relative,
+            origin: Origin::File(path),
+        }))
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            let item = match self.stack.last_mut()? {
+                Pending::Arg(_) => {
+                    let Some(Pending::Arg(path)) = self.stack.pop() else {
+                        unreachable!("the top is an argument")
+                    };
+                    self.arg(path)
+                }
+                Pending::Listing(listing) => match listing.entries.next() {
+                    Some((path, kind)) => {
+                        let root = listing.root.clone();
+                        self.entry(root, path, kind)
+                    }
+                    None => {
+                        self.stack.pop();
+                        None
+                    }
+                },
+                Pending::Archive(items) => match items.next() {
+                    Some(item) => Some(item),
+                    None => {
+                        self.stack.pop();
+                        None
+                    }
+                },
+            };
+            if item.is_some() {
+                return item;
+            }
+        }
+    }
+}
+
+fn problem(display: String, message: String) -> Item {
+    Item::Problem { display, message }
+}
