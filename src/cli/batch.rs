@@ -11,6 +11,7 @@ use super::args::{Config, Destination, Target, Verbosity};
 use super::convert::{convert, Converted};
 use super::inputs::{self, Item};
 use super::output::{self, InputRoots, Outputs};
+use super::report::{self, Report};
 use super::walk::{self, Walk};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
@@ -82,7 +83,14 @@ pub fn run(config: &Config) -> u8 {
     }
     let walk = Walk::new(&config.inputs, options);
     let progress = progress_bar(config);
-    let mut report = Vec::new();
+    let mut report = match config.report.as_deref().map(Report::create).transpose() {
+        Ok(report) => report,
+        Err(e) => {
+            let path = config.report.as_deref().unwrap_or(Path::new("")).display();
+            eprintln!("error: cannot write the report {path}: {e}");
+            return 2;
+        }
+    };
     let mut summary = Summary::default();
     let stdout = std::io::stdout();
     let mut sink = Sink {
@@ -119,16 +127,11 @@ pub fn run(config: &Config) -> u8 {
         eprintln!("error: cannot write to standard output: {e}");
         return 2;
     }
-    if let Some(path) = &config.report {
-        let mut text = String::from("path\tstatus\tgames\tmoves\twarnings\tfirst_error\toutputs\n");
-        for line in &report {
-            text.push_str(line);
-        }
-        if let Err(e) = output::write_like_redirection(path, text.as_bytes(), &temp_counter) {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                eprintln!("error: cannot write the report {}: {e}", path.display());
-                return 2;
-            }
+    if let Some(report) = report {
+        if let Err(e) = report.finish() {
+            let path = config.report.as_deref().unwrap_or(Path::new("")).display();
+            eprintln!("error: cannot write the report {path}: {e}");
+            return 2;
         }
     }
     if config.verbosity == Verbosity::Normal {
@@ -169,7 +172,7 @@ struct Sink<'a, W: Write> {
     /// The output files named so far.
     outputs: Outputs<'a>,
     summary: &'a mut Summary,
-    report: &'a mut Vec<String>,
+    report: &'a mut Option<Report>,
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -184,8 +187,15 @@ impl<W: Write> Sink<'_, W> {
                 if config.verbosity == Verbosity::Normal {
                     progress.suspend(|| eprintln!("{display}: warning: {message}"));
                 }
-                self.report
-                    .push(report_line(&display, "skipped", 0, 0, 1, &message, &[]));
+                self.line(report::Line {
+                    path: &display,
+                    status: "skipped",
+                    games: 0,
+                    moves: 0,
+                    warnings: 1,
+                    error: &message,
+                    outputs: &[],
+                });
                 return true;
             }
             Outcome::Converted {
@@ -201,15 +211,15 @@ impl<W: Write> Sink<'_, W> {
             Err(error) => {
                 progress.suspend(|| eprint!("{}", ensure_newline(&error)));
                 self.summary.failed += 1;
-                self.report.push(report_line(
-                    &display,
-                    "failed",
-                    0,
-                    0,
-                    0,
-                    first_line(&error),
-                    &[],
-                ));
+                self.line(report::Line {
+                    path: &display,
+                    status: "failed",
+                    games: 0,
+                    moves: 0,
+                    warnings: 0,
+                    error: first_line(&error),
+                    outputs: &[],
+                });
                 return true;
             }
             Ok(converted) => converted,
@@ -281,16 +291,22 @@ impl<W: Write> Sink<'_, W> {
                 self.wrote_before = true;
             }
         }
-        self.report.push(report_line(
-            &display,
+        self.line(report::Line {
+            path: &display,
             status,
-            converted.games,
-            converted.moves,
-            converted.warnings.len(),
-            first_error.as_deref().unwrap_or(""),
-            &written,
-        ));
+            games: converted.games,
+            moves: converted.moves,
+            warnings: converted.warnings.len(),
+            error: first_error.as_deref().unwrap_or(""),
+            outputs: &written,
+        });
         open
+    }
+
+    fn line(&mut self, line: report::Line) {
+        if let Some(report) = self.report.as_mut() {
+            report.line(line);
+        }
     }
 }
 
@@ -464,30 +480,6 @@ fn progress_bar(config: &Config) -> ProgressBar {
             ),
     );
     bar
-}
-
-/// One report line: path, status, games, moves, warnings, the first error,
-/// and the output files written (separated by ` | `).
-fn report_line(
-    path: &str,
-    status: &str,
-    games: usize,
-    moves: usize,
-    warnings: usize,
-    error: &str,
-    outputs: &[PathBuf],
-) -> String {
-    let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-    let outputs: Vec<String> = outputs
-        .iter()
-        .map(|p| clean(&p.to_string_lossy()))
-        .collect();
-    format!(
-        "{}\t{status}\t{games}\t{moves}\t{warnings}\t{}\t{}\n",
-        clean(path),
-        clean(error),
-        outputs.join(" | ")
-    )
 }
 
 fn first_line(text: &str) -> &str {

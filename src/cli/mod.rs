@@ -9,6 +9,7 @@ mod filter;
 mod inputs;
 mod lost;
 mod output;
+mod report;
 mod tools;
 mod walk;
 

@@ -305,43 +305,6 @@ fn renameat2_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Writes a whole file the way a shell redirection does, but safely: `-`
-/// is standard output; a path that is a symbolic link, a FIFO or a device
-/// is written through (never replaced by a regular file); a regular file
-/// (or a new one) is written to a temporary file and renamed into place.
-pub fn write_like_redirection(
-    path: &Path,
-    bytes: &[u8],
-    counter: &AtomicU64,
-) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        return out.write_all(bytes).and_then(|()| out.flush());
-    }
-    let through = match path.symlink_metadata() {
-        Ok(meta) => !meta.file_type().is_file(),
-        Err(_) => false,
-    };
-    if through {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .truncate(true)
-            .create(true)
-            .open(path)?;
-        return file.write_all(bytes).and_then(|()| file.flush());
-    }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let n = counter.fetch_add(1, Ordering::Relaxed);
-    let temp = path.with_file_name(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id()));
-    write_file(&temp, bytes, |p| std::fs::File::create_new(p))?;
-    std::fs::rename(&temp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
