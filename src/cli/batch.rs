@@ -237,7 +237,7 @@ impl<W: Write> Sink<'_, W> {
         let mut written = Vec::new();
         if let (Some(staged), Destination::Directory(dir)) = (staged, &config.destination) {
             let base = output_base(dir, &relative, config);
-            let placed = staged.and_then(|temps| self.outputs.commit(&display, &base, &temps));
+            let placed = staged.and_then(|temps| self.outputs.commit(&base, &temps));
             match placed {
                 Ok(placed) => {
                     for w in placed.warnings {

@@ -12,11 +12,9 @@
 
 use super::args::Overwrite;
 use super::inputs;
-use std::collections::HashMap;
 use std::collections::HashSet;
 use std::io::{Error, ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The files and folders named as inputs, resolved, so that an output
@@ -115,8 +113,11 @@ fn write_file<W: Write>(
 
 /// The outputs placed so far in this run, and the rules for placing more.
 pub struct Outputs<'a> {
-    /// Every output name this run has placed, with the input that took it.
-    claimed: HashMap<PathBuf, Rc<str>>,
+    /// Every output name this run has placed, as a 64-bit hash of the
+    /// path: 8 bytes an output, so a run of millions of files stays small.
+    /// Two paths sharing a hash (odds about 1 in 10^7 for a million
+    /// outputs) would only give the later one a `-N` name and a warning.
+    claimed: HashSet<u64>,
     overwrite: Overwrite,
     inputs: &'a InputRoots,
 }
@@ -133,22 +134,17 @@ pub struct Placed {
 impl<'a> Outputs<'a> {
     pub fn new(overwrite: Overwrite, inputs: &'a InputRoots) -> Outputs<'a> {
         Outputs {
-            claimed: HashMap::new(),
+            claimed: HashSet::new(),
             overwrite,
             inputs,
         }
     }
 
-    /// Names and places the staged outputs of input `display`, whose first
+    /// Names and places the staged outputs of one input, whose first
     /// output is planned as `base` and the others as `base-2`, `base-3`…
     /// All are placed, or none (an error says why, and the temporary files
     /// are removed).
-    pub fn commit(
-        &mut self,
-        display: &str,
-        base: &Path,
-        temps: &[PathBuf],
-    ) -> Result<Placed, String> {
+    pub fn commit(&mut self, base: &Path, temps: &[PathBuf]) -> Result<Placed, String> {
         let mut placed = Placed::default();
         let mut plan: Vec<(PathBuf, bool)> = Vec::with_capacity(temps.len());
         let mut this_input: HashSet<PathBuf> = HashSet::new();
@@ -158,16 +154,17 @@ impl<'a> Outputs<'a> {
             } else {
                 numbered(base, i + 1)
             };
-            let taken = |p: &Path| self.claimed.contains_key(p) || this_input.contains(p);
+            let taken = |p: &Path| self.claimed.contains(&key(p)) || this_input.contains(p);
             let path = if taken(&planned) {
                 let free = (2..)
                     .map(|k| numbered(&planned, k))
                     .find(|p| !taken(p))
                     .expect("some suffix is free");
-                let by = self
-                    .claimed
-                    .get(&planned)
-                    .map_or_else(|| display.to_string(), |d| d.to_string());
+                let by = if this_input.contains(&planned) {
+                    "this input"
+                } else {
+                    "an earlier input"
+                };
                 placed.warnings.push(format!(
                     "{} is already an output of {by} in this run; written as {}",
                     planned.display(),
@@ -229,13 +226,20 @@ impl<'a> Outputs<'a> {
                 return Err(format!("{}: {why}{also}", path.display()));
             }
         }
-        let by: Rc<str> = Rc::from(display);
         for (path, _) in plan {
-            self.claimed.insert(path.clone(), by.clone());
+            self.claimed.insert(key(&path));
             placed.paths.push(path);
         }
         Ok(placed)
     }
+}
+
+/// The claimed-set key of a path: a hash fixed across runs and threads.
+fn key(path: &Path) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    path.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// `game.kif` → `game-2.kif`.
@@ -380,14 +384,14 @@ mod tests {
         // A game of a multi-game input takes `a-2.usi`; the second input
         // planned as `a.usi` then gets `a-3.usi`.
         let temps = stage(&base, &[b"one\n".to_vec(), b"two\n".to_vec()], &counter).unwrap();
-        let placed = outputs.commit("x/a.csa", &base, &temps).unwrap();
+        let placed = outputs.commit(&base, &temps).unwrap();
         assert!(placed.warnings.is_empty());
         let temps = stage(&base, &[b"three\n".to_vec()], &counter).unwrap();
-        let placed = outputs.commit("y/a.kif", &base, &temps).unwrap();
+        let placed = outputs.commit(&base, &temps).unwrap();
         assert_eq!(placed.paths, vec![dir.join("a-3.usi")]);
         assert_eq!(placed.warnings.len(), 1);
         assert!(
-            placed.warnings[0].contains("x/a.csa"),
+            placed.warnings[0].contains("already an output of an earlier input"),
             "{:?}",
             placed.warnings
         );
@@ -407,14 +411,14 @@ mod tests {
         // placed, no temporary file is left, the older file is untouched.
         let mut refusing = Outputs::new(Overwrite::Refuse, &roots);
         let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
-        let e = refusing.commit("g.csa", &base, &temps).unwrap_err();
+        let e = refusing.commit(&base, &temps).unwrap_err();
         assert!(e.contains("g-2.usi: the output exists"), "{e}");
         assert_eq!(files(&dir), ["g-2.usi"]);
         // With --force: a file that was there when the names were planned
         // is replaced.
         let mut replacing = Outputs::new(Overwrite::Replace, &roots);
         let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
-        replacing.commit("g.csa", &base, &temps).unwrap();
+        replacing.commit(&base, &temps).unwrap();
         assert_eq!(files(&dir), ["g-2.usi", "g.usi"]);
         assert_eq!(std::fs::read(dir.join("g-2.usi")).unwrap(), b"2\n");
         // A name free when planned and taken before the rename (another
