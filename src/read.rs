@@ -162,15 +162,16 @@ pub fn read_text(text: &str, format: Format) -> Result<Vec<Record>, Error> {
 }
 
 /// Reads every game of a text: a syntax error in a one-game format fails
-/// the text; in the formats with several games (CSA, USI lines) each game
-/// succeeds or fails on its own.
+/// the text; in the formats with several games (CSA, USI lines, JKF as
+/// NDJSON) each game succeeds or fails on its own (in Western, each game's
+/// moves do, but a syntax error fails the text).
 pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error>>, Error> {
     Ok(match format {
         Format::Kif => vec![game::build(kif::parse(text)?)],
         Format::Ki2 => vec![game::build(ki2::parse(text)?)],
         Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
-        Format::Jkf => vec![jkf::read(text)],
+        Format::Jkf => jkf::read_all(text),
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
             .map(|(n, line)| game::build_usi_line(n, line))

@@ -76,9 +76,23 @@ fn canonical(record: &Record) -> String {
     let sfen = record.start.sfen();
     let start = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(s, _)| s);
     writeln!(out, "start {start}").unwrap();
+    // JKF holds one value a key: the values of a key given more than once
+    // go together, at its first place, a line each.
+    let mut keys: Vec<&str> = Vec::new();
+    let mut values: Vec<Vec<&str>> = Vec::new();
     for header in &record.headers {
         if let Some(key) = japanese::header_key(&header.key) {
-            writeln!(out, "header {key}: {:?}", header.value).unwrap();
+            let i = keys.iter().position(|k| *k == key).unwrap_or_else(|| {
+                keys.push(key);
+                values.push(Vec::new());
+                keys.len() - 1
+            });
+            values[i].extend(header.value.split('\n'));
+        }
+    }
+    for (key, lines) in keys.iter().zip(&values) {
+        for line in lines {
+            writeln!(out, "header {key}: {line:?}").unwrap();
         }
     }
     let tree = &record.tree;
@@ -128,10 +142,81 @@ fn canonical(record: &Record) -> String {
     out
 }
 
+/// Any JSON value, read by serde_json, refusing an object that gives a
+/// key twice (which JSON allows, but a JavaScript reader keeps only the
+/// last of).
+#[derive(Debug)]
+struct NoDuplicateKeys;
+
+impl<'de> serde::Deserialize<'de> for NoDuplicateKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(NoDuplicateKeys)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
+    type Value = NoDuplicateKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self, E> {
+        Ok(self)
+    }
+    fn visit_unit<E>(self) -> Result<Self, E> {
+        Ok(self)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self, A::Error> {
+        while seq.next_element::<NoDuplicateKeys>()?.is_some() {}
+        Ok(self)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!("key `{key}` given twice")));
+            }
+            map.next_value::<NoDuplicateKeys>()?;
+        }
+        Ok(self)
+    }
+}
+
+/// Panics if some object of the JSON text gives a key twice.
+fn assert_no_duplicate_keys(text: &str, name: &str) {
+    if let Err(e) = serde_json::from_str::<NoDuplicateKeys>(text) {
+        panic!("{name}: {e}\n{text}");
+    }
+}
+
+#[test]
+fn the_duplicate_key_check_finds_duplicates() {
+    assert!(serde_json::from_str::<NoDuplicateKeys>(r#"{"a":[{"b":1,"c":{"b":2}}]}"#).is_ok());
+    let err = serde_json::from_str::<NoDuplicateKeys>(r#"{"a":[{"b":1,"b":2}]}"#).unwrap_err();
+    assert!(err.to_string().contains("key `b` given twice"), "{err}");
+}
+
 /// Writes `record`, checks the document against the schema (when
-/// `validate`), reads it back and compares. Returns the document.
+/// `validate`) and for keys given twice, reads it back and compares.
+/// Returns the document.
 fn round_trip(record: &Record, name: &str, validate: bool) -> String {
     let text = jkf::write(record);
+    assert_no_duplicate_keys(&text, name);
     if validate {
         let errors = schema_errors(&text);
         assert!(
@@ -197,9 +282,13 @@ fn check_files(paths: &[PathBuf]) -> usize {
         }
         let lines = jkf::write_all(&read.records);
         assert_eq!(lines.lines().count(), read.records.len(), "{name}");
+        // The stream reads back as its games.
+        let games = kifconv::read::read_games(&lines, kifconv::read::Format::Jkf).unwrap();
+        assert_eq!(games.len(), read.records.len(), "{name} as NDJSON");
         for (line, record) in lines.lines().zip(&read.records) {
             let errors = schema_errors(line);
             assert!(errors.is_empty(), "{name} as NDJSON: {errors:?}");
+            assert_no_duplicate_keys(line, &name);
             let back = read_line(line, &name);
             compare(record, &back, &name, line);
         }
@@ -597,4 +686,67 @@ fn the_schema_rejects_what_json_kifu_format_does_not_define() {
     ] {
         assert!(!schema_errors(bad).is_empty(), "{bad}");
     }
+}
+
+#[test]
+fn ndjson_reads_as_several_games_each_failing_alone() {
+    use kifconv::read::{read_games, Format};
+    let mut records = Vec::new();
+    for usi in ["7g7f 3c3d", "2g2f"] {
+        let mut record = Record::new(Setup::startpos());
+        let mut node = NodeId::ROOT;
+        for mv in usi.split(' ') {
+            node = record.tree.push(node, Move::from_usi(mv).unwrap());
+        }
+        records.push(record);
+    }
+    let text = jkf::write_all(&records);
+    let games = read_games(&text, Format::Jkf).unwrap();
+    assert_eq!(games.len(), 2);
+    for (game, record) in games.iter().zip(&records) {
+        assert_eq!(game.as_ref().unwrap().tree, record.tree);
+    }
+    // A broken line between them fails alone, located on its own line.
+    let lines: Vec<&str> = text.lines().collect();
+    let broken = format!(
+        "{}\n\n{{\"header\":{{}},\"moves\":[{{}},{{\"move\":7}}]}}\n{}\n",
+        lines[0], lines[1]
+    );
+    let games = read_games(&broken, Format::Jkf).unwrap();
+    assert_eq!(games.len(), 3);
+    assert!(games[0].is_ok() && games[2].is_ok());
+    let err = games[1].as_ref().unwrap_err();
+    assert_eq!(err.line, 3, "{}", err.render("x"));
+    let bad_json = format!("{}\n{{\"header\":\n", lines[0]);
+    let games = read_games(&bad_json, Format::Jkf).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].as_ref().unwrap_err().line, 2);
+    // A pretty document is one game, and so is a compact one alone.
+    let pretty = jkf::write(&records[0]);
+    assert_eq!(read_games(&pretty, Format::Jkf).unwrap().len(), 1);
+    assert_eq!(read_games(lines[0], Format::Jkf).unwrap().len(), 1);
+}
+
+#[test]
+fn a_key_given_twice_is_one_member_read_back_as_each_header() {
+    let mut record = Record::new(Setup::startpos());
+    for (key, value) in [("N+", "A"), ("備考", "x"), ("先手", "B"), ("備考", "y")] {
+        record.headers.push(Header {
+            key: key.into(),
+            value: value.into(),
+        });
+    }
+    let text = jkf::write(&record);
+    assert_no_duplicate_keys(&text, "headers");
+    assert!(text.contains("\"先手\": \"A\\nB\""), "{text}");
+    let back = read(&text).unwrap();
+    let headers: Vec<(&str, &str)> = back
+        .headers
+        .iter()
+        .map(|h| (h.key.as_str(), h.value.as_str()))
+        .collect();
+    assert_eq!(
+        headers,
+        [("先手", "A"), ("先手", "B"), ("備考", "x"), ("備考", "y")]
+    );
 }

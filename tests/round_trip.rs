@@ -4,7 +4,7 @@
 
 use kifconv::emit::{csa, japanese, ki2, kif, usi, western};
 use kifconv::read::{read_text, Format};
-use kifconv::record::{MoveTree, NodeId, Record};
+use kifconv::record::{EndingKind, MoveTree, NodeId, Record};
 use kifconv::{KingRule, Move, Position, Setup};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -39,28 +39,89 @@ fn format_of(target: Target) -> Format {
     }
 }
 
-/// The start without its move number (only USI and SFEN keep that).
-fn start(setup: &Setup) -> String {
+/// The start without its move number (only USI, SFEN and Western's SFEN
+/// tag keep that).
+fn start(setup: &Setup, target: Target) -> String {
     let sfen = setup.sfen();
+    if target == Target::Western {
+        return sfen;
+    }
     sfen.rsplit_once(' ')
         .map(|(s, _)| s.to_string())
         .unwrap_or(sfen)
 }
 
-fn canonical(record: &Record, target: Target) -> String {
+/// The headers a target keeps as comments before the first move.
+fn header_comments(record: &Record, target: Target) -> Vec<String> {
+    match target {
+        Target::Csa => csa::header_comments(record),
+        Target::Western => western::header_comments(record),
+        _ => Vec::new(),
+    }
+}
+
+/// The headers as they read back from the target: CSA's under its keys
+/// (the version line first), Western's tags as they are (the start, whose
+/// `SFEN` tag the writer writes, is compared apart).
+fn headers(record: &Record, target: Target, wrote: bool) -> Vec<(String, String)> {
+    let pairs = record
+        .headers
+        .iter()
+        .map(|h| (h.key.as_str(), h.value.as_str()));
+    match (target, wrote) {
+        (Target::Csa, true) => std::iter::once(("V".to_string(), "3.0".to_string()))
+            .chain(pairs.filter(|(k, _)| *k != "V").filter_map(|(k, v)| {
+                csa::header_key(k).map(|k| (k.to_string(), v.trim_end_matches(' ').to_string()))
+            }))
+            .collect(),
+        (Target::Western, true) => pairs
+            .filter(|(k, v)| *k != "SFEN" && western::tag_holds(k, v))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        (Target::Csa | Target::Western, false) => pairs
+            .filter(|(k, _)| *k != "SFEN")
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A record as the target holds it, written out so that the record written
+/// (`wrote`) and the record read back compare line by line.
+fn canonical(record: &Record, target: Target, wrote: bool) -> String {
     let mut out = String::new();
     let tree = &record.tree;
-    writeln!(out, "start {}", start(&record.start)).unwrap();
-    let with_tree = matches!(target, Target::Kif | Target::Ki2);
-    let nodes: Vec<NodeId> = if with_tree {
-        dfs(tree)
-    } else {
-        std::iter::once(NodeId::ROOT)
-            .chain(tree.mainline())
-            .collect()
-    };
-    for id in nodes {
+    writeln!(out, "start {}", start(&record.start, target)).unwrap();
+    let mut heads = headers(record, target, wrote);
+    if target == Target::Western && wrote && record.header("Result").is_none() {
+        // A result the writer derives from the ending reads back as a
+        // header, after the others.
+        if let Some(result) = western::result_token(record) {
+            heads.push(("Result".to_string(), result.to_string()));
+        }
+    }
+    if !heads.is_empty() {
+        writeln!(out, "headers {heads:?}").unwrap();
+    }
+    let with_tree = matches!(target, Target::Kif | Target::Ki2 | Target::Western);
+    let (begin, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+    // Each node with the position before its move (the root: the start).
+    let mut stack = vec![(NodeId::ROOT, begin)];
+    while let Some((id, before)) = stack.pop() {
         let node = tree.node(id);
+        let mut pos = before;
+        if let Some(mv) = node.mv {
+            pos.play_unchecked(mv);
+        }
+        let children: Vec<NodeId> = tree.children(id).collect();
+        let next: Vec<NodeId> = if with_tree {
+            children.clone()
+        } else {
+            children.iter().copied().take(1).collect()
+        };
+        for &child in next.iter().rev() {
+            stack.push((child, pos.clone()));
+        }
         write!(
             out,
             "{} {}",
@@ -78,9 +139,10 @@ fn canonical(record: &Record, target: Target) -> String {
             )
             .unwrap();
         }
-        if target == Target::Csa && id == NodeId::ROOT {
-            // CSA keeps the headers it has no key for as the first comments.
-            let mut comments = csa::header_comments(record);
+        if matches!(target, Target::Csa | Target::Western) && id == NodeId::ROOT {
+            // CSA and Western keep the headers they cannot write as
+            // headers as the first comments.
+            let mut comments = header_comments(record, target);
             if comments.iter().zip(&node.comments).all(|(a, b)| a == b)
                 && node.comments.len() >= comments.len()
             {
@@ -105,50 +167,59 @@ fn canonical(record: &Record, target: Target) -> String {
             (Target::Csa, Some(t)) => write!(out, " time {}", t.spent_ms).unwrap(),
             _ => {}
         }
-        let last_of_line = tree.children(id).next().is_none();
-        if let (Some(ending), true) = (&node.ending, last_of_line) {
+        let to_move = pos.side_to_move();
+        // Western writes an ending wherever it is; the others, at the end
+        // of a line.
+        let compared = children.is_empty() || target == Target::Western;
+        if let (Some(ending), true) = (&node.ending, compared) {
+            let foul = kifconv::emit::foul_move(ending, &pos);
             match target {
                 Target::Kif | Target::Ki2 => {
-                    let to_move = if node.ply % 2 == 0 {
-                        record.start.side_to_move
-                    } else {
-                        !record.start.side_to_move
-                    };
                     let word = japanese::ending_word(ending, to_move);
                     write!(out, " end {word} {:?}", ending.winner).unwrap()
                 }
-                Target::Csa => {
-                    // What the `%` word says, as the player to move there sees it.
-                    let to_move = if node.ply % 2 == 0 {
-                        record.start.side_to_move
-                    } else {
-                        !record.start.side_to_move
+                Target::Western => {
+                    let word = western::ending_token(ending, to_move);
+                    let said = kifconv::resolve::game::ending_for_word(&word, to_move);
+                    let (kind, winner) = match (wrote, foul) {
+                        (true, None) => said,
+                        _ if foul.is_some() => (EndingKind::IllegalMove, ending.winner),
+                        _ => (ending.kind, ending.winner),
                     };
-                    let word = csa::special(ending.kind, ending.winner, to_move);
-                    let said = kifconv::resolve::game::ending_for_word(word, to_move);
-                    write!(out, " end {word} {:?}", said.1).unwrap()
+                    write!(out, " end {word} {kind:?} {winner:?}").unwrap();
+                    write!(out, " end-comments {:?}", ending.comments).unwrap();
+                }
+                Target::Csa => {
+                    // What the `%` word says, as the player to move there
+                    // sees it, and how the record read back holds it.
+                    let word = csa::ending_word(ending, to_move);
+                    let said = kifconv::resolve::game::ending_for_word(&word, to_move);
+                    let (kind, winner) = match (wrote, foul) {
+                        (true, None) => said,
+                        _ if foul.is_some() => (EndingKind::IllegalMove, ending.winner),
+                        _ => (ending.kind, ending.winner),
+                    };
+                    write!(out, " end {word} {kind:?} {winner:?}").unwrap();
+                    write!(out, " end-comments {:?}", ending.comments).unwrap();
+                    if let Some(t) = ending.time {
+                        write!(out, " end-time {}", t.spent_ms).unwrap();
+                    }
                 }
                 _ => {}
             }
-            if let Some(foul) = &ending.foul {
-                if matches!(target, Target::Kif | Target::Csa) {
-                    write!(out, " foul {} {:?}", foul.by, foul.mv).unwrap();
+            if let Some(f) = &ending.foul {
+                // CSA and Western keep a foul when they write its move.
+                let kept = match target {
+                    Target::Kif => true,
+                    Target::Csa | Target::Western => foul.is_some(),
+                    _ => false,
+                };
+                if kept {
+                    write!(out, " foul {} {:?}", f.by, f.mv).unwrap();
                 }
             }
         }
         out.push('\n');
-    }
-    out
-}
-
-/// Every node, depth first: each line, then the variations of its moves.
-fn dfs(tree: &MoveTree) -> Vec<NodeId> {
-    let mut out = Vec::with_capacity(tree.len());
-    let mut stack = vec![NodeId::ROOT];
-    while let Some(id) = stack.pop() {
-        out.push(id);
-        let children: Vec<NodeId> = tree.children(id).collect();
-        stack.extend(children.into_iter().rev());
     }
     out
 }
@@ -162,7 +233,10 @@ fn round_trip(record: &Record, target: Target, name: &str) {
         )
     });
     assert_eq!(back.len(), 1, "{name} as {target:?}");
-    let (a, b) = (canonical(record, target), canonical(&back[0], target));
+    let (a, b) = (
+        canonical(record, target, true),
+        canonical(&back[0], target, false),
+    );
     if a != b {
         let diff: Vec<String> = a
             .lines()
@@ -315,9 +389,95 @@ fn random_game(rng: &mut Rng) -> Record {
             });
         }
     }
+    // Endings on some lines, as a reader would have read their words.
+    let leaves: Vec<NodeId> = std::iter::once(NodeId::ROOT)
+        .chain(tree.ids())
+        .filter(|&id| tree.children(id).next().is_none())
+        .collect();
+    for id in leaves {
+        if rng.below(3) != 0 {
+            continue;
+        }
+        let word = ENDING_WORDS[rng.below(ENDING_WORDS.len())];
+        let to_move = if tree.node(id).ply % 2 == 0 {
+            record.start.side_to_move
+        } else {
+            !record.start.side_to_move
+        };
+        let (kind, winner) = kifconv::resolve::game::ending_for_word(word, to_move);
+        let comments = match rng.below(4) {
+            0 => vec![format!("ended {}", rng.below(100))],
+            _ => Vec::new(),
+        };
+        let time = (rng.below(2) == 0).then(|| kifconv::record::MoveTime {
+            spent_ms: rng.below(100) as u64 * 1000,
+            total_ms: None,
+        });
+        tree.node_mut(id).ending = Some(Box::new(kifconv::record::Ending {
+            kind,
+            winner,
+            text: word.to_string(),
+            time,
+            comments,
+            foul: None,
+        }));
+    }
+    for _ in 0..rng.below(4) {
+        let (key, value) = HEADERS[rng.below(HEADERS.len())];
+        record.headers.push(kifconv::record::Header {
+            key: key.to_string(),
+            value: value.to_string(),
+        });
+    }
     record.tree = tree;
     record
 }
+
+fn without_endings(record: &Record) -> Record {
+    let mut copy = record.clone();
+    let ids: Vec<NodeId> = std::iter::once(NodeId::ROOT)
+        .chain(record.tree.ids())
+        .collect();
+    for id in ids {
+        copy.tree.node_mut(id).ending = None;
+    }
+    copy
+}
+
+/// Terminal words of KIF and CSA, as readers keep them.
+const ENDING_WORDS: [&str; 18] = [
+    "投了",
+    "中断",
+    "千日手",
+    "持将棋",
+    "詰み",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "不戦勝",
+    "封じ手",
+    "TORYO",
+    "OUTE_SENNICHITE",
+    "+ILLEGAL_ACTION",
+    "-ILLEGAL_ACTION",
+    "HIKIWAKE",
+    "MAX_MOVES",
+    "KACHI",
+];
+
+/// Headers of every kind: KIF keys, CSA keys, keys and values a Western
+/// tag cannot hold.
+const HEADERS: [(&str, &str); 8] = [
+    ("先手", "羽生善治"),
+    ("棋戦", "第1期 \"竜王\" 戦"),
+    ("$TIME", "600+10+0"),
+    ("$NOTE", "a, b: c"),
+    ("対局 場所", "東京"),
+    ("備考", "a \"quoted\" word"),
+    ("Result", "1/2-1/2"),
+    ("場所", "x}y"),
+];
 
 #[test]
 fn ten_thousand_random_games_round_trip_through_every_writer() {
@@ -325,7 +485,18 @@ fn ten_thousand_random_games_round_trip_through_every_writer() {
     for i in 0..10_000 {
         let record = random_game(&mut rng);
         for target in TARGETS {
-            round_trip(&record, target, &format!("random game {i}"));
+            if target == Target::Ki2 {
+                // KI2 writes an ending only as its `まで…` summary, which
+                // does not tell every ending apart (不戦勝 reads back as
+                // 投了): its round trip is checked without endings.
+                round_trip(
+                    &without_endings(&record),
+                    target,
+                    &format!("random game {i}"),
+                );
+            } else {
+                round_trip(&record, target, &format!("random game {i}"));
+            }
         }
     }
 }

@@ -254,6 +254,205 @@ fn several_games_in_one_file() {
     }
 }
 
+/// Every line of the tree, from the start to each leaf, in USI, depth
+/// first in the order of the children, with the leaf's ending.
+fn lines(record: &Record) -> Vec<String> {
+    let tree = &record.tree;
+    let mut out = Vec::new();
+    let mut stack = vec![NodeId::ROOT];
+    while let Some(id) = stack.pop() {
+        let children: Vec<NodeId> = tree.children(id).collect();
+        if children.is_empty() {
+            let mut path = Vec::new();
+            let mut at = id;
+            while let Some(mv) = tree.node(at).mv {
+                path.push(mv.to_string());
+                at = tree.node(at).parent.unwrap();
+            }
+            path.reverse();
+            let end = tree
+                .node(id)
+                .ending
+                .as_ref()
+                .map_or(String::new(), |e| format!(" {:?} {:?}", e.kind, e.winner));
+            out.push(format!("{}{end}", path.join(" ")));
+        }
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+#[test]
+fn variations_in_parentheses_nest_and_end() {
+    use kifconv::record::EndingKind::Resign;
+    let game = one_game("variations.psn");
+    assert_eq!(
+        lines(&game),
+        [
+            "7g7f 3c3d 2g2f 4c4d 3i4h Resign Some(Black)",
+            "7g7f 8c8d 2g2f",
+            "2g2f 8c8d 2f2e Abort None",
+            "2g2f 3c3d 2f2e",
+            "5g5f",
+        ]
+    );
+    let root: Vec<Move> = game
+        .tree
+        .children(NodeId::ROOT)
+        .filter_map(|c| game.tree.node(c).mv)
+        .collect();
+    assert_eq!(root.len(), 3);
+    assert_eq!(
+        comments(&game),
+        [
+            (
+                0,
+                vec![
+                    "Variations in parentheses after the move they replace, nested, with",
+                    "comments and a terminal word in each."
+                ]
+            ),
+            (1, vec!["the other opening"]),
+        ]
+    );
+    assert_eq!(game.ending().map(|e| e.kind), Some(Resign));
+    assert_eq!(game.header("Result"), Some("1-0"));
+}
+
+#[test]
+fn variation_errors_are_located() {
+    let cases = [
+        ("(1. P-7f)", "1:1", "a variation with no move before it"),
+        ("1. P-7f )", "1:9", "`)` with no variation open"),
+        ("1. P-7f () P-3d", "1:9", "an empty variation"),
+        (
+            "1. P-7f (1. P-2f 1-0)",
+            "1:18",
+            "a result inside the variation",
+        ),
+        (
+            "1. P-7f 1-0 (1. P-2f)",
+            "1:13",
+            "a variation after the result",
+        ),
+        (
+            "1. P-7f (1. P-2f\n[Event \"x\"]\n1. P-7f",
+            "1:9",
+            "never closed",
+        ),
+    ];
+    for (text, at, message) in cases {
+        let err = read(text).unwrap_err();
+        assert_eq!(format!("{}:{}", err.line, err.column), at, "{text}");
+        assert!(err.message.contains(message), "{text}: {}", err.message);
+    }
+}
+
+#[test]
+fn terminal_words_end_their_line() {
+    let games = read("1. P-7f P-3d 2. P-2f 中断").unwrap();
+    let ending = games[0].ending().unwrap();
+    assert_eq!(ending.kind, kifconv::record::EndingKind::Abort);
+    assert_eq!(ending.text, "中断");
+    // A word the builder does not know is kept, with a warning.
+    let games = read("1. P-7f 謎").unwrap();
+    assert_eq!(games[0].ending().unwrap().text, "謎");
+    assert_eq!(games[0].warnings.len(), 1, "{:?}", games[0].warnings);
+    // A move after the word is an error.
+    assert!(read("1. P-7f 投了 1... P-3d").is_err());
+}
+
+fn game_of(sfen: &str, usi: &str) -> Record {
+    let mut record = Record::new(kifconv::Setup::from_sfen(sfen).unwrap());
+    let mut node = NodeId::ROOT;
+    for mv in usi.split_whitespace() {
+        node = record.tree.push(node, Move::from_usi(mv).unwrap());
+    }
+    record
+}
+
+#[test]
+fn written_variations_endings_and_tags_read_back() {
+    let game = one_game("variations.psn");
+    let text = kifconv::emit::western::write(&game);
+    let back = read(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.render("written")));
+    assert_eq!(back.len(), 1, "{text}");
+    assert_eq!(lines(&back[0]), lines(&game), "{text}");
+    assert_eq!(comments(&back[0]), comments(&game), "{text}");
+    assert_eq!(headers(&back[0]), headers(&game), "{text}");
+    assert!(
+        back[0].warnings.is_empty(),
+        "{:?}\n{text}",
+        back[0].warnings
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "1. P-7f (1. P-2f {the other opening} P-8d (1... P-3d 2. P-2e) 2. P-2e 中断) (1. P-5f) 1... P-3d (1... P-8d 2. P-2f) 2. P-2f"
+        ),
+        "{text}"
+    );
+    assert!(flat.ends_with("3. S-4h 投了 1-0"), "{text}");
+}
+
+#[test]
+fn games_written_one_after_another_read_back_apart() {
+    let games = [
+        game_of(STARTPOS, "7g7f 3c3d"),
+        game_of(STARTPOS, "2g2f"),
+        game_of(STARTPOS, ""),
+    ];
+    let text = kifconv::emit::western::write_all(&games);
+    let back = read(&text).unwrap();
+    assert_eq!(back.len(), 3, "{text}");
+    for (a, b) in games.iter().zip(&back) {
+        assert_eq!(usi(a), usi(b), "{text}");
+    }
+}
+
+#[test]
+fn the_start_keeps_its_move_number() {
+    let even_late = STARTPOS.replace(" b - 1", " b - 31");
+    let handicap = "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    for sfen in [STARTPOS, even_late.as_str(), handicap] {
+        let game = game_of(sfen, "");
+        let text = kifconv::emit::western::write(&game);
+        let back = read(&text).unwrap();
+        assert_eq!(back[0].start.sfen(), sfen, "{text}");
+    }
+    let text = kifconv::emit::western::write(&game_of(&even_late, "7g7f 3c3d"));
+    assert!(text.contains("16. P-7f P-3d"), "{text}");
+}
+
+#[test]
+fn headers_no_tag_can_hold_are_kept_as_comments() {
+    let mut game = game_of(STARTPOS, "7g7f");
+    for (key, value) in [
+        ("先手", "羽生"),
+        ("対局 場所", "東京"),
+        ("備考", "a \"b\" c"),
+        ("Handicap", "Queen"),
+    ] {
+        game.headers.push(kifconv::record::Header {
+            key: key.into(),
+            value: value.into(),
+        });
+    }
+    let text = kifconv::emit::western::write(&game);
+    assert!(
+        text.starts_with(
+            "[先手 \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f\n"
+        ),
+        "{text}"
+    );
+    let back = &read(&text).unwrap()[0];
+    assert_eq!(headers(back), [("先手", "羽生")]);
+    assert_eq!(
+        comments(back)[0].1,
+        ["対局 場所:東京", "備考:a \"b\" c", "Handicap:Queen"]
+    );
+}
+
 #[test]
 fn every_fixture_is_tested() {
     let tested = [
@@ -269,6 +468,7 @@ fn every_fixture_is_tested() {
         "plies-glued.psn",
         "rook-rush.psn",
         "sfen-start.psn",
+        "variations.psn",
     ];
     let mut found: Vec<String> = std::fs::read_dir(fixture_path(""))
         .unwrap()
@@ -468,11 +668,11 @@ const BAD: [(&str, Stage, &str, &str, &[&str]); 15] = [
         &["not a valid SFEN", "`X`"],
     ),
     (
-        "variation.psn",
+        "unclosed-variation.psn",
         Stage::Parse,
         "1:9",
         "(",
-        &["variations in parentheses are not supported"],
+        &["a variation opened with `(` is never closed"],
     ),
 ];
 

@@ -104,7 +104,11 @@ fn render(records: &[Record], config: &Config) -> Result<Vec<String>, String> {
             .map(|r| kif::write(r, declared(config)))
             .collect(),
         Target::Ki2 | Target::Ki2u => records.iter().map(ki2::write).collect(),
-        Target::Csa => vec![csa::write_all(records, config.csa_version)],
+        Target::Csa => vec![csa::write_all(
+            records,
+            config.csa_version,
+            declared(config),
+        )],
         Target::Jkf if records.len() == 1 => vec![jkf::write(&records[0])],
         Target::Jkf => vec![jkf::write_all(records)],
         Target::Western => {

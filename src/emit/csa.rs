@@ -1,10 +1,14 @@
-//! CSA: V3.0 by default (`'CSA encoding=UTF-8`, times with milliseconds),
-//! V2.2 on request (whole-second times). Player names, `$` headers, the
-//! start as `PI` (with the pieces a handicap removes) or `P1`–`P9` and
-//! hands, moves with `T` times, comments as `'*`, the `%` ending, several
-//! games separated by `/`. CSA has no variations: the mainline is written.
+//! CSA: V3.0 by default (`'CSA encoding=…` naming the encoding the bytes
+//! are written in, times with milliseconds), V2.2 on request (whole-second
+//! times). Player names, `$` headers (every `$KEY` as it was read, the
+//! KIF keys CSA has a name for renamed), the start as `PI` (with the pieces
+//! a handicap removes) or `P1`–`P9` and hands, moves with `T` times,
+//! comments as `'*`, the `%` ending, several games separated by `/`. A
+//! foul whose move is known is written as that move with its time, then
+//! `%ILLEGAL_MOVE`; `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` stay as they
+//! were read. CSA has no variations: the mainline is written.
 
-use crate::record::{EndingKind, Record};
+use crate::record::{Ending, EndingKind, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
 
@@ -16,8 +20,9 @@ pub enum Version {
     V2_2,
 }
 
-/// The CSA header key for a header of another format, if CSA has one.
-fn csa_key(key: &str) -> Option<&'static str> {
+/// The CSA header key for a header (of CSA or another format), if CSA has
+/// one: the writer writes the header under this key.
+pub fn header_key(key: &str) -> Option<&str> {
     Some(match key {
         "先手" | "下手" | "N+" | "Sente" => "N+",
         "後手" | "上手" | "N-" | "Gote" => "N-",
@@ -27,11 +32,21 @@ fn csa_key(key: &str) -> Option<&'static str> {
         "終了日時" | "$END_TIME" => "$END_TIME",
         "持ち時間" | "$TIME_LIMIT" => "$TIME_LIMIT",
         "戦型" | "$OPENING" => "$OPENING",
-        "$TIME" => "$TIME",
-        "$MAX_MOVES" => "$MAX_MOVES",
-        "$JISHOGI" => "$JISHOGI",
-        "$NOTE" => "$NOTE",
+        // Every other `$KEY` CSA can write as it was read (`$TIME`,
+        // `$MAX_MOVES`, `$JISHOGI`, `$NOTE`, and keys of later versions).
+        other if is_dollar_key(other) => other,
         _ => return None,
+    })
+}
+
+/// `$` and upper-case letters, digits or `_`: a key a CSA header line can
+/// hold and the reader reads back as the same key.
+fn is_dollar_key(key: &str) -> bool {
+    key.strip_prefix('$').is_some_and(|rest| {
+        !rest.is_empty()
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
     })
 }
 
@@ -42,38 +57,41 @@ pub fn header_comments(record: &Record) -> Vec<String> {
     record
         .headers
         .iter()
-        .filter(|h| csa_key(&h.key).is_none() && h.key != "V" && h.key != "手合割")
+        .filter(|h| header_key(&h.key).is_none() && h.key != "V" && h.key != "手合割")
         .map(|h| format!("{}:{}", h.key, h.value))
         .collect()
 }
 
-/// Writes several games, separated by `/` lines.
-pub fn write_all(records: &[Record], version: Version) -> String {
+/// Writes several games, separated by `/` lines. `encoding` names the
+/// encoding the text will be written in (`UTF-8`, `Shift_JIS`); a V3.0
+/// stream declares it on its first line, in upper case (`'CSA
+/// encoding=SHIFT_JIS`), as the CSA standard spells it.
+pub fn write_all(records: &[Record], version: Version, encoding: &str) -> String {
     let mut out = String::new();
+    if version == Version::V3_0 {
+        writeln!(out, "'CSA encoding={}", encoding.to_ascii_uppercase()).unwrap();
+    }
     for (i, record) in records.iter().enumerate() {
         if i > 0 {
             out.push_str("/\n");
         }
-        write_game(&mut out, record, version, i == 0);
+        write_game(&mut out, record, version);
     }
     out
 }
 
-/// Writes one game.
+/// Writes one game, declared UTF-8 (the text a `String` holds).
 pub fn write(record: &Record, version: Version) -> String {
-    write_all(std::slice::from_ref(record), version)
+    write_all(std::slice::from_ref(record), version, "UTF-8")
 }
 
-fn write_game(out: &mut String, record: &Record, version: Version, first: bool) {
-    if first && version == Version::V3_0 {
-        out.push_str("'CSA encoding=UTF-8\n");
-    }
+fn write_game(out: &mut String, record: &Record, version: Version) {
     out.push_str(match version {
         Version::V3_0 => "V3.0\n",
         Version::V2_2 => "V2.2\n",
     });
     for header in &record.headers {
-        match csa_key(&header.key) {
+        match header_key(&header.key) {
             Some(key) if key.starts_with('N') => writeln!(out, "{key}{}", header.value).unwrap(),
             Some(key) => writeln!(out, "{key}:{}", header.value).unwrap(),
             None => {}
@@ -104,22 +122,53 @@ fn write_game(out: &mut String, record: &Record, version: Version, first: bool) 
         last = id;
     }
     if let Some(ending) = &record.tree.node(last).ending {
-        if let Some(mv) = super::foul_move(ending, &pos) {
+        // A foul written as its move takes the time on the move's `T` line
+        // (a `T` after `%ILLEGAL_MOVE` would belong to nothing the reader
+        // keeps); any other ending's time follows its `%` line.
+        let foul = super::foul_move(ending, &pos);
+        if let Some(mv) = foul {
             write_move(out, &pos, mv);
+            if let Some(time) = ending.time {
+                write_time(out, time.spent_ms, version);
+            }
         }
-        writeln!(
-            out,
-            "%{}",
-            special(ending.kind, ending.winner, pos.side_to_move())
-        )
-        .unwrap();
-        if let Some(time) = ending.time {
+        writeln!(out, "%{}", ending_word(ending, pos.side_to_move())).unwrap();
+        if let (None, Some(time)) = (foul, ending.time) {
             write_time(out, time.spent_ms, version);
         }
         for comment in &ending.comments {
             write_comment(out, comment);
         }
     }
+}
+
+/// The `%` word for a record's ending, as the player to move sees it: the
+/// word [`special`] chooses, except that a foul read as `±ILLEGAL_ACTION`
+/// stays one (it reads back as the same ending either way), and a word
+/// kifconv does not know that looks like a CSA word is written as it was
+/// read (it reads back as the same unknown word).
+pub fn ending_word(ending: &Ending, to_move: Color) -> String {
+    use EndingKind::*;
+    let written = ending.text.trim().trim_start_matches('%');
+    match (ending.kind, ending.winner) {
+        (FoulWin | FoulLoss | IllegalMove, Some(winner))
+            if ending.foul.is_none() && written.ends_with("ILLEGAL_ACTION") =>
+        {
+            format!("{}ILLEGAL_ACTION", (!winner).csa_char())
+        }
+        (Other, _) if is_unknown_csa_word(written) => written.to_string(),
+        _ => special(ending.kind, ending.winner, to_move).to_string(),
+    }
+}
+
+/// A word that could follow `%` in CSA (upper-case letters, digits, `_`,
+/// `+`, `-`), so that writing it keeps the line a CSA special.
+fn is_unknown_csa_word(word: &str) -> bool {
+    !word.is_empty()
+        && word.bytes().any(|b| b.is_ascii_uppercase())
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"_+-".contains(&b))
 }
 
 /// The `%` word for an ending, as the player to move sees it.
@@ -225,4 +274,84 @@ fn write_start(out: &mut String, start: &Setup) {
         }
     }
     writeln!(out, "{}", start.side_to_move.csa_char()).unwrap();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{read_text, Format};
+
+    fn read_one(text: &str) -> Record {
+        let mut records = read_text(text, Format::Csa).unwrap();
+        assert_eq!(records.len(), 1, "{text}");
+        records.remove(0)
+    }
+
+    #[test]
+    fn a_fouls_time_goes_on_its_move() {
+        // Black moves a pawn two squares: an illegal move.
+        let text = "V3.0\nPI\n+\n+7776FU\nT1\n-3334FU\nT2\n+2725FU\nT3.5\n%ILLEGAL_MOVE\n'*反則\n";
+        let record = read_one(text);
+        let ending = record.ending().unwrap();
+        assert_eq!(ending.kind, EndingKind::IllegalMove);
+        assert_eq!(ending.time.unwrap().spent_ms, 3_500);
+        let written = write(&record, Version::V3_0);
+        assert!(
+            written.ends_with("+2725FU\nT3.5\n%ILLEGAL_MOVE\n'*反則\n"),
+            "{written}"
+        );
+        let back = read_one(&written);
+        assert_eq!(back.ending(), record.ending());
+    }
+
+    #[test]
+    fn illegal_actions_and_unknown_words_stay_as_read() {
+        for (word, to_move_wins) in [
+            ("+ILLEGAL_ACTION", true),
+            ("-ILLEGAL_ACTION", false),
+            ("SOMETHING_NEW", false),
+        ] {
+            // White to move after one move.
+            let text = format!("PI\n+\n+7776FU\n%{word}\nT4\n");
+            let record = read_one(&text);
+            let written = write(&record, Version::V2_2);
+            assert!(written.ends_with(&format!("%{word}\nT4\n")), "{written}");
+            let back = read_one(&written);
+            let (a, b) = (record.ending().unwrap(), back.ending().unwrap());
+            assert_eq!((a.kind, a.winner, &a.text), (b.kind, b.winner, &b.text));
+            if word.ends_with("ACTION") {
+                assert_eq!(a.winner == Some(Color::White), to_move_wins, "{word}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_dollar_header_is_a_header_line() {
+        let text = "V3.0\nN+a\n$EVENT:e\n$TIME:600+0+10\n$X_NEW_KEY:v\nPI\n+\n";
+        let record = read_one(text);
+        let written = write(&record, Version::V3_0);
+        assert!(
+            written.contains("$TIME:600+0+10\n$X_NEW_KEY:v\n"),
+            "{written}"
+        );
+        assert!(!written.contains("'$"), "{written}");
+        assert_eq!(read_one(&written).headers, record.headers);
+    }
+
+    #[test]
+    fn the_encoding_line_names_the_encoding_written() {
+        let record = read_one("PI\n+\n+7776FU\n");
+        let records = [record.clone(), record];
+        let sjis = write_all(&records, Version::V3_0, "Shift_JIS");
+        assert!(
+            sjis.starts_with("'CSA encoding=SHIFT_JIS\nV3.0\n"),
+            "{sjis}"
+        );
+        assert_eq!(sjis.matches("'CSA encoding").count(), 1);
+        let utf8 = write_all(&records, Version::V3_0, "UTF-8");
+        assert!(utf8.starts_with("'CSA encoding=UTF-8\nV3.0\n"), "{utf8}");
+        let v2 = write_all(&records, Version::V2_2, "Shift_JIS");
+        assert!(v2.starts_with("V2.2\n"), "{v2}");
+        assert_eq!(read_text(&sjis, Format::Csa).unwrap().len(), 2);
+    }
 }

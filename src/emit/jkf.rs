@@ -6,9 +6,10 @@
 //!
 //! * `header`: every header in input order, KIF keys as they are, CSA keys
 //!   renamed as the KIF writer renames them ([`japanese::header_key`]:
-//!   `N+` → `先手`, `$EVENT` → `棋戦`, …; `V` is left out). A key given
-//!   twice is written twice: JSON allows it and kifconv's reader keeps both,
-//!   but a JavaScript reader keeps only the last.
+//!   `N+` → `先手`, `$EVENT` → `棋戦`, …; `V` is left out). No key is
+//!   written twice (a JavaScript reader keeps only the last): the values of
+//!   a key given more than once are one value, a line each, which kifconv's
+//!   reader reads back as that many headers.
 //! * `initial`: `{"preset": "HIRATE"}` or a handicap name when the start is
 //!   one of the standard starts ([`Handicap::detect`]), else
 //!   `{"preset": "OTHER", "data": {"color", "board", "hands"}}` with
@@ -200,20 +201,16 @@ impl<'o, 'r> Writer<'o, 'r> {
     fn header(&mut self) {
         self.key("header");
         self.out.push('{');
-        let mut first = true;
-        for header in &self.record.headers {
-            let Some(key) = japanese::header_key(&header.key) else {
-                continue;
-            };
-            if !first {
+        let merged = merged_headers(self.record);
+        for (i, (key, value)) in merged.iter().enumerate() {
+            if i > 0 {
                 self.out.push(',');
             }
-            first = false;
             self.newline(4);
             self.key(key);
-            string(self.out, &header.value);
+            string(self.out, value);
         }
-        if !first {
+        if !merged.is_empty() {
             self.newline(2);
         }
         self.out.push('}');
@@ -545,6 +542,33 @@ impl<'o, 'r> Writer<'o, 'r> {
         }
         self.out.push(']');
     }
+}
+
+/// The `header` members: keys renamed as [`japanese::header_key`] renames
+/// them, in the order each key first appears, and the values of a key given
+/// more than once (`先手` twice, or `N+` beside `先手`) joined by line breaks
+/// into one member, so that no key is repeated. The reader splits them again.
+fn merged_headers(record: &Record) -> Vec<(&str, String)> {
+    let mut merged: Vec<(&str, String)> = Vec::with_capacity(record.headers.len());
+    let mut index: std::collections::HashMap<&str, usize> =
+        std::collections::HashMap::with_capacity(record.headers.len());
+    for header in &record.headers {
+        let Some(key) = japanese::header_key(&header.key) else {
+            continue;
+        };
+        match index.get(key) {
+            Some(&i) => {
+                let value: &mut String = &mut merged[i].1;
+                value.push('\n');
+                value.push_str(&header.value);
+            }
+            None => {
+                index.insert(key, merged.len());
+                merged.push((key, header.value.clone()));
+            }
+        }
+    }
+    merged
 }
 
 fn color(c: Color) -> u8 {

@@ -3,10 +3,45 @@
 //! another piece of the same kind could make the same move (the minimal
 //! form, like chess SAN); `x` for a capture, `-` otherwise, `*` for a drop,
 //! `+` / `=` where promotion was possible, `#` on a mate, comments in
-//! braces. The mainline only: the notation has no variations.
+//! braces.
+//!
+//! What is written, so that the reader reads back the same record:
+//!
+//! * Every header as a tag `[Key "Value"]` with its key and value as they
+//!   are (the reader keeps both as written). A header no tag can hold (a
+//!   key with a space, `"` or `]`, a value with a line break or an
+//!   unescaped `"`, a `Handicap` value the reader does not know) is kept as
+//!   a `{Key:Value}` comment before the first move, as the CSA writer keeps
+//!   the headers it has no key for ([`header_comments`]). The start is the
+//!   `[SFEN "…"]` tag, move number included, written in place of the
+//!   record's own SFEN header, whenever the start is not the even game's
+//!   at move 1, and also when no other tag would open the game (so that
+//!   games written one after another read back as separate games).
+//! * Variations in parentheses after the move they replace, PGN style,
+//!   nested as the tree nests them: `1. P-7f (1. P-2f P-8d) 1... P-3d`. A
+//!   line that could also have ended where it goes on is a variation
+//!   holding only the ending. The work list is explicit: any depth is
+//!   written without recursion.
+//! * The end of each line as the Japanese terminal word the KIF writer
+//!   writes ([`japanese::ending_word`]: `投了`, `中断`, `千日手`, …) after
+//!   its last move; a foul whose move is known ([`super::foul_move`]) as
+//!   that move, with its origin, before the word.
+//! * The result token at the end of the move text: the `Result` header when
+//!   it is one (`1-0`, `0-1`, `1/2-1/2`, `*`), else the mainline's ending's
+//!   (the winner, `1/2-1/2` for 千日手 and 持将棋, `*` otherwise), else
+//!   none. A result derived from the ending reads back as a new `Result`
+//!   header.
+//!
+//! What Western cannot hold: times, bookmarks, the `まで…` trailer; endings
+//! as the KIF words hold them (a draw by agreement reads back as 持将棋, the
+//! move limit, a take-back and an error as 中断, a perpetual check as the
+//! foul it is); a comment with a line break reads back as one comment a
+//! line, and a comment line with `}` and spaces at either end has its `}`
+//! written as `)`.
 
-use crate::record::Record;
-use crate::{Color, Move, PieceKind, Position};
+use super::japanese;
+use crate::record::{Ending, EndingKind, NodeId, Record};
+use crate::{Color, Handicap, Move, PieceKind, Position};
 use std::fmt::Write as _;
 
 /// The Western letters of a piece: `P` … `K`, `+P` … `+R` promoted.
@@ -18,90 +53,323 @@ pub fn piece_letters(kind: PieceKind) -> String {
     }
 }
 
-/// The tag name for a header of another format.
-fn tag_name(key: &str) -> &str {
-    match key {
-        "先手" | "下手" | "N+" => "Sente",
-        "後手" | "上手" | "N-" => "Gote",
-        "棋戦" | "$EVENT" => "Event",
-        "場所" | "$SITE" => "Site",
-        "開始日時" | "$START_TIME" => "Date",
-        other => other,
-    }
+/// Writes several games, one after another with a blank line between.
+pub fn write_all(records: &[Record]) -> String {
+    let games: Vec<String> = records.iter().map(write).collect();
+    games.join("\n")
 }
 
-/// Writes one game: tags, then the numbered moves.
+/// The headers that cannot be written as tags, as the `key:value` comments
+/// the writer keeps them in (before the first move, so they read back as
+/// the first comments of the start).
+pub fn header_comments(record: &Record) -> Vec<String> {
+    record
+        .headers
+        .iter()
+        .filter(|h| h.key != "SFEN" && !tag_holds(&h.key, &h.value))
+        .map(|h| format!("{}:{}", h.key, h.value))
+        .collect()
+}
+
+/// Whether `[key "value"]` reads back as this key and value.
+pub fn tag_holds(key: &str, value: &str) -> bool {
+    let key_ok = !key.is_empty()
+        && !key.contains(|c: char| c.is_whitespace() || matches!(c, '"' | ']' | '['));
+    // The reader keeps escapes as written and ends the value at the first
+    // `"` no backslash escapes: the value must end there, at its end.
+    let mut escaped = false;
+    let mut value_ok = !value.contains(['\n', '\r']);
+    for c in value.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => value_ok = false,
+            _ => {}
+        }
+    }
+    let handicap_ok = key != "Handicap" || crate::parse::western::handicap_by_name(value).is_some();
+    key_ok && value_ok && !escaped && handicap_ok
+}
+
+/// Writes one game: tags, comments kept for headers, then the numbered
+/// moves with their variations, endings and the result.
 pub fn write(record: &Record) -> String {
     let mut out = String::new();
+    let even_start = record.start == *Handicap::Even.setup_ref();
+    let sfen_tag = format!("[SFEN \"{}\"]\n", record.start.sfen());
+    let mut wrote_sfen = false;
     for header in &record.headers {
-        let key = tag_name(&header.key);
-        if matches!(key, "手合割" | "V" | "SFEN" | "Handicap") {
-            continue;
-        }
-        if !key
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '+' || c == '-')
-        {
-            continue;
-        }
-        writeln!(out, "[{key} \"{}\"]", escape(&header.value)).unwrap();
-    }
-    // A game needs at least one tag or move to be a game; an empty record
-    // from the standard start writes its start.
-    let empty = out.is_empty() && record.tree.is_empty();
-    if record.start != *crate::Handicap::Even.setup_ref() || empty {
-        writeln!(out, "[SFEN \"{}\"]", record.start.sfen()).unwrap();
-    }
-    let (mut pos, _) = Position::from_setup_lenient(record.start.clone())
-        .expect("a record's start was checked when it was read");
-    for comment in &record.tree.root().comments {
-        writeln!(out, "{{{}}}", brace_safe(comment)).unwrap();
-    }
-    let mut line = String::new();
-    let mut number = 1;
-    let mut first = true;
-    for id in record.tree.mainline() {
-        let node = record.tree.node(id);
-        let mv = node.mv.expect("every node but the root has a move");
-        let black = pos.side_to_move() == Color::Black;
-        if black {
-            if !first {
-                number += 1;
+        if header.key == "SFEN" {
+            // The start is written here, as it is, in place of the header.
+            if !wrote_sfen {
+                out.push_str(&sfen_tag);
+                wrote_sfen = true;
             }
-            write!(line, "{number}. ").unwrap();
-        } else if first {
-            write!(line, "{number}... ").unwrap();
+        } else if tag_holds(&header.key, &header.value) {
+            writeln!(out, "[{} \"{}\"]", header.key, header.value).unwrap();
         }
-        first = false;
-        line.push_str(&move_text(&pos, mv));
-        for comment in &node.comments {
-            write!(line, " {{{}}}", brace_safe(comment)).unwrap();
-        }
-        line.push(' ');
-        if line.len() > 70 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
-        pos.play_unchecked(mv);
     }
-    if !line.is_empty() {
-        out.push_str(line.trim_end());
-        out.push('\n');
+    if !wrote_sfen && (!even_start || out.is_empty()) {
+        out.push_str(&sfen_tag);
     }
+    for comment in header_comments(record)
+        .iter()
+        .chain(&record.tree.root().comments)
+    {
+        write_comment(&mut out, comment);
+    }
+    let mut moves = Moves {
+        out: &mut out,
+        line: String::new(),
+        record,
+        first_pair: record.start.move_number.max(1).div_ceil(2),
+    };
+    moves.tree();
+    if let Some(result) = result_token(record) {
+        moves.token(result);
+    }
+    moves.flush();
     out
 }
 
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+/// The result token written after the mainline, if any.
+pub fn result_token(record: &Record) -> Option<&str> {
+    if let Some(result) = record.header("Result") {
+        return crate::parse::western::is_result(result).then_some(result);
+    }
+    let ending = record.ending()?;
+    Some(match (ending.kind, ending.winner) {
+        (_, Some(Color::Black)) => "1-0",
+        (_, Some(Color::White)) => "0-1",
+        (EndingKind::Repetition | EndingKind::Impasse | EndingKind::Draw, None) => "1/2-1/2",
+        _ => "*",
+    })
 }
 
-/// A comment without the braces that would end it early.
-fn brace_safe(comment: &str) -> String {
-    comment
-        .replace('{', "(")
-        .replace('}', ")")
-        .replace('\n', " ")
+/// Each line of a comment as the reader reads it back: `{text}` when it
+/// holds no `}`, else `;text` (which runs to the end of the text line: the
+/// flag says so) when that keeps it exactly, else `{…}` with `}` written
+/// `)`. A comment of several lines is one comment a line.
+fn comment_parts(comment: &str) -> impl Iterator<Item = (String, bool)> + '_ {
+    comment.split('\n').map(|line| {
+        if !line.contains('}') {
+            (format!("{{{line}}}"), false)
+        } else if !line.is_empty() && line.trim() == line {
+            (format!(";{line}"), true)
+        } else {
+            (format!("{{{}}}", line.replace('}', ")")), false)
+        }
+    })
+}
+
+/// A comment before the first move, a line each.
+fn write_comment(out: &mut String, comment: &str) {
+    for (part, _) in comment_parts(comment) {
+        out.push_str(&part);
+        out.push('\n');
+    }
+}
+
+/// The work list of the move text.
+enum Task {
+    /// Text to write as it is (`(` and `)`).
+    Text(&'static str),
+    /// The line from move `first` on, `first` played in `pos`.
+    Line(NodeId, Position, Numbering),
+    /// What follows `node` on its line (its continuation or its ending),
+    /// with `pos` the position after it.
+    After(NodeId, Position, Numbering),
+    /// The ending of `node` alone, in a variation: the game could have
+    /// ended there.
+    EndingOf(NodeId, Position),
+}
+
+/// Whether the next move needs its number even when it is White's: the
+/// first move of a line, and the move after a variation closes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Numbering {
+    Always,
+    BlackOnly,
+}
+
+struct Moves<'o, 'r> {
+    out: &'o mut String,
+    /// The text line being filled, wrapped at about 70 bytes.
+    line: String,
+    record: &'r Record,
+    /// The pair number of the first move: from the start's move number.
+    first_pair: u32,
+}
+
+impl Moves<'_, '_> {
+    /// Adds a token to the text line, starting a new line first when it
+    /// would pass 72 bytes (never between `(` or `)` and their neighbour).
+    fn token(&mut self, text: &str) {
+        let glued = self.line.ends_with('(') || text == ")";
+        if !glued && self.line.len() + 1 + text.len() > 72 {
+            self.flush();
+        }
+        if !self.line.is_empty() && !glued {
+            self.line.push(' ');
+        }
+        self.line.push_str(text);
+    }
+
+    fn flush(&mut self) {
+        if !self.line.is_empty() {
+            self.out.push_str(&self.line);
+            self.out.push('\n');
+            self.line.clear();
+        }
+    }
+
+    /// A comment after a move or an ending, on the text line.
+    fn comment(&mut self, comment: &str) {
+        for (part, ends_line) in comment_parts(comment) {
+            self.token(&part);
+            if ends_line {
+                self.flush();
+            }
+        }
+    }
+
+    /// The pair number of the move at `ply` (1 for the first move).
+    fn pair(&self, ply: u32) -> u32 {
+        let before = match self.record.start.side_to_move {
+            Color::Black => (ply - 1) / 2,
+            Color::White => ply / 2,
+        };
+        self.first_pair + before
+    }
+
+    fn tree(&mut self) {
+        let tree = &self.record.tree;
+        let (start, _) = Position::from_setup_lenient(self.record.start.clone())
+            .expect("a record's start was checked when it was read");
+        let mut work = vec![Task::After(NodeId::ROOT, start, Numbering::Always)];
+        while let Some(task) = work.pop() {
+            match task {
+                Task::Text(text) => self.token(text),
+                Task::Line(first, pos, numbering) => self.line(first, pos, numbering, &mut work),
+                Task::After(node, pos, numbering) => match tree.children(node).next() {
+                    Some(next) => self.line(next, pos, numbering, &mut work),
+                    None => self.ending(node, &pos),
+                },
+                Task::EndingOf(node, pos) => self.ending(node, &pos),
+            }
+        }
+    }
+
+    /// Writes a line from the move `first` along the first children, up to
+    /// its end or the first move with alternatives; those and the rest of
+    /// the line go on the work list.
+    fn line(
+        &mut self,
+        first: NodeId,
+        mut pos: Position,
+        numbering: Numbering,
+        work: &mut Vec<Task>,
+    ) {
+        let tree = &self.record.tree;
+        let mut id = first;
+        let mut numbering = numbering;
+        loop {
+            let node = tree.node(id);
+            let mv = node.mv.expect("every node but the root has a move");
+            let parent = node.parent.expect("a move's node has a parent");
+            let pair = self.pair(node.ply);
+            // A number and its move stay on one text line.
+            let text = match pos.side_to_move() {
+                Color::Black => format!("{pair}. {}", move_text(&pos, mv)),
+                Color::White if numbering == Numbering::Always => {
+                    format!("{pair}... {}", move_text(&pos, mv))
+                }
+                Color::White => move_text(&pos, mv),
+            };
+            numbering = Numbering::BlackOnly;
+            let before = pos.clone();
+            self.token(&text);
+            for comment in &node.comments {
+                self.comment(comment);
+            }
+            pos.play_unchecked(mv);
+            let first_child = tree.children(parent).next() == Some(id);
+            let alternatives: Vec<NodeId> = if first_child {
+                tree.children(parent).skip(1).collect()
+            } else {
+                Vec::new()
+            };
+            let parent_ends = first_child && tree.node(parent).ending.is_some();
+            if !alternatives.is_empty() || parent_ends {
+                work.push(Task::After(id, pos, Numbering::Always));
+                if parent_ends {
+                    work.push(Task::Text(")"));
+                    work.push(Task::EndingOf(parent, before.clone()));
+                    work.push(Task::Text("("));
+                }
+                for &alternative in alternatives.iter().rev() {
+                    work.push(Task::Text(")"));
+                    work.push(Task::Line(alternative, before.clone(), Numbering::Always));
+                    work.push(Task::Text("("));
+                }
+                return;
+            }
+            match tree.children(id).next() {
+                Some(next) => id = next,
+                None => {
+                    self.ending(id, &pos);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The ending of `node` (nothing if it has none), `pos` the position
+    /// there: a foul's move, then the terminal word and its comments.
+    fn ending(&mut self, node: NodeId, pos: &Position) {
+        let Some(ending) = &self.record.tree.node(node).ending else {
+            return;
+        };
+        if let Some(mv) = super::foul_move(ending, pos) {
+            let ply = self.record.tree.node(node).ply + 1;
+            let text = match pos.side_to_move() {
+                Color::Black => format!("{}. {}", self.pair(ply), foul_text(pos, mv)),
+                Color::White => foul_text(pos, mv),
+            };
+            self.token(&text);
+        }
+        self.token(&ending_token(ending, pos.side_to_move()));
+        for comment in &ending.comments {
+            self.comment(comment);
+        }
+    }
+}
+
+/// The terminal word for an ending: the KIF writer's word, which the
+/// reader reads as KIF's reader does. An unknown word (kept as text) is
+/// written as it was when it is Japanese text the reader takes as a
+/// terminal word, else as `中断`.
+pub fn ending_token(ending: &Ending, to_move: Color) -> String {
+    let word = japanese::ending_word(ending, to_move);
+    if crate::parse::western::is_terminal_word(word) {
+        word.to_string()
+    } else {
+        "中断".to_string()
+    }
+}
+
+/// An illegal move, with its origin so that the reader finds the same
+/// move (and the same foul), not a legal one.
+fn foul_text(pos: &Position, mv: Move) -> String {
+    match mv {
+        Move::Drop { kind, to } => format!("{}*{to}", piece_letters(kind)),
+        Move::Normal { from, to, promote } => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let sep = if pos.piece_at(to).is_some() { 'x' } else { '-' };
+            let promotion = if promote { "+" } else { "" };
+            format!("{}{from}{sep}{to}{promotion}", piece_letters(kind))
+        }
+    }
 }
 
 /// The minimal Western text of a legal move.

@@ -13,7 +13,8 @@
 //!            {"special": "TORYO"}]}
 //! ```
 //!
-//! What is read: every header in input order; the start (a named preset,
+//! What is read: every header in input order (a value of several lines
+//! as one header a line, with the same key); the start (a named preset,
 //! mapped to [`Handicap`], or `OTHER` with a board `board[x-1][y-1]`, both
 //! hands and the side to move); each entry's move, comments, time and
 //! `special` (CSA's terminal words), and `forks`, the alternative lines that
@@ -72,9 +73,45 @@ use crate::resolve::{resolve, ResolveError};
 use crate::{Color, Hand, Handicap, IllegalMove, Move, Piece, PieceKind, Position, Setup, Square};
 use std::fmt;
 
+/// Reads every game of a JKF text: one document (pretty or compact), or
+/// NDJSON, one compact document a line as kifconv writes several games
+/// ([`crate::emit::jkf::write_all`]). A text is NDJSON when it has two or
+/// more lines that are not blank and its first such line is an object on
+/// its own (`{` … `}`); a pretty document's first line is `{` alone. Each
+/// line of NDJSON is a game that succeeds or fails alone, its errors and
+/// warnings placed on its line of the whole text.
+pub fn read_all(text: &str) -> Vec<Result<Record, Error>> {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = body
+        .split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .filter(|line| !line.trim().is_empty());
+    let first = lines.next().map(str::trim);
+    let ndjson = lines.next().is_some()
+        && first.is_some_and(|l| l.len() > 2 && l.starts_with('{') && l.ends_with('}'));
+    if !ndjson {
+        return vec![read(text)];
+    }
+    let mut games = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if !line.trim().is_empty() {
+            games.push(read_at(line, i as u32));
+        }
+    }
+    games
+}
+
 /// Reads one JKF record.
 pub fn read(text: &str) -> Result<Record, Error> {
-    let source = Source::new(text);
+    read_at(text, 0)
+}
+
+/// Reads one JKF record that starts `lines_before` lines into a longer
+/// text (a line of NDJSON), so that errors and warnings name lines of the
+/// whole text.
+fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
+    let source = Source::new(text, lines_before);
     let body_start = if text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
     } else {
@@ -120,10 +157,12 @@ pub fn read(text: &str) -> Result<Record, Error> {
 struct Source<'t> {
     text: &'t str,
     line_starts: Vec<usize>,
+    /// The lines of the whole input before `text`.
+    lines_before: u32,
 }
 
 impl<'t> Source<'t> {
-    fn new(text: &'t str) -> Source<'t> {
+    fn new(text: &'t str, lines_before: u32) -> Source<'t> {
         let mut line_starts = vec![0];
         line_starts.extend(
             text.bytes()
@@ -131,7 +170,11 @@ impl<'t> Source<'t> {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        Source { text, line_starts }
+        Source {
+            text,
+            line_starts,
+            lines_before,
+        }
     }
 
     /// Line number (1-based), the line's text and the offset in it.
@@ -145,7 +188,11 @@ impl<'t> Source<'t> {
             .map_or(self.text.len(), |&e| e - 1);
         let line = self.text.get(start..end).unwrap_or("");
         let line = line.strip_suffix('\r').unwrap_or(line);
-        (index as u32 + 1, line, offset - start)
+        (
+            self.lines_before.saturating_add(index as u32 + 1),
+            line,
+            offset - start,
+        )
     }
 
     /// The text from `start` to `end`, cut at the end of its first line.
@@ -780,10 +827,15 @@ impl<'s, 't> Reader<'s, 't> {
                     continue;
                 }
             };
-            headers.push(Header {
-                key: member.key.clone(),
-                value,
-            });
+            // A header is a line in every other format: a value of several
+            // lines is several headers with this key (as kifconv's writer
+            // writes a key given more than once).
+            for line in value.split('\n') {
+                headers.push(Header {
+                    key: member.key.clone(),
+                    value: line.strip_suffix('\r').unwrap_or(line).to_string(),
+                });
+            }
         }
         Ok(headers)
     }

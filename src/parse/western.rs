@@ -53,18 +53,30 @@
 //!   numbers never decide which side moves. (Since they are checked here,
 //!   the move events carry no number: the builder counts plies, and a
 //!   Western number is not one.)
+//! - Variations in parentheses, PGN style, after the move they replace,
+//!   nested to any depth: `1. P-7f (1. P-2f P-8d (1... P-3d)) 1... P-3d`.
+//!   After `)` the line that was interrupted goes on. Their numbers are
+//!   checked with the mainline's (each counts from the start). A comment
+//!   right after `(` belongs to the position the variation starts from.
+//!   An empty variation, `)` with none open, and a `(` never closed are
+//!   errors.
+//! - A terminal word as the Japanese formats write it (`投了`, `中断`,
+//!   `千日手`, `反則負け`, …: a token of Japanese text) ends its line, as in
+//!   KIF; the game builder reads it as KIF's reader does (a word it does not
+//!   know is kept as text, with a warning). A last move that breaks the
+//!   rules is a foul, as in every reader.
 //! - A result `1-0`, `0-1`, `1/2-1/2` or `*` ends the game's moves. It is
 //!   kept as the `Result` header when there is no `[Result]` tag, and
 //!   compared with the tag (a warning if they differ) when there is. It does
-//!   not become an ending: the notation does not say how the game ended.
-//!   A move after the result is an error.
+//!   not become an ending: it does not say how the game ended (a terminal
+//!   word does). A move after the result is an error, and so is a result
+//!   inside a variation.
 //!
 //! # Leniency
 //!
 //! Any whitespace between tokens, a byte-order mark, any line endings. What
 //! the reader does not understand in the moves is an error with its line
-//! and column (variations in parentheses included: they are not supported);
-//! nothing is skipped without a word. Empty `{}` comments carry nothing and
+//! and column; nothing is skipped without a word. Empty `{}` comments carry nothing and
 //! are dropped.
 
 use super::lines;
@@ -177,6 +189,17 @@ fn separator(text: &str) -> Option<(u8, &str)> {
 /// An annotation that is the whole of `text`.
 pub(crate) fn is_annotation(text: &str) -> bool {
     matches!(text, "!" | "?" | "!!" | "??" | "!?" | "?!")
+}
+
+/// A terminal word as the Japanese formats write it (`投了`, `中断`,
+/// `千日手`, …): a token of Japanese text, no ASCII in it. Which ending it
+/// is, the game builder decides, as for KIF (a word it does not know is
+/// kept as text, with a warning).
+pub(crate) fn is_terminal_word(text: &str) -> bool {
+    !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_ascii() || c.is_whitespace() || c == '…')
 }
 
 /// A game result that is the whole of `text`.
@@ -430,10 +453,11 @@ fn english_key(name: &str) -> String {
     key
 }
 
-/// The token at the start of `text`: up to whitespace, `{` or `;`.
+/// The token at the start of `text`: up to whitespace, `{`, `;`, `(` or
+/// `)`.
 fn split_token(text: &str) -> (&str, &str) {
     let end = text
-        .find(|c: char| c.is_whitespace() || c == '{' || c == ';')
+        .find(|c: char| c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')'))
         .unwrap_or(text.len());
     text.split_at(end)
 }
@@ -550,13 +574,36 @@ fn number_warnings(numbered: &[Numbered<'_>], fixed_start: bool) -> Vec<Warning>
 // The reader: lines to games.
 // ---------------------------------------------------------------------------
 
+/// One line of play as written: the mainline, or a variation in
+/// parentheses. Its events are in the order written; a variation sits
+/// where it was written, after the move it replaces.
+#[derive(Default)]
+struct Line<'a> {
+    items: Vec<Item<'a>>,
+    /// The moves played before this line's first move.
+    ply: u32,
+    moves: u32,
+}
+
+enum Item<'a> {
+    Event(Event<'a>),
+    /// A variation: the line at this index of `Game::lines`, replacing the
+    /// move `ply` of this line; the span is its `(`.
+    Variation(usize, u32, Span<'a>),
+}
+
 /// One game being read.
 #[derive(Default)]
 struct Game<'a> {
     raw: RawGame<'a>,
     /// Whether anything of this game was read yet.
     seen: bool,
+    /// The moves of every line.
     moves: u32,
+    /// The mainline first, then each variation as it opens.
+    lines: Vec<Line<'a>>,
+    /// The variations open, innermost last, with their `(`.
+    open: Vec<(usize, Span<'a>)>,
     numbered: Vec<Numbered<'a>>,
     /// A move number waiting for its move.
     pending: Option<(u32, bool, Span<'a>)>,
@@ -566,6 +613,52 @@ struct Game<'a> {
 }
 
 impl<'a> Game<'a> {
+    /// The line being read.
+    fn line(&mut self) -> &mut Line<'a> {
+        if self.lines.is_empty() {
+            self.lines.push(Line::default());
+        }
+        let at = self.open.last().map_or(0, |&(i, _)| i);
+        &mut self.lines[at]
+    }
+
+    fn push(&mut self, event: Event<'a>) {
+        self.line().items.push(Item::Event(event));
+    }
+
+    /// The events of every line in the order the game builder reads them,
+    /// as KIF lists variations: a line's events, then its variations, those
+    /// of its later moves first (those of one move in the order written),
+    /// each followed by its own. Each variation then starts from the newest
+    /// move with its number, which is the one it replaces or a sibling of
+    /// it. A work list, not
+    /// recursion: variations nest to any depth.
+    fn flatten(&mut self) {
+        let mut lines = std::mem::take(&mut self.lines);
+        let events = &mut self.raw.events;
+        let mut work: Vec<(usize, Option<(u32, Span<'a>)>)> = vec![(0, None)];
+        while let Some((index, opening)) = work.pop() {
+            let Some(line) = lines.get_mut(index) else {
+                continue;
+            };
+            if let Some((ply, span)) = opening {
+                events.push(Event::Variation { span, ply });
+            }
+            let mut variations = Vec::new();
+            for item in std::mem::take(&mut line.items) {
+                match item {
+                    Item::Event(event) => events.push(event),
+                    Item::Variation(sub, ply, span) => variations.push((sub, Some((ply, span)))),
+                }
+            }
+            // The variations of one move in the order written (the tree
+            // keeps siblings in that order), those of later moves first.
+            for group in variations.chunk_by(|a, b| a.1.map(|v| v.0) == b.1.map(|v| v.0)) {
+                work.extend(group.iter().rev().copied());
+            }
+        }
+    }
+
     /// Whether a tag here starts the next game.
     fn has_moves(&self) -> bool {
         self.moves > 0 || self.result.is_some() || self.pending.is_some()
@@ -582,6 +675,7 @@ impl<'a> Game<'a> {
     /// The raw game, with its start, result header and number warnings.
     fn finish(mut self) -> RawGame<'a> {
         self.drop_pending();
+        self.flatten();
         let fixed_start = self.sfen.is_none();
         let warnings = number_warnings(&self.numbered, fixed_start);
         self.raw.warnings.extend(warnings);
@@ -686,14 +780,8 @@ impl<'a> Reader<'a> {
                     ""
                 }
                 '[' => self.tag(n, line, rest)?,
-                '(' => {
-                    return Err(error_at(
-                        n,
-                        line,
-                        &rest[..1],
-                        "variations in parentheses are not supported in Western notation (expected a move, a move number, a comment or a result)",
-                    ))
-                }
+                '(' => self.open_variation(n, line, rest)?,
+                ')' => self.close_variation(n, line, rest)?,
                 _ => self.token(n, line, rest)?,
             };
         }
@@ -708,22 +796,99 @@ impl<'a> Reader<'a> {
                 "a comment opened with `{` is never closed (expected `}`)",
             ));
         }
-        self.next_game();
+        self.next_game()?;
         Ok(self.games)
     }
 
     /// Ends the game being read, if anything of it was read.
-    fn next_game(&mut self) {
+    fn next_game(&mut self) -> Result<(), Error> {
+        if let Some(&(_, open)) = self.game.open.last() {
+            return Err(error_at(
+                open.line,
+                open.line_text,
+                open.text,
+                "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
+            ));
+        }
         let game = std::mem::take(&mut self.game);
         if game.seen {
             self.games.push(game.finish());
         }
+        Ok(())
+    }
+
+    /// `(` at the start of `text`: a variation of the move just read.
+    fn open_variation(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
+        let span = Span::of(n, line, &text[..1]);
+        if let Some(result) = self.game.result {
+            return Err(error_at(
+                n,
+                line,
+                span.text,
+                format!(
+                    "a variation after the result `{}` on line {} (variations go after the move they replace)",
+                    result.text, result.line
+                ),
+            ));
+        }
+        self.game.seen = true;
+        self.game.drop_pending();
+        let current = self.game.line();
+        if current.moves == 0 {
+            return Err(error_at(
+                n,
+                line,
+                span.text,
+                "a variation with no move before it (a variation in parentheses replaces the move just before it)",
+            ));
+        }
+        let ply = current.ply + current.moves;
+        let index = self.game.lines.len();
+        self.game
+            .line()
+            .items
+            .push(Item::Variation(index, ply, span));
+        self.game.lines.push(Line {
+            items: Vec::new(),
+            ply: ply - 1,
+            moves: 0,
+        });
+        self.game.open.push((index, span));
+        Ok(&text[1..])
+    }
+
+    /// `)` at the start of `text`: the variation ends, its line goes on.
+    fn close_variation(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
+        let span = Span::of(n, line, &text[..1]);
+        if self.game.open.is_empty() {
+            return Err(error_at(
+                n,
+                line,
+                span.text,
+                "`)` with no variation open (expected a move, a move number, a comment or a result)",
+            ));
+        }
+        self.game.drop_pending();
+        let (index, open) = self.game.open.pop().expect("checked above");
+        let empty = self.game.lines[index]
+            .items
+            .iter()
+            .all(|item| matches!(item, Item::Event(Event::Comment { .. })));
+        if empty {
+            return Err(error_at(
+                open.line,
+                open.line_text,
+                open.text,
+                "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
+            ));
+        }
+        Ok(&text[1..])
     }
 
     fn comment(&mut self, n: u32, line: &'a str, text: &'a str) {
         self.game.seen = true;
         if !text.is_empty() {
-            self.game.raw.events.push(Event::Comment {
+            self.game.push(Event::Comment {
                 span: Span::of(n, line, text),
                 text,
             });
@@ -739,7 +904,7 @@ impl<'a> Reader<'a> {
                 // empty: `{}` is a comment with no text.
                 self.game.seen = true;
                 let text = &inner[..end];
-                self.game.raw.events.push(Event::Comment {
+                self.game.push(Event::Comment {
                     span: Span::of(n, line, text),
                     text,
                 });
@@ -772,7 +937,7 @@ impl<'a> Reader<'a> {
     fn tag(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
         let (key, value, whole, rest) = tag(text).map_err(|bad| token_error(n, line, text, bad))?;
         if self.game.has_moves() {
-            self.next_game();
+            self.next_game()?;
         }
         self.game.seen = true;
         let span = Span::of(n, line, whole);
@@ -839,6 +1004,10 @@ impl<'a> Reader<'a> {
             self.result(Span::of(n, line, token))?;
             return Ok(after);
         }
+        if is_terminal_word(token) {
+            self.terminal_word(Span::of(n, line, token))?;
+            return Ok(after);
+        }
         if is_annotation(token) {
             self.annotation(Span::of(n, line, token))?;
             return Ok(after);
@@ -854,7 +1023,41 @@ impl<'a> Reader<'a> {
         Ok(after)
     }
 
+    /// A terminal word (`投了`): the end of the line being read.
+    fn terminal_word(&mut self, span: Span<'a>) -> Result<(), Error> {
+        if let Some(result) = self.game.result {
+            return Err(error_at(
+                span.line,
+                span.line_text,
+                span.text,
+                format!(
+                    "a terminal word after the result `{}` on line {} (the word goes before the result)",
+                    result.text, result.line
+                ),
+            ));
+        }
+        self.game.drop_pending();
+        self.game.push(Event::End {
+            span,
+            number: None,
+            word: span.text,
+            time: None,
+        });
+        Ok(())
+    }
+
     fn result(&mut self, span: Span<'a>) -> Result<(), Error> {
+        if let Some(&(_, open)) = self.game.open.last() {
+            return Err(error_at(
+                span.line,
+                span.line_text,
+                span.text,
+                format!(
+                    "a result inside the variation opened on line {} (expected `)` first: the result ends the game)",
+                    open.line
+                ),
+            ));
+        }
         if let Some(first) = self.game.result {
             return Err(error_at(
                 span.line,
@@ -872,7 +1075,7 @@ impl<'a> Reader<'a> {
     }
 
     fn annotation(&mut self, span: Span<'a>) -> Result<(), Error> {
-        if self.game.moves == 0 || self.game.result.is_some() {
+        if self.game.line().moves == 0 || self.game.result.is_some() {
             return Err(error_at(
                 span.line,
                 span.line_text,
@@ -880,7 +1083,7 @@ impl<'a> Reader<'a> {
                 "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
             ));
         }
-        self.game.raw.events.push(Event::Comment {
+        self.game.push(Event::Comment {
             span,
             text: span.text,
         });
@@ -933,7 +1136,10 @@ impl<'a> Reader<'a> {
             ));
         }
         let written = move_token(token).map_err(|bad| token_error(n, line, token, bad))?;
-        let index = self.game.moves;
+        let current = self.game.line();
+        // The move's place in the game (from 0), for the number check.
+        let index = current.ply + current.moves;
+        current.moves += 1;
         if let Some((number, ellipsis, span)) = self.game.pending.take() {
             self.game.numbered.push(Numbered {
                 index,
@@ -943,15 +1149,14 @@ impl<'a> Reader<'a> {
             });
         }
         self.game.moves += 1;
-        let events = &mut self.game.raw.events;
-        events.push(Event::Move {
+        self.game.push(Event::Move {
             span: Span::of(n, line, written.text),
             number: None,
             spec: written.spec,
             time: None,
         });
         if let Some(text) = written.annotation {
-            events.push(Event::Comment {
+            self.game.push(Event::Comment {
                 span: Span::of(n, line, text),
                 text,
             });
@@ -1180,8 +1385,10 @@ mod tests {
         assert_eq!((err.line, err.column), (2, 4));
         let err = parse("1. P-7f {never closed\nP-3d").unwrap_err();
         assert_eq!((err.line, err.column), (1, 9));
-        let err = parse("1. P-7f (1... P-3d)").unwrap_err();
+        let err = parse("1. P-7f (1. P-2f").unwrap_err();
         assert_eq!(err.column, 9);
+        let err = parse("1. P-7f (1. P-2f))").unwrap_err();
+        assert_eq!(err.column, 18);
         let err = parse("P-7f 1-0 P-3d").unwrap_err();
         assert_eq!(err.column, 10);
         let err = parse("[SFEN \"9/9 q - 1\"]").unwrap_err();
