@@ -321,7 +321,8 @@ fn write_ending(
         word = "中断";
     }
     let (_, implied) = crate::resolve::game::ending_for_word(word, to_move);
-    if implied == ending.winner || ending.kind == crate::record::EndingKind::Other {
+    let word_line = implied == ending.winner || ending.kind == crate::record::EndingKind::Other;
+    if word_line {
         let time = clock.column(to_move, ending.time);
         write_numbered(
             out,
@@ -340,5 +341,17 @@ fn write_ending(
         }
     }
     let moves = japanese::move_number(record, ply);
-    writeln!(out, "{}", trailer(moves, ending, handicap_labels)).unwrap();
+    let summary = match (ending.kind, word_line) {
+        // json-kifu-format reads no `…の入玉勝ち` summary; the 入玉勝ち line
+        // above says how the game ended, so the summary says who won.
+        (crate::record::EndingKind::EnteringKing, true) => {
+            let plain = Ending {
+                kind: crate::record::EndingKind::Resign,
+                ..ending.clone()
+            };
+            trailer(moves, &plain, handicap_labels)
+        }
+        _ => trailer(moves, ending, handicap_labels),
+    };
+    writeln!(out, "{summary}").unwrap();
 }
