@@ -5,9 +5,10 @@
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
 //! (up to 十八) or digits, `なし` for none; `#` lines anywhere (format
-//! comments, skipped); blank lines anywhere. A line that is none of these is
-//! an error if it could be a move, else a warning: nothing is dropped
-//! silently.
+//! comments, skipped), but for a `#KIF version=…` or `#KI2 version=…` line
+//! after a game's lines, which starts the next game (see [`games`]); blank
+//! lines anywhere. A line that is none of these is an error if it could be
+//! a move, else a warning: nothing is dropped silently.
 
 use super::common::{digit, is_space, kanji_count, piece_char, side_mark, skip_spaces};
 use super::lines;
@@ -443,4 +444,30 @@ fn unknown<'a>(
     game.warnings
         .push(span.warning("line not understood; kept out of the record"));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::games;
+
+    #[test]
+    fn a_declaration_after_a_games_lines_starts_the_next_game() {
+        let first = "#KIF version=2.0\n手合割：平手\n   1 ７六歩(77)\n";
+        let second = "#KIF version=2.0 encoding=UTF-8\r\n   1 ２六歩(27)\n";
+        assert_eq!(
+            games(&format!("{first}{second}")),
+            [(0, first), (3, second)]
+        );
+        // A lone CR ends a line too.
+        assert_eq!(
+            games("▲７六歩\r#KI2 version=2.0\r▲２六歩"),
+            [(0, "▲７六歩\r"), (1, "#KI2 version=2.0\r▲２六歩")]
+        );
+        // Comments and blank lines before a declaration are no game.
+        let one = "# Kifu for Windows\n\n#KIF version=2.0\n#KI2 version=2.0\n   1 ７六歩(77)\n";
+        assert_eq!(games(one), [(0, one)]);
+        // Nor is a declaration that does not start its line.
+        let one = "   1 ７六歩(77)\n*#KIF version=2.0\n #KIF version=2.0\n";
+        assert_eq!(games(one), [(0, one)]);
+    }
 }
