@@ -117,6 +117,20 @@ fn is_western_move_line(body: &str) -> bool {
     )
 }
 
+/// `$EVENT:…`: a CSA header, its key in ASCII capitals, digits and `_`
+/// right before an ASCII colon. A Japanese header with a `$` key
+/// (`$START：2019/03/01 13:25:52`, as the KIF and KI2 writers keep a CSA
+/// key they have no Japanese name for) is not one.
+fn is_csa_header(body: &str) -> bool {
+    let Some(rest) = body.strip_prefix('$') else {
+        return false;
+    };
+    let key_end = rest
+        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(rest.len());
+    key_end > 0 && rest[key_end..].starts_with(':')
+}
+
 /// Lines only CSA has: a version, player names, `$` headers, positions,
 /// moves and specials.
 fn is_csa_line(body: &str) -> bool {
@@ -125,7 +139,7 @@ fn is_csa_line(body: &str) -> bool {
         || matches!(b, [b'V', b'2' | b'3', ..])
         || body.starts_with("N+")
         || body.starts_with("N-")
-        || (body.starts_with('$') && body.contains(':'))
+        || is_csa_header(body)
         || body.starts_with("PI")
         || matches!(b, [b'P', b'1'..=b'9', rest @ ..] if rest.iter().all(|c| b" *+-".contains(c) || c.is_ascii_uppercase()))
         || matches!(b, [b'P', b'+' | b'-', rest @ ..] if rest.len() % 4 == 0 && rest.chunks(4).all(|c| c[..2].iter().all(u8::is_ascii_digit) && c[2..].iter().all(u8::is_ascii_uppercase)))
@@ -161,14 +175,16 @@ pub fn read_text(text: &str, format: Format) -> Result<Vec<Record>, Error> {
     read_games(text, format)?.into_iter().collect()
 }
 
-/// Reads every game of a text: a syntax error in a one-game format fails
-/// the text; in the formats with several games (CSA, USI lines, JKF as
-/// NDJSON) each game succeeds or fails on its own (in Western, each game's
-/// moves do, but a syntax error fails the text).
+/// Reads every game of a text. In the formats with several games (CSA,
+/// USI lines, JKF as NDJSON, and KIF and KI2 streams whose games each start
+/// with a `#KIF`/`#KI2` line) each game succeeds or fails on its own; a
+/// syntax error in a KIF or KI2 text of one game, or in a single JKF
+/// document, fails the text (in Western, each game's moves succeed or fail
+/// alone, but a syntax error fails the text).
 pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error>>, Error> {
     Ok(match format {
-        Format::Kif => vec![game::build(kif::parse(text)?)],
-        Format::Ki2 => vec![game::build(ki2::parse(text)?)],
+        Format::Kif => kakinoki_games(kif::parse_games(text))?,
+        Format::Ki2 => kakinoki_games(ki2::parse_games(text))?,
         Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
         Format::Jkf => jkf::read_all(text),
@@ -177,6 +193,22 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
             .map(|(n, line)| game::build_usi_line(n, line))
             .collect(),
     })
+}
+
+/// The records of the games of a KIF or KI2 text. A text of one game
+/// fails as a whole, as before; in a text of several, each game succeeds or
+/// fails on its own.
+fn kakinoki_games(
+    games: Vec<Result<crate::parse::raw::RawGame<'_>, Error>>,
+) -> Result<Vec<Result<Record, Error>>, Error> {
+    if games.len() == 1 {
+        let game = games.into_iter().next().expect("one game")?;
+        return Ok(vec![game::build(game)]);
+    }
+    Ok(games
+        .into_iter()
+        .map(|game| game.and_then(game::build))
+        .collect())
 }
 
 /// Reads bytes: decodes them (see [`decode`]), picks the format from

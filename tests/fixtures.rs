@@ -151,7 +151,7 @@ fn usi_fixtures() {
 fn kif_fixtures() {
     insta::glob!("../fixtures", "kif/*.kif*", |path| {
         let records = read(path).unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!(summary(&records[0]));
+        insta::assert_snapshot!(all_games(&records));
     });
 }
 
@@ -159,7 +159,7 @@ fn kif_fixtures() {
 fn ki2_fixtures() {
     insta::glob!("../fixtures", "ki2/*.ki2*", |path| {
         let records = read(path).unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!(summary(&records[0]));
+        insta::assert_snapshot!(all_games(&records));
     });
 }
 

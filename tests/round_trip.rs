@@ -2,10 +2,11 @@
 //! hold, for every writer, over every fixture and corpus file and over
 //! thousands of random games with variations, comments and times.
 
-use kifconv::emit::{csa, japanese, ki2, kif, usi, western};
-use kifconv::read::{read_text, Format};
-use kifconv::record::{EndingKind, MoveTree, NodeId, Record};
-use kifconv::{KingRule, Move, Position, Setup};
+use kifconv::emit::{csa, japanese, jkf, ki2, kif, usi, western};
+use kifconv::read::{read_games, read_text, Format};
+use kifconv::record::{Ending, EndingKind, Foul, MoveTree, NodeId, Record};
+use kifconv::{Color, KingRule, Move, PieceKind, Position, Setup, Square};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -39,16 +40,51 @@ fn format_of(target: Target) -> Format {
     }
 }
 
-/// The start without its move number (only USI, SFEN and Western's SFEN
-/// tag keep that).
+/// The start, without its move number for the format that cannot hold one
+/// (CSA); KIF and KI2 keep it as `手数＝N`, USI and Western in the SFEN.
 fn start(setup: &Setup, target: Target) -> String {
     let sfen = setup.sfen();
-    if target == Target::Western {
-        return sfen;
+    match target {
+        Target::Usi | Target::Kif | Target::Ki2 | Target::Western => sfen,
+        Target::Csa => sfen
+            .rsplit_once(' ')
+            .map(|(s, _)| s.to_string())
+            .unwrap_or(sfen),
     }
-    sfen.rsplit_once(' ')
-        .map(|(s, _)| s.to_string())
-        .unwrap_or(sfen)
+}
+
+/// Who makes move `ply` (1 for the first) of a record.
+fn mover(record: &Record, ply: u32) -> Color {
+    if ply % 2 == 1 {
+        record.start.side_to_move
+    } else {
+        !record.start.side_to_move
+    }
+}
+
+/// The time column KIF writes for every move, in seconds: the time spent
+/// (0 when none was recorded) and the mover's total, as recorded or else
+/// summed over the mover's moves along the line. What KIF holds, so what a
+/// record and the KIF read back from it must agree on.
+fn kif_times(record: &Record) -> HashMap<NodeId, (u64, u64)> {
+    let tree = &record.tree;
+    let mut out = HashMap::new();
+    let mut stack = vec![(NodeId::ROOT, [0u64; 2])];
+    while let Some((id, totals)) = stack.pop() {
+        for child in tree.children(id) {
+            let node = tree.node(child);
+            let side = mover(record, node.ply).index();
+            let spent = node.time.map_or(0, |t| t.spent_ms);
+            let mut totals = totals;
+            totals[side] = node
+                .time
+                .and_then(|t| t.total_ms)
+                .unwrap_or(totals[side] + spent);
+            out.insert(child, (spent / 1000, totals[side] / 1000));
+            stack.push((child, totals));
+        }
+    }
+    out
 }
 
 /// The headers a target keeps as comments before the first move.
@@ -103,6 +139,11 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
     if !heads.is_empty() {
         writeln!(out, "headers {heads:?}").unwrap();
     }
+    let kif_times = if target == Target::Kif {
+        kif_times(record)
+    } else {
+        HashMap::new()
+    };
     let with_tree = matches!(target, Target::Kif | Target::Ki2 | Target::Western);
     let (begin, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
     // Each node with the position before its move (the root: the start).
@@ -153,17 +194,15 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
         } else if target != Target::Usi {
             write!(out, " comments {:?}", node.comments).unwrap();
         }
-        if target == Target::Kif {
+        if matches!(target, Target::Kif | Target::Ki2) {
             write!(out, " bookmarks {:?}", node.bookmarks).unwrap();
         }
         match (target, node.time) {
-            (Target::Kif, Some(t)) => write!(
-                out,
-                " time {}/{:?}",
-                t.spent_ms / 1000,
-                t.total_ms.map(|t| t / 1000)
-            )
-            .unwrap(),
+            (Target::Kif, _) => {
+                if let Some((spent, total)) = kif_times.get(&id) {
+                    write!(out, " time {spent}/{total}").unwrap()
+                }
+            }
             (Target::Csa, Some(t)) => write!(out, " time {}", t.spent_ms).unwrap(),
             _ => {}
         }
@@ -174,9 +213,16 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
         if let (Some(ending), true) = (&node.ending, compared) {
             let foul = kifconv::emit::foul_move(ending, &pos);
             match target {
-                Target::Kif | Target::Ki2 => {
+                Target::Kif => {
                     let word = japanese::ending_word(ending, to_move);
                     write!(out, " end {word} {:?}", ending.winner).unwrap()
+                }
+                // KI2 holds an ending as its `まで…` summary alone, which
+                // does not tell every ending apart (不戦勝 and 投了 are both
+                // "…の勝ち"): compared as that summary says it.
+                Target::Ki2 => {
+                    let summary = japanese::trailer(u64::from(node.ply), ending, false);
+                    write!(out, " end {summary}").unwrap()
                 }
                 Target::Western => {
                     let word = western::ending_token(ending, to_move);
@@ -208,20 +254,61 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                 _ => {}
             }
             if let Some(f) = &ending.foul {
-                // CSA and Western keep a foul when they write its move.
-                let kept = match target {
-                    Target::Kif => true,
-                    Target::Csa | Target::Western => foul.is_some(),
-                    _ => false,
-                };
-                if kept {
-                    write!(out, " foul {} {:?}", f.by, f.mv).unwrap();
+                match target {
+                    Target::Kif => write!(out, " foul {} {:?}", f.by, f.mv).unwrap(),
+                    // CSA and Western keep a foul when they write its move.
+                    Target::Csa | Target::Western if foul.is_some() => {
+                        write!(out, " foul {} {:?}", f.by, f.mv).unwrap()
+                    }
+                    // KI2 names no origin: the foul, its side and, for a
+                    // drop, its move survive, when the text can name the
+                    // move at all (KI2 reads back a board move's foul
+                    // without its move).
+                    Target::Ki2 if f.mv.is_none() || ki2_names_foul(record, id, f.mv) => {
+                        let drop = f.mv.filter(|m| m.is_drop());
+                        write!(out, " foul {} {drop:?}", f.by).unwrap()
+                    }
+                    _ => {}
                 }
+            }
+            if with_tree {
+                write!(out, " ending comments {:?}", ending.comments).unwrap();
             }
         }
         out.push('\n');
     }
     out
+}
+
+/// The position after the moves that lead to `id`.
+fn position_at(record: &Record, id: NodeId) -> Position {
+    let (mut pos, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+    let mut path = Vec::new();
+    let mut at = id;
+    while let Some(mv) = record.tree.node(at).mv {
+        path.push(mv);
+        at = record.tree.node(at).parent.unwrap();
+    }
+    for mv in path.into_iter().rev() {
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
+/// Whether KI2, which names no origin, can name the illegal move `mv` made
+/// after node `id`: a drop (written with 打), or a board move when no legal
+/// move of that piece reaches that square (else the text names that legal
+/// move, or markers that rule it out, and no reader can tell the illegal
+/// one from it).
+fn ki2_names_foul(record: &Record, id: NodeId, mv: Option<Move>) -> bool {
+    let pos = position_at(record, id);
+    match mv {
+        None => false,
+        Some(Move::Drop { .. }) => true,
+        Some(Move::Normal { from, to, .. }) => pos.piece_at(from).is_some_and(|piece| {
+            piece.color == pos.side_to_move() && pos.candidates(piece.kind, to).is_empty()
+        }),
+    }
 }
 
 fn round_trip(record: &Record, target: Target, name: &str) {
@@ -330,15 +417,86 @@ impl Rng {
     }
 }
 
-const STARTS: [&str; 4] = [
+const STARTS: [&str; 6] = [
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "4k4/9/9/9/9/9/9/9/4K4 b R2G2S2N2L9Pb2g2s2n2l9p 1",
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    // Positions after moves already played (KIF and KI2: `手数＝N`).
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 58",
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 37",
 ];
 
+/// The moves against the rules that a player could still make in `pos`
+/// with a piece of theirs: a pinned piece or the king moving into check, a
+/// check left unanswered, a second pawn on a file.
+fn illegal_moves(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    for to in Square::all() {
+        for kind in PieceKind::ALL {
+            for mv in pos.candidates_ignoring_pins(kind, to).iter() {
+                if !pos.is_legal(*mv) {
+                    out.push(*mv);
+                }
+            }
+        }
+        let pawn = Move::Drop {
+            kind: PieceKind::Pawn,
+            to,
+        };
+        if pos.hand(pos.side_to_move()).count(PieceKind::Pawn) > 0
+            && pos.piece_at(to).is_none()
+            && !pos.is_legal(pawn)
+        {
+            out.push(pawn);
+        }
+    }
+    out
+}
+
+/// How a random game's mainline ends: nothing, a terminal word, or a final
+/// illegal move (a foul).
+fn random_ending(rng: &mut Rng, pos: &Position, ply: u32) -> Option<Ending> {
+    let to_move = pos.side_to_move();
+    let ending = |kind, winner, text: &str| Ending {
+        kind,
+        winner,
+        text: text.to_string(),
+        time: None,
+        comments: Vec::new(),
+        foul: None,
+    };
+    let mut ending = match rng.below(5) {
+        0 => return None,
+        1 => ending(EndingKind::Resign, Some(!to_move), "投了"),
+        2 => ending(EndingKind::Abort, None, "中断"),
+        3 => ending(EndingKind::Repetition, None, "千日手"),
+        _ => {
+            let illegal = illegal_moves(pos);
+            if illegal.is_empty() {
+                return None;
+            }
+            let mv = illegal[rng.below(illegal.len())];
+            let mut foul = ending(EndingKind::IllegalMove, Some(!to_move), &mv.to_string());
+            foul.foul = Some(Foul {
+                by: to_move,
+                text: mv.to_string(),
+                reason: format!("move {} is illegal", ply + 1),
+                mv: Some(mv),
+            });
+            foul
+        }
+    };
+    if rng.below(3) == 0 {
+        ending
+            .comments
+            .push(format!("ending comment {}", rng.below(1000)));
+    }
+    Some(ending)
+}
+
 /// A random game: a random start, random legal moves, some variations,
-/// comments and times.
+/// comments, bookmarks and times, and perhaps an ending or a foul.
 fn random_game(rng: &mut Rng) -> Record {
     let setup = Setup::from_sfen(STARTS[rng.below(STARTS.len())]).unwrap();
     let start = Position::from_setup(setup.clone(), KingRule::BothRequired).unwrap();
@@ -383,10 +541,19 @@ fn random_game(rng: &mut Rng) -> Record {
                     .comments
                     .push(format!("comment {}", rng.below(1000)));
             }
+            if rng.below(20) == 0 {
+                tree.node_mut(node)
+                    .bookmarks
+                    .push(format!("bookmark{}", rng.below(1000)));
+            }
             tree.node_mut(node).time = Some(kifconv::record::MoveTime {
                 spent_ms: rng.below(600) as u64 * 1000,
                 total_ms: None,
             });
+        }
+        if line == 0 {
+            let ply = tree.node(node).ply;
+            tree.node_mut(node).ending = random_ending(rng, &pos, ply).map(Box::new);
         }
     }
     // Endings on some lines, as a reader would have read their words.
@@ -433,17 +600,6 @@ fn random_game(rng: &mut Rng) -> Record {
     record
 }
 
-fn without_endings(record: &Record) -> Record {
-    let mut copy = record.clone();
-    let ids: Vec<NodeId> = std::iter::once(NodeId::ROOT)
-        .chain(record.tree.ids())
-        .collect();
-    for id in ids {
-        copy.tree.node_mut(id).ending = None;
-    }
-    copy
-}
-
 /// Terminal words of KIF and CSA, as readers keep them.
 const ENDING_WORDS: [&str; 18] = [
     "投了",
@@ -485,18 +641,216 @@ fn ten_thousand_random_games_round_trip_through_every_writer() {
     for i in 0..10_000 {
         let record = random_game(&mut rng);
         for target in TARGETS {
-            if target == Target::Ki2 {
-                // KI2 writes an ending only as its `まで…` summary, which
-                // does not tell every ending apart (不戦勝 reads back as
-                // 投了): its round trip is checked without endings.
-                round_trip(
-                    &without_endings(&record),
-                    target,
-                    &format!("random game {i}"),
-                );
-            } else {
-                round_trip(&record, target, &format!("random game {i}"));
-            }
+            round_trip(&record, target, &format!("random game {i}"));
         }
     }
+}
+
+/// The records of every fixture kifconv reads.
+fn fixture_records() -> Vec<(String, Record)> {
+    let mut paths = Vec::new();
+    files_under(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut paths,
+    );
+    paths.retain(|p| !p.extension().is_some_and(|e| e == "md"));
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(&path).unwrap();
+        if let Ok(read) = kifconv::read::read_bytes(&bytes, &path, None, Default::default()) {
+            let name = path.display().to_string();
+            out.extend(read.records.into_iter().map(|r| (name.clone(), r)));
+        }
+    }
+    out
+}
+
+/// Games written one after another, as the binary writes several games to
+/// standard output, read back as the same games in the same order.
+fn check_stream(records: &[(String, Record)], target: Target) {
+    let stream: String = records.iter().map(|(_, r)| write(r, target)).collect();
+    let back = read_text(&stream, format_of(target)).unwrap_or_else(|e| {
+        panic!(
+            "the {target:?} stream does not read back: {}",
+            e.render("stream")
+        )
+    });
+    assert_eq!(back.len(), records.len(), "games in the {target:?} stream");
+    for ((name, record), back) in records.iter().zip(&back) {
+        assert_eq!(
+            canonical(record, target, true),
+            canonical(back, target, false),
+            "{name} in the {target:?} stream"
+        );
+    }
+    // Sniffed, with no name to go by, the stream is still those games.
+    let read = kifconv::read::read_bytes(
+        stream.as_bytes(),
+        Path::new("stream"),
+        None,
+        Default::default(),
+    )
+    .unwrap();
+    assert!(read.errors.is_empty(), "{target:?}: {:?}", read.errors);
+    assert_eq!(read.records.len(), records.len(), "{target:?} sniffed");
+}
+
+#[test]
+fn every_fixture_in_one_stream_reads_back_as_the_same_games() {
+    let records = fixture_records();
+    assert!(records.len() >= 60);
+    for target in [Target::Kif, Target::Ki2] {
+        check_stream(&records, target);
+    }
+}
+
+#[test]
+fn random_games_in_one_stream_read_back_as_the_same_games() {
+    let mut rng = Rng(0x5eed_2024);
+    let records: Vec<(String, Record)> = (0..300)
+        .map(|i| (format!("random game {i}"), random_game(&mut rng)))
+        .collect();
+    for target in [Target::Kif, Target::Ki2] {
+        check_stream(&records, target);
+    }
+}
+
+/// In a stream of three games, a broken second game fails alone, its error
+/// at its line in the stream; the first and third read as written.
+#[test]
+fn a_broken_game_in_a_stream_fails_alone() {
+    let mut record = Record::new(Setup::startpos());
+    record.handicap = Some(kifconv::Handicap::Even);
+    let mut tree = MoveTree::new();
+    let first = tree.push(NodeId::ROOT, Move::from_usi("7g7f").unwrap());
+    tree.push(first, Move::from_usi("3c3d").unwrap());
+    record.tree = tree;
+    for (target, broken_move) in [
+        (Target::Kif, "   2 ３四X(33)"),
+        (Target::Ki2, "▲７六歩    △３四X"),
+    ] {
+        let good = write(&record, target);
+        // The second game: the first good game with its second move broken.
+        let broken = good.replace(
+            match target {
+                Target::Kif => "   2 ３四歩(33)",
+                _ => "▲７六歩    △３四歩",
+            },
+            broken_move,
+        );
+        assert_ne!(broken, good, "{target:?}: the move to break was found");
+        let stream = format!("{good}{broken}{good}");
+        let games = read_games(&stream, format_of(target)).unwrap();
+        assert_eq!(games.len(), 3, "{target:?}");
+        for game in [&games[0], &games[2]] {
+            let back = game.as_ref().unwrap();
+            assert_eq!(
+                canonical(back, target, false),
+                canonical(&record, target, true)
+            );
+        }
+        let error = games[1].as_ref().unwrap_err();
+        let line = good.lines().count()
+            + 1
+            + broken
+                .lines()
+                .position(|l| l.starts_with(broken_move))
+                .unwrap();
+        assert_eq!(
+            error.line as usize,
+            line,
+            "{target:?}: {}",
+            error.render("stream")
+        );
+        assert_eq!(error.text, "X", "{target:?}");
+        let column = broken_move.chars().take_while(|&c| c != 'X').count() + 1;
+        assert_eq!(error.column as usize, column, "{target:?}");
+    }
+}
+
+/// A one-game file whose `#KIF` line is not its first line is still one
+/// game; a second declaration after a game's lines starts a second game.
+#[test]
+fn only_a_declaration_after_a_game_starts_another() {
+    let one = "# ---- Kifu for Windows ----\n#KIF version=2.0 encoding=UTF-8\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    assert_eq!(read_games(one, Format::Kif).unwrap().len(), 1);
+    let two = format!("{one}\n#KIF version=2.0 encoding=UTF-8\n   1 ２六歩(27)\n");
+    let games = read_games(&two, Format::Kif).unwrap();
+    let moves: Vec<String> = games
+        .iter()
+        .map(|g| usi::position_line(g.as_ref().unwrap()))
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            "position startpos moves 7g7f",
+            "position startpos moves 2g2f"
+        ]
+    );
+    // A `#KI2` line in the middle of a line is no declaration.
+    let ki2 = "▲７六歩 △３四歩\n*#KI2 version=2.0\n▲２六歩\n";
+    assert_eq!(read_games(ki2, Format::Ki2).unwrap().len(), 1);
+}
+
+/// Every writer's output of every fixture is recognised as that writer's
+/// format by its content alone.
+#[test]
+fn every_writers_output_is_sniffed_as_its_format() {
+    let records = fixture_records();
+    let check = |name: &str, writer: &str, text: &str, format: Format| {
+        assert_eq!(
+            Format::sniff(text),
+            Some(format),
+            "{name} written by {writer}:\n{}",
+            text.lines().take(12).collect::<Vec<_>>().join("\n")
+        );
+    };
+    for (name, record) in &records {
+        let one = std::slice::from_ref(record);
+        check(
+            name,
+            "kif::write",
+            &kif::write(record, "UTF-8"),
+            Format::Kif,
+        );
+        check(name, "ki2::write", &ki2::write(record), Format::Ki2);
+        let declared = ki2::write_declared(record, "Shift_JIS");
+        check(name, "ki2::write_declared", &declared, Format::Ki2);
+        for version in [csa::Version::V3_0, csa::Version::V2_2] {
+            check(
+                name,
+                "csa::write_all",
+                &csa::write_all(one, version, "UTF-8"),
+                Format::Csa,
+            );
+        }
+        check(
+            name,
+            "western::write",
+            &western::write(record),
+            Format::Western,
+        );
+        check(name, "jkf::write", &jkf::write(record), Format::Jkf);
+        let two = [record.clone(), record.clone()];
+        check(name, "jkf::write_all", &jkf::write_all(&two), Format::Jkf);
+        check(
+            name,
+            "usi::position_line",
+            &usi::position_line(record),
+            Format::Usi,
+        );
+    }
+}
+
+/// `$KEY：value` is a Japanese header (a CSA key kept by the KIF and KI2
+/// writers), `$KEY:value` a CSA one.
+#[test]
+fn dollar_headers_are_sniffed_by_their_colon() {
+    let ki2 = "$START：2019/03/01 13:25:52\n▲７六歩    △３四歩\n";
+    assert_eq!(Format::sniff(ki2), Some(Format::Ki2));
+    let kif = "$START：2019/03/01 13:25:52\n手数----指手---------消費時間--\n";
+    assert_eq!(Format::sniff(kif), Some(Format::Kif));
+    let csa = "$START_TIME:2019/03/01 13:25:52\nPI\n+\n+7776FU\n";
+    assert_eq!(Format::sniff(csa), Some(Format::Csa));
 }

@@ -103,7 +103,10 @@ fn render(records: &[Record], config: &Config) -> Result<Vec<String>, String> {
             .iter()
             .map(|r| kif::write(r, declared(config)))
             .collect(),
-        Target::Ki2 | Target::Ki2u => records.iter().map(ki2::write).collect(),
+        Target::Ki2 | Target::Ki2u => records
+            .iter()
+            .map(|r| ki2::write_declared(r, declared(config)))
+            .collect(),
         Target::Csa => vec![csa::write_all(
             records,
             config.csa_version,

@@ -57,8 +57,10 @@ pub fn hand_text(hand: &Hand) -> String {
     out
 }
 
-/// A board diagram with both hands and, for White to move, `後手番`.
-/// `handicap` selects 上手/下手 for the labels.
+/// A board diagram with both hands and, for White to move, `後手番`;
+/// above it `手数＝N` when the start comes after N moves (SFEN move number
+/// N + 1), as Kifu for Windows writes it. `handicap` selects 上手/下手 for
+/// the labels.
 pub fn board_diagram(setup: &Setup, handicap_labels: bool) -> String {
     let (black, white) = if handicap_labels {
         ("下手", "上手")
@@ -66,6 +68,9 @@ pub fn board_diagram(setup: &Setup, handicap_labels: bool) -> String {
         ("先手", "後手")
     };
     let mut out = String::new();
+    if setup.move_number != 1 {
+        writeln!(out, "手数＝{}", setup.move_number.saturating_sub(1)).unwrap();
+    }
     writeln!(out, "{white}の持駒：{}", hand_text(&setup.hands[1])).unwrap();
     out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n");
     out.push_str("+---------------------------+\n");
@@ -175,13 +180,16 @@ pub fn is_safe_header_key(key: &str) -> bool {
         || key.contains(['：', ':', '\n', '\r']))
 }
 
-/// Whether the record needs a board diagram (its start is no preset).
+/// Whether the record needs a board diagram: its start is no preset, or
+/// comes after moves already played (only a diagram's `手数＝N` says so).
 pub fn needs_diagram(record: &Record) -> bool {
     let preset = record.handicap.filter(|h| {
         h.setup_ref().board == record.start.board
             && h.setup_ref().side_to_move == record.start.side_to_move
     });
-    preset.is_none() || record.start.hands.iter().any(|h| !h.is_empty())
+    preset.is_none()
+        || record.start.hands.iter().any(|h| !h.is_empty())
+        || record.start.move_number != 1
 }
 
 /// The word a KIF terminal line writes for an ending, with `to_move` the
@@ -213,8 +221,15 @@ pub fn ending_word(ending: &Ending, to_move: Color) -> &str {
     }
 }
 
+/// The number of move `ply` of a record (1 for its first move), counted on
+/// from the start's move number as Kifu for Windows counts after a
+/// `手数＝N` line: the first move after `手数＝36` is move 37.
+pub fn move_number(record: &Record, ply: u32) -> u64 {
+    u64::from(ply) + u64::from(record.start.move_number.saturating_sub(1))
+}
+
 /// The `まで…` summary: `まで77手で先手の勝ち`, `まで12手で中断`, …
-pub fn trailer(moves: u32, ending: &Ending, handicap_labels: bool) -> String {
+pub fn trailer(moves: u64, ending: &Ending, handicap_labels: bool) -> String {
     let side = |c: Color| match (c, handicap_labels) {
         (Color::Black, false) => "先手",
         (Color::White, false) => "後手",

@@ -1,12 +1,20 @@
 //! KI2: moves in Japanese notation without their origin, six to a line,
 //! each with only the relative markers the JSA rules require (chosen by
-//! [`describe`](crate::resolve::describe)); comments between moves;
-//! variations as `変化：N手` blocks; the result in the `まで…` summary.
+//! [`describe`](crate::resolve::describe)); comments and bookmarks between
+//! moves; variations as `変化：N手` blocks; the result in the `まで…`
+//! summary, after a final illegal move and its comments when the game was
+//! lost by one (as tsshogi writes it).
+//!
+//! Every game starts with a `#KI2 version=2.0` line, so that games written
+//! one after another read back as several games (see
+//! [`kakinoki::games`](crate::parse::kakinoki::games)) and the text is
+//! known for KI2 at its first line.
 
 use super::japanese::{self, board_diagram, trailer, write_spec};
-use crate::record::{NodeId, Record};
-use crate::resolve::describe;
-use crate::{Position, Square};
+use crate::parse::spec::DropMark;
+use crate::record::{Ending, NodeId, Record};
+use crate::resolve::{describe, resolve, Mismatch, ResolveError};
+use crate::{Move, Position, Square};
 use std::fmt::Write as _;
 
 /// Moves written on one line.
@@ -14,9 +22,25 @@ const MOVES_PER_LINE: usize = 6;
 /// Display columns each move is padded to (but the last on a line).
 const MOVE_WIDTH: usize = 12;
 
-/// Writes a record as KI2 text.
+/// Writes a record as KI2 text, with a `#KI2 version=2.0` line that names
+/// no encoding (see [`write_declared`] for one that does).
 pub fn write(record: &Record) -> String {
+    write_game(record, None)
+}
+
+/// Writes a record as KI2 text whose `#KI2` line declares `encoding`
+/// (`UTF-8` or `Shift_JIS`); encoding the text is the caller's.
+pub fn write_declared(record: &Record, encoding: &str) -> String {
+    write_game(record, Some(encoding))
+}
+
+fn write_game(record: &Record, encoding: Option<&str>) -> String {
     let mut out = String::with_capacity(256 + 12 * record.tree.len());
+    out.push_str("#KI2 version=2.0");
+    if let Some(encoding) = encoding {
+        write!(out, " encoding={encoding}").unwrap();
+    }
+    out.push('\n');
     let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
         && record
             .headers
@@ -41,13 +65,17 @@ pub fn write(record: &Record) -> String {
     for odd in &odd_headers {
         writeln!(out, "*{odd}").unwrap();
     }
-    write_comments(&mut out, record, NodeId::ROOT);
+    write_notes(&mut out, record, NodeId::ROOT);
     let mut work: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
     match record.tree.children(NodeId::ROOT).next() {
         Some(first) => work.push((first, start, None)),
         None => {
             if let Some(ending) = &record.tree.root().ending {
-                writeln!(out, "{}", trailer(0, ending, handicap_labels)).unwrap();
+                let foul = written_foul(ending, &start, None);
+                if let Some(text) = &foul {
+                    writeln!(out, "{text}").unwrap();
+                }
+                write_ending(&mut out, record, ending, 0, foul, handicap_labels);
             }
         }
     }
@@ -115,29 +143,38 @@ fn write_line(
         out.push_str(&text);
         previous_width = text.chars().map(display_width).sum();
         on_line += 1;
-        if !node.comments.is_empty() {
+        if !node.comments.is_empty() || !node.bookmarks.is_empty() {
             out.push('\n');
             on_line = 0;
-            write_comments(out, record, id);
+            write_notes(out, record, id);
         }
         pos.play_unchecked(mv);
         previous = Some(mv.to());
         last = id;
         at = tree.children(id).next();
     }
-    if on_line > 0 {
-        out.push('\n');
-    }
     if let Some(ending) = &tree.node(last).ending {
-        writeln!(
-            out,
-            "{}",
-            trailer(tree.node(last).ply, ending, handicap_labels)
-        )
-        .unwrap();
-        for comment in &ending.comments {
-            writeln!(out, "*{comment}").unwrap();
+        let foul = written_foul(ending, &pos, previous);
+        if let Some(text) = &foul {
+            if on_line == MOVES_PER_LINE {
+                out.push('\n');
+                on_line = 0;
+            }
+            if on_line > 0 {
+                for _ in previous_width..MOVE_WIDTH {
+                    out.push(' ');
+                }
+            }
+            out.push_str(text);
+            on_line += 1;
         }
+        if on_line > 0 {
+            out.push('\n');
+        }
+        let ply = tree.node(last).ply;
+        write_ending(out, record, ending, ply, foul, handicap_labels);
+    } else if on_line > 0 {
+        out.push('\n');
     }
     for (id, pos, previous) in branches {
         let parent = tree.node(id).parent.expect("a move's node has a parent");
@@ -156,11 +193,71 @@ fn display_width(c: char) -> usize {
     }
 }
 
-fn write_comments(out: &mut String, record: &Record, id: NodeId) {
+/// Comments (`*`) and bookmarks (`&`) of a node.
+fn write_notes(out: &mut String, record: &Record, id: NodeId) {
     let node = record.tree.node(id);
     for comment in &node.comments {
         for line in comment.split('\n') {
             writeln!(out, "*{line}").unwrap();
         }
     }
+    for bookmark in &node.bookmarks {
+        writeln!(out, "&{bookmark}").unwrap();
+    }
+}
+
+/// The summary of a line that ended after `ply` moves in `pos`, with the
+/// ending's comments: after the summary, or, when the final illegal move
+/// was written (`foul`), between that move and the summary.
+fn write_ending(
+    out: &mut String,
+    record: &Record,
+    ending: &Ending,
+    ply: u32,
+    foul: Option<String>,
+    handicap_labels: bool,
+) {
+    let summary = trailer(japanese::move_number(record, ply), ending, handicap_labels);
+    if foul.is_none() {
+        writeln!(out, "{summary}").unwrap();
+    }
+    for comment in &ending.comments {
+        for line in comment.split('\n') {
+            writeln!(out, "*{line}").unwrap();
+        }
+    }
+    if foul.is_some() {
+        writeln!(out, "{summary}").unwrap();
+    }
+}
+
+/// The text of the final illegal move of a game lost by it (`▲５五歩打`),
+/// when [`foul_move`](super::foul_move) says it is written and the KI2
+/// reader reads it back as the same foul: a move no legal move fits. A drop
+/// is always marked 打, so that the text names it whole. `None` when the
+/// text would name a legal move or none the reader can tell from one (a
+/// marker that rules out a legal twin): then the summary alone says who
+/// lost.
+fn written_foul(ending: &Ending, pos: &Position, previous: Option<Square>) -> Option<String> {
+    let mv = super::foul_move(ending, pos)?;
+    let mut spec = describe(pos, mv, previous);
+    if matches!(mv, Move::Drop { .. }) {
+        spec.drop = DropMark::Drop;
+    }
+    // The reader's rule for a foul (`resolve::game`): the move the text names
+    // is illegal, or no legal move of that piece reaches the square but for
+    // board moves that 打 rules out.
+    let read_as_foul = match resolve(pos, &spec, previous) {
+        Err(ResolveError::Illegal { .. }) => true,
+        Err(ResolveError::NoCandidate { rejected, .. }) => {
+            rejected.iter().all(|(_, why)| *why == Mismatch::NotADrop)
+        }
+        _ => false,
+    };
+    read_as_foul.then(|| {
+        let mut text = String::with_capacity(16);
+        text.push(pos.side_to_move().triangle());
+        write_spec(&mut text, &spec);
+        text
+    })
 }

@@ -1,7 +1,22 @@
-//! KIF, as Kifu for Windows writes it: headers in input order, 手合割 or a
-//! board diagram, the `手数----指手---------消費時間--` line, numbered move
-//! lines with their origin and times, comments, bookmarks, the terminal
-//! line and `まで…` summary, then each variation as a `変化：N手` block.
+//! KIF, as Kifu for Windows writes it: the `#KIF version=2.0 encoding=…`
+//! line, headers in input order, 手合割 or a board diagram (with `手数＝N`
+//! when the start comes after N moves), the `手数----指手---------消費時間--`
+//! line, numbered move lines with their origin and full time columns,
+//! comments, bookmarks, the terminal line and `まで…` summary, then each
+//! variation as a `変化：N手` block.
+//!
+//! The `#KIF` line comes first in every game, so that games written one
+//! after another read back as several games (see
+//! [`kakinoki::games`](crate::parse::kakinoki::games)).
+//!
+//! Every move line has its time column, `( m:ss/hh:mm:ss)`: the time the
+//! move took (0 when the record has none) and the mover's running total,
+//! as recorded or else summed over the mover's moves along the line.
+//!
+//! Move lines are numbered on from the start's move number (after
+//! `手数＝36`, the first move is 37), as Kifu for Windows numbers them; a
+//! `変化：N手` counts moves from the start of the record, as every KIF
+//! reader finds the branch point.
 //!
 //! Variations are written depth first, the deepest branch point of a line
 //! first, which is the order KIF readers (ours included) attach them by.
@@ -10,8 +25,34 @@
 
 use super::japanese::{self, board_diagram, ending_word, move_piece_name, trailer};
 use crate::record::{Ending, MoveTime, NodeId, Record};
-use crate::{Move, Position, Square};
+use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
+
+/// Where a line of play stands: the position, the previous move's
+/// destination (for 同) and each side's running time.
+#[derive(Clone)]
+struct Cursor {
+    pos: Position,
+    previous: Option<Square>,
+    clock: Clock,
+}
+
+/// Each side's time used so far along a line, in milliseconds.
+#[derive(Clone, Copy, Default)]
+struct Clock([u64; 2]);
+
+impl Clock {
+    /// The full time column of a move by `side` that took `time`: the
+    /// recorded total, or else the side's running total plus this move.
+    fn column(&mut self, side: Color, time: Option<MoveTime>) -> (u64, u64) {
+        let spent = time.map_or(0, |t| t.spent_ms);
+        let total = time
+            .and_then(|t| t.total_ms)
+            .unwrap_or_else(|| self.0[side.index()].saturating_add(spent));
+        self.0[side.index()] = total;
+        (spent, total)
+    }
+}
 
 /// Writes a record as KIF text. `encoding` is the name the `#KIF` line
 /// declares (`UTF-8` or `Shift_JIS`); encoding the text is the caller's.
@@ -45,35 +86,26 @@ pub fn write(record: &Record, encoding: &str) -> String {
     }
     write_node_notes(&mut out, record, NodeId::ROOT);
 
-    // Lines still to write: (first node, position before it, previous
-    // destination). The mainline first; variations are pushed as found.
-    let mut work: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
+    // Lines still to write: (first node, where the line stands before
+    // it). The mainline first; variations are pushed as found.
+    let mut cursor = Cursor {
+        pos: start,
+        previous: None,
+        clock: Clock::default(),
+    };
+    let mut work: Vec<(NodeId, Cursor)> = Vec::new();
     if let Some(first) = record.tree.children(NodeId::ROOT).next() {
-        work.push((first, start.clone(), None));
+        work.push((first, cursor));
     } else if let Some(ending) = &record.tree.root().ending {
-        write_ending(
-            &mut out,
-            ending,
-            1,
-            record.start.side_to_move,
-            handicap_labels,
-        );
+        write_ending_after(&mut out, record, ending, 0, &mut cursor, handicap_labels);
     }
     let mut first_line = true;
-    while let Some((first, pos, previous)) = work.pop() {
+    while let Some((first, cursor)) = work.pop() {
         if !first_line {
             writeln!(out, "\n変化：{}手", record.tree.node(first).ply).unwrap();
         }
         first_line = false;
-        write_line(
-            &mut out,
-            record,
-            first,
-            pos,
-            previous,
-            handicap_labels,
-            &mut work,
-        );
+        write_line(&mut out, record, first, cursor, handicap_labels, &mut work);
     }
     out
 }
@@ -83,13 +115,12 @@ fn write_line(
     out: &mut String,
     record: &Record,
     first: NodeId,
-    mut pos: Position,
-    mut previous: Option<Square>,
+    mut cursor: Cursor,
     handicap_labels: bool,
-    work: &mut Vec<(NodeId, Position, Option<Square>)>,
+    work: &mut Vec<(NodeId, Cursor)>,
 ) {
     let tree = &record.tree;
-    let mut branches: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
+    let mut branches: Vec<(NodeId, Cursor)> = Vec::new();
     let mut at = Some(first);
     let mut last = first;
     while let Some(id) = at {
@@ -103,28 +134,31 @@ fn write_line(
         // at a later sibling was queued with it.
         let first_child = node.parent.and_then(|p| tree.children(p).next()) == Some(id);
         if has_variation && first_child {
-            branches.push((id, pos.clone(), previous));
+            branches.push((id, cursor.clone()));
         }
-        write_move_line(out, node.ply, &pos, mv, previous, node.time, has_variation);
+        let mut text = String::with_capacity(24);
+        move_text(&mut text, &cursor.pos, mv, cursor.previous);
+        let time = cursor.clock.column(cursor.pos.side_to_move(), node.time);
+        write_numbered(
+            out,
+            japanese::move_number(record, node.ply),
+            &text,
+            time,
+            has_variation,
+        );
         write_node_notes(out, record, id);
-        pos.play_unchecked(mv);
-        previous = Some(mv.to());
+        cursor.pos.play_unchecked(mv);
+        cursor.previous = Some(mv.to());
         last = id;
         at = tree.children(id).next();
     }
     if let Some(ending) = &tree.node(last).ending {
-        write_ending_after(
-            out,
-            ending,
-            tree.node(last).ply,
-            &pos,
-            previous,
-            handicap_labels,
-        );
+        let ply = tree.node(last).ply;
+        write_ending_after(out, record, ending, ply, &mut cursor, handicap_labels);
     }
     // Deepest branch point first: push the shallowest first, so that the
     // deepest is popped first; siblings in reverse for the same reason.
-    for (id, pos, previous) in branches {
+    for (id, cursor) in branches {
         let parent = tree.node(id).parent.expect("a move's node has a parent");
         let later: Vec<NodeId> = tree
             .children(parent)
@@ -132,7 +166,7 @@ fn write_line(
             .skip(1)
             .collect();
         for &sibling in later.iter().rev() {
-            work.push((sibling, pos.clone(), previous));
+            work.push((sibling, cursor.clone()));
         }
     }
 }
@@ -149,21 +183,6 @@ fn is_plain_word(word: &str) -> bool {
                 || "*&|+".contains(c)
         })
         && crate::parse::common::move_text(word).is_err()
-}
-
-/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`
-fn write_move_line(
-    out: &mut String,
-    ply: u32,
-    pos: &Position,
-    mv: Move,
-    previous: Option<Square>,
-    time: Option<MoveTime>,
-    has_variation: bool,
-) {
-    let mut text = String::with_capacity(24);
-    move_text(&mut text, pos, mv, previous);
-    write_numbered(out, ply, &text, time, has_variation);
 }
 
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.
@@ -192,35 +211,32 @@ pub fn move_text(text: &mut String, pos: &Position, mv: Move, previous: Option<S
     }
 }
 
-/// A numbered line padded as Kifu for Windows pads it.
+/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`: a numbered line with its time
+/// column (spent and total, in milliseconds), padded as Kifu for Windows
+/// pads it.
 fn write_numbered(
     out: &mut String,
-    ply: u32,
+    number: u64,
     text: &str,
-    time: Option<MoveTime>,
+    (spent, total): (u64, u64),
     has_variation: bool,
 ) {
-    write!(out, "{ply:>4} {text}").unwrap();
-    if let Some(time) = time {
-        let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
-        for _ in width..13 {
-            out.push(' ');
-        }
-        let spent = time.spent_ms / 1000;
-        write!(out, "({:>2}:{:02}/", spent / 60, spent % 60).unwrap();
-        if let Some(total) = time.total_ms {
-            let total = total / 1000;
-            write!(
-                out,
-                "{:02}:{:02}:{:02}",
-                total / 3600,
-                total / 60 % 60,
-                total % 60
-            )
-            .unwrap();
-        }
-        out.push(')');
+    write!(out, "{number:>4} {text}").unwrap();
+    let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+    for _ in width..13 {
+        out.push(' ');
     }
+    let (spent, total) = (spent / 1000, total / 1000);
+    write!(
+        out,
+        "({:>2}:{:02}/{:02}:{:02}:{:02})",
+        spent / 60,
+        spent % 60,
+        total / 3600,
+        total / 60 % 60,
+        total % 60
+    )
+    .unwrap();
     if has_variation {
         out.push('+');
     }
@@ -245,33 +261,55 @@ fn write_node_notes(out: &mut String, record: &Record, id: NodeId) {
 /// reader finds the same foul.
 fn write_ending_after(
     out: &mut String,
+    record: &Record,
     ending: &Ending,
     ply: u32,
-    pos: &Position,
-    previous: Option<Square>,
+    cursor: &mut Cursor,
     handicap_labels: bool,
 ) {
+    let pos = &cursor.pos;
     match super::foul_move(ending, pos) {
         Some(mv) => {
             let mut text = String::new();
-            move_text(&mut text, pos, mv, previous);
-            write_numbered(out, ply + 1, &text, ending.time, false);
+            move_text(&mut text, pos, mv, cursor.previous);
+            let time = cursor.clock.column(pos.side_to_move(), ending.time);
+            write_numbered(
+                out,
+                japanese::move_number(record, ply + 1),
+                &text,
+                time,
+                false,
+            );
             for comment in &ending.comments {
                 writeln!(out, "*{comment}").unwrap();
             }
-            writeln!(out, "{}", trailer(ply, ending, handicap_labels)).unwrap();
+            let moves = japanese::move_number(record, ply);
+            writeln!(out, "{}", trailer(moves, ending, handicap_labels)).unwrap();
         }
-        None => write_ending(out, ending, ply + 1, pos.side_to_move(), handicap_labels),
+        None => write_ending(
+            out,
+            record,
+            ending,
+            ply,
+            pos,
+            &mut cursor.clock,
+            handicap_labels,
+        ),
     }
 }
 
+/// The terminal line after `ply` moves, with its time column, and the
+/// summary.
 fn write_ending(
     out: &mut String,
+    record: &Record,
     ending: &Ending,
-    number: u32,
-    to_move: crate::Color,
+    ply: u32,
+    pos: &Position,
+    clock: &mut Clock,
     handicap_labels: bool,
 ) {
+    let to_move = pos.side_to_move();
     // A terminal word speaks of the player to move (投了: that player
     // resigns). When the record's winner does not fit the word, the summary
     // line alone says who won.
@@ -283,8 +321,16 @@ fn write_ending(
         word = "中断";
     }
     let (_, implied) = crate::resolve::game::ending_for_word(word, to_move);
-    if implied == ending.winner || ending.kind == crate::record::EndingKind::Other {
-        write_numbered(out, number, word, ending.time, false);
+    let word_line = implied == ending.winner || ending.kind == crate::record::EndingKind::Other;
+    if word_line {
+        let time = clock.column(to_move, ending.time);
+        write_numbered(
+            out,
+            japanese::move_number(record, ply + 1),
+            word,
+            time,
+            false,
+        );
     }
     if unreadable {
         writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
@@ -294,5 +340,18 @@ fn write_ending(
             writeln!(out, "*{line}").unwrap();
         }
     }
-    writeln!(out, "{}", trailer(number - 1, ending, handicap_labels)).unwrap();
+    let moves = japanese::move_number(record, ply);
+    let summary = match (ending.kind, word_line) {
+        // json-kifu-format reads no `…の入玉勝ち` summary; the 入玉勝ち line
+        // above says how the game ended, so the summary says who won.
+        (crate::record::EndingKind::EnteringKing, true) => {
+            let plain = Ending {
+                kind: crate::record::EndingKind::Resign,
+                ..ending.clone()
+            };
+            trailer(moves, &plain, handicap_labels)
+        }
+        _ => trailer(moves, ending, handicap_labels),
+    };
+    writeln!(out, "{summary}").unwrap();
 }

@@ -5,9 +5,10 @@
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
 //! (up to 十八) or digits, `なし` for none; `#` lines anywhere (format
-//! comments, skipped); blank lines anywhere. A line that is none of these is
-//! an error if it could be a move, else a warning: nothing is dropped
-//! silently.
+//! comments, skipped), but for a `#KIF version=…` or `#KI2 version=…` line
+//! after a game's lines, which starts the next game (see [`games`]); blank
+//! lines anywhere. A line that is none of these is an error if it could be
+//! a move, else a warning: nothing is dropped silently.
 
 use super::common::{digit, is_space, kanji_count, piece_char, side_mark, skip_spaces};
 use super::lines;
@@ -37,8 +38,60 @@ impl Diagram {
     }
 }
 
-/// Reads a KIF or KI2 text into a raw game.
+/// Reads a KIF or KI2 text of one game into a raw game.
 pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
+    parse_from(text, 0, dialect)
+}
+
+/// Reads a KIF or KI2 text of one game or several (see [`games`]): each
+/// game is read on its own, so a syntax error fails only its game.
+pub fn parse_games(text: &str, dialect: Dialect) -> Vec<Result<RawGame<'_>, Error>> {
+    games(text)
+        .into_iter()
+        .map(|(lines_before, game)| parse_from(game, lines_before, dialect))
+        .collect()
+}
+
+/// Whether a line is the declaration kifconv's writers put first in every
+/// game: `#KIF version=…` or `#KI2 version=…`.
+fn is_declaration(line: &str) -> bool {
+    line.starts_with("#KIF version=") || line.starts_with("#KI2 version=")
+}
+
+/// Splits a text into its games, each with the number of lines before it.
+///
+/// A declaration line (`#KIF version=2.0 encoding=UTF-8`, `#KI2 version=…`)
+/// at the start of a line, after a line that is neither blank nor a `#`
+/// comment, starts a new game. The KIF and KI2 writers put one first in
+/// every game, so several games written one after another read back as
+/// several games; a real one-game file has its declaration, if any, at the
+/// top, before anything else, and stays one game.
+pub fn games(text: &str) -> Vec<(u32, &str)> {
+    let mut out = Vec::with_capacity(1);
+    // A declaration after the first line is rare: look for one before
+    // walking the lines.
+    let later_declaration = memchr::memmem::find_iter(text.as_bytes(), b"#KI")
+        .any(|at| at > 0 && matches!(text.as_bytes()[at - 1], b'\n' | b'\r'));
+    if !later_declaration {
+        out.push((0, text));
+        return out;
+    }
+    let (mut start, mut start_line, mut content) = (0, 0, false);
+    for (n, line) in lines::numbered(text) {
+        let at = line.as_ptr() as usize - text.as_ptr() as usize;
+        if is_declaration(line) && content {
+            out.push((start_line, &text[start..at]));
+            (start, start_line, content) = (at, n - 1, false);
+        }
+        let body = skip_spaces(line).trim_start_matches('\u{feff}');
+        content |= !(body.is_empty() || body.starts_with('#'));
+    }
+    out.push((start_line, &text[start..]));
+    out
+}
+
+/// Reads one game, whose first line is line `lines_before + 1` of the input.
+fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame<'_>, Error> {
     let mut game = RawGame {
         // About one event per line; a line is rarely shorter than 16 bytes.
         events: Vec::with_capacity(text.len() / 16),
@@ -46,6 +99,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
     };
     let mut diagram = Diagram::default();
     for (n, line) in lines::numbered(text) {
+        let n = n.saturating_add(lines_before);
         let body = skip_spaces(line);
         let Some(first) = body.chars().next() else {
             continue;
@@ -390,4 +444,30 @@ fn unknown<'a>(
     game.warnings
         .push(span.warning("line not understood; kept out of the record"));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::games;
+
+    #[test]
+    fn a_declaration_after_a_games_lines_starts_the_next_game() {
+        let first = "#KIF version=2.0\n手合割：平手\n   1 ７六歩(77)\n";
+        let second = "#KIF version=2.0 encoding=UTF-8\r\n   1 ２六歩(27)\n";
+        assert_eq!(
+            games(&format!("{first}{second}")),
+            [(0, first), (3, second)]
+        );
+        // A lone CR ends a line too.
+        assert_eq!(
+            games("▲７六歩\r#KI2 version=2.0\r▲２六歩"),
+            [(0, "▲７六歩\r"), (1, "#KI2 version=2.0\r▲２六歩")]
+        );
+        // Comments and blank lines before a declaration are no game.
+        let one = "# Kifu for Windows\n\n#KIF version=2.0\n#KI2 version=2.0\n   1 ７六歩(77)\n";
+        assert_eq!(games(one), [(0, one)]);
+        // Nor is a declaration that does not start its line.
+        let one = "   1 ７六歩(77)\n*#KIF version=2.0\n #KIF version=2.0\n";
+        assert_eq!(games(one), [(0, one)]);
+    }
 }

@@ -20,6 +20,13 @@ pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
     kakinoki::parse(text, Dialect::Ki2)
 }
 
+/// Reads a KI2 text of one game or several, one after another, each
+/// starting with its `#KI2 version=…` line (as the writer puts it); each
+/// game succeeds or fails on its own.
+pub fn parse_games(text: &str) -> Vec<Result<RawGame<'_>, Error>> {
+    kakinoki::parse_games(text, Dialect::Ki2)
+}
+
 /// A line of moves: `▲７六歩    △３四歩`.
 pub(crate) fn moves_line<'a>(
     n: u32,

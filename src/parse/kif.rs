@@ -31,6 +31,13 @@ pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
     kakinoki::parse(text, Dialect::Kif)
 }
 
+/// Reads a KIF text of one game or several, one after another, each
+/// starting with its `#KIF version=…` line (as the writer puts it); each
+/// game succeeds or fails on its own.
+pub fn parse_games(text: &str) -> Vec<Result<RawGame<'_>, Error>> {
+    kakinoki::parse_games(text, Dialect::Kif)
+}
+
 /// A run of ASCII digits as a number (saturating: no time overflows).
 fn number(input: &str) -> IResult<&str, u64> {
     let (rest, digits) = take_while1(|c: char| c.is_ascii_digit()).parse(input)?;
