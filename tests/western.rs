@@ -244,8 +244,8 @@ fn several_games_in_one_file() {
     assert_eq!(usi(&games[0]), "7g7f 3c3d 2g2f 4c4d");
     assert_eq!(headers(&games[0]), [("Event", "Game 1"), ("Result", "0-1")]);
     assert_eq!(usi(&games[1]), "2g2f 8c8d 2f2e 8d8e");
-    // No Result tag: the result token becomes the header.
-    assert_eq!(headers(&games[1]), [("Event", "Game 2"), ("Result", "*")]);
+    // No Result tag, and `*` (unknown) as the result: nothing to keep.
+    assert_eq!(headers(&games[1]), [("Event", "Game 2")]);
     assert_eq!(usi(&games[2]), "3c3d 7g7f 8c8d");
     assert_eq!(games[2].handicap, Some(Handicap::Bishop));
     for game in &games {
@@ -441,7 +441,7 @@ fn headers_no_tag_can_hold_are_kept_as_comments() {
     let text = kifconv::emit::western::write(&game);
     assert!(
         text.starts_with(
-            "[先手 \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f\n"
+            "[先手 \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f *\n"
         ),
         "{text}"
     );

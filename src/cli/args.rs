@@ -139,7 +139,8 @@ pub enum Target {
     Ki2u,
     /// CSA (V3.0 by default; several games separated by `/`).
     Csa,
-    /// JSON Kifu Format (one document per game; NDJSON for several).
+    /// JSON Kifu Format (a pretty document for a file of one game; NDJSON,
+    /// one game a line, for several games and for standard output).
     Jkf,
     /// Western (Hodges) notation with tags.
     Western,

@@ -1,7 +1,7 @@
 //! One input through the library: read its games, transform them (flip,
 //! mainline only), render them in the target format, encode the text.
 
-use super::args::{Config, OutputEncoding, Positions, Target};
+use super::args::{Config, Destination, OutputEncoding, Positions, Target};
 use kifconv::emit::{csa, jkf, ki2, kif, usi, western};
 use kifconv::read::read_bytes;
 use kifconv::record::Record;
@@ -112,7 +112,12 @@ fn render(records: &[Record], config: &Config) -> Result<Vec<String>, String> {
             config.csa_version,
             declared(config),
         )],
-        Target::Jkf if records.len() == 1 => vec![jkf::write(&records[0])],
+        // A file of one game is a pretty document; several games, and
+        // anything to standard output (where inputs follow one another),
+        // are NDJSON: one game a line.
+        Target::Jkf if records.len() == 1 && config.destination != Destination::Stdout => {
+            vec![jkf::write(&records[0])]
+        }
         Target::Jkf => vec![jkf::write_all(records)],
         Target::Western => {
             let games: Vec<String> = records.iter().map(western::write).collect();

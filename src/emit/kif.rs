@@ -181,6 +181,7 @@ fn is_plain_word(word: &str) -> bool {
                 || c.is_ascii_digit()
                 || c == '同'
                 || "*&|+".contains(c)
+                || crate::parse::common::side_mark(c).is_some()
         })
         && crate::parse::common::move_text(word).is_err()
 }

@@ -109,7 +109,18 @@ pub fn write(record: &Record) -> String {
             writeln!(out, "[{} \"{}\"]", header.key, header.value).unwrap();
         }
     }
-    if !wrote_sfen && (!even_start || out.is_empty()) {
+    // A 手合割 or Handicap tag that does not name the start (a name a
+    // reader kept beside a board diagram) would be read back as the start;
+    // the SFEN tag, which readers take over it, keeps the start.
+    let names_another_start = record.headers.iter().any(|h| {
+        let named = match h.key.as_str() {
+            "手合割" => Handicap::from_japanese(h.value.trim()),
+            "Handicap" => crate::parse::western::handicap_by_name(&h.value),
+            _ => return false,
+        };
+        named.map(|n| n.setup()) != Some(record.start.clone())
+    });
+    if !wrote_sfen && (!even_start || out.is_empty() || names_another_start) {
         out.push_str(&sfen_tag);
     }
     for comment in header_comments(record)
@@ -125,9 +136,9 @@ pub fn write(record: &Record) -> String {
         first_pair: record.start.move_number.max(1).div_ceil(2),
     };
     moves.tree();
-    if let Some(result) = result_token(record) {
-        moves.token(result);
-    }
+    // Every game ends with a result, `*` when none is known (as PGN
+    // requires), so that games written one after another stay apart.
+    moves.token(result_token(record).unwrap_or("*"));
     moves.flush();
     out
 }

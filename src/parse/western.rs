@@ -66,7 +66,8 @@
 //!   know is kept as text, with a warning). A last move that breaks the
 //!   rules is a foul, as in every reader.
 //! - A result `1-0`, `0-1`, `1/2-1/2` or `*` ends the game's moves. It is
-//!   kept as the `Result` header when there is no `[Result]` tag, and
+//!   kept as the `Result` header when there is no `[Result]` tag (but `*`,
+//!   an unknown result, which says nothing), and
 //!   compared with the tag (a warning if they differ) when there is. It does
 //!   not become an ending: it does not say how the game ended (a terminal
 //!   word does). A move after the result is an error, and so is a result
@@ -719,6 +720,8 @@ impl<'a> Game<'a> {
                 self.raw.warnings.push(span.warning(message));
             }
             Some(_) => {}
+            // `*` says the result is unknown: nothing to keep.
+            None if span.text == "*" => {}
             None => self.raw.headers.push(RawHeader {
                 span,
                 key: "Result",
