@@ -113,6 +113,9 @@ pub fn write(record: &Record) -> String {
     // reader kept beside a board diagram) would be read back as the start;
     // the SFEN tag, which readers take over it, keeps the start.
     let names_another_start = record.headers.iter().any(|h| {
+        if !tag_holds(&h.key, &h.value) {
+            return false; // written as a comment, not read as the start
+        }
         let named = match h.key.as_str() {
             "手合割" => Handicap::from_japanese(h.value.trim()),
             "Handicap" => crate::parse::western::handicap_by_name(&h.value),
