@@ -308,6 +308,54 @@ fn ten_thousand_variations_of_the_first_move() {
     many_first_move_variations(10_000);
 }
 
+/// `count` sibling variations at one ply, read from KIF, KI2 and JKF: time
+/// linear in the number of siblings (each is added to the end of the
+/// sibling list without walking it). Returns the slowest read.
+fn sibling_variations(count: usize) -> Duration {
+    let record = read_one(&first_move_variations(count), Format::Kif);
+    assert_eq!(record.tree.children(NodeId::ROOT).count(), count + 1);
+    let mut slowest = Duration::ZERO;
+    for (name, format, text) in [
+        ("KIF", Format::Kif, kif::write(&record, "UTF-8")),
+        ("KI2", Format::Ki2, ki2::write(&record)),
+        ("JKF", Format::Jkf, jkf::write(&record)),
+    ] {
+        let start = Instant::now();
+        let again = read_one(&text, format);
+        let took = start.elapsed();
+        eprintln!(
+            "  {count} sibling variations of move 1 in {name} ({} bytes): read in {:.3} s",
+            text.len(),
+            took.as_secs_f64()
+        );
+        let firsts = |r: &Record| -> Vec<Move> {
+            r.tree
+                .children(NodeId::ROOT)
+                .map(|id| r.tree.node(id).mv.unwrap())
+                .collect()
+        };
+        assert_eq!(firsts(&again), firsts(&record), "{name}");
+        slowest = slowest.max(took);
+    }
+    slowest
+}
+
+#[test]
+fn two_thousand_sibling_variations() {
+    sibling_variations(2_000);
+}
+
+#[test]
+#[ignore = "measures time: run with --release -- --ignored --nocapture"]
+fn forty_thousand_sibling_variations_in_a_second() {
+    let slowest = sibling_variations(40_000);
+    let bound = if cfg!(debug_assertions) { 20 } else { 1 };
+    assert!(
+        slowest < Duration::from_secs(bound),
+        "40,000 sibling variations took {slowest:?}"
+    );
+}
+
 /// A line of `plies` plies with one variation at every ply (`変化：N手` for
 /// N = 1 … plies, in that order): the two kings walk up and down an empty
 /// board, and each variation steps aside instead (a king always has a
