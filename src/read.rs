@@ -168,7 +168,10 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
     Ok(match format {
         Format::Kif => vec![game::build(kif::parse(text)?)],
         Format::Ki2 => vec![game::build(ki2::parse(text)?)],
-        Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
+        Format::Csa => csa::games(text)?
+            .into_iter()
+            .map(|game| game.and_then(game::build))
+            .collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
         Format::Jkf => vec![jkf::read(text)],
         Format::Usi => lines::numbered(text)

@@ -748,6 +748,102 @@ fn an_input_of_a_hundred_megabytes() {
     huge_input(100 << 20);
 }
 
+/// `/` lines, `bytes` bytes in all, after `before`.
+fn separators(before: &str, bytes: usize) -> Vec<u8> {
+    let mut out = before.as_bytes().to_vec();
+    out.extend("/\n".repeat(bytes.saturating_sub(before.len()) / 2).bytes());
+    out
+}
+
+/// A CSA text of nothing but `/` lines is a clear error (no game), and one
+/// game followed by them is that game with a capped count of warnings
+/// about the empty games: no record and no warning kept per `/`.
+fn csa_of_separators(bytes: usize) {
+    let only = separators("", bytes);
+    let error = timed(
+        &format!("CSA of {} bytes of `/` lines", only.len()),
+        Duration::from_secs(60),
+        || read_bytes(&only, Path::new("slashes.csa"), None, Default::default()).unwrap_err(),
+    );
+    assert_eq!((error.line, error.column), (1, 1));
+    let count = only.len() / 2;
+    assert!(
+        error.message.contains(&format!("({count} empty games)")),
+        "{}",
+        error.render("slashes.csa")
+    );
+    let after_a_game = separators("PI\n+\n+7776FU\n", bytes);
+    let read = timed(
+        &format!("a CSA game and {} bytes of `/` lines", after_a_game.len()),
+        Duration::from_secs(60),
+        || {
+            read_bytes(
+                &after_a_game,
+                Path::new("slashes.csa"),
+                None,
+                Default::default(),
+            )
+            .unwrap()
+        },
+    );
+    assert_eq!(read.records.len(), 1);
+    assert!(read.errors.is_empty());
+    let warnings = &read.records[0].warnings;
+    assert_eq!(warnings.len(), 11, "{warnings:?}");
+    // The first `/` ends the game; ten empty games are reported one by one.
+    let slashes = after_a_game.iter().filter(|&&b| b == b'/').count();
+    let more = slashes - 1 - 10;
+    assert!(
+        warnings[10]
+            .message
+            .starts_with(&format!("and {more} more empty games")),
+        "{}",
+        warnings[10]
+    );
+    report_peak("CSA of `/` lines");
+}
+
+#[test]
+fn csa_of_a_megabyte_of_separators() {
+    csa_of_separators(1 << 20);
+}
+
+/// The binary on 64 MiB (the default input limit) of `/` lines, alone and
+/// after a game: under 5 s and 200 MiB in release.
+#[test]
+#[ignore = "writes two 64 MiB files: run with --release -- --ignored"]
+fn the_binary_and_sixty_four_mebibytes_of_separators() {
+    let dir = scratch("slashes");
+    let size = 64 << 20;
+    for (name, before, code) in [("only.csa", "", 1), ("after.csa", "PI\n+\n+7776FU\n", 0)] {
+        let path = dir.join(name);
+        std::fs::write(&path, separators(before, size)).unwrap();
+        let start = Instant::now();
+        let (out, mib) = kifconv(&[s(&path), "--to", "usi"], &dir);
+        let took = start.elapsed();
+        eprintln!(
+            "  {name}: {:.3} s, peak {} MiB",
+            took.as_secs_f64(),
+            mib.map_or("?".into(), |m| m.to_string())
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{err}");
+        assert!(err.lines().count() < 40, "{err}");
+        if code == 1 {
+            assert!(err.contains("no game"), "{err}");
+        } else {
+            assert!(err.contains("more empty games"), "{err}");
+        }
+        if !cfg!(debug_assertions) {
+            assert!(took < Duration::from_secs(5), "{name}: {took:?}");
+            if let Some(mib) = mib {
+                assert!(mib < 200, "{name}: {mib} MiB");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The binary refuses an input past --max-input-size, naming the limit, and
 /// goes on with the other inputs.
 #[test]
