@@ -183,17 +183,24 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
 
 /// Reads bytes: decodes them (see [`decode`]), picks the format from
 /// `format`, else the content, else the file name, and reads the games.
+/// Input that cannot be a record in any format (empty, blank, binary, UTF-16
+/// without its byte-order mark: [`decode::not_a_record`]) is a located
+/// error, never an empty game.
 pub fn read_bytes(
     bytes: &[u8],
     path: &Path,
     format: Option<Format>,
     encoding: EncodingChoice,
 ) -> Result<Read, Error> {
+    let decoded = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
+    if let Some(not) = decode::not_a_record(bytes, &decoded) {
+        return Err(not_a_record_error(&decoded.text, &not));
+    }
     let Decoded {
         text,
         encoding: used,
         malformed,
-    } = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
+    } = decoded;
     let format = format
         .or_else(|| Format::sniff(&text))
         .or_else(|| Format::from_extension(path))
@@ -238,4 +245,30 @@ pub fn read_bytes(
         errors,
         encoding: used,
     })
+}
+
+/// The error for input that is no game record, at the telling character.
+fn not_a_record_error(text: &str, not: &decode::NotARecord) -> Error {
+    let offset = not.offset.min(text.len());
+    let before = text.get(..offset).unwrap_or("");
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = text
+        .get(offset..)
+        .and_then(|rest| rest.find(['\n', '\r']))
+        .map_or(text.len(), |i| offset + i);
+    let number = lines::numbered(before).count().max(1)
+        + usize::from(before.ends_with(['\n', '\r']) && !before.is_empty());
+    let line = text.get(line_start..line_end).unwrap_or("");
+    let at = text
+        .get(offset..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(String::new(), String::from);
+    Error::at(
+        Stage::Decode,
+        u32::try_from(number).unwrap_or(u32::MAX),
+        line,
+        offset - line_start,
+        &at,
+        format!("this is not a game record: {}", not.reason),
+    )
 }

@@ -1098,65 +1098,97 @@ fn junk_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let mut elf = b"\x7fELF\x02\x01\x01\0".to_vec();
     elf.extend_from_slice(&[0u8; 4096]);
     elf.extend_from_slice(&random[..4096]);
-    let utf16: Vec<u8> = "手合割：平手\n   1 ７六歩(77)\n"
-        .encode_utf16()
-        .flat_map(|u| u.to_le_bytes())
-        .collect();
+    let kif = "手合割：平手\n   1 ７六歩(77)\n";
     vec![
         ("random bytes", random),
         ("zeros", vec![0; 65_536]),
         ("0xff", vec![0xff; 65_536]),
         ("PNG header", png),
         ("ELF header", elf),
-        ("UTF-16 KIF", [b"\xff\xfe".as_slice(), &utf16].concat()),
+        ("UTF-16LE KIF without a BOM", utf16(kif, false)),
+        ("UTF-16BE KIF without a BOM", utf16(kif, true)),
         ("a lone CR", b"\r".to_vec()),
+        ("blank lines", b"\n \r\n\t\n".to_vec()),
         ("empty", Vec::new()),
     ]
 }
 
-/// Binary junk, read with every reader and with sniffing: an error (or, for
-/// the readers that keep what they do not understand, a record without
-/// moves and with warnings), never a panic.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// Binary junk, empty or blank input and UTF-16 without its byte-order
+/// mark, read with sniffing and with every reader: a located error saying
+/// this is not a game record (never an empty game), never a panic.
 #[test]
 fn binary_junk_is_an_error() {
     for (name, bytes) in junk_inputs() {
-        let sniffed = read_bytes(&bytes, Path::new("junk.bin"), None, Default::default());
-        match &sniffed {
-            Err(e) => {
-                let _ = e.render("junk.bin");
-            }
-            Ok(read) => assert!(
-                read.records.iter().all(|r| r.tree.is_empty()),
-                "{name}: moves sniffed from junk"
-            ),
-        }
         for format in [
-            Format::Kif,
-            Format::Ki2,
-            Format::Csa,
-            Format::Usi,
-            Format::Western,
-            Format::Jkf,
+            None,
+            Some(Format::Kif),
+            Some(Format::Ki2),
+            Some(Format::Csa),
+            Some(Format::Usi),
+            Some(Format::Western),
+            Some(Format::Jkf),
         ] {
-            match read_bytes(
-                &bytes,
-                Path::new("junk.bin"),
-                Some(format),
-                Default::default(),
-            ) {
-                Err(e) => {
-                    let _ = e.render("junk.bin");
-                }
-                Ok(read) => {
-                    for record in &read.records {
-                        assert!(
-                            record.tree.is_empty(),
-                            "{name} as {format:?}: moves from junk"
-                        );
-                    }
-                }
+            let error = match read_bytes(&bytes, Path::new("junk.kif"), format, Default::default())
+            {
+                Err(error) => error,
+                Ok(read) => panic!(
+                    "{name} as {format:?}: {} games, {} errors",
+                    read.records.len(),
+                    read.errors.len()
+                ),
+            };
+            let rendered = error.render("junk.kif");
+            assert!(
+                rendered.starts_with(&format!(
+                    "junk.kif:{}:{}: error: this is not a game record: ",
+                    error.line, error.column
+                )),
+                "{name} as {format:?}: {rendered}"
+            );
+            assert!(error.line >= 1 && error.column >= 1);
+            if name.starts_with("UTF-16") {
+                let endian = if name.starts_with("UTF-16LE") {
+                    "LE"
+                } else {
+                    "BE"
+                };
+                assert!(
+                    rendered.contains(&format!("UTF-16 {endian} without a byte-order mark")),
+                    "{rendered}"
+                );
             }
         }
+    }
+}
+
+/// The same KIF in UTF-16 with its byte-order mark, either way round, reads.
+#[test]
+fn utf16_with_a_byte_order_mark_reads() {
+    let kif = "手合割：平手\r\n   1 ７六歩(77)\r\n   2 ３四歩(33)\r\n";
+    for (bom, big_endian, name) in [
+        (b"\xff\xfe", false, "UTF-16LE (BOM)"),
+        (b"\xfe\xff", true, "UTF-16BE (BOM)"),
+    ] {
+        let bytes = [bom.as_slice(), &utf16(kif, big_endian)].concat();
+        let read = read_bytes(&bytes, Path::new("utf16.kif"), None, Default::default()).unwrap();
+        assert_eq!(read.encoding.name(), name);
+        assert_eq!(
+            usi::position_line(&read.records[0]),
+            "position startpos moves 7g7f 3c3d"
+        );
+        assert!(read.records[0].warnings.is_empty());
     }
 }
 
@@ -1168,8 +1200,9 @@ fn the_binary_on_binary_junk() {
         let path = dir.join(format!("junk{i}.kif"));
         std::fs::write(&path, &bytes).unwrap();
         let (out, _) = kifconv(&[s(&path), "-q"], &dir);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
         assert!(
-            out.status.code() == Some(1) || out.status.code() == Some(0),
+            stderr(&out).contains("error: this is not a game record: "),
             "{name}: {}",
             stderr(&out)
         );
