@@ -221,6 +221,10 @@ pub fn read_bytes(
         match game {
             Ok(mut record) => {
                 record.encoding = Some(used);
+                // Warnings quote the input: nothing in them may drive a terminal.
+                for warning in &mut record.warnings {
+                    warning.escape_controls();
+                }
                 for bad in &malformed {
                     record.warnings.push(Warning {
                         line: bad.line,

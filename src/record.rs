@@ -2,6 +2,7 @@
 //! it — headers in input order, the start, a tree of moves (mainline and
 //! variations) with comments, bookmarks and times, and how each line ended.
 
+use crate::error::escape_controls;
 use crate::{Color, Handicap, Move, Setup};
 use std::fmt;
 
@@ -270,12 +271,43 @@ pub struct Warning {
     pub message: String,
 }
 
+impl Warning {
+    /// The warning as the binary prints it, `path:line:col: warning:
+    /// message: `text``, with control characters escaped.
+    pub fn render(&self, path: &str) -> String {
+        let mut out = format!(
+            "{}:{}:{}: warning: {}",
+            escape_controls(path),
+            self.line,
+            self.column,
+            escape_controls(&self.message)
+        );
+        if !self.text.is_empty() {
+            out.push_str(&format!(": `{}`", escape_controls(&self.text)));
+        }
+        out
+    }
+
+    /// Escapes the control characters of the text and the message (see
+    /// [`escape_controls`]), so that printing them is safe.
+    pub fn escape_controls(&mut self) {
+        for field in [&mut self.text, &mut self.message] {
+            if let std::borrow::Cow::Owned(escaped) = escape_controls(field) {
+                *field = escaped;
+            }
+        }
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{}:{}: {} (`{}`)",
-            self.line, self.column, self.message, self.text
+            self.line,
+            self.column,
+            escape_controls(&self.message),
+            escape_controls(&self.text)
         )
     }
 }

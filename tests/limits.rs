@@ -1215,6 +1215,70 @@ fn the_binary_on_binary_junk() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Whether printed text is safe for a terminal: no control byte but line
+/// feeds.
+fn no_control_bytes(text: &str) -> bool {
+    text.bytes().all(|b| (b >= 0x20 && b != 0x7f) || b == b'\n') && !text.contains('\u{9b}')
+}
+
+/// Terminal escape sequences in an input (and in a file name) come out of
+/// errors and warnings escaped, in the library and through the binary.
+#[test]
+fn escape_sequences_in_the_input_are_never_echoed() {
+    let error_input = "PI\n+\n+7776FU\u{1b}[2J\u{1b}]0;owned\u{7}\n";
+    let error = read_bytes(
+        error_input.as_bytes(),
+        Path::new("e.csa"),
+        None,
+        Default::default(),
+    )
+    .unwrap_err();
+    let rendered = error.render("dir/\u{1b}[31mred.csa");
+    assert!(no_control_bytes(&rendered), "{rendered:?}");
+    assert!(
+        rendered.contains("\\x1b[2J\\x1b]0;owned\\x07"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.starts_with("dir/\\x1b[31mred.csa:3:1: error: "),
+        "{rendered}"
+    );
+
+    let warning_input = "PI\n+\n+7776FU\n%\u{1b}[31mBOOM\u{9b}0m\n";
+    let read = read_bytes(
+        warning_input.as_bytes(),
+        Path::new("w.csa"),
+        None,
+        Default::default(),
+    )
+    .unwrap();
+    let warnings = &read.records[0].warnings;
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    for printed in [
+        warnings[0].render("w\u{1b}.csa"),
+        warnings[0].to_string(),
+        warnings[0].text.clone(),
+        warnings[0].message.clone(),
+    ] {
+        assert!(no_control_bytes(&printed), "{printed:?}");
+    }
+    assert!(warnings[0]
+        .render("w.csa")
+        .contains("\\x1b[31mBOOM\\u{9b}0m"));
+
+    let dir = scratch("escapes");
+    for (name, input, code) in [("e.csa", error_input, 1), ("w.csa", warning_input, 0)] {
+        let path = dir.join(name);
+        std::fs::write(&path, input).unwrap();
+        let (out, _) = kifconv(&[s(&path), "--to", "usi"], &dir);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{err}");
+        assert!(err.contains("\\x1b["), "{err}");
+        assert!(no_control_bytes(&err), "{name}: {err:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn cp932(text: &str) -> Vec<u8> {
     let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
     assert!(!unmappable);
