@@ -21,7 +21,10 @@
 //! decimals (V3.0) or without; comments `'`, `'*` and `'**` anywhere (the
 //! `'` and one `*` are dropped, so `'**` engine comments keep one `*` as KIF
 //! comments do); `'CSA encoding=…` read by the decoder. A line that is none
-//! of these is an error.
+//! of these is an error, for its own game only: the other games of the file
+//! are read. Nothing between two `/` lines is no game but a warning (the
+//! first ten one by one, then a count), and a text without any game is an
+//! error.
 
 use super::common::trim_end_spaces;
 use super::lines;
