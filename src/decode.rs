@@ -12,8 +12,11 @@
 //! leading byte-order mark is still removed. With [`EncodingChoice::Auto`] the first rule that
 //! applies decides:
 //!
-//! 1. **Byte-order mark.** Input starting with `EF BB BF` is UTF-8 ([`Encoding::Utf8Bom`]). The
-//!    mark is not part of the text.
+//! 1. **Byte-order mark.** Input starting with `EF BB BF` is UTF-8 ([`Encoding::Utf8Bom`]);
+//!    `FF FE` is UTF-16 little-endian ([`Encoding::Utf16Le`]) and `FE FF` big-endian
+//!    ([`Encoding::Utf16Be`]), as Windows Notepad saves "Unicode" files. The mark is not part
+//!    of the text. UTF-16 is read only with its mark: without one it is not told apart from
+//!    binary data (see [`not_a_record`]).
 //! 2. **Declaration.** One of the first two lines, read as ASCII within the first 512 bytes,
 //!    starts with `#KIF`, `#KI2` or `'CSA` and contains `encoding=NAME`, where NAME is a label
 //!    that [`Encoding::from_label`] knows (`#KIF version=2.0 encoding=Shift_JIS`,
@@ -41,6 +44,14 @@
 //! that order. This tie-break is the only place where the file name matters: a `.kif` file
 //! holding valid UTF-8 is read as UTF-8.
 //!
+//! # Text that is not a record
+//!
+//! [`not_a_record`] says, after decoding, when the input cannot be a game record whatever its
+//! format: it is empty or blank, it holds a NUL character (binary data, or UTF-16 without a
+//! byte-order mark, whose ASCII characters each have a zero byte), or at least one in
+//! [`BINARY_SHARE`] of its first [`BINARY_SAMPLE`] characters are control characters or
+//! undecodable bytes. The reader turns that into a located error rather than an empty game.
+//!
 //! # Leniency
 //!
 //! Decoding never fails and never panics, whatever the bytes. A byte sequence that cannot be
@@ -57,6 +68,10 @@ use encoding_rs::{CoderResult, DecoderResult};
 
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The UTF-16 byte-order marks.
+const BOM_UTF16_LE: &[u8] = b"\xFF\xFE";
+const BOM_UTF16_BE: &[u8] = b"\xFE\xFF";
 
 /// How many undecodable sequences [`Decoded::malformed`] lists at most.
 const MAX_REPORTED: usize = 16;
@@ -76,10 +91,15 @@ pub enum Encoding {
     Cp932,
     /// EUC-JP.
     EucJp,
+    /// UTF-16 little-endian, read after its byte-order mark `FF FE` (not part of the text).
+    Utf16Le,
+    /// UTF-16 big-endian, read after its byte-order mark `FE FF` (not part of the text).
+    Utf16Be,
 }
 
 impl Encoding {
-    /// A name for messages: `"UTF-8"`, `"UTF-8 (BOM)"`, `"Shift_JIS (CP932)"` or `"EUC-JP"`.
+    /// A name for messages: `"UTF-8"`, `"UTF-8 (BOM)"`, `"Shift_JIS (CP932)"`, `"EUC-JP"`,
+    /// `"UTF-16LE (BOM)"` or `"UTF-16BE (BOM)"`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -87,6 +107,8 @@ impl Encoding {
             Encoding::Utf8Bom => "UTF-8 (BOM)",
             Encoding::Cp932 => "Shift_JIS (CP932)",
             Encoding::EucJp => "EUC-JP",
+            Encoding::Utf16Le => "UTF-16LE (BOM)",
+            Encoding::Utf16Be => "UTF-16BE (BOM)",
         }
     }
 
@@ -121,6 +143,8 @@ impl Encoding {
             Encoding::Utf8 | Encoding::Utf8Bom => encoding_rs::UTF_8,
             Encoding::Cp932 => encoding_rs::SHIFT_JIS,
             Encoding::EucJp => encoding_rs::EUC_JP,
+            Encoding::Utf16Le => encoding_rs::UTF_16LE,
+            Encoding::Utf16Be => encoding_rs::UTF_16BE,
         }
     }
 }
@@ -233,6 +257,12 @@ fn detect_and_decode(bytes: &[u8], hint: ExtensionHint) -> Decoded<'_> {
     if bytes.starts_with(BOM) {
         return decode_as(bytes, Encoding::Utf8Bom);
     }
+    if bytes.starts_with(BOM_UTF16_LE) {
+        return decode_as(bytes, Encoding::Utf16Le);
+    }
+    if bytes.starts_with(BOM_UTF16_BE) {
+        return decode_as(bytes, Encoding::Utf16Be);
+    }
     let declared = declared_encoding(bytes);
     if let Some(encoding) = declared {
         if let Some(decoded) = decode_cleanly(bytes, encoding) {
@@ -262,14 +292,14 @@ fn decode_cleanly(bytes: &[u8], encoding: Encoding) -> Option<Decoded<'_>> {
         Encoding::Utf8 | Encoding::Utf8Bom => std::str::from_utf8(bytes)
             .ok()
             .map(|text| Decoded::borrowed(text, Encoding::Utf8)),
-        Encoding::Cp932 | Encoding::EucJp => {
+        Encoding::Cp932 | Encoding::EucJp | Encoding::Utf16Le | Encoding::Utf16Be => {
             Some(decode_as(bytes, encoding)).filter(Decoded::is_clean)
         }
     }
 }
 
 /// Decodes `bytes` as `encoding`. For UTF-8, a leading byte-order mark is removed and the
-/// result says [`Encoding::Utf8Bom`] when there was one.
+/// result says [`Encoding::Utf8Bom`] when there was one; for UTF-16, its own mark is removed.
 fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
     match encoding {
         Encoding::Utf8 | Encoding::Utf8Bom => match bytes.strip_prefix(BOM) {
@@ -281,6 +311,17 @@ fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
             Ok(text) if text.is_ascii() => Decoded::borrowed(text, encoding),
             _ => transcode(bytes, 0, encoding),
         },
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let bom = if encoding == Encoding::Utf16Le {
+                BOM_UTF16_LE
+            } else {
+                BOM_UTF16_BE
+            };
+            match bytes.strip_prefix(bom) {
+                Some(body) => transcode(body, bom.len(), encoding),
+                None => transcode(bytes, 0, encoding),
+            }
+        }
     }
 }
 
@@ -362,6 +403,101 @@ fn locate(text: &str, spots: &[(usize, usize)]) -> Vec<Malformed> {
             }
         })
         .collect()
+}
+
+/// How many characters at the start of the text [`not_a_record`] looks at for binary data.
+pub const BINARY_SAMPLE: usize = 4096;
+
+/// Binary data: at least one in this many of the sampled characters is a control character
+/// (other than tab, line feed, carriage return, form feed and the DOS end-of-file mark `^Z`)
+/// or an undecodable byte, and at least [`BINARY_LEAST`] of them.
+pub const BINARY_SHARE: usize = 10;
+const BINARY_LEAST: usize = 8;
+
+/// Why decoded input cannot be a game record (see the module documentation), and where that
+/// shows: the byte offset in [`Decoded::text`] of the telling character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotARecord {
+    /// Byte offset in the decoded text.
+    pub offset: usize,
+    /// What the input is instead, in words.
+    pub reason: String,
+}
+
+/// Whether `decoded` (from `bytes`) cannot be a game record in any format, and why: empty or
+/// blank input, a NUL character, or binary data. Never looks past the first NUL or the first
+/// [`BINARY_SAMPLE`] characters, except to find a NUL (one fast scan).
+#[must_use]
+pub fn not_a_record(bytes: &[u8], decoded: &Decoded<'_>) -> Option<NotARecord> {
+    let text = decoded.text.as_ref();
+    let blank = |c: char| c.is_whitespace() || c == '\u{feff}';
+    if bytes.is_empty() {
+        return Some(NotARecord {
+            offset: 0,
+            reason: "the input is empty".to_string(),
+        });
+    }
+    if text.chars().all(blank) {
+        return Some(NotARecord {
+            offset: 0,
+            reason: format!(
+                "the input holds nothing but white space ({} bytes)",
+                bytes.len()
+            ),
+        });
+    }
+    if let Some(offset) = memchr::memchr(0, text.as_bytes()) {
+        let reason = match utf16_without_bom(bytes) {
+            Some(endian) => format!(
+                "a NUL character; the bytes look like UTF-16 {endian} without a byte-order mark (save the file as UTF-8, or as UTF-16 with its byte-order mark)"
+            ),
+            None => "a NUL character: binary data, not text".to_string(),
+        };
+        return Some(NotARecord { offset, reason });
+    }
+    let mut sampled = 0;
+    let mut suspicious = 0;
+    let mut first = None;
+    for (offset, c) in text.char_indices().take(BINARY_SAMPLE) {
+        sampled += 1;
+        let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1a');
+        if control || c == char::REPLACEMENT_CHARACTER {
+            suspicious += 1;
+            first.get_or_insert(offset);
+        }
+    }
+    match first {
+        Some(offset) if suspicious >= BINARY_LEAST && suspicious * BINARY_SHARE >= sampled => {
+            Some(NotARecord {
+                offset,
+                reason: format!(
+                    "binary data ({suspicious} of the first {sampled} characters, read as {}, are control characters or undecodable bytes)",
+                    decoded.encoding.name()
+                ),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `"LE"` or `"BE"` when the zero bytes near the start fall mostly on odd or on even offsets,
+/// as the ASCII characters of UTF-16 text do.
+fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
+    let head = bytes.get(..BINARY_SAMPLE).unwrap_or(bytes);
+    let zeros_at = |parity: usize| {
+        head.iter()
+            .enumerate()
+            .filter(|&(i, &b)| i % 2 == parity && b == 0)
+            .count()
+    };
+    let (even, odd) = (zeros_at(0), zeros_at(1));
+    if odd >= 2 && even * 8 <= odd {
+        Some("LE")
+    } else if even >= 2 && odd * 8 <= even {
+        Some("BE")
+    } else {
+        None
+    }
 }
 
 /// Keeps track of the line and column while walking through text.
@@ -564,6 +700,8 @@ fn least_damaged(bytes: &[u8], declared: Option<Encoding>, hint: ExtensionHint) 
         Encoding::Utf8 | Encoding::Utf8Bom => utf8,
         Encoding::Cp932 => cp932,
         Encoding::EucJp => euc_jp,
+        // Only ever chosen by its byte-order mark.
+        Encoding::Utf16Le | Encoding::Utf16Be => usize::MAX,
     };
     let preference = [
         declared,
@@ -690,6 +828,86 @@ mod tests {
         ]
         .concat();
         assert_eq!(auto(&bytes).encoding, Encoding::Utf8Bom);
+    }
+
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|unit| {
+                if big_endian {
+                    unit.to_be_bytes()
+                } else {
+                    unit.to_le_bytes()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn utf16_with_a_bom_is_decoded() {
+        for (bom, big_endian, encoding) in [
+            (BOM_UTF16_LE, false, Encoding::Utf16Le),
+            (BOM_UTF16_BE, true, Encoding::Utf16Be),
+        ] {
+            let bytes = [bom, &utf16(KIFU, big_endian)].concat();
+            for hint in ALL_HINTS {
+                let decoded = decode(&bytes, EncodingChoice::Auto, hint);
+                assert_eq!(decoded.encoding, encoding);
+                assert_eq!(decoded.text, KIFU);
+                assert!(decoded.malformed.is_empty());
+                assert_eq!(not_a_record(&bytes, &decoded), None);
+            }
+            // Forced, with or without its mark.
+            for input in [bytes.clone(), utf16(KIFU, big_endian)] {
+                let forced = decode(
+                    &input,
+                    EncodingChoice::Forced(encoding),
+                    ExtensionHint::None,
+                );
+                assert_eq!(forced.text, KIFU);
+            }
+            // A final odd byte is damage, located after the BOM and the text.
+            let cut = [bytes.as_slice(), b"\x41"].concat();
+            let decoded = auto(&cut);
+            assert_eq!(decoded.text, format!("{KIFU}\u{FFFD}"));
+            assert_eq!(decoded.malformed, [at(cut.len() - 1, 4, 1)]);
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_record() {
+        let reason = |bytes: &[u8]| not_a_record(bytes, &auto(bytes)).map(|n| (n.offset, n.reason));
+        assert_eq!(reason(b""), Some((0, "the input is empty".into())));
+        assert_eq!(
+            reason("\r\n \u{3000}\n".as_bytes()),
+            Some((
+                0,
+                "the input holds nothing but white space (7 bytes)".into()
+            ))
+        );
+        assert_eq!(
+            reason([BOM, b"\n"].concat().as_slice()).map(|r| r.0),
+            Some(0)
+        );
+        // UTF-16 without its mark: NUL characters, with a guess.
+        let (offset, why) = reason(&utf16("PI\n+\n", false)).unwrap();
+        assert_eq!(offset, 1);
+        assert!(why.contains("UTF-16 LE without a byte-order mark"), "{why}");
+        let (offset, why) = reason(&utf16("PI\n+\n", true)).unwrap();
+        assert_eq!(offset, 0);
+        assert!(why.contains("UTF-16 BE"), "{why}");
+        let (_, why) = reason(&[0; 100]).unwrap();
+        assert_eq!(why, "a NUL character: binary data, not text");
+        // Binary data: control characters and undecodable bytes.
+        let (offset, why) = reason(b"ab\x01\x02\x03\x04\x05\x06\x07\x08cd").unwrap();
+        assert_eq!(offset, 2);
+        assert!(
+            why.starts_with("binary data (8 of the first 12 characters"),
+            "{why}"
+        );
+        assert!(reason(&[0xFF; 64]).unwrap().1.starts_with("binary data"));
+        // A few control characters in text are not binary data.
+        assert_eq!(reason(b"PI\n+\n+7776FU\x1b[31m\n\x0c\x1a"), None);
+        assert_eq!(reason(KIFU.as_bytes()), None);
     }
 
     #[test]

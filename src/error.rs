@@ -1,7 +1,14 @@
 //! Errors with a place: which stage failed (decoding, reading, resolving),
 //! on which line and column, at which ply, the offending text, and what was
 //! expected. [`Error::render`] prints them the way a compiler does.
+//!
+//! Whatever the input holds, nothing rendered here sends a control
+//! character to a terminal: file names, messages, the offending text and
+//! the source line show each one escaped (`\x1b` for ESC, `\u{85}` for a
+//! C1 control; see [`escape_controls`]). Only tabs in the source line stay,
+//! so that the caret lines up under them.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// The stage of reading that failed.
@@ -25,6 +32,9 @@ pub struct Error {
     pub column: u32,
     /// The ply of the move concerned, if any.
     pub ply: Option<u32>,
+    /// In a text of several games, which game (1 for the first) and how
+    /// many there are.
+    pub game: Option<(usize, usize)>,
     /// The offending text.
     pub text: String,
     /// What is wrong, and what was expected.
@@ -50,6 +60,7 @@ impl Error {
             line,
             column: line_text[..offset].chars().count() as u32 + 1,
             ply: None,
+            game: None,
             text: text.chars().take(60).collect(),
             message: message.into(),
             source_line: line_text.chars().take(200).collect(),
@@ -62,25 +73,101 @@ impl Error {
     }
 
     /// The error as a compiler would print it: `path:line:col: error: …`,
-    /// then the line with a caret under the offending text.
+    /// then the line with a caret under the offending text. Control
+    /// characters are escaped (tabs in the source line excepted), and the
+    /// caret is placed under the escaped text.
     pub fn render(&self, path: &str) -> String {
-        let mut out = format!("{path}:{}:{}: error: {self}\n", self.line, self.column);
+        let mut out = format!(
+            "{}:{}:{}: error: {self}\n",
+            escape_controls(path),
+            self.line,
+            self.column,
+        );
         let number = self.line.to_string();
         let pad = " ".repeat(number.len());
-        out.push_str(&format!("{pad} |\n{number} | {}\n", self.source_line));
-        let before: String = self
+        let shown: String = self.source_line.chars().map(Shown::source).collect();
+        out.push_str(&format!("{pad} |\n{number} | {shown}\n"));
+        // Tabs are copied so that the caret lines up whatever the tab stops.
+        let mut indent = String::new();
+        for c in self
             .source_line
             .chars()
             .take(self.column.saturating_sub(1) as usize)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        let indent: usize = before.chars().map(display_width).sum();
-        let width: usize = self.text.chars().map(display_width).sum::<usize>().max(1);
-        out.push_str(&format!(
-            "{pad} | {}{}\n",
-            " ".repeat(indent),
-            "^".repeat(width)
-        ));
+        {
+            match c {
+                '\t' => indent.push('\t'),
+                c => indent.push_str(&" ".repeat(Shown::source(c).width())),
+            }
+        }
+        let width: usize = self
+            .text
+            .chars()
+            .map(|c| Shown::source(c).width())
+            .sum::<usize>()
+            .max(1);
+        out.push_str(&format!("{pad} | {indent}{}\n", "^".repeat(width)));
+        out
+    }
+}
+
+/// `text` with each control character (C0, DEL and C1, tab and line breaks
+/// included) written as an escape: `\x1b`, `\t`, `\n`, `\u{85}`. Text
+/// without one is borrowed. For anything read from an input or a file
+/// name that is printed to a terminal.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().map(Shown::escaped).collect())
+}
+
+/// How one character is shown: itself, or an escape.
+enum Shown {
+    Plain(char),
+    Escape(String),
+}
+
+impl Shown {
+    /// Any control character escaped.
+    fn escaped(c: char) -> Shown {
+        match c {
+            '\t' => Shown::Escape("\\t".into()),
+            '\n' => Shown::Escape("\\n".into()),
+            '\r' => Shown::Escape("\\r".into()),
+            c if (c as u32) < 0x80 && c.is_control() => {
+                Shown::Escape(format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => Shown::Escape(format!("\\u{{{:x}}}", c as u32)),
+            c => Shown::Plain(c),
+        }
+    }
+
+    /// In a source line: tabs stay (the caret line copies them).
+    fn source(c: char) -> Shown {
+        match c {
+            '\t' => Shown::Plain('\t'),
+            c => Shown::escaped(c),
+        }
+    }
+
+    /// Columns it takes in a terminal.
+    fn width(&self) -> usize {
+        match self {
+            Shown::Plain(c) => display_width(*c),
+            Shown::Escape(text) => text.len(),
+        }
+    }
+}
+
+impl FromIterator<Shown> for String {
+    fn from_iter<I: IntoIterator<Item = Shown>>(iter: I) -> String {
+        let mut out = String::new();
+        for shown in iter {
+            match shown {
+                Shown::Plain(c) => out.push(c),
+                Shown::Escape(text) => out.push_str(&text),
+            }
+        }
         out
     }
 }
@@ -115,10 +202,13 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((number, count)) = self.game {
+            write!(f, "game {number} of {count}: ")?;
+        }
         if let Some(ply) = self.ply {
             write!(f, "move {ply}: ")?;
         }
-        f.write_str(&self.message)
+        f.write_str(&escape_controls(&self.message))
     }
 }
 
@@ -147,6 +237,28 @@ mod tests {
             text,
             "game.kif:12:6: error: move 5: no piece on 6g\n   |\n12 |    5 ５六銀(67)   ( 0:01/00:00:03)\n   |      ^^^^^^^^^^\n"
         );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_the_caret_follows() {
+        let line = "\t+7776FU\u{1b}[2J\u{85}x";
+        let offset = line.find('\u{1b}').unwrap();
+        let err = Error::at(
+            Stage::Parse,
+            3,
+            line,
+            offset,
+            "\u{1b}[2J",
+            "bad `\u{1b}[2J`\n",
+        );
+        let text = err.render("a\u{7}b.csa");
+        assert_eq!(
+            text,
+            "a\\x07b.csa:3:9: error: bad `\\x1b[2J`\\n\n  |\n3 | \t+7776FU\\x1b[2J\\u{85}x\n  | \t       ^^^^^^^\n"
+        );
+        assert!(text.bytes().all(|b| b >= 0x20 || b == b'\n' || b == b'\t'));
+        assert_eq!(escape_controls("７六歩"), Cow::Borrowed("７六歩"));
+        assert_eq!(escape_controls("a\tb\r\n\u{7f}"), "a\\tb\\r\\n\\x7f");
     }
 
     #[test]

@@ -185,7 +185,10 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
     Ok(match format {
         Format::Kif => kakinoki_games(kif::parse_games(text))?,
         Format::Ki2 => kakinoki_games(ki2::parse_games(text))?,
-        Format::Csa => csa::parse(text)?.into_iter().map(game::build).collect(),
+        Format::Csa => csa::games(text)?
+            .into_iter()
+            .map(|game| game.and_then(game::build))
+            .collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
         Format::Jkf => jkf::read_all(text),
         Format::Usi => lines::numbered(text)
@@ -213,17 +216,24 @@ fn kakinoki_games(
 
 /// Reads bytes: decodes them (see [`decode`]), picks the format from
 /// `format`, else the content, else the file name, and reads the games.
+/// Input that cannot be a record in any format (empty, blank, binary, UTF-16
+/// without its byte-order mark: [`decode::not_a_record`]) is a located
+/// error, never an empty game.
 pub fn read_bytes(
     bytes: &[u8],
     path: &Path,
     format: Option<Format>,
     encoding: EncodingChoice,
 ) -> Result<Read, Error> {
+    let decoded = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
+    if let Some(not) = decode::not_a_record(bytes, &decoded) {
+        return Err(not_a_record_error(&decoded.text, &not));
+    }
     let Decoded {
         text,
         encoding: used,
         malformed,
-    } = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
+    } = decoded;
     let format = format
         .or_else(|| Format::sniff(&text))
         .or_else(|| Format::from_extension(path))
@@ -240,10 +250,15 @@ pub fn read_bytes(
     let games = read_games(&text, format)?;
     let mut records = Vec::with_capacity(games.len());
     let mut errors = Vec::new();
-    for game in games {
+    let count = games.len();
+    for (number, game) in (1..).zip(games) {
         match game {
             Ok(mut record) => {
                 record.encoding = Some(used);
+                // Warnings quote the input: nothing in them may drive a terminal.
+                for warning in &mut record.warnings {
+                    warning.escape_controls();
+                }
                 for bad in &malformed {
                     record.warnings.push(Warning {
                         line: bad.line,
@@ -257,6 +272,11 @@ pub fn read_bytes(
                 }
                 records.push(record);
             }
+            // In a file of several games, the error names its game.
+            Err(mut e) if count > 1 => {
+                e.game = Some((number, count));
+                errors.push(e);
+            }
             Err(e) => errors.push(e),
         }
     }
@@ -268,4 +288,30 @@ pub fn read_bytes(
         errors,
         encoding: used,
     })
+}
+
+/// The error for input that is no game record, at the telling character.
+fn not_a_record_error(text: &str, not: &decode::NotARecord) -> Error {
+    let offset = not.offset.min(text.len());
+    let before = text.get(..offset).unwrap_or("");
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = text
+        .get(offset..)
+        .and_then(|rest| rest.find(['\n', '\r']))
+        .map_or(text.len(), |i| offset + i);
+    let number = lines::numbered(before).count().max(1)
+        + usize::from(before.ends_with(['\n', '\r']) && !before.is_empty());
+    let line = text.get(line_start..line_end).unwrap_or("");
+    let at = text
+        .get(offset..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(String::new(), String::from);
+    Error::at(
+        Stage::Decode,
+        u32::try_from(number).unwrap_or(u32::MAX),
+        line,
+        offset - line_start,
+        &at,
+        format!("this is not a game record: {}", not.reason),
+    )
 }

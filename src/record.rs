@@ -2,6 +2,7 @@
 //! it — headers in input order, the start, a tree of moves (mainline and
 //! variations) with comments, bookmarks and times, and how each line ended.
 
+use crate::error::escape_controls;
 use crate::{Color, Handicap, Move, Setup};
 use std::fmt;
 
@@ -137,6 +138,9 @@ pub struct Node {
     pub ply: u32,
     pub parent: Option<NodeId>,
     first_child: Option<NodeId>,
+    /// The newest child, so that adding a variation does not walk the
+    /// sibling list (40,000 variations of one move stay linear).
+    last_child: Option<NodeId>,
     next_sibling: Option<NodeId>,
     /// Comments after the move (at the root: before the first move).
     pub comments: Vec<String>,
@@ -154,6 +158,7 @@ impl Node {
             ply,
             parent,
             first_child: None,
+            last_child: None,
             next_sibling: None,
             comments: Vec::new(),
             bookmarks: Vec::new(),
@@ -208,16 +213,11 @@ impl MoveTree {
         let id = NodeId(self.nodes.len() as u32);
         let ply = self.node(parent).ply + 1;
         self.nodes.push(Node::new(Some(mv), ply, Some(parent)));
-        match self.node(parent).first_child {
+        match self.node(parent).last_child {
             None => self.node_mut(parent).first_child = Some(id),
-            Some(first) => {
-                let mut last = first;
-                while let Some(next) = self.node(last).next_sibling {
-                    last = next;
-                }
-                self.node_mut(last).next_sibling = Some(id);
-            }
+            Some(last) => self.node_mut(last).next_sibling = Some(id),
         }
+        self.node_mut(parent).last_child = Some(id);
         id
     }
 
@@ -271,12 +271,43 @@ pub struct Warning {
     pub message: String,
 }
 
+impl Warning {
+    /// The warning as the binary prints it, `path:line:col: warning:
+    /// message: `text``, with control characters escaped.
+    pub fn render(&self, path: &str) -> String {
+        let mut out = format!(
+            "{}:{}:{}: warning: {}",
+            escape_controls(path),
+            self.line,
+            self.column,
+            escape_controls(&self.message)
+        );
+        if !self.text.is_empty() {
+            out.push_str(&format!(": `{}`", escape_controls(&self.text)));
+        }
+        out
+    }
+
+    /// Escapes the control characters of the text and the message (see
+    /// [`escape_controls`]), so that printing them is safe.
+    pub fn escape_controls(&mut self) {
+        for field in [&mut self.text, &mut self.message] {
+            if let std::borrow::Cow::Owned(escaped) = escape_controls(field) {
+                *field = escaped;
+            }
+        }
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{}:{}: {} (`{}`)",
-            self.line, self.column, self.message, self.text
+            self.line,
+            self.column,
+            escape_controls(&self.message),
+            escape_controls(&self.text)
         )
     }
 }
@@ -341,6 +372,7 @@ impl Record {
         let root = tree.node_mut(NodeId::ROOT);
         *root = Node {
             first_child: None,
+            last_child: None,
             next_sibling: None,
             ..self.tree.root().clone()
         };

@@ -177,3 +177,47 @@ fn bad_fixtures_are_rendered_errors() {
         insta::assert_snapshot!(rendered);
     });
 }
+
+/// Files of several games, some broken: the good games, and each bad
+/// game's error as the binary renders it.
+#[test]
+fn partial_fixtures_keep_the_good_games() {
+    insta::glob!("../fixtures", "partial/*", |path| {
+        let bytes = std::fs::read(path).unwrap();
+        let name = format!("fixtures/{}", path.file_name().unwrap().to_string_lossy());
+        let read = read_bytes(&bytes, path, None, EncodingChoice::Auto)
+            .unwrap_or_else(|e| panic!("{}", e.render(&name)));
+        assert!(!read.records.is_empty(), "{name}: no good game");
+        assert!(!read.errors.is_empty(), "{name}: no bad game");
+        let mut out = all_games(&read.records);
+        for error in &read.errors {
+            out.push_str(&error.render(&name));
+        }
+        insta::assert_snapshot!(out);
+    });
+}
+
+/// A syntax error in the second of three CSA games fails that game alone;
+/// the empty game before the third is a warning on the third.
+#[test]
+fn a_csa_syntax_error_fails_only_its_own_game() {
+    let path = Path::new("fixtures/partial/csa-bad-second-game.csa");
+    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    let read = read_bytes(&bytes, path, None, EncodingChoice::Auto).unwrap();
+    let players: Vec<_> = read.records.iter().map(|r| r.header("N+")).collect();
+    assert_eq!(players, [Some("black1"), Some("black3")]);
+    assert_eq!(read.errors.len(), 1);
+    let error = &read.errors[0];
+    assert_eq!(
+        (error.line, error.column, error.text.as_str()),
+        (19, 1, "-3334F")
+    );
+    let warnings = &read.records[1].warnings;
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, 23);
+    assert!(
+        warnings[0].message.contains("empty game"),
+        "{}",
+        warnings[0]
+    );
+}

@@ -308,6 +308,54 @@ fn ten_thousand_variations_of_the_first_move() {
     many_first_move_variations(10_000);
 }
 
+/// `count` sibling variations at one ply, read from KIF, KI2 and JKF: time
+/// linear in the number of siblings (each is added to the end of the
+/// sibling list without walking it). Returns the slowest read.
+fn sibling_variations(count: usize) -> Duration {
+    let record = read_one(&first_move_variations(count), Format::Kif);
+    assert_eq!(record.tree.children(NodeId::ROOT).count(), count + 1);
+    let mut slowest = Duration::ZERO;
+    for (name, format, text) in [
+        ("KIF", Format::Kif, kif::write(&record, "UTF-8")),
+        ("KI2", Format::Ki2, ki2::write(&record)),
+        ("JKF", Format::Jkf, jkf::write(&record)),
+    ] {
+        let start = Instant::now();
+        let again = read_one(&text, format);
+        let took = start.elapsed();
+        eprintln!(
+            "  {count} sibling variations of move 1 in {name} ({} bytes): read in {:.3} s",
+            text.len(),
+            took.as_secs_f64()
+        );
+        let firsts = |r: &Record| -> Vec<Move> {
+            r.tree
+                .children(NodeId::ROOT)
+                .map(|id| r.tree.node(id).mv.unwrap())
+                .collect()
+        };
+        assert_eq!(firsts(&again), firsts(&record), "{name}");
+        slowest = slowest.max(took);
+    }
+    slowest
+}
+
+#[test]
+fn two_thousand_sibling_variations() {
+    sibling_variations(2_000);
+}
+
+#[test]
+#[ignore = "measures time: run with --release -- --ignored --nocapture"]
+fn forty_thousand_sibling_variations_in_a_second() {
+    let slowest = sibling_variations(40_000);
+    let bound = if cfg!(debug_assertions) { 20 } else { 1 };
+    assert!(
+        slowest < Duration::from_secs(bound),
+        "40,000 sibling variations took {slowest:?}"
+    );
+}
+
 /// A line of `plies` plies with one variation at every ply (`変化：N手` for
 /// N = 1 … plies, in that order): the two kings walk up and down an empty
 /// board, and each variation steps aside instead (a king always has a
@@ -700,6 +748,102 @@ fn an_input_of_a_hundred_megabytes() {
     huge_input(100 << 20);
 }
 
+/// `/` lines, `bytes` bytes in all, after `before`.
+fn separators(before: &str, bytes: usize) -> Vec<u8> {
+    let mut out = before.as_bytes().to_vec();
+    out.extend("/\n".repeat(bytes.saturating_sub(before.len()) / 2).bytes());
+    out
+}
+
+/// A CSA text of nothing but `/` lines is a clear error (no game), and one
+/// game followed by them is that game with a capped count of warnings
+/// about the empty games: no record and no warning kept per `/`.
+fn csa_of_separators(bytes: usize) {
+    let only = separators("", bytes);
+    let error = timed(
+        &format!("CSA of {} bytes of `/` lines", only.len()),
+        Duration::from_secs(60),
+        || read_bytes(&only, Path::new("slashes.csa"), None, Default::default()).unwrap_err(),
+    );
+    assert_eq!((error.line, error.column), (1, 1));
+    let count = only.len() / 2;
+    assert!(
+        error.message.contains(&format!("({count} empty games)")),
+        "{}",
+        error.render("slashes.csa")
+    );
+    let after_a_game = separators("PI\n+\n+7776FU\n", bytes);
+    let read = timed(
+        &format!("a CSA game and {} bytes of `/` lines", after_a_game.len()),
+        Duration::from_secs(60),
+        || {
+            read_bytes(
+                &after_a_game,
+                Path::new("slashes.csa"),
+                None,
+                Default::default(),
+            )
+            .unwrap()
+        },
+    );
+    assert_eq!(read.records.len(), 1);
+    assert!(read.errors.is_empty());
+    let warnings = &read.records[0].warnings;
+    assert_eq!(warnings.len(), 11, "{warnings:?}");
+    // The first `/` ends the game; ten empty games are reported one by one.
+    let slashes = after_a_game.iter().filter(|&&b| b == b'/').count();
+    let more = slashes - 1 - 10;
+    assert!(
+        warnings[10]
+            .message
+            .starts_with(&format!("and {more} more empty games")),
+        "{}",
+        warnings[10]
+    );
+    report_peak("CSA of `/` lines");
+}
+
+#[test]
+fn csa_of_a_megabyte_of_separators() {
+    csa_of_separators(1 << 20);
+}
+
+/// The binary on 64 MiB (the default input limit) of `/` lines, alone and
+/// after a game: under 5 s and 200 MiB in release.
+#[test]
+#[ignore = "writes two 64 MiB files: run with --release -- --ignored"]
+fn the_binary_and_sixty_four_mebibytes_of_separators() {
+    let dir = scratch("slashes");
+    let size = 64 << 20;
+    for (name, before, code) in [("only.csa", "", 1), ("after.csa", "PI\n+\n+7776FU\n", 0)] {
+        let path = dir.join(name);
+        std::fs::write(&path, separators(before, size)).unwrap();
+        let start = Instant::now();
+        let (out, mib) = kifconv(&[s(&path), "--to", "usi"], &dir);
+        let took = start.elapsed();
+        eprintln!(
+            "  {name}: {:.3} s, peak {} MiB",
+            took.as_secs_f64(),
+            mib.map_or("?".into(), |m| m.to_string())
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{err}");
+        assert!(err.lines().count() < 40, "{err}");
+        if code == 1 {
+            assert!(err.contains("no game"), "{err}");
+        } else {
+            assert!(err.contains("more empty games"), "{err}");
+        }
+        if !cfg!(debug_assertions) {
+            assert!(took < Duration::from_secs(5), "{name}: {took:?}");
+            if let Some(mib) = mib {
+                assert!(mib < 200, "{name}: {mib} MiB");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The binary refuses an input past --max-input-size, naming the limit, and
 /// goes on with the other inputs.
 #[test]
@@ -954,65 +1098,97 @@ fn junk_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let mut elf = b"\x7fELF\x02\x01\x01\0".to_vec();
     elf.extend_from_slice(&[0u8; 4096]);
     elf.extend_from_slice(&random[..4096]);
-    let utf16: Vec<u8> = "手合割：平手\n   1 ７六歩(77)\n"
-        .encode_utf16()
-        .flat_map(|u| u.to_le_bytes())
-        .collect();
+    let kif = "手合割：平手\n   1 ７六歩(77)\n";
     vec![
         ("random bytes", random),
         ("zeros", vec![0; 65_536]),
         ("0xff", vec![0xff; 65_536]),
         ("PNG header", png),
         ("ELF header", elf),
-        ("UTF-16 KIF", [b"\xff\xfe".as_slice(), &utf16].concat()),
+        ("UTF-16LE KIF without a BOM", utf16(kif, false)),
+        ("UTF-16BE KIF without a BOM", utf16(kif, true)),
         ("a lone CR", b"\r".to_vec()),
+        ("blank lines", b"\n \r\n\t\n".to_vec()),
         ("empty", Vec::new()),
     ]
 }
 
-/// Binary junk, read with every reader and with sniffing: an error (or, for
-/// the readers that keep what they do not understand, a record without
-/// moves and with warnings), never a panic.
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// Binary junk, empty or blank input and UTF-16 without its byte-order
+/// mark, read with sniffing and with every reader: a located error saying
+/// this is not a game record (never an empty game), never a panic.
 #[test]
 fn binary_junk_is_an_error() {
     for (name, bytes) in junk_inputs() {
-        let sniffed = read_bytes(&bytes, Path::new("junk.bin"), None, Default::default());
-        match &sniffed {
-            Err(e) => {
-                let _ = e.render("junk.bin");
-            }
-            Ok(read) => assert!(
-                read.records.iter().all(|r| r.tree.is_empty()),
-                "{name}: moves sniffed from junk"
-            ),
-        }
         for format in [
-            Format::Kif,
-            Format::Ki2,
-            Format::Csa,
-            Format::Usi,
-            Format::Western,
-            Format::Jkf,
+            None,
+            Some(Format::Kif),
+            Some(Format::Ki2),
+            Some(Format::Csa),
+            Some(Format::Usi),
+            Some(Format::Western),
+            Some(Format::Jkf),
         ] {
-            match read_bytes(
-                &bytes,
-                Path::new("junk.bin"),
-                Some(format),
-                Default::default(),
-            ) {
-                Err(e) => {
-                    let _ = e.render("junk.bin");
-                }
-                Ok(read) => {
-                    for record in &read.records {
-                        assert!(
-                            record.tree.is_empty(),
-                            "{name} as {format:?}: moves from junk"
-                        );
-                    }
-                }
+            let error = match read_bytes(&bytes, Path::new("junk.kif"), format, Default::default())
+            {
+                Err(error) => error,
+                Ok(read) => panic!(
+                    "{name} as {format:?}: {} games, {} errors",
+                    read.records.len(),
+                    read.errors.len()
+                ),
+            };
+            let rendered = error.render("junk.kif");
+            assert!(
+                rendered.starts_with(&format!(
+                    "junk.kif:{}:{}: error: this is not a game record: ",
+                    error.line, error.column
+                )),
+                "{name} as {format:?}: {rendered}"
+            );
+            assert!(error.line >= 1 && error.column >= 1);
+            if name.starts_with("UTF-16") {
+                let endian = if name.starts_with("UTF-16LE") {
+                    "LE"
+                } else {
+                    "BE"
+                };
+                assert!(
+                    rendered.contains(&format!("UTF-16 {endian} without a byte-order mark")),
+                    "{rendered}"
+                );
             }
         }
+    }
+}
+
+/// The same KIF in UTF-16 with its byte-order mark, either way round, reads.
+#[test]
+fn utf16_with_a_byte_order_mark_reads() {
+    let kif = "手合割：平手\r\n   1 ７六歩(77)\r\n   2 ３四歩(33)\r\n";
+    for (bom, big_endian, name) in [
+        (b"\xff\xfe", false, "UTF-16LE (BOM)"),
+        (b"\xfe\xff", true, "UTF-16BE (BOM)"),
+    ] {
+        let bytes = [bom.as_slice(), &utf16(kif, big_endian)].concat();
+        let read = read_bytes(&bytes, Path::new("utf16.kif"), None, Default::default()).unwrap();
+        assert_eq!(read.encoding.name(), name);
+        assert_eq!(
+            usi::position_line(&read.records[0]),
+            "position startpos moves 7g7f 3c3d"
+        );
+        assert!(read.records[0].warnings.is_empty());
     }
 }
 
@@ -1024,8 +1200,9 @@ fn the_binary_on_binary_junk() {
         let path = dir.join(format!("junk{i}.kif"));
         std::fs::write(&path, &bytes).unwrap();
         let (out, _) = kifconv(&[s(&path), "-q"], &dir);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
         assert!(
-            out.status.code() == Some(1) || out.status.code() == Some(0),
+            stderr(&out).contains("error: this is not a game record: "),
             "{name}: {}",
             stderr(&out)
         );
@@ -1034,6 +1211,70 @@ fn the_binary_on_binary_junk() {
             "{name}: {}",
             stderr(&out)
         );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether printed text is safe for a terminal: no control byte but line
+/// feeds.
+fn no_control_bytes(text: &str) -> bool {
+    text.bytes().all(|b| (b >= 0x20 && b != 0x7f) || b == b'\n') && !text.contains('\u{9b}')
+}
+
+/// Terminal escape sequences in an input (and in a file name) come out of
+/// errors and warnings escaped, in the library and through the binary.
+#[test]
+fn escape_sequences_in_the_input_are_never_echoed() {
+    let error_input = "PI\n+\n+7776FU\u{1b}[2J\u{1b}]0;owned\u{7}\n";
+    let error = read_bytes(
+        error_input.as_bytes(),
+        Path::new("e.csa"),
+        None,
+        Default::default(),
+    )
+    .unwrap_err();
+    let rendered = error.render("dir/\u{1b}[31mred.csa");
+    assert!(no_control_bytes(&rendered), "{rendered:?}");
+    assert!(
+        rendered.contains("\\x1b[2J\\x1b]0;owned\\x07"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.starts_with("dir/\\x1b[31mred.csa:3:1: error: "),
+        "{rendered}"
+    );
+
+    let warning_input = "PI\n+\n+7776FU\n%\u{1b}[31mBOOM\u{9b}0m\n";
+    let read = read_bytes(
+        warning_input.as_bytes(),
+        Path::new("w.csa"),
+        None,
+        Default::default(),
+    )
+    .unwrap();
+    let warnings = &read.records[0].warnings;
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    for printed in [
+        warnings[0].render("w\u{1b}.csa"),
+        warnings[0].to_string(),
+        warnings[0].text.clone(),
+        warnings[0].message.clone(),
+    ] {
+        assert!(no_control_bytes(&printed), "{printed:?}");
+    }
+    assert!(warnings[0]
+        .render("w.csa")
+        .contains("\\x1b[31mBOOM\\u{9b}0m"));
+
+    let dir = scratch("escapes");
+    for (name, input, code) in [("e.csa", error_input, 1), ("w.csa", warning_input, 0)] {
+        let path = dir.join(name);
+        std::fs::write(&path, input).unwrap();
+        let (out, _) = kifconv(&[s(&path), "--to", "usi"], &dir);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{err}");
+        assert!(err.contains("\\x1b["), "{err}");
+        assert!(no_control_bytes(&err), "{name}: {err:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -304,6 +304,8 @@ fn a_multi_game_input_with_a_bad_game_writes_nothing() {
     assert!(files(&out).is_empty(), "{:?}", files(&out).keys());
     let tsv = std::fs::read_to_string(&report).unwrap();
     assert!(tsv.contains("three.csa\tfailed\t2\t"), "{tsv}");
+    // The failure names the game.
+    assert!(tsv.contains(":11:1: error: game 2 of 3: "), "{tsv}");
     // To standard output the good games are written, and the failure said.
     let result = run(&[s(&dir.join("three.csa")), "--to", "usi"]);
     assert_eq!(result.status.code(), Some(1));

@@ -36,15 +36,7 @@ pub fn convert(
     let mut records = Vec::with_capacity(read.records.len());
     for record in read.records {
         for w in &record.warnings {
-            let text = if w.text.is_empty() {
-                String::new()
-            } else {
-                format!(": `{}`", w.text)
-            };
-            out.warnings.push(format!(
-                "{name}:{}:{}: warning: {}{text}",
-                w.line, w.column, w.message
-            ));
+            out.warnings.push(w.render(name));
         }
         let record = if config.mainline_only {
             record.mainline_only()

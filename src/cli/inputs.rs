@@ -3,6 +3,7 @@
 //! bytes, refusing anything larger than the configured limit.
 
 use super::filter::Filter;
+use kifconv::error::escape_controls;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fs::File;
@@ -49,6 +50,12 @@ pub fn is_input_kind(path: &Path) -> bool {
         .is_some_and(|e| KNOWN.contains(&e.to_ascii_lowercase().as_str()))
 }
 
+/// How a path is named in messages and the report: control characters
+/// escaped, so that a file name cannot move the terminal's cursor.
+pub fn shown(path: &Path) -> String {
+    escape_controls(&path.display().to_string()).into_owned()
+}
+
 /// Whether a file of this name is an archive whose entries are inputs.
 pub fn is_archive(path: &Path) -> bool {
     path.extension()
@@ -72,7 +79,7 @@ pub fn archive_items(
     prefix: &Path,
     filter: &Filter,
 ) -> Box<dyn Iterator<Item = Item> + Send> {
-    let display = path.display().to_string();
+    let display = shown(path);
     let archive = match File::open(path)
         .map_err(|e| e.to_string())
         .and_then(|f| zip::ZipArchive::new(std::io::BufReader::new(f)).map_err(|e| e.to_string()))
@@ -110,7 +117,7 @@ pub fn archive_items(
             return None;
         }
         Some(Item::Input(Input {
-            display: format!("{display}:{name}"),
+            display: format!("{display}:{}", escape_controls(&name)),
             relative: prefix.join(&relative),
             origin: Origin::ZipEntry {
                 archive: shared.clone(),

@@ -69,7 +69,7 @@ impl Walk {
                 origin: Origin::Stdin,
             }));
         }
-        let display = path.display().to_string();
+        let display = inputs::shown(&path);
         let meta = match std::fs::metadata(&path) {
             Ok(meta) => meta,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -101,13 +101,13 @@ impl Walk {
     fn list(&mut self, root: &Path, dir: &Path) -> Option<Item> {
         let read = match std::fs::read_dir(dir) {
             Ok(read) => read,
-            Err(e) => return Some(problem(dir.display().to_string(), e.to_string())),
+            Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
         };
         let mut entries = Vec::new();
         for entry in read {
             match entry.and_then(|e| Ok((e.path(), e.file_type()?))) {
                 Ok(entry) => entries.push(entry),
-                Err(e) => return Some(problem(dir.display().to_string(), e.to_string())),
+                Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
             }
         }
         entries.sort_by(|a, b| a.0.cmp(&b.0));
@@ -120,7 +120,7 @@ impl Walk {
 
     /// One entry found in a folder.
     fn entry(&mut self, root: PathBuf, path: PathBuf, kind: FileType) -> Option<Item> {
-        let display = path.display().to_string();
+        let display = inputs::shown(&path);
         let relative = path.strip_prefix(&root).unwrap_or(&path).to_path_buf();
         let mut kind = kind;
         if kind.is_symlink() {

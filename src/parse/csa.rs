@@ -21,14 +21,17 @@
 //! decimals (V3.0) or without; comments `'`, `'*` and `'**` anywhere (the
 //! `'` and one `*` are dropped, so `'**` engine comments keep one `*` as KIF
 //! comments do); `'CSA encoding=…` read by the decoder. A line that is none
-//! of these is an error.
+//! of these is an error, for its own game only: the other games of the file
+//! are read. Nothing between two `/` lines is no game but a warning (the
+//! first ten one by one, then a count), and a text without any game is an
+//! error.
 
 use super::common::trim_end_spaces;
 use super::lines;
 use super::raw::{Event, RawGame, RawHeader, Span};
 use super::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::error::{Error, Stage};
-use crate::record::MoveTime;
+use crate::record::{MoveTime, Warning};
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
 
 /// How many of each base kind a set holds (kings apart), for `00AL`.
@@ -79,78 +82,176 @@ impl<'a> Game<'a> {
     }
 }
 
-/// Reads a CSA text: one raw game per game in the file.
+/// Reads a CSA text: one raw game per game in the file. A syntax error in
+/// any game fails the whole text; see [`games`] to keep the good games.
 pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
+    games(text)?.into_iter().collect()
+}
+
+/// Reads a CSA text game by game: each game between `/` lines is read, or
+/// fails with its syntax error, on its own (the lines after an error are
+/// skipped up to the next `/`). A stretch between `/` lines with nothing
+/// in it is no game: a warning on the game that follows (or, at the end,
+/// the one before), the first [`EmptyGames::REPORTED`] one by one and the
+/// rest counted. A text with no game at all is an error.
+pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     let mut games = Vec::new();
     let mut game = Game::with_capacity(text.len() / 12);
+    let mut failed: Option<Error> = None;
+    let mut empty = EmptyGames::default();
     for (n, line) in lines::numbered(text) {
-        // Most lines are a move such as `+7776FU`: straight to the move
-        // reader (seven bytes with four digits hold no comma or space).
-        let bytes = line.as_bytes();
-        if bytes.len() == 7
-            && matches!(bytes[0], b'+' | b'-')
-            && bytes[1..5].iter().all(u8::is_ascii_digit)
-        {
-            move_statement(n, line, line, &mut game.raw.events)?;
-            continue;
-        }
-        // And most others are its time, `T12`, right after it.
-        if bytes.len() > 1 && bytes[0] == b'T' && bytes[1..].iter().all(u8::is_ascii_digit) {
-            if let (Some(time), Some(Event::Move { time: slot, .. })) =
-                (time_statement(&line[1..]), game.raw.events.last_mut())
-            {
-                *slot = Some(time);
-                continue;
-            }
-        }
         if line.as_bytes().first() == Some(&b'/') && line.trim() == "/" {
-            games.push(finish(game));
+            match failed.take() {
+                Some(error) => games.push(Err(error)),
+                None if game.has_content() => games.push(Ok(finish(game))),
+                None => empty.note(n, line, games.len()),
+            }
             game = Game::new();
             continue;
         }
-        // A comment takes the rest of the line, commas included.
-        if let Some(comment) = line.strip_prefix('\'') {
-            comment_line(n, line, comment, &mut game);
-            continue;
-        }
-        // Only moves, times and specials are joined by commas; a header
-        // value may contain them.
-        if !line.starts_with(['+', '-', 'T', '%']) {
-            let trimmed = trim_end_spaces(line);
-            if !trimmed.is_empty() {
-                statement_line(n, line, trimmed, &mut game)?;
+        if failed.is_none() {
+            if let Err(error) = game_line(n, line, &mut game) {
+                failed = Some(error);
             }
-            continue;
-        }
-        // CSA lines are short: a plain scan beats a vectorised search here.
-        if !line.as_bytes().contains(&b',') {
-            let trimmed = trim_end_spaces(line);
-            if !trimmed.is_empty() {
-                statement_line(n, line, trimmed, &mut game)?;
-            }
-            continue;
-        }
-        let mut offset = 0;
-        for statement in line.split(',') {
-            let start = offset;
-            offset += statement.len() + 1;
-            let trimmed = trim_end_spaces(statement);
-            if trimmed.trim_start().is_empty() {
-                continue;
-            }
-            // A comment after a comma takes the rest of the line.
-            if let Some(comment) = line[start..].trim_start().strip_prefix('\'') {
-                comment_line(n, line, comment, &mut game);
-                break;
-            }
-            let statement = &line[start..start + trimmed.len()];
-            statement_line(n, line, statement, &mut game)?;
         }
     }
-    if game.has_content() || games.is_empty() {
-        games.push(finish(game));
+    match failed {
+        Some(error) => games.push(Err(error)),
+        None if game.has_content() => games.push(Ok(finish(game))),
+        None => {}
     }
+    if games.is_empty() {
+        let first = text.lines().next().unwrap_or("");
+        let message = match empty.count {
+            0 => "no game: the text has no CSA lines (expected V2.2, N+…, PI, a move such as +7776FU, …)".to_string(),
+            count => format!(
+                "no game: the text has only `/` separators and blank lines ({count} empty {})",
+                if count == 1 { "game" } else { "games" }
+            ),
+        };
+        return Err(Error::at(Stage::Parse, 1, first, 0, first, message));
+    }
+    empty.attach(&mut games);
     Ok(games)
+}
+
+/// One line of a game (not a `/` separator).
+fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
+    // Most lines are a move such as `+7776FU`: straight to the move
+    // reader (seven bytes with four digits hold no comma or space).
+    let bytes = line.as_bytes();
+    if bytes.len() == 7
+        && matches!(bytes[0], b'+' | b'-')
+        && bytes[1..5].iter().all(u8::is_ascii_digit)
+    {
+        return move_statement(n, line, line, &mut game.raw.events);
+    }
+    // And most others are its time, `T12`, right after it.
+    if bytes.len() > 1 && bytes[0] == b'T' && bytes[1..].iter().all(u8::is_ascii_digit) {
+        if let (Some(time), Some(Event::Move { time: slot, .. })) =
+            (time_statement(&line[1..]), game.raw.events.last_mut())
+        {
+            *slot = Some(time);
+            return Ok(());
+        }
+    }
+    // A comment takes the rest of the line, commas included.
+    if let Some(comment) = line.strip_prefix('\'') {
+        comment_line(n, line, comment, game);
+        return Ok(());
+    }
+    // Only moves, times and specials are joined by commas; a header
+    // value may contain them. CSA lines are short: a plain scan beats a
+    // vectorised search here.
+    if !line.starts_with(['+', '-', 'T', '%']) || !line.as_bytes().contains(&b',') {
+        let trimmed = trim_end_spaces(line);
+        if !trimmed.is_empty() {
+            statement_line(n, line, trimmed, game)?;
+        }
+        return Ok(());
+    }
+    let mut offset = 0;
+    for statement in line.split(',') {
+        let start = offset;
+        offset += statement.len() + 1;
+        let trimmed = trim_end_spaces(statement);
+        if trimmed.trim_start().is_empty() {
+            continue;
+        }
+        // A comment after a comma takes the rest of the line.
+        if let Some(comment) = line[start..].trim_start().strip_prefix('\'') {
+            comment_line(n, line, comment, game);
+            break;
+        }
+        let statement = &line[start..start + trimmed.len()];
+        statement_line(n, line, statement, game)?;
+    }
+    Ok(())
+}
+
+/// The empty games met so far: the first few as warnings, the rest
+/// counted, so a file of millions of `/` lines costs no memory.
+#[derive(Default)]
+struct EmptyGames {
+    count: usize,
+    /// Each warning, with the number of games read before it.
+    warnings: Vec<(usize, Warning)>,
+    /// The line of the last empty game past those reported.
+    last_line: u32,
+}
+
+impl EmptyGames {
+    /// How many empty games are reported one by one.
+    const REPORTED: usize = 10;
+
+    fn note(&mut self, n: u32, line: &str, games_before: usize) {
+        self.count += 1;
+        if self.count <= Self::REPORTED {
+            let warning = Span::of(n, line, line.trim()).warning(
+                "an empty game (nothing between two `/` lines, or before the first); skipped",
+            );
+            self.warnings.push((games_before, warning));
+        } else {
+            self.last_line = n;
+            if self.count == Self::REPORTED + 1 {
+                let warning = Span::of(n, line, line.trim()).warning("");
+                self.warnings.push((games_before, warning));
+            }
+        }
+    }
+
+    /// Hangs each warning on the first game read after it, or on the last
+    /// game before it, when none follows (a game that failed keeps only
+    /// its error).
+    fn attach(mut self, games: &mut [Result<RawGame<'_>, Error>]) {
+        let more = self.count.saturating_sub(Self::REPORTED);
+        if more > 0 {
+            if let Some((_, last)) = self.warnings.last_mut() {
+                last.message = format!(
+                    "and {more} more empty {} like it, the last on line {}; skipped",
+                    if more == 1 { "game" } else { "games" },
+                    self.last_line
+                );
+            }
+        }
+        for (before, warning) in self.warnings {
+            let after = games.iter().skip(before).position(Result::is_ok);
+            let target = match after {
+                Some(i) => Some(before + i),
+                None => games[..before.min(games.len())]
+                    .iter()
+                    .rposition(Result::is_ok),
+            };
+            if let Some(Ok(game)) = target.map(|i| &mut games[i]) {
+                let at = game
+                    .warnings
+                    .iter()
+                    .position(|w| w.line > warning.line)
+                    .unwrap_or(game.warnings.len());
+                game.warnings.insert(at, warning);
+            }
+        }
+    }
 }
 
 fn error(n: u32, line: &str, at: &str, message: impl Into<String>) -> Error {
@@ -334,7 +435,7 @@ fn position_line(
     line: &str,
     s: &str,
     start: &mut Start,
-    warnings: &mut Vec<crate::record::Warning>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
     if start.line == 0 {
         start.line = n;
@@ -438,7 +539,7 @@ fn row(
     cells: &str,
     rank: u8,
     setup: &mut Setup,
-    warnings: &mut Vec<crate::record::Warning>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
     let mut rest = cells;
     for file in (1..=9u8).rev() {
@@ -582,5 +683,67 @@ mod tests {
     fn several_games() {
         let games = parse("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n%CHUDAN\n").unwrap();
         assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn a_bad_game_fails_alone() {
+        let text = "PI\n+\n+7776FU\n/\nPI\n+\nX\n+7776FU\n/\nPI\n+\n+2726FU\n";
+        let games = games(text).unwrap();
+        assert_eq!(games.len(), 3);
+        assert!(games[0].is_ok() && games[2].is_ok());
+        let error = games[1].as_ref().unwrap_err();
+        assert_eq!((error.line, error.column, error.text.as_str()), (7, 1, "X"));
+        // The whole-text reader fails on it.
+        assert_eq!(parse(text).unwrap_err().line, 7);
+    }
+
+    #[test]
+    fn an_empty_game_is_a_warning_on_a_neighbour() {
+        // Before the first game: on the first game.
+        let games = parse("/\nPI\n+\n").unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].warnings.len(), 1);
+        assert_eq!(games[0].warnings[0].line, 1);
+        assert!(games[0].warnings[0].message.contains("empty game"));
+        // Between two games: on the second; blank lines are nothing.
+        let games = parse("PI\n/\n\n  \n/\nPI\n").unwrap();
+        assert_eq!(games.len(), 2);
+        assert!(games[0].warnings.is_empty());
+        assert_eq!(games[1].warnings[0].line, 5);
+        // After the last game: on the last. A final `/` alone is no empty game.
+        let games = parse("PI\n/\n/\n").unwrap();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].warnings.len(), 1);
+        assert_eq!(games[0].warnings[0].line, 3);
+        assert!(parse("PI\n/\n").unwrap()[0].warnings.is_empty());
+    }
+
+    #[test]
+    fn empty_games_past_the_first_ten_are_counted() {
+        let text = format!("PI\n+\n{}", "/\n".repeat(1_001));
+        let games = parse(&text).unwrap();
+        assert_eq!(games.len(), 1);
+        let warnings = &games[0].warnings;
+        assert_eq!(warnings.len(), EmptyGames::REPORTED + 1);
+        let last = warnings.last().unwrap();
+        assert_eq!(last.line, 3 + EmptyGames::REPORTED as u32 + 1);
+        assert_eq!(
+            last.message,
+            "and 990 more empty games like it, the last on line 1003; skipped"
+        );
+    }
+
+    #[test]
+    fn no_game_is_an_error() {
+        for (text, says) in [
+            ("", "no CSA lines"),
+            ("\n \n", "no CSA lines"),
+            ("/", "1 empty game)"),
+            ("/\n/\n\n/\n", "3 empty games"),
+        ] {
+            let error = games(text).unwrap_err();
+            assert_eq!((error.line, error.column), (1, 1), "{text:?}");
+            assert!(error.message.contains(says), "{text:?}: {}", error.message);
+        }
     }
 }
