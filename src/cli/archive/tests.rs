@@ -256,3 +256,30 @@ fn dropping_the_iterator_early_stops_the_reader_thread() {
         );
     }
 }
+
+/// Reads one archive named by `KIFCONV_BENCH_ARCHIVE` (as packed by
+/// scripts/bench-archives.sh, which runs this once per archive under
+/// `/usr/bin/time` for the peak memory) and prints the time taken.
+#[test]
+#[ignore = "a measurement: needs KIFCONV_BENCH_ARCHIVE"]
+fn bench_archive() {
+    let path = std::env::var("KIFCONV_BENCH_ARCHIVE").expect("KIFCONV_BENCH_ARCHIVE");
+    let kind = kind_of(Path::new(&path)).expect("an archive kind");
+    let start = std::time::Instant::now();
+    let file = std::fs::File::open(&path).unwrap();
+    let limits = Limits {
+        max_entry: 1 << 30,
+        max_total: 1 << 40,
+    };
+    let (mut count, mut bytes) = (0, 0);
+    for item in entries(Box::new(file), kind, limits) {
+        let (_, data) = item.unwrap_or_else(|e| panic!("{e}"));
+        count += 1;
+        bytes += data.len();
+    }
+    println!(
+        "{path}: {count} entries, {bytes} bytes in {:.2} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(count > 0);
+}
