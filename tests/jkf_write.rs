@@ -323,7 +323,7 @@ fn every_fixture_round_trips_through_jkf() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
         &mut paths,
     );
-    paths.retain(|p| !p.extension().is_some_and(|e| e == "md"));
+    paths.retain(|p| p.extension().is_none_or(|e| e != "md"));
     let records = check_files(&paths);
     eprintln!("{records} fixture records round-tripped through JKF and validated");
     assert!(records >= 70, "{records}");
@@ -433,7 +433,7 @@ fn illegal_move(rng: &mut Rng, pos: &Position) -> Option<Move> {
             Move::Drop { kind, to }
         } else {
             let from = Square::from_index(rng.below(81)).unwrap();
-            if pos.piece_at(from).map_or(true, |p| p.color != mover) || from == to {
+            if pos.piece_at(from).is_none_or(|p| p.color != mover) || from == to {
                 continue;
             }
             Move::Normal {

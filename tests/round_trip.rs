@@ -384,7 +384,7 @@ fn every_fixture_round_trips_through_every_writer() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
         &mut paths,
     );
-    paths.retain(|p| !p.extension().is_some_and(|e| e == "md"));
+    paths.retain(|p| p.extension().is_none_or(|e| e != "md"));
     assert!(check_files(&paths) >= 60);
 }
 
@@ -566,7 +566,7 @@ fn random_game(rng: &mut Rng) -> Record {
             continue;
         }
         let word = ENDING_WORDS[rng.below(ENDING_WORDS.len())];
-        let to_move = if tree.node(id).ply % 2 == 0 {
+        let to_move = if tree.node(id).ply.is_multiple_of(2) {
             record.start.side_to_move
         } else {
             !record.start.side_to_move
@@ -653,7 +653,7 @@ fn fixture_records() -> Vec<(String, Record)> {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
         &mut paths,
     );
-    paths.retain(|p| !p.extension().is_some_and(|e| e == "md"));
+    paths.retain(|p| p.extension().is_none_or(|e| e != "md"));
     paths.sort();
     let mut out = Vec::new();
     for path in paths {

@@ -60,7 +60,7 @@ impl Filter {
 
     /// Whether a file at `relative` (to its folder or archive) is taken.
     pub fn takes(&self, relative: &Path) -> bool {
-        self.include.as_ref().map_or(true, |g| g.is_match(relative))
+        self.include.as_ref().is_none_or(|g| g.is_match(relative))
             && !self.exclude.as_ref().is_some_and(|g| g.is_match(relative))
     }
 }

@@ -2,6 +2,7 @@
 //! runner or a small tool, an exit code out (0 converted, 1 some inputs
 //! failed, 2 usage or fatal error).
 
+mod archive;
 mod args;
 mod batch;
 mod convert;

@@ -195,7 +195,7 @@ fn write_comment(out: &mut String, comment: &str) {
 
 fn write_time(out: &mut String, ms: u64, version: Version) {
     match version {
-        Version::V3_0 if ms % 1000 != 0 => {
+        Version::V3_0 if !ms.is_multiple_of(1000) => {
             let text = format!("{}.{:03}", ms / 1000, ms % 1000);
             writeln!(out, "T{}", text.trim_end_matches('0')).unwrap()
         }

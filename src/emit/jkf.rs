@@ -164,7 +164,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         if self.pretty {
             self.out.push('\n');
             self.out
-                .extend(std::iter::repeat(' ').take(indent.min(MAX_INDENT)));
+                .extend(std::iter::repeat_n(' ', indent.min(MAX_INDENT)));
         }
     }
 
@@ -173,7 +173,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         let mut text = String::new();
         if self.pretty {
             text.push('\n');
-            text.extend(std::iter::repeat(' ').take(indent.min(MAX_INDENT)));
+            text.extend(std::iter::repeat_n(' ', indent.min(MAX_INDENT)));
         }
         text
     }

@@ -446,7 +446,7 @@ fn position_line(
             let mut setup = Setup::startpos();
             setup.side_to_move = Color::Black;
             let removals = &rest[1..];
-            if removals.len() % 4 != 0 || !removals.is_ascii() {
+            if !removals.len().is_multiple_of(4) || !removals.is_ascii() {
                 return Err(error(
                     n,
                     line,
@@ -486,7 +486,7 @@ fn position_line(
                 Color::White
             };
             let items = &rest[1..];
-            if items.len() % 4 != 0 || !items.is_ascii() {
+            if !items.len().is_multiple_of(4) || !items.is_ascii() {
                 return Err(error(
                     n,
                     line,

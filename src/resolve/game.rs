@@ -205,7 +205,7 @@ impl Branches {
         if self.active {
             let ply = tree.node(id).ply;
             self.note(id, ply);
-            if ply % Self::EVERY == 0 {
+            if ply.is_multiple_of(Self::EVERY) {
                 self.snapshots.insert(id, pos.clone());
             }
         }
@@ -256,7 +256,7 @@ impl Branches {
         };
         for (id, mv) in path.into_iter().rev() {
             pos.play_unchecked(mv);
-            if tree.node(id).ply % Self::EVERY == 0 {
+            if tree.node(id).ply.is_multiple_of(Self::EVERY) {
                 self.snapshots.insert(id, pos.clone());
             }
         }
