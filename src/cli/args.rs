@@ -112,6 +112,10 @@ pub struct ConvertArgs {
     /// decompressed (a guard against zip bombs).
     #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
     pub max_input_size: u64,
+    /// Refuse the rest of an archive once this many bytes of it have been
+    /// decompressed (archives inside it count on their own).
+    #[arg(long, value_name = "BYTES", default_value_t = 16 << 30)]
+    pub max_total_size: u64,
     /// Follow symbolic links found in folders (each folder and file is
     /// still taken once).
     #[arg(short = 'L', long)]
@@ -262,6 +266,7 @@ pub struct Config {
     pub max_input_size: u64,
     pub follow: bool,
     pub filter: Filter,
+    pub max_total_size: u64,
 }
 
 impl ConvertArgs {
@@ -311,6 +316,7 @@ impl ConvertArgs {
             inputs,
             filter,
             follow: self.follow,
+            max_total_size: self.max_total_size,
             target: self.to,
             from,
             encoding,

@@ -7,9 +7,10 @@
 //! memory stays bounded however large the archive. With one job there are
 //! no workers: everything runs on the main thread.
 
+use super::archive::Limits;
 use super::args::{Config, Destination, Target, Verbosity};
 use super::convert::{convert, Converted};
-use super::inputs::{self, Item};
+use super::inputs::{self, Input, Item};
 use super::output::{self, InputRoots, Outputs};
 use super::report::{self, Report};
 use super::walk::{self, Walk};
@@ -71,6 +72,10 @@ pub fn run(config: &Config) -> u8 {
         follow: config.follow,
         filter: config.filter.clone(),
         exclude: None,
+        limits: Limits {
+            max_entry: config.max_input_size,
+            max_total: config.max_total_size,
+        },
     };
     if let Destination::Directory(dir) = &config.destination {
         if let Err(e) = prepare_directory(dir) {
@@ -404,14 +409,17 @@ fn one(item: Item, config: &Config, counter: &AtomicU64) -> Outcome {
         }
         Item::Skipped { display, message } => return Outcome::Skipped { display, message },
     };
-    let input = &input;
-    let display = input.display.clone();
-    let result = inputs::read(input, config.max_input_size)
+    let Input {
+        display,
+        relative,
+        origin,
+    } = input;
+    let result = inputs::read(origin, config.max_input_size)
         .map_err(|e| format!("{display}: error: {e}\n"))
         .and_then(|bytes| {
             // A bug that panics fails this input, not the batch.
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                convert(&bytes, &display, &input.relative, config)
+                convert(&bytes, &display, &relative, config)
             }))
             .unwrap_or_else(|panic| {
                 let why = panic
@@ -428,13 +436,13 @@ fn one(item: Item, config: &Config, counter: &AtomicU64) -> Outcome {
     if let (Ok(converted), Destination::Directory(dir)) = (&result, &config.destination) {
         // All or nothing: an input with a failed game writes no file.
         if converted.errors.is_empty() && !converted.outputs.is_empty() {
-            let base = output_base(dir, &input.relative, config);
+            let base = output_base(dir, &relative, config);
             staged = Some(output::stage(&base, &converted.outputs, counter));
         }
     }
     Outcome::Converted {
         display,
-        relative: input.relative.clone(),
+        relative,
         result,
         staged,
     }

@@ -6,6 +6,7 @@ mod archive;
 mod args;
 mod batch;
 mod convert;
+mod entries;
 mod filter;
 mod inputs;
 mod lost;

@@ -12,6 +12,8 @@
 //! output folder is never walked into. Paths named on the command line are
 //! taken as they are (a FIFO named there is read).
 
+use super::archive::{self, Limits};
+use super::entries;
 use super::filter::Filter;
 use super::inputs::{self, Input, Item, Origin};
 use std::collections::HashSet;
@@ -20,13 +22,15 @@ use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 /// How the walk goes.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Follow symbolic links found in folders (`-L`).
     pub follow: bool,
     pub filter: Filter,
     /// A folder never walked into (the output folder), by device and inode.
     pub exclude: Option<(u64, u64)>,
+    /// How much archives may inflate to.
+    pub limits: Limits,
 }
 
 /// One folder's entries still to visit, sorted by name.
@@ -83,10 +87,11 @@ impl Walk {
         }
         let name = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
         if inputs::is_archive(&path) {
-            self.stack.push(Pending::Archive(inputs::archive_items(
+            self.stack.push(Pending::Archive(entries::archive_items(
                 &path,
                 Path::new(""),
                 &self.options.filter,
+                self.options.limits,
             )));
             return None;
         }
@@ -193,11 +198,12 @@ impl Walk {
             }
         }
         if archive {
-            let folder = relative.with_extension("");
-            self.stack.push(Pending::Archive(inputs::archive_items(
+            let folder = archive::stem(&relative);
+            self.stack.push(Pending::Archive(entries::archive_items(
                 &path,
                 &folder,
                 &self.options.filter,
+                self.options.limits,
             )));
             return None;
         }

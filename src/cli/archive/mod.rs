@@ -39,9 +39,6 @@
 //! handed over only once the 7z reader has checked its CRC; a zip entry only
 //! once its CRC-32 matched.
 
-// Not wired into the input walker yet (the lead does that).
-#![allow(dead_code, unused_imports)]
-
 mod name;
 mod sevenz;
 mod stream;
@@ -52,7 +49,7 @@ mod zip;
 
 use std::fmt;
 use std::io::{Read, Seek};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use self::zip::{read_zip_entry, ZipDirectory};
 pub use name::EntryName;
@@ -68,26 +65,45 @@ pub enum Kind {
     TarZst,
 }
 
-/// The archive kind a file name says (case-insensitive): `.zip`, `.7z`,
-/// `.tar`, `.tar.gz`/`.tgz`, `.tar.xz`/`.txz`, `.tar.zst`/`.tzst`.
-pub fn kind_of(name: &Path) -> Option<Kind> {
-    let name = name.file_name()?.to_string_lossy().to_ascii_lowercase();
-    // A lone `.gz`, `.xz` or `.zst` is a compressed file, not an archive.
-    const SUFFIXES: [(&str, Kind); 9] = [
-        (".tar.gz", Kind::TarGz),
-        (".tar.xz", Kind::TarXz),
-        (".tar.zst", Kind::TarZst),
-        (".tgz", Kind::TarGz),
-        (".txz", Kind::TarXz),
-        (".tzst", Kind::TarZst),
-        (".tar", Kind::Tar),
-        (".zip", Kind::Zip),
-        (".7z", Kind::SevenZ),
-    ];
+/// The archive suffixes, longest first where one ends another.
+const SUFFIXES: [(&str, Kind); 9] = [
+    (".tar.gz", Kind::TarGz),
+    (".tar.xz", Kind::TarXz),
+    (".tar.zst", Kind::TarZst),
+    (".tgz", Kind::TarGz),
+    (".txz", Kind::TarXz),
+    (".tzst", Kind::TarZst),
+    (".tar", Kind::Tar),
+    (".zip", Kind::Zip),
+    (".7z", Kind::SevenZ),
+];
+
+/// The archive suffix of a file name (case-insensitive), with its kind.
+/// A lone `.gz`, `.xz` or `.zst` is a compressed file, not an archive.
+fn suffix(path: &Path) -> Option<(usize, Kind)> {
+    let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
     SUFFIXES
         .iter()
         .find(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
-        .map(|&(_, kind)| kind)
+        .map(|&(suffix, kind)| (suffix.len(), kind))
+}
+
+/// The archive kind a file name says (case-insensitive): `.zip`, `.7z`,
+/// `.tar`, `.tar.gz`/`.tgz`, `.tar.xz`/`.txz`, `.tar.zst`/`.tzst`.
+pub fn kind_of(name: &Path) -> Option<Kind> {
+    suffix(name).map(|(_, kind)| kind)
+}
+
+/// The path without its archive suffix: `games/2019.tar.gz` →
+/// `games/2019`, the folder an archive's records' outputs go under.
+pub fn stem(path: &Path) -> PathBuf {
+    match (suffix(path), path.file_name()) {
+        (Some((len, _)), Some(name)) => {
+            let name = name.to_string_lossy();
+            path.with_file_name(&name[..name.len() - len])
+        }
+        _ => path.to_path_buf(),
+    }
 }
 
 /// How much an archive may inflate to.

@@ -1,7 +1,6 @@
 //! What every kind must do alike: round trips in order, limits, and no
 //! panic on damaged archives.
 
-use std::io::{Read, Seek};
 use std::path::Path;
 
 use super::testkit::*;

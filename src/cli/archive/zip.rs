@@ -107,10 +107,6 @@ impl ZipDirectory {
         self.entries.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Entry `i`'s name (panics if `i >= len()`).
     pub fn name(&self, i: usize) -> EntryName {
         self.entries[i].name.clone()
@@ -122,6 +118,7 @@ impl ZipDirectory {
         self.entries[i].file
     }
 
+    #[cfg(test)]
     /// Bytes inflated so far by [`read_zip_entry`] over this archive.
     pub fn inflated(&self) -> u64 {
         self.inflated.load(Ordering::Relaxed)
