@@ -190,17 +190,17 @@ fn read_bounded(reader: &mut dyn Read, declared: u64, limit: u64) -> std::io::Re
 }
 
 fn too_large(size: u64, limit: u64) -> String {
-    format!("larger than the limit of {limit} bytes once decompressed ({size} bytes)")
+    format!("larger than the limit of {limit} bytes once decompressed ({size} bytes; see --max-input-size)")
 }
 
 fn inflates_past(limit: u64) -> String {
-    format!("decompresses to more than the limit of {limit} bytes")
+    format!("decompresses to more than the limit of {limit} bytes (see --max-input-size)")
 }
 
 fn total_passed(limit: u64) -> String {
     format!(
         "the archive decompresses to more than the limit of {limit} bytes in all; \
-         its remaining entries are not read"
+         its remaining entries are not read (see --max-total-size)"
     )
 }
 
