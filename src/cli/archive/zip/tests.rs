@@ -195,7 +195,7 @@ fn declared_sizes_are_never_trusted() {
         messages[1]
     );
     assert!(
-        messages[2].contains("(1073741824 bytes)"),
+        messages[2].contains("(1073741824 bytes;"),
         "{}",
         messages[2]
     );
