@@ -111,8 +111,7 @@ fn write_line(
 ) {
     let tree = &record.tree;
     let mut branches = Vec::new();
-    let mut on_line = 0;
-    let mut previous_width = 0;
+    let mut moves = MoveLine::default();
     let mut at = Some(first);
     let mut last = first;
     while let Some(id) = at {
@@ -129,23 +128,9 @@ fn write_line(
         let mut text = String::with_capacity(16);
         text.push(pos.side_to_move().triangle());
         write_spec(&mut text, &describe(&pos, mv, previous));
-        if on_line == MOVES_PER_LINE {
-            out.push('\n');
-            on_line = 0;
-        }
-        if on_line > 0 {
-            // Pad the previous move to its width; a move as wide or wider
-            // is followed directly by the next one, as Kifu for Windows does.
-            for _ in previous_width..MOVE_WIDTH {
-                out.push(' ');
-            }
-        }
-        out.push_str(&text);
-        previous_width = text.chars().map(display_width).sum();
-        on_line += 1;
+        moves.push(out, &text);
         if !node.comments.is_empty() || !node.bookmarks.is_empty() {
-            out.push('\n');
-            on_line = 0;
+            moves.end(out);
             write_notes(out, record, id);
         }
         pos.play_unchecked(mv);
@@ -156,31 +141,53 @@ fn write_line(
     if let Some(ending) = &tree.node(last).ending {
         let foul = written_foul(ending, &pos, previous);
         if let Some(text) = &foul {
-            if on_line == MOVES_PER_LINE {
-                out.push('\n');
-                on_line = 0;
-            }
-            if on_line > 0 {
-                for _ in previous_width..MOVE_WIDTH {
-                    out.push(' ');
-                }
-            }
-            out.push_str(text);
-            on_line += 1;
+            moves.push(out, text);
         }
-        if on_line > 0 {
-            out.push('\n');
-        }
+        moves.end(out);
         let ply = tree.node(last).ply;
         write_ending(out, record, ending, ply, foul, handicap_labels);
-    } else if on_line > 0 {
-        out.push('\n');
+    } else {
+        moves.end(out);
     }
     for (id, pos, previous) in branches {
         let parent = tree.node(id).parent.expect("a move's node has a parent");
         let later: Vec<NodeId> = tree.children(parent).skip(1).collect();
         for &sibling in later.iter().rev() {
             work.push((sibling, pos.clone(), previous));
+        }
+    }
+}
+
+/// The moves on the text line being written: six at most, each padded to
+/// [`MOVE_WIDTH`] columns before the next.
+#[derive(Default)]
+struct MoveLine {
+    on_line: usize,
+    previous_width: usize,
+}
+
+impl MoveLine {
+    fn push(&mut self, out: &mut String, text: &str) {
+        if self.on_line == MOVES_PER_LINE {
+            self.end(out);
+        }
+        if self.on_line > 0 {
+            // Pad the previous move to its width; a move as wide or wider
+            // is followed directly by the next one, as Kifu for Windows does.
+            for _ in self.previous_width..MOVE_WIDTH {
+                out.push(' ');
+            }
+        }
+        out.push_str(text);
+        self.previous_width = text.chars().map(display_width).sum();
+        self.on_line += 1;
+    }
+
+    /// Ends the text line, if it has moves.
+    fn end(&mut self, out: &mut String) {
+        if self.on_line > 0 {
+            out.push('\n');
+            self.on_line = 0;
         }
     }
 }
