@@ -28,6 +28,18 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Csa => "CSA",
+            Format::Usi => "USI",
+            Format::Western => "Western notation",
+            Format::Jkf => "JKF",
+        }
+    }
+
     /// The format a file name suggests, if any.
     pub fn from_extension(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
@@ -283,11 +295,48 @@ pub fn read_bytes(
     if records.is_empty() && errors.len() == 1 {
         return Err(errors.remove(0));
     }
+    if let [only] = records.as_slice() {
+        if says_nothing(only) {
+            // Text in which no line was understood (a README named `.kif`)
+            // is no game, not an empty game.
+            let first = &only.warnings[0];
+            let line = text
+                .lines()
+                .nth(first.line.saturating_sub(1) as usize)
+                .unwrap_or("");
+            return Err(Error::at(
+                Stage::Parse,
+                first.line,
+                line,
+                0,
+                line,
+                format!(
+                    "this is not a game record: no header, board, move, comment or ending was understood ({} lines not understood, as {})",
+                    only.warnings.len(),
+                    format.name()
+                ),
+            ));
+        }
+    }
     Ok(Read {
         records,
         errors,
         encoding: used,
     })
+}
+
+/// Whether a record read from text holds nothing at all, while the text
+/// held lines it warned about.
+fn says_nothing(record: &Record) -> bool {
+    let root = record.tree.root();
+    !record.warnings.is_empty()
+        && record.headers.is_empty()
+        && record.tree.len() <= 1
+        && root.comments.is_empty()
+        && root.bookmarks.is_empty()
+        && root.ending.is_none()
+        && record.trailer.is_none()
+        && record.start == Setup::startpos()
 }
 
 /// The error for input that is no game record, at the telling character.

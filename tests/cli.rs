@@ -645,3 +645,21 @@ fn progress_on_a_terminal_stays_small() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Text in which nothing is understood, named like a record, is no game:
+/// an error, never an empty game with exit 0.
+#[test]
+fn a_text_that_is_no_record_is_an_error() {
+    let dir = scratch("readme");
+    let path = dir.join("README.kif");
+    std::fs::write(&path, "This is a README.\nIt talks about shogi.\n").unwrap();
+    let out = kifconv(&[s(&path), "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("README.kif:1:1: error: this is not a game record: no header, board, move, comment or ending was understood (2 lines not understood, as KIF)"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
