@@ -63,7 +63,9 @@ pub struct ZipDirectory {
 /// What the central directory says of one entry.
 #[derive(Debug)]
 struct Central {
-    name: EntryName,
+    /// The decoded name; its safe relative path is made when asked for, so
+    /// that a directory of many entries holds one string each.
+    name: Box<str>,
     file: bool,
     flags: u16,
     method: u16,
@@ -109,7 +111,7 @@ impl ZipDirectory {
 
     /// Entry `i`'s name (panics if `i >= len()`).
     pub fn name(&self, i: usize) -> EntryName {
-        self.entries[i].name.clone()
+        EntryName::from_text(self.entries[i].name.to_string())
     }
 
     /// Whether entry `i` is a file, not a directory, link or device (panics
@@ -155,7 +157,11 @@ fn read_entry(
     if !entry.file {
         return fail("not a file (a directory, link or device)".into());
     }
-    if entry.name.relative.as_os_str().is_empty() {
+    if EntryName::from_text(entry.name.to_string())
+        .relative
+        .as_os_str()
+        .is_empty()
+    {
         return fail("the name has no usable path component".into());
     }
     if entry.flags & FLAG_ENCRYPTED != 0 {
@@ -393,7 +399,7 @@ fn central_headers(cd: &[u8]) -> Result<Vec<Central>, String> {
         };
         let file = is_file(&name.name, le16(h, 4) >> 8, le32(h, 38));
         entries.push(Central {
-            name,
+            name: name.name.into_boxed_str(),
             file,
             flags,
             method: le16(h, 10),
@@ -454,9 +460,9 @@ fn set_ends_refusing_overlaps(entries: &mut [Central], cd_offset: u64) -> Result
             return Err(format!(
                 "refused: the data of entries \"{}\" (bytes {}..{a_end}) and \"{}\" (from byte \
                  {}) overlap, as in a zip bomb; nothing was decompressed",
-                a.name.name.escape_debug(),
+                a.name.escape_debug(),
                 a.offset,
-                b.name.name.escape_debug(),
+                b.name.escape_debug(),
                 b.offset
             ));
         }
