@@ -4,7 +4,7 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
 use crate::parse::common::{move_text, side_mark};
-use crate::parse::{csa, jkf, ki2, kif, lines, western};
+use crate::parse::{csa, jkf, ki2, kif, lines, wars, western};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
 use crate::Setup;
@@ -187,7 +187,7 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Ki2 => kakinoki_games(ki2::parse_games(text))?,
         Format::Csa => csa::games(text)?
             .into_iter()
-            .map(|game| game.and_then(game::build))
+            .map(|game| game.and_then(game::build).map(wars::settle))
             .collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
         Format::Jkf => jkf::read_all(text),

@@ -11,4 +11,5 @@ pub mod lines;
 pub mod raw;
 pub mod spec;
 pub mod usi;
+pub mod wars;
 pub mod western;
