@@ -193,9 +193,55 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Jkf => jkf::read_all(text),
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-            .map(|(n, line)| game::build_usi_line(n, line))
+            .map(|(n, line)| usi_game(n, line))
             .collect(),
     })
+}
+
+/// One USI line as a record; an end token after the moves (`… resign`)
+/// becomes the ending, with a warning.
+fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
+    use crate::parse::usi::{end_token, split_end_token, EndWinner};
+    use crate::record::Ending;
+    let (moves, token) = split_end_token(line);
+    let mut record = game::build_usi_line(n, moves)?;
+    let Some(token) = token else {
+        return Ok(record);
+    };
+    let (kind, who) = end_token(token).expect("split off as an end token");
+    let plies = record.tree.mainline().count();
+    let to_move = if plies % 2 == 0 {
+        record.start.side_to_move
+    } else {
+        !record.start.side_to_move
+    };
+    let winner = match who {
+        EndWinner::ToMove => Some(to_move),
+        EndWinner::Other => Some(!to_move),
+        EndWinner::Nobody => None,
+    };
+    let span = crate::parse::raw::Span::of(n, line, token);
+    let end = record.tree.mainline_end();
+    let node = record.tree.node_mut(end);
+    if node.ending.is_some() {
+        record.warnings.push(span.warning(
+            "an end token after a move that already ends the game (a foul); the token is ignored",
+        ));
+        return Ok(record);
+    }
+    node.ending = Some(Box::new(Ending {
+        kind,
+        winner,
+        text: token.to_string(),
+        time: None,
+        comments: Vec::new(),
+        foul: None,
+    }));
+    record.warnings.push(span.warning(format!(
+        "an end token after the moves (not part of a USI position command) read as the ending: {kind:?}{}",
+        winner.map_or(String::new(), |w| format!(", won by {w}"))
+    )));
+    Ok(record)
 }
 
 /// The records of the games of a KIF or KI2 text. A text of one game
