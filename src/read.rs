@@ -4,7 +4,7 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
 use crate::parse::common::{move_text, side_mark};
-use crate::parse::{csa, jkf, ki2, kif, lines, wars, western};
+use crate::parse::{csa, jkf, ki2, kif, lines, usen, wars, western};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
 use crate::Setup;
@@ -19,7 +19,8 @@ pub enum Format {
     Ki2,
     /// CSA (`.csa`), several games per file.
     Csa,
-    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`).
+    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`);
+    /// also ShogiHome's USEN lines (`.usen`).
     Usi,
     /// Western (Hodges) notation with a PGN-like tag block (`.psn`).
     Western,
@@ -35,7 +36,7 @@ impl Format {
             "kif" | "kifu" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
             "csa" => Some(Format::Csa),
-            "usi" | "sfen" => Some(Format::Usi),
+            "usi" | "sfen" | "usen" => Some(Format::Usi),
             "psn" | "western" => Some(Format::Western),
             "jkf" | "json" => Some(Format::Jkf),
             _ => None,
@@ -72,6 +73,9 @@ impl Format {
             if body.contains('/')
                 && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
             {
+                return Some(Format::Usi);
+            }
+            if usen::looks_like(body) {
                 return Some(Format::Usi);
             }
             if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
@@ -193,7 +197,13 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Jkf => jkf::read_all(text),
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-            .map(|(n, line)| usi_game(n, line))
+            .map(|(n, line)| {
+                if usen::looks_like(line) {
+                    usen::read(n, line)
+                } else {
+                    usi_game(n, line)
+                }
+            })
             .collect(),
     })
 }
