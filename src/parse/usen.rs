@@ -160,7 +160,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             })?;
         nodes.truncate(branch + 1);
         positions.truncate(branch + 1);
-        if moves.len() % 3 != 0 {
+        if moves.len() % 3 != 0 || !moves.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(error(
                 moves,
                 "expected three base-36 digits a move".to_string(),
@@ -282,6 +282,9 @@ mod tests {
         );
         assert!(looks_like("~0.7ku2jm.r~1.36e.p"));
         assert!(!looks_like("position startpos"));
+        // Other bytes are an error, never a panic.
+        assert!(read(1, "~0.7ku.~1.あ.").is_err());
+        assert!(read(1, "~0.7k.").is_err());
         let error = read(1, "~0.7ku7ku.").unwrap_err();
         assert_eq!((error.column, error.text.as_str()), (7, "7ku"));
     }
