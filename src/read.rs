@@ -4,7 +4,7 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
 use crate::parse::common::{move_text, side_mark};
-use crate::parse::{csa, jkf, ki2, kif, lines, western};
+use crate::parse::{csa, jkf, ki2, kif, lines, usen, wars, western};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
 use crate::Setup;
@@ -19,7 +19,8 @@ pub enum Format {
     Ki2,
     /// CSA (`.csa`), several games per file.
     Csa,
-    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`).
+    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`);
+    /// also ShogiHome's USEN lines (`.usen`).
     Usi,
     /// Western (Hodges) notation with a PGN-like tag block (`.psn`).
     Western,
@@ -47,7 +48,7 @@ impl Format {
             "kif" | "kifu" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
             "csa" => Some(Format::Csa),
-            "usi" | "sfen" => Some(Format::Usi),
+            "usi" | "sfen" | "usen" => Some(Format::Usi),
             "psn" | "western" => Some(Format::Western),
             "jkf" | "json" => Some(Format::Jkf),
             _ => None,
@@ -84,6 +85,9 @@ impl Format {
             if body.contains('/')
                 && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
             {
+                return Some(Format::Usi);
+            }
+            if usen::looks_like(body) {
                 return Some(Format::Usi);
             }
             if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
@@ -199,15 +203,67 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Ki2 => kakinoki_games(ki2::parse_games(text))?,
         Format::Csa => csa::games(text)?
             .into_iter()
-            .map(|game| game.and_then(game::build))
+            .map(|game| game.and_then(game::build).map(wars::settle))
             .collect(),
         Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
         Format::Jkf => jkf::read_all(text),
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-            .map(|(n, line)| game::build_usi_line(n, line))
+            .map(|(n, line)| {
+                if usen::looks_like(line) {
+                    usen::read(n, line)
+                } else {
+                    usi_game(n, line)
+                }
+            })
             .collect(),
     })
+}
+
+/// One USI line as a record; an end token after the moves (`… resign`)
+/// becomes the ending, with a warning.
+fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
+    use crate::parse::usi::{end_token, split_end_token, EndWinner};
+    use crate::record::Ending;
+    let (moves, token) = split_end_token(line);
+    let mut record = game::build_usi_line(n, moves)?;
+    let Some(token) = token else {
+        return Ok(record);
+    };
+    let (kind, who) = end_token(token).expect("split off as an end token");
+    let plies = record.tree.mainline().count();
+    let to_move = if plies % 2 == 0 {
+        record.start.side_to_move
+    } else {
+        !record.start.side_to_move
+    };
+    let winner = match who {
+        EndWinner::ToMove => Some(to_move),
+        EndWinner::Other => Some(!to_move),
+        EndWinner::Nobody => None,
+    };
+    let span = crate::parse::raw::Span::of(n, line, token);
+    let end = record.tree.mainline_end();
+    let node = record.tree.node_mut(end);
+    if node.ending.is_some() {
+        record.warnings.push(span.warning(
+            "an end token after a move that already ends the game (a foul); the token is ignored",
+        ));
+        return Ok(record);
+    }
+    node.ending = Some(Box::new(Ending {
+        kind,
+        winner,
+        text: token.to_string(),
+        time: None,
+        comments: Vec::new(),
+        foul: None,
+    }));
+    record.warnings.push(span.warning(format!(
+        "an end token after the moves (not part of a USI position command) read as the ending: {kind:?}{}",
+        winner.map_or(String::new(), |w| format!(", won by {w}"))
+    )));
+    Ok(record)
 }
 
 /// The records of the games of a KIF or KI2 text. A text of one game

@@ -221,3 +221,60 @@ fn a_csa_syntax_error_fails_only_its_own_game() {
         warnings[0]
     );
 }
+
+/// The new dialects are told by their content alone, with no file name to
+/// help: USEN and USI end tokens as USI, Shogi Wars' one-line form as CSA.
+#[test]
+fn dialects_are_sniffed_without_a_file_name() {
+    use kifconv::read::Format;
+    for (fixture, format) in [
+        ("usi/tsshogi-written.usen", Format::Usi),
+        ("usi/end-tokens.usi", Format::Usi),
+        ("csa/wars-one-line.csa", Format::Csa),
+        ("csa/wars-no-turn-line.csa", Format::Csa),
+        ("csa/kifuforwindows-comma-space.csa", Format::Csa),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures")
+            .join(fixture);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(Format::sniff(&text), Some(format), "{fixture}");
+        let read = read_bytes(
+            text.as_bytes(),
+            Path::new("no-extension"),
+            None,
+            EncodingChoice::Auto,
+        )
+        .unwrap();
+        assert!(read.errors.is_empty(), "{fixture}: {:?}", read.errors);
+        assert!(!read.records.is_empty(), "{fixture}");
+    }
+    // The one-line form's times: the decrease of the mover's seconds left.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/csa/wars-one-line.csa");
+    let record = &read(&path).unwrap()[0];
+    let spent: Vec<Option<u64>> = record
+        .tree
+        .mainline()
+        .map(|id| record.tree.node(id).time.map(|t| t.spent_ms / 1000))
+        .collect();
+    assert_eq!(
+        spent,
+        [
+            None,
+            None,
+            Some(10),
+            Some(1),
+            Some(19),
+            Some(17),
+            Some(5),
+            Some(0),
+            Some(6),
+            Some(5),
+            Some(1),
+            Some(5),
+            Some(7),
+            Some(4),
+            Some(12)
+        ]
+    );
+}

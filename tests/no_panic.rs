@@ -2,6 +2,7 @@
 //! never a panic.
 
 use kifconv::parse::usi;
+use kifconv::read::Format;
 use kifconv::{KingRule, Move, Position, Setup};
 use proptest::prelude::*;
 
@@ -97,6 +98,20 @@ proptest! {
             }
         }
         let _ = Move::from_usi(&line);
+    }
+
+    #[test]
+    fn usen_wars_and_end_token_lines_never_panic(
+        line in prop_oneof![
+            "[a-zA-Z0-9_.]{0,20}(~[0-9]{0,2}\\.[0-9a-z]{0,12}\\.[a-z]?){1,3}",
+            "([+-][0-9]{4}[A-Z]{2},L[0-9]{0,4}\t){0,6}(GOTE_WIN_TORYO|DRAW_SENNICHI|%TORYO|X)?",
+            "position startpos moves( [1-9][a-i][1-9][a-i]){0,4} (resign|win|draw|break|あ)",
+            "[~.\t,Lあ0-9a-z+%-]{0,40}",
+        ]
+    ) {
+        for format in [Format::Usi, Format::Csa] {
+            let _ = kifconv::read::read_text(&line, format);
+        }
     }
 
     #[test]

@@ -20,7 +20,13 @@
 //! collapsed spaces; statements joined by commas on one line; `T` times with
 //! decimals (V3.0) or without; comments `'`, `'*` and `'**` anywhere (the
 //! `'` and one `*` are dropped, so `'**` engine comments keep one `*` as KIF
-//! comments do); `'CSA encoding=…` read by the decoder. A line that is none
+//! comments do); `'CSA encoding=…` read by the decoder. Warned leniencies:
+//! spaces after a comma (`+7776FU, T0`, as Kifu for Windows writes; one
+//! warning per game, with the count); a position with no turn line (the
+//! first move's sign says who is to move, else 先手); a `V` line that is not
+//! the game's one version line (ignored); Shogi Wars' ending words
+//! (`GOTE_WIN_TORYO`, with or without `%`) and its one-line form (see
+//! [`super::wars`]). A line that is none
 //! of these is an error, for its own game only: the other games of the file
 //! are read. Nothing between two `/` lines is no game but a warning (the
 //! first ten one by one, then a count), and a text without any game is an
@@ -30,6 +36,7 @@ use super::common::trim_end_spaces;
 use super::lines;
 use super::raw::{Event, RawGame, RawHeader, Span};
 use super::spec::{Destination, DropMark, MoveSpec, Promotion};
+use super::wars;
 use crate::error::{Error, Stage};
 use crate::record::{MoveTime, Warning};
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
@@ -52,12 +59,25 @@ struct Start {
     /// `00AL` for this color, applied when the position is complete.
     all_to: Option<Color>,
     line: u32,
+    /// A position was given and no turn line (`+` or `-`) has followed it
+    /// yet: the first move's sign will say who is to move.
+    awaiting_turn: bool,
+    /// The last position line, where a missing turn line is reported.
+    last_line: (u32, String),
 }
 
 /// One game being read.
 struct Game<'a> {
     raw: RawGame<'a>,
     start: Start,
+    /// Statements after a comma and spaces (`+7776FU, T0`): how many, and
+    /// the warning on the first.
+    comma_spaces: usize,
+    comma_warning: usize,
+    /// Shogi Wars' one-line form: each side's seconds left after its last
+    /// move, and how many moves had no time because the seconds rose.
+    wars_left: [Option<u64>; 2],
+    wars_rose: usize,
 }
 
 impl<'a> Game<'a> {
@@ -74,7 +94,34 @@ impl<'a> Game<'a> {
                 ..RawGame::default()
             },
             start: Start::default(),
+            comma_spaces: 0,
+            comma_warning: 0,
+            wars_left: [None; 2],
+            wars_rose: 0,
         }
+    }
+
+    /// The first move after a position with no turn line: its sign says
+    /// who is to move, with a warning.
+    fn turn_from_move(&mut self, n: u32, line: &str, s: &str) {
+        self.start.awaiting_turn = false;
+        let color = if s.starts_with('-') {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some(setup) = self.start.setup.as_mut() {
+            setup.side_to_move = color;
+        }
+        let side = if color == Color::Black {
+            "先手 (+)"
+        } else {
+            "後手 (-)"
+        };
+        self.raw.warnings.push(Span::of(n, line, s).warning(format!(
+            "no turn line (`+` or `-`) after the position (line {}); the side of the first move, {side}, is taken as the side to move",
+            self.start.last_line.0
+        )));
     }
 
     fn has_content(&self) -> bool {
@@ -144,6 +191,9 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
         && matches!(bytes[0], b'+' | b'-')
         && bytes[1..5].iter().all(u8::is_ascii_digit)
     {
+        if game.start.awaiting_turn {
+            game.turn_from_move(n, line, line);
+        }
         return move_statement(n, line, line, &mut game.raw.events);
     }
     // And most others are its time, `T12`, right after it.
@@ -159,6 +209,10 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
     if let Some(comment) = line.strip_prefix('\'') {
         comment_line(n, line, comment, game);
         return Ok(());
+    }
+    // Shogi Wars' one-line form: a whole game, tab-separated.
+    if bytes.contains(&b'\t') && is_wars_line(line) {
+        return wars_line(n, line, game);
     }
     // Only moves, times and specials are joined by commas; a header
     // value may contain them. CSA lines are short: a plain scan beats a
@@ -183,7 +237,19 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
             comment_line(n, line, comment, game);
             break;
         }
-        let statement = &line[start..start + trimmed.len()];
+        let mut statement = &line[start..start + trimmed.len()];
+        if statement.starts_with(' ') && start > 0 {
+            // Kifu for Windows writes `+7776FU, T0`.
+            statement = statement.trim_start_matches(' ');
+            game.comma_spaces += 1;
+            if game.comma_spaces == 1 {
+                game.comma_warning = game.raw.warnings.len();
+                game.raw.warnings.push(
+                    Span::of(n, line, statement)
+                        .warning("a space after the comma (as Kifu for Windows writes); skipped"),
+                );
+            }
+        }
         statement_line(n, line, statement, game)?;
     }
     Ok(())
@@ -281,11 +347,16 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
     let mut chars = s.chars();
     let first = chars.next().expect("statements are not empty");
     match first {
-        'V' => game.raw.headers.push(RawHeader {
-            span: Span::of(n, line, s),
-            key: "V",
-            value: &s[1..],
-        }),
+        'V' if is_version(&s[1..]) && !game.raw.headers.iter().any(|h| h.key == "V") => {
+            game.raw.headers.push(RawHeader {
+                span: Span::of(n, line, s),
+                key: "V",
+                value: &s[1..],
+            })
+        }
+        'V' => game.raw.warnings.push(Span::of(n, line, s).warning(
+            "a `V` line that is not the version line (expected one V2, V2.1, V2.2 or V3.0 before the game); ignored",
+        )),
         'N' if s.starts_with("N+") || s.starts_with("N-") => game.raw.headers.push(RawHeader {
             span: Span::of(n, line, s),
             key: &s[..2],
@@ -303,6 +374,7 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
         }
         'P' => position_line(n, line, s, &mut game.start, &mut game.raw.warnings)?,
         '+' | '-' if s.len() == 1 => {
+            game.start.awaiting_turn = false;
             let setup = game.start.setup.get_or_insert_with(Setup::startpos);
             setup.side_to_move = if first == '+' {
                 Color::Black
@@ -310,13 +382,32 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
                 Color::White
             };
         }
-        '+' | '-' => move_statement(n, line, s, &mut game.raw.events)?,
-        '%' => game.raw.events.push(Event::End {
-            span: Span::of(n, line, s),
-            number: None,
-            word: &s[1..],
-            time: None,
-        }),
+        '+' | '-' => {
+            if game.start.awaiting_turn {
+                game.turn_from_move(n, line, s);
+            }
+            move_statement(n, line, s, &mut game.raw.events)?
+        }
+        '%' => {
+            if wars::ending(&s[1..]).is_some() {
+                wars_ending(n, line, s, &mut game.raw.warnings);
+            }
+            game.raw.events.push(Event::End {
+                span: Span::of(n, line, s),
+                number: None,
+                word: &s[1..],
+                time: None,
+            })
+        }
+        _ if wars::ending(s).is_some() => {
+            wars_ending(n, line, s, &mut game.raw.warnings);
+            game.raw.events.push(Event::End {
+                span: Span::of(n, line, s),
+                number: None,
+                word: s,
+                time: None,
+            })
+        }
         'T' => {
             let time = time_statement(&s[1..]).ok_or_else(|| {
                 error(
@@ -345,6 +436,91 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
             s,
             "expected a CSA line: V, N+, N-, $KEY:, P…, +, -, a move such as +7776FU, T…, %… or '",
         )),
+    }
+    Ok(())
+}
+
+/// `V2`, `V2.2`, `V3.0`: a version number.
+fn is_version(text: &str) -> bool {
+    let (major, minor) = text.split_once('.').unwrap_or((text, "0"));
+    matches!(major, "2" | "3") && !minor.is_empty() && minor.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The warning on a Shogi Wars ending word.
+fn wars_ending(n: u32, line: &str, s: &str, warnings: &mut Vec<Warning>) {
+    let (kind, winner) = wars::ending(s).expect("a Shogi Wars word");
+    warnings.push(Span::of(n, line, s).warning(format!(
+        "a Shogi Wars ending word instead of a CSA `%` special; read as {}",
+        wars::describe(kind, winner)
+    )));
+}
+
+/// Whether a line with a tab is Shogi Wars' one-line form: its first item
+/// a move with seconds left (`+7776FU,L600`) or an ending word.
+fn is_wars_line(line: &str) -> bool {
+    let Some(first) = line.split('\t').find(|item| !item.trim().is_empty()) else {
+        return false;
+    };
+    let first = first.trim();
+    match first.split_once(',') {
+        Some((mv, left)) => mv.len() == 7 && mv.starts_with(['+', '-']) && left.starts_with('L'),
+        None => wars::ending(first).is_some(),
+    }
+}
+
+/// Shogi Wars' one-line form (see [`wars`]): moves with seconds left,
+/// tab-separated, and an ending word.
+fn wars_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
+    game.raw.warnings.push(Span::of(n, line, line.trim()).warning(
+        "Shogi Wars' one-line form (tab-separated moves with seconds left, L); each move's time is the decrease of its mover's seconds left, and each side's first move has none",
+    ));
+    for item in line.split('\t') {
+        let item = item.trim_matches(' ');
+        if item.is_empty() {
+            continue;
+        }
+        if wars::ending(item).is_some() || item.starts_with('%') {
+            statement_line(n, line, item, game)?;
+            continue;
+        }
+        let (mv, left) = item.split_once(',').ok_or_else(|| {
+            error(
+                n,
+                line,
+                item,
+                "expected a move with seconds left, such as +7776FU,L600, or an ending word such as GOTE_WIN_TORYO",
+            )
+        })?;
+        if game.start.awaiting_turn {
+            game.turn_from_move(n, line, mv);
+        }
+        move_statement(n, line, mv, &mut game.raw.events)?;
+        let seconds = left
+            .strip_prefix('L')
+            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|d| d.parse::<u64>().ok())
+            .ok_or_else(|| error(n, line, left, "expected seconds left such as L600"))?;
+        let side = usize::from(mv.starts_with('-'));
+        let before = game.wars_left[side].replace(seconds);
+        let time = match before {
+            Some(before) if before >= seconds => Some(MoveTime {
+                spent_ms: (before - seconds) * 1000,
+                total_ms: None,
+            }),
+            Some(_) => {
+                game.wars_rose += 1;
+                if game.wars_rose == 1 {
+                    game.raw.warnings.push(Span::of(n, line, left).warning(
+                        "the seconds left rose since this side's previous move (a clock reset each move?); no time for this move, nor for any other such",
+                    ));
+                }
+                None
+            }
+            None => None,
+        };
+        if let Some(Event::Move { time: slot, .. }) = game.raw.events.last_mut() {
+            *slot = time;
+        }
     }
     Ok(())
 }
@@ -440,6 +616,8 @@ fn position_line(
     if start.line == 0 {
         start.line = n;
     }
+    start.awaiting_turn = true;
+    start.last_line = (n, line.to_string());
     let rest = &s[1..];
     match rest.as_bytes().first() {
         Some(b'I') => {
@@ -602,6 +780,21 @@ fn row(
 
 /// Completes a game: applies `00AL` and hands the start to the builder.
 fn finish(mut game: Game<'_>) -> RawGame<'_> {
+    if game.comma_spaces > 1 {
+        let more = game.comma_spaces - 1;
+        game.raw.warnings[game.comma_warning].message = format!(
+            "a space after the comma (as Kifu for Windows writes); skipped, here and {more} more {} in this game",
+            if more == 1 { "time" } else { "times" }
+        );
+    }
+    if game.start.awaiting_turn {
+        let (n, line) = &game.start.last_line;
+        let mut warning = Span::of(*n, line, line).warning(
+            "no turn line (`+` or `-`) after the position and no move to tell; 先手 (+) to move assumed",
+        );
+        warning.text = line.trim().to_string();
+        game.raw.warnings.push(warning);
+    }
     if let Some(mut setup) = game.start.setup.take() {
         if let Some(color) = game.start.all_to {
             let mut remaining_pieces = Hand::EMPTY;
@@ -706,16 +899,16 @@ mod tests {
         assert_eq!(games[0].warnings[0].line, 1);
         assert!(games[0].warnings[0].message.contains("empty game"));
         // Between two games: on the second; blank lines are nothing.
-        let games = parse("PI\n/\n\n  \n/\nPI\n").unwrap();
+        let games = parse("PI\n+\n/\n\n  \n/\nPI\n+\n").unwrap();
         assert_eq!(games.len(), 2);
         assert!(games[0].warnings.is_empty());
-        assert_eq!(games[1].warnings[0].line, 5);
+        assert_eq!(games[1].warnings[0].line, 6);
         // After the last game: on the last. A final `/` alone is no empty game.
-        let games = parse("PI\n/\n/\n").unwrap();
+        let games = parse("PI\n+\n/\n/\n").unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(games[0].warnings[0].line, 3);
-        assert!(parse("PI\n/\n").unwrap()[0].warnings.is_empty());
+        assert_eq!(games[0].warnings[0].line, 4);
+        assert!(parse("PI\n+\n/\n").unwrap()[0].warnings.is_empty());
     }
 
     #[test]
@@ -745,5 +938,93 @@ mod tests {
             assert_eq!((error.line, error.column), (1, 1), "{text:?}");
             assert!(error.message.contains(says), "{text:?}: {}", error.message);
         }
+    }
+
+    fn spent(game: &RawGame<'_>) -> Vec<Option<u64>> {
+        game.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Move { time, .. } => Some(time.map(|t| t.spent_ms / 1000)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shogi_wars_one_line_times_are_the_decrease_of_seconds_left() {
+        let games =
+            parse("+7776FU,L600\t-3334FU,L598\t+2726FU,L590\t-8384FU,L599\tGOTE_WIN_TORYO\n")
+                .unwrap();
+        let game = &games[0];
+        // Each side's first move has no time; the seconds left rose for
+        // the second -: no time, with a warning.
+        assert_eq!(spent(game), [None, None, Some(10), None]);
+        assert!(matches!(
+            game.events.last(),
+            Some(Event::End {
+                word: "GOTE_WIN_TORYO",
+                ..
+            })
+        ));
+        let messages: Vec<_> = game
+            .warnings
+            .iter()
+            .map(|w| (w.column, w.message.as_str()))
+            .collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert!(messages[0].1.starts_with("Shogi Wars' one-line form"));
+        assert_eq!(game.warnings[1].text, "L599");
+        assert!(messages[2].1.contains("resignation, 後手 wins"));
+        // A bad item is a located error.
+        let error = parse("+7776FU,L600\t-3334FU,X5\n").unwrap_err();
+        assert_eq!((error.column, error.text.as_str()), (22, "X5"));
+    }
+
+    #[test]
+    fn a_space_after_a_comma_is_one_warning_per_game() {
+        let games = parse("PI\n+\n+7776FU, T0\n-3334FU,  T3\n").unwrap();
+        assert_eq!(spent(&games[0]), [Some(0), Some(3)]);
+        assert_eq!(games[0].warnings.len(), 1);
+        let warning = &games[0].warnings[0];
+        assert_eq!(
+            (warning.line, warning.column, warning.text.as_str()),
+            (3, 10, "T0")
+        );
+        assert!(warning
+            .message
+            .ends_with("here and 1 more time in this game"));
+    }
+
+    #[test]
+    fn a_position_without_a_turn_line_takes_the_first_move_or_black() {
+        let board = "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9+OU *  *  *  *  *  *  *  * \n";
+        let text = format!("{board}-1112OU\n");
+        let games = parse(&text).unwrap();
+        assert_eq!(games[0].board.as_ref().unwrap().side_to_move, Color::White);
+        assert_eq!(games[0].warnings.len(), 1);
+        assert_eq!(
+            (
+                games[0].warnings[0].line,
+                games[0].warnings[0].text.as_str()
+            ),
+            (10, "-1112OU")
+        );
+        let games = parse(board).unwrap();
+        assert_eq!(games[0].board.as_ref().unwrap().side_to_move, Color::Black);
+        assert_eq!(games[0].warnings[0].line, 9);
+        assert!(games[0].warnings[0]
+            .message
+            .contains("先手 (+) to move assumed"));
+        // With the turn line: no warning.
+        let text = format!("{board}-\n-1112OU\n");
+        assert!(parse(&text).unwrap()[0].warnings.is_empty());
+    }
+
+    #[test]
+    fn v_lines_other_than_the_version_are_warned() {
+        let games = parse("V2.2\nV3.0\nVX\nPI\n+\n").unwrap();
+        assert_eq!(games[0].headers.len(), 1);
+        let lines: Vec<_> = games[0].warnings.iter().map(|w| w.line).collect();
+        assert_eq!(lines, [2, 3]);
     }
 }

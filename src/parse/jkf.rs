@@ -41,6 +41,9 @@
 //! * `promote: false` where the piece could not promote is a warning;
 //! * a piece that must promote (it could never move again) promotes even
 //!   without `promote: true`, as on json-kifu-format's board, with a warning.
+//! * `piece` naming the piece after promotion (`"piece":"UM"` with
+//!   `"promote":true`, as some producers write) is read as the piece before
+//!   (`KA`), with a warning: `from`, `to` and `promote` fix the move.
 //!
 //! Unlike the text readers, which stop at move specs, this module builds the
 //! [`Record`] itself: JSON has no syntax worth a separate raw stage, and the
@@ -635,6 +638,8 @@ struct MoveFields<'n, 't> {
     declined: Option<&'n Node<'t>>,
     /// Where `color` is written, for an error about it.
     color: Option<&'n Node<'t>>,
+    /// Where `piece` is written, for a warning about it.
+    piece: Option<&'n Node<'t>>,
 }
 
 /// A fork to read once its line is done: the entry it hangs on, the node
@@ -1199,6 +1204,7 @@ impl<'s, 't> Reader<'s, 't> {
     ) -> Result<MoveFields<'n, 't>, Error> {
         let [color, from, to, piece, same, promote, capture, relative] =
             self.fields(node, path, MOVE_KEYS)?;
+        let piece_node = piece;
         let piece = match piece {
             Some(p) => self.kind(p, Path::Key(&path, "piece"))?,
             None => {
@@ -1281,6 +1287,7 @@ impl<'s, 't> Reader<'s, 't> {
             relative,
             declined,
             color,
+            piece: piece_node,
         })
     }
 
@@ -1391,6 +1398,31 @@ impl<'s, 't> Reader<'s, 't> {
                                 format!("{move_path}: the piece must promote on {} and `promote: true` is missing; read as promoting", m.to()),
                             );
                             spec = promoted;
+                            resolved = Ok(m);
+                        }
+                    }
+                }
+                if let Err(ResolveError::PieceMismatch { found, written, .. }) = &resolved {
+                    // Some producers write the piece after promotion
+                    // (`"piece":"UM"` with `"promote":true`): `from`, `to`
+                    // and `promote` fix the move all the same.
+                    let (found, written) = (*found, *written);
+                    if spec.promotion == Promotion::Promote
+                        && written.is_promoted()
+                        && written.unpromote() == found
+                    {
+                        let mut before = spec;
+                        before.piece = found;
+                        if let Ok(m) = resolve(&pos, &before, previous) {
+                            self.warn(
+                                fields.piece.unwrap_or(mv_node),
+                                format!(
+                                    "{move_path}.piece: {} is the piece after promotion (JKF's `piece` is the piece before it moves); `from`, `to` and `promote: true` fix the move, read as {} promoting",
+                                    written.csa(),
+                                    found.csa()
+                                ),
+                            );
+                            spec = before;
                             resolved = Ok(m);
                         }
                     }

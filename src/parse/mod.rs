@@ -10,5 +10,7 @@ pub mod kif;
 pub mod lines;
 pub mod raw;
 pub mod spec;
+pub mod usen;
 pub mod usi;
+pub mod wars;
 pub mod western;

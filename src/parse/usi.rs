@@ -3,10 +3,57 @@
 //!
 //! Leniency: any run of spaces or tabs separates tokens; `moves` may be
 //! absent when there are no moves; the SFEN move number may be missing.
+//! An end token after the last move (`… moves 7g7f resign`, as record
+//! files written by GUIs have it; see [`end_token`]) is read as the ending,
+//! with a warning (the reader in `read.rs` splits it off with
+//! [`split_end_token`]).
 
 use crate::position::{SfenError, STARTPOS_SFEN};
+use crate::record::EndingKind;
 use crate::Setup;
 use std::fmt;
+
+/// Who wins by a USI end token: the player to move at the end, the other,
+/// or nobody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndWinner {
+    ToMove,
+    Other,
+    Nobody,
+}
+
+/// What an end token after the moves means: `resign` (the player to move
+/// resigns), `timeout` (loses on time), `win` (declares a win by entering
+/// king, 入玉宣言), `rep_draw` (repetition), `draw` (a draw: 持将棋 or
+/// agreed), `break` (the game was stopped, 中断).
+pub fn end_token(token: &str) -> Option<(EndingKind, EndWinner)> {
+    Some(match token {
+        "resign" => (EndingKind::Resign, EndWinner::Other),
+        "timeout" => (EndingKind::TimeUp, EndWinner::Other),
+        "win" => (EndingKind::EnteringKing, EndWinner::ToMove),
+        "rep_draw" => (EndingKind::Repetition, EndWinner::Nobody),
+        "draw" => (EndingKind::Draw, EndWinner::Nobody),
+        "break" => (EndingKind::Abort, EndWinner::Nobody),
+        _ => return None,
+    })
+}
+
+/// Splits an end token off the end of a line with moves: the line without
+/// it, and the token (a slice of `line`, so it can be located).
+pub fn split_end_token(line: &str) -> (&str, Option<&str>) {
+    let body = line.trim_end();
+    let start = body
+        .rfind(|c: char| c.is_ascii_whitespace())
+        .map_or(0, |i| i + 1);
+    let token = &body[start..];
+    let before = body[..start].trim_end();
+    let after_moves = before.split_ascii_whitespace().any(|t| t == "moves");
+    if start > 0 && after_moves && end_token(token).is_some() {
+        (before, Some(token))
+    } else {
+        (line, None)
+    }
+}
 
 /// A USI position line, read but not played: the start and the move texts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,5 +210,35 @@ mod tests {
             parse_line("position sfen 4k4/9 b - 1 moves"),
             Err(UsiLineError::Sfen(_))
         ));
+    }
+
+    #[test]
+    fn end_tokens_are_split_off_after_the_moves() {
+        let line = "position startpos moves 7g7f 3c3d resign";
+        let (rest, token) = split_end_token(line);
+        assert_eq!(
+            (rest, token),
+            ("position startpos moves 7g7f 3c3d", Some("resign"))
+        );
+        // The token is a slice of the line, for its column.
+        assert_eq!(
+            token.unwrap().as_ptr() as usize - line.as_ptr() as usize,
+            34
+        );
+        assert_eq!(split_end_token("startpos moves win").1, Some("win"));
+        // Not after the moves, or not a token: nothing split.
+        assert_eq!(split_end_token("position startpos resign").1, None);
+        assert_eq!(split_end_token("position startpos moves 7g7f").1, None);
+        assert_eq!(split_end_token("resign").1, None);
+        for (token, kind) in [
+            ("resign", EndingKind::Resign),
+            ("timeout", EndingKind::TimeUp),
+            ("win", EndingKind::EnteringKing),
+            ("rep_draw", EndingKind::Repetition),
+            ("draw", EndingKind::Draw),
+            ("break", EndingKind::Abort),
+        ] {
+            assert_eq!(end_token(token).unwrap().0, kind);
+        }
     }
 }
