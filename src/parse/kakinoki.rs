@@ -126,11 +126,17 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 && (first.is_ascii_digit() || is_full_width_digit(first))
                 && !((first == '９' || first == '9') && is_column_header(body)) =>
             {
-                super::kif::move_line(n, line, body, &mut game.events)?
+                super::kif::move_line(n, line, body, &mut game.events, &mut game.warnings)?
             }
             _ if side_mark(first).is_some() => match dialect {
                 Dialect::Ki2 => super::ki2::moves_line(n, line, body, &mut game.events)?,
-                Dialect::Kif => super::kif::marked_move_line(n, line, body, &mut game.events)?,
+                Dialect::Kif => super::kif::marked_move_line(
+                    n,
+                    line,
+                    body,
+                    &mut game.events,
+                    &mut game.warnings,
+                )?,
             },
             _ if body.starts_with("変化") => {
                 let (body, note) = split_note(body);
