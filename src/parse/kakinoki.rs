@@ -58,6 +58,14 @@ fn is_declaration(line: &str) -> bool {
     line.starts_with("#KIF version=") || line.starts_with("#KI2 version=")
 }
 
+/// IS-SHOGI's line between the problems of a multi-problem file.
+pub(crate) const SEPARATOR: &str = "#--separator--";
+
+/// Whether a line is IS-SHOGI's separator.
+pub(crate) fn is_separator(line: &str) -> bool {
+    line.trim_end_matches(is_space) == SEPARATOR
+}
+
 /// Splits a text into its games, each with the number of lines before it.
 ///
 /// A declaration line (`#KIF version=2.0 encoding=UTF-8`, `#KI2 version=…`)
@@ -65,12 +73,18 @@ fn is_declaration(line: &str) -> bool {
 /// comment, starts a new game. The KIF and KI2 writers put one first in
 /// every game, so several games written one after another read back as
 /// several games; a real one-game file has its declaration, if any, at the
-/// top, before anything else, and stays one game.
+/// top, before anything else, and stays one game. IS-SHOGI's
+/// `#--separator--` line between the problems of a file is a boundary by
+/// the same rule.
 pub fn games(text: &str) -> Vec<(u32, &str)> {
     let mut out = Vec::with_capacity(1);
     // A declaration after the first line is rare: look for one before
     // walking the lines.
     let later_declaration = memchr::memmem::find_iter(text.as_bytes(), b"#KI")
+        .chain(memchr::memmem::find_iter(
+            text.as_bytes(),
+            SEPARATOR.as_bytes(),
+        ))
         .any(|at| at > 0 && matches!(text.as_bytes()[at - 1], b'\n' | b'\r'));
     if !later_declaration {
         out.push((0, text));
@@ -79,14 +93,22 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
     let (mut start, mut start_line, mut content) = (0, 0, false);
     for (n, line) in lines::numbered(text) {
         let at = line.as_ptr() as usize - text.as_ptr() as usize;
-        if is_declaration(line) && content {
+        if (is_declaration(line) || is_separator(line)) && content {
             out.push((start_line, &text[start..at]));
             (start, start_line, content) = (at, n - 1, false);
         }
         let body = skip_spaces(line).trim_start_matches('\u{feff}');
         content |= !(body.is_empty() || body.starts_with('#'));
     }
-    out.push((start_line, &text[start..]));
+    match out.last_mut() {
+        // A boundary with nothing after it (a file ending in a separator)
+        // belongs to the game before.
+        Some(last) if !content => {
+            let last_start = last.1.as_ptr() as usize - text.as_ptr() as usize;
+            last.1 = &text[last_start..];
+        }
+        _ => out.push((start_line, &text[start..])),
+    }
     out
 }
 
@@ -455,6 +477,20 @@ fn unknown<'a>(
 #[cfg(test)]
 mod tests {
     use super::games;
+
+    #[test]
+    fn an_is_shogi_separator_starts_the_next_game() {
+        let text =
+            "手合割：平手\n   1 ７六歩(77)\n#--separator--\r\n   1 ２六歩(27)\n#--separator--\n";
+        let split = games(text);
+        assert_eq!(split.len(), 2, "{split:?}");
+        assert_eq!(
+            split[1],
+            (2, "#--separator--\r\n   1 ２六歩(27)\n#--separator--\n")
+        );
+        // At the top, or only after comment lines, it starts nothing.
+        assert_eq!(games("#--separator--\n   1 ７六歩(77)\n").len(), 1);
+    }
 
     #[test]
     fn a_declaration_after_a_games_lines_starts_the_next_game() {
