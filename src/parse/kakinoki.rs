@@ -4,10 +4,11 @@
 //!
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
-//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (format
-//! comments, skipped), but for a `#KIF version=…` or `#KI2 version=…` line
-//! after a game's lines, which starts the next game (see [`games`]); blank
-//! lines anywhere. A line that is none of these is an error if it could be
+//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (notes for
+//! other programs: skipped with a warning), but for a `#KIF version=…` or
+//! `#KI2 version=…` line or IS-SHOGI's `#--separator--`, which after a
+//! game's lines start the next game (see [`games`]); blank lines anywhere;
+//! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
 //! a move, else a warning: nothing is dropped silently.
 
 use super::common::{digit, is_space, kanji_count, piece_char, side_mark, skip_spaces};
@@ -127,7 +128,11 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
             continue;
         };
         match first {
-            '#' => {}
+            '#' if is_declaration(body) || is_separator(body) => {}
+            '#' => game.warnings.push(
+                Span::of(n, line, body.trim_end_matches(is_space))
+                    .warning("a `#` line (a note for other programs), skipped"),
+            ),
             '*' => game.events.push(Event::Comment {
                 span: Span::of(n, line, body),
                 text: &body[1..],
@@ -182,6 +187,19 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 let (body, note) = split_note(body);
                 push_note(n, line, note, &mut game.events);
                 let after = &body["手数".len()..];
+                if after.starts_with('-') {
+                    let odd = after
+                        .replace("指手", "")
+                        .replace("消費時間", "")
+                        .replace(['-', '—', '─'], "");
+                    if !odd.trim_matches(is_space).is_empty() {
+                        game.warnings.push(
+                            Span::of(n, line, body.trim_end_matches(is_space)).warning(
+                                "unexpected text in the `手数----指手---------消費時間--` line, skipped",
+                            ),
+                        );
+                    }
+                }
                 if let Some(number) = after.strip_prefix('＝').or_else(|| after.strip_prefix('='))
                 {
                     let digits: String = number.chars().map_while(digit_any).collect();

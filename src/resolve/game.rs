@@ -15,6 +15,23 @@ use std::collections::HashMap;
 /// one, else the 手合割, else the even game.
 fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
     let named = raw.headers.iter().find(|h| h.key == "手合割").cloned();
+    if let Some(first) = &named {
+        let same = |h: &crate::parse::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
+        let conflicts: Vec<Warning> = raw
+            .headers
+            .iter()
+            .filter(|h| h.key == "手合割" && !same(h))
+            .map(|h| {
+                h.span.warning(format!(
+                    "a second 手合割 `{}` conflicts with `{}` (line {}); the first is used",
+                    h.value.trim(),
+                    first.value.trim(),
+                    first.span.line
+                ))
+            })
+            .collect();
+        raw.warnings.extend(conflicts);
+    }
     if let Some(board) = raw.board.take() {
         let handicap = Handicap::detect(&board);
         return Ok((board, handicap));
