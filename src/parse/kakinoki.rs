@@ -41,7 +41,37 @@ impl Diagram {
 
 /// Reads a KIF or KI2 text of one game into a raw game.
 pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
-    parse_from(text, 0, dialect)
+    parse_from(text, 0, dialect).map_err(explain_encoding)
+}
+
+fn half_width_katakana(text: &str) -> usize {
+    text.chars()
+        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
+        .count()
+}
+
+/// Whether a word that should be Japanese notation shows the marks of a
+/// wrong decoding (U+FFFD, half-width katakana): never a terminal word.
+pub(crate) fn looks_misdecoded(word: &str) -> bool {
+    word.contains('\u{fffd}') || half_width_katakana(word) > 0
+}
+
+/// An error on a line that shows the marks of a wrong decoding says so:
+/// U+FFFD (bytes the encoding could not decode), or a run of half-width
+/// katakana (UTF-8 read as Shift_JIS: `縺ｧ`-like mojibake).
+fn explain_encoding(mut error: Error) -> Error {
+    let line = &error.source_line;
+    let replaced = line.contains('\u{fffd}');
+    if replaced {
+        error.message.push_str(
+            "; the line holds U+FFFD (bytes that could not be decoded): the file may be in another encoding than it was read as (see --encoding) or damaged",
+        );
+    } else if half_width_katakana(line) >= 2 {
+        error.message.push_str(
+            "; the line looks like mojibake (half-width katakana where kanji were expected): the file may be UTF-8 read as Shift_JIS (see --encoding)",
+        );
+    }
+    error
 }
 
 /// Reads a KIF or KI2 text of one game or several (see [`games`]): each
@@ -49,7 +79,9 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
 pub fn parse_games(text: &str, dialect: Dialect) -> Vec<Result<RawGame<'_>, Error>> {
     games(text)
         .into_iter()
-        .map(|(lines_before, game)| parse_from(game, lines_before, dialect))
+        .map(|(lines_before, game)| {
+            parse_from(game, lines_before, dialect).map_err(explain_encoding)
+        })
         .collect()
 }
 
@@ -494,7 +526,23 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::games;
+    use super::{games, parse, Dialect};
+
+    #[test]
+    fn a_misdecoded_line_says_so() {
+        // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
+        let e = parse("   1 縺ｧ縺ｯ(77)\n", Dialect::Kif).unwrap_err();
+        assert!(
+            e.message.contains("UTF-8 read as Shift_JIS"),
+            "{}",
+            e.message
+        );
+        let e = parse("▲７六歩    △\u{fffd}\u{fffd}歩\n", Dialect::Ki2).unwrap_err();
+        assert!(e.message.contains("U+FFFD"), "{}", e.message);
+        // A plain error says nothing about encodings.
+        let e = parse("   1 ７六歩(77) junk\n", Dialect::Kif).unwrap_err();
+        assert!(!e.message.contains("encoding"), "{}", e.message);
+    }
 
     #[test]
     fn an_is_shogi_separator_starts_the_next_game() {

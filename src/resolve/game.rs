@@ -607,6 +607,12 @@ impl Builder {
                 text: span.text.to_string(),
                 reason: e.to_string(),
                 mv: match e {
+                    // A drop the text does not mark (`▲５三歩` for 二歩):
+                    // the text stays the foul, as written.
+                    ResolveError::Illegal {
+                        mv: crate::Move::Drop { .. },
+                        ..
+                    } if spec.drop != DropMark::Drop => None,
                     ResolveError::Illegal { mv, .. } => Some(*mv),
                     // An illegal drop: the text names it fully.
                     ResolveError::NoCandidate { piece, to, .. }
