@@ -186,7 +186,7 @@ impl ExtensionHint {
     #[must_use]
     pub fn from_path(path: &Path) -> ExtensionHint {
         const UTF8: [&str; 4] = ["kifu", "ki2u", "jkf", "json"];
-        const LEGACY: [&str; 3] = ["kif", "ki2", "csa"];
+        const LEGACY: [&str; 4] = ["kif", "ki2", "csa", "bod"];
         let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
             return ExtensionHint::None;
         };

@@ -45,7 +45,8 @@ impl Format {
     pub fn from_extension(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
-            "kif" | "kifu" => Some(Format::Kif),
+            // `.bod`: a KIF board diagram with no moves.
+            "kif" | "kifu" | "bod" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
             "csa" => Some(Format::Csa),
             "usi" | "sfen" | "usen" => Some(Format::Usi),
@@ -56,7 +57,10 @@ impl Format {
     }
 
     /// The format the text looks like, judged from its first telling lines.
+    /// A Kakinoki board diagram (`+---…---+`, `| ・ ・ …|一`) with no move
+    /// line after it (a `.bod` file) is KIF.
     pub fn sniff(text: &str) -> Option<Format> {
+        let mut diagram = false;
         for line in text.lines().take(400) {
             let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
             let Some(first) = body.chars().next() else {
@@ -111,8 +115,9 @@ impl Format {
                     return Some(Format::Kif);
                 }
             }
+            diagram |= body.starts_with("+---") || (first == '|' && body.contains("・"));
         }
-        None
+        diagram.then_some(Format::Kif)
     }
 }
 

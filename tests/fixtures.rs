@@ -156,6 +156,25 @@ fn kif_fixtures() {
 }
 
 #[test]
+fn bod_fixtures() {
+    // `.bod`: a KIF board diagram with no moves, read as a game with a
+    // start and no moves.
+    insta::glob!("../fixtures", "kif/*.bod", |path| {
+        insta::assert_snapshot!(all_games(&read(path).unwrap()));
+    });
+}
+
+#[test]
+fn a_board_diagram_without_moves_is_told_by_its_content() {
+    let bytes = std::fs::read("fixtures/kif/kifconv-board-only.bod").unwrap();
+    let by_name = read_bytes(&bytes, Path::new("board.bod"), None, EncodingChoice::Auto).unwrap();
+    let by_content = read_bytes(&bytes, Path::new("board"), None, EncodingChoice::Auto).unwrap();
+    assert_eq!(by_content.records, by_name.records);
+    assert_eq!(by_name.records.len(), 1);
+    assert_eq!(by_name.records[0].tree.len(), 1, "no moves");
+}
+
+#[test]
 fn ki2_fixtures() {
     insta::glob!("../fixtures", "ki2/*.ki2*", |path| {
         let records = read(path).unwrap_or_else(|e| panic!("{e}"));

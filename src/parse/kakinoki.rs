@@ -4,10 +4,11 @@
 //!
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
-//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (format
-//! comments, skipped), but for a `#KIF version=…` or `#KI2 version=…` line
-//! after a game's lines, which starts the next game (see [`games`]); blank
-//! lines anywhere. A line that is none of these is an error if it could be
+//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (notes for
+//! other programs: skipped with a warning), but for a `#KIF version=…` or
+//! `#KI2 version=…` line or IS-SHOGI's `#--separator--`, which after a
+//! game's lines start the next game (see [`games`]); blank lines anywhere;
+//! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
 //! a move, else a warning: nothing is dropped silently.
 
 use super::common::{digit, is_space, kanji_count, piece_char, side_mark, skip_spaces};
@@ -40,7 +41,37 @@ impl Diagram {
 
 /// Reads a KIF or KI2 text of one game into a raw game.
 pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
-    parse_from(text, 0, dialect)
+    parse_from(text, 0, dialect).map_err(explain_encoding)
+}
+
+fn half_width_katakana(text: &str) -> usize {
+    text.chars()
+        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
+        .count()
+}
+
+/// Whether a word that should be Japanese notation shows the marks of a
+/// wrong decoding (U+FFFD, half-width katakana): never a terminal word.
+pub(crate) fn looks_misdecoded(word: &str) -> bool {
+    word.contains('\u{fffd}') || half_width_katakana(word) > 0
+}
+
+/// An error on a line that shows the marks of a wrong decoding says so:
+/// U+FFFD (bytes the encoding could not decode), or a run of half-width
+/// katakana (UTF-8 read as Shift_JIS: `縺ｧ`-like mojibake).
+fn explain_encoding(mut error: Error) -> Error {
+    let line = &error.source_line;
+    let replaced = line.contains('\u{fffd}');
+    if replaced {
+        error.message.push_str(
+            "; the line holds U+FFFD (bytes that could not be decoded): the file may be in another encoding than it was read as (see --encoding) or damaged",
+        );
+    } else if half_width_katakana(line) >= 2 {
+        error.message.push_str(
+            "; the line looks like mojibake (half-width katakana where kanji were expected): the file may be UTF-8 read as Shift_JIS (see --encoding)",
+        );
+    }
+    error
 }
 
 /// Reads a KIF or KI2 text of one game or several (see [`games`]): each
@@ -48,7 +79,9 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
 pub fn parse_games(text: &str, dialect: Dialect) -> Vec<Result<RawGame<'_>, Error>> {
     games(text)
         .into_iter()
-        .map(|(lines_before, game)| parse_from(game, lines_before, dialect))
+        .map(|(lines_before, game)| {
+            parse_from(game, lines_before, dialect).map_err(explain_encoding)
+        })
         .collect()
 }
 
@@ -58,6 +91,14 @@ fn is_declaration(line: &str) -> bool {
     line.starts_with("#KIF version=") || line.starts_with("#KI2 version=")
 }
 
+/// IS-SHOGI's line between the problems of a multi-problem file.
+pub(crate) const SEPARATOR: &str = "#--separator--";
+
+/// Whether a line is IS-SHOGI's separator.
+pub(crate) fn is_separator(line: &str) -> bool {
+    line.trim_end_matches(is_space) == SEPARATOR
+}
+
 /// Splits a text into its games, each with the number of lines before it.
 ///
 /// A declaration line (`#KIF version=2.0 encoding=UTF-8`, `#KI2 version=…`)
@@ -65,12 +106,18 @@ fn is_declaration(line: &str) -> bool {
 /// comment, starts a new game. The KIF and KI2 writers put one first in
 /// every game, so several games written one after another read back as
 /// several games; a real one-game file has its declaration, if any, at the
-/// top, before anything else, and stays one game.
+/// top, before anything else, and stays one game. IS-SHOGI's
+/// `#--separator--` line between the problems of a file is a boundary by
+/// the same rule.
 pub fn games(text: &str) -> Vec<(u32, &str)> {
     let mut out = Vec::with_capacity(1);
     // A declaration after the first line is rare: look for one before
     // walking the lines.
     let later_declaration = memchr::memmem::find_iter(text.as_bytes(), b"#KI")
+        .chain(memchr::memmem::find_iter(
+            text.as_bytes(),
+            SEPARATOR.as_bytes(),
+        ))
         .any(|at| at > 0 && matches!(text.as_bytes()[at - 1], b'\n' | b'\r'));
     if !later_declaration {
         out.push((0, text));
@@ -79,14 +126,22 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
     let (mut start, mut start_line, mut content) = (0, 0, false);
     for (n, line) in lines::numbered(text) {
         let at = line.as_ptr() as usize - text.as_ptr() as usize;
-        if is_declaration(line) && content {
+        if (is_declaration(line) || is_separator(line)) && content {
             out.push((start_line, &text[start..at]));
             (start, start_line, content) = (at, n - 1, false);
         }
         let body = skip_spaces(line).trim_start_matches('\u{feff}');
         content |= !(body.is_empty() || body.starts_with('#'));
     }
-    out.push((start_line, &text[start..]));
+    match out.last_mut() {
+        // A boundary with nothing after it (a file ending in a separator)
+        // belongs to the game before.
+        Some(last) if !content => {
+            let last_start = last.1.as_ptr() as usize - text.as_ptr() as usize;
+            last.1 = &text[last_start..];
+        }
+        _ => out.push((start_line, &text[start..])),
+    }
     out
 }
 
@@ -105,7 +160,11 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
             continue;
         };
         match first {
-            '#' => {}
+            '#' if is_declaration(body) || is_separator(body) => {}
+            '#' => game.warnings.push(
+                Span::of(n, line, body.trim_end_matches(is_space))
+                    .warning("a `#` line (a note for other programs), skipped"),
+            ),
             '*' => game.events.push(Event::Comment {
                 span: Span::of(n, line, body),
                 text: &body[1..],
@@ -126,11 +185,17 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 && (first.is_ascii_digit() || is_full_width_digit(first))
                 && !((first == '９' || first == '9') && is_column_header(body)) =>
             {
-                super::kif::move_line(n, line, body, &mut game.events)?
+                super::kif::move_line(n, line, body, &mut game.events, &mut game.warnings)?
             }
             _ if side_mark(first).is_some() => match dialect {
                 Dialect::Ki2 => super::ki2::moves_line(n, line, body, &mut game.events)?,
-                Dialect::Kif => super::kif::marked_move_line(n, line, body, &mut game.events)?,
+                Dialect::Kif => super::kif::marked_move_line(
+                    n,
+                    line,
+                    body,
+                    &mut game.events,
+                    &mut game.warnings,
+                )?,
             },
             _ if body.starts_with("変化") => {
                 let (body, note) = split_note(body);
@@ -154,6 +219,19 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 let (body, note) = split_note(body);
                 push_note(n, line, note, &mut game.events);
                 let after = &body["手数".len()..];
+                if after.starts_with('-') {
+                    let odd = after
+                        .replace("指手", "")
+                        .replace("消費時間", "")
+                        .replace(['-', '—', '─'], "");
+                    if !odd.trim_matches(is_space).is_empty() {
+                        game.warnings.push(
+                            Span::of(n, line, body.trim_end_matches(is_space)).warning(
+                                "unexpected text in the `手数----指手---------消費時間--` line, skipped",
+                            ),
+                        );
+                    }
+                }
                 if let Some(number) = after.strip_prefix('＝').or_else(|| after.strip_prefix('='))
                 {
                     let digits: String = number.chars().map_while(digit_any).collect();
@@ -448,7 +526,37 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::games;
+    use super::{games, parse, Dialect};
+
+    #[test]
+    fn a_misdecoded_line_says_so() {
+        // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
+        let e = parse("   1 縺ｧ縺ｯ(77)\n", Dialect::Kif).unwrap_err();
+        assert!(
+            e.message.contains("UTF-8 read as Shift_JIS"),
+            "{}",
+            e.message
+        );
+        let e = parse("▲７六歩    △\u{fffd}\u{fffd}歩\n", Dialect::Ki2).unwrap_err();
+        assert!(e.message.contains("U+FFFD"), "{}", e.message);
+        // A plain error says nothing about encodings.
+        let e = parse("   1 ７六歩(77) junk\n", Dialect::Kif).unwrap_err();
+        assert!(!e.message.contains("encoding"), "{}", e.message);
+    }
+
+    #[test]
+    fn an_is_shogi_separator_starts_the_next_game() {
+        let text =
+            "手合割：平手\n   1 ７六歩(77)\n#--separator--\r\n   1 ２六歩(27)\n#--separator--\n";
+        let split = games(text);
+        assert_eq!(split.len(), 2, "{split:?}");
+        assert_eq!(
+            split[1],
+            (2, "#--separator--\r\n   1 ２六歩(27)\n#--separator--\n")
+        );
+        // At the top, or only after comment lines, it starts nothing.
+        assert_eq!(games("#--separator--\n   1 ７六歩(77)\n").len(), 1);
+    }
 
     #[test]
     fn a_declaration_after_a_games_lines_starts_the_next_game() {

@@ -83,8 +83,9 @@ pub(crate) fn moves_line<'a>(
                     .map_or(text.len(), |(i, _)| i);
                 let word = &text[..end];
                 // A word that starts like a move is a move we could not read.
-                let move_like =
-                    word.starts_with(|c: char| super::common::digit(c).is_some() || c == '同');
+                let move_like = word
+                    .starts_with(|c: char| super::common::digit(c).is_some() || c == '同')
+                    || super::kakinoki::looks_misdecoded(word);
                 if word.is_empty() || bad.offset > 0 || move_like {
                     let at = &text[bad.offset..];
                     let len = at.chars().next().map_or(0, char::len_utf8);

@@ -10,14 +10,18 @@
 //! Leniency: any spacing; `同　歩`, `同歩`, `同 歩`; digits full-width,
 //! half-width or kanji; 不成 accepted (it means no promotion); the time
 //! column padded or not (81Dojo writes `(0:4/0:0:4)`), with or without the
-//! total; a `+` after the move (a variation follows) ignored. The shared
+//! total; a `+` after the move (a variation follows) ignored. Warned:
+//! IS-SHOGI's second time column (`( 0:00/00:00:00) ( 0:00/00:00:00)`),
+//! whose meaning no writer documents, is skipped with a warning; a minutes
+//! or seconds field of 60 or more is read as written (`0:75` is 75 s) with
+//! a warning; a move number past 4294967295 is ignored with a warning. The shared
 //! parts (headers, diagrams, comments, variations) are in `kakinoki`.
 
 use super::common::{digit, is_space, move_text, side_mark, skip_spaces};
 use super::kakinoki::{self, Dialect};
 use super::raw::{Event, RawGame, Span};
 use crate::error::{Error, Stage};
-use crate::record::MoveTime;
+use crate::record::{MoveTime, Warning};
 use crate::Square;
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, space0};
@@ -97,6 +101,7 @@ pub(crate) fn move_line<'a>(
     line: &'a str,
     body: &'a str,
     events: &mut Vec<Event<'a>>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
     // The move number, in ASCII or full-width digits, read without
     // building a string.
@@ -111,6 +116,12 @@ pub(crate) fn move_line<'a>(
         number = number.and_then(|n| n.checked_mul(10)?.checked_add(digit));
         digits_end = i + c.len_utf8();
     }
+    if number.is_none() {
+        warnings.push(Span::of(n, line, &body[..digits_end]).warning(format!(
+            "move number past {}; ignored (the move is numbered by its place)",
+            u32::MAX
+        )));
+    }
     let number = number.filter(|_| digits_end > 0);
     let rest = skip_spaces(&body[digits_end..]);
     // Some writers put the side mark in KIF too.
@@ -118,7 +129,7 @@ pub(crate) fn move_line<'a>(
         Some(c) if side_mark(c).is_some() => &rest[c.len_utf8()..],
         _ => rest,
     };
-    move_or_end(n, line, rest, number, events)
+    move_or_end(n, line, rest, number, events, warnings)
 }
 
 /// A KIF line that starts with ▲ or △ but has no move number.
@@ -127,9 +138,10 @@ pub(crate) fn marked_move_line<'a>(
     line: &'a str,
     body: &'a str,
     events: &mut Vec<Event<'a>>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
     let c = body.chars().next().expect("a side mark");
-    move_or_end(n, line, &body[c.len_utf8()..], None, events)
+    move_or_end(n, line, &body[c.len_utf8()..], None, events, warnings)
 }
 
 fn move_or_end<'a>(
@@ -138,6 +150,7 @@ fn move_or_end<'a>(
     text: &'a str,
     number: Option<u32>,
     events: &mut Vec<Event<'a>>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
     let error = |at: &str, len: usize, message: &str| {
         let span = Span::of(n, line, at);
@@ -161,7 +174,7 @@ fn move_or_end<'a>(
             };
             let written = &text[..text.len() - rest.len()];
             let span = Span::of(n, line, written.trim_end_matches(is_space));
-            let (time, rest) = trailing_time(rest);
+            let (time, rest) = time_columns(n, line, rest, warnings);
             let rest = rest.trim_matches(is_space);
             let rest = rest
                 .strip_prefix('+')
@@ -199,16 +212,18 @@ fn move_or_end<'a>(
             // A word that starts like a move (a square, 同, or a second side
             // mark) is a broken move, never a terminal word: read as one, it
             // would be written back as a move line and read as a move.
+            // Nor is a word that shows the marks of a wrong decoding.
             if word.is_empty()
                 || word.starts_with(|c: char| {
                     digit(c).is_some() || c == '同' || side_mark(c).is_some()
                 })
+                || kakinoki::looks_misdecoded(word)
             {
                 let at = &text[bad.offset..];
                 let len = at.chars().next().map_or(0, char::len_utf8);
                 return Err(error(at, len, &format!("expected {}", bad.expected)));
             }
-            let (time, rest) = trailing_time(&text[word_end..]);
+            let (time, rest) = time_columns(n, line, &text[word_end..], warnings);
             let rest = rest.trim_matches(is_space);
             let note = rest.strip_prefix('#');
             if note.is_none() && !rest.is_empty() && rest != "+" {
@@ -231,6 +246,46 @@ fn move_or_end<'a>(
                 });
             }
             Ok(())
+        }
+    }
+}
+
+/// The time column after a move or a terminal word, if any, warning about
+/// fields of 60 or more and skipping (with a warning) the second column
+/// IS-SHOGI writes.
+fn time_columns<'a>(
+    n: u32,
+    line: &'a str,
+    text: &'a str,
+    warnings: &mut Vec<Warning>,
+) -> (Option<MoveTime>, &'a str) {
+    let (time, rest) = trailing_time(text);
+    if time.is_none() {
+        return (time, rest);
+    }
+    let column = skip_spaces(&text[..text.len() - rest.len()]);
+    warn_sixty(n, line, column, warnings);
+    let (second, after) = trailing_time(rest);
+    if second.is_some() {
+        let written = skip_spaces(&rest[..rest.len() - after.len()]);
+        warnings.push(Span::of(n, line, written).warning(
+            "a second time column (IS-SHOGI writes two); its meaning is not documented, so it is not kept",
+        ));
+        return (time, after);
+    }
+    (time, rest)
+}
+
+/// A warning for each minutes or seconds field (after a `:`) of 60 or
+/// more in a time column: read as written, but no clock shows it.
+fn warn_sixty(n: u32, line: &str, column: &str, warnings: &mut Vec<Warning>) {
+    for (at, _) in column.match_indices(':') {
+        let field = skip_spaces(&column[at + 1..]);
+        let digits = &field[..field.bytes().take_while(u8::is_ascii_digit).count()];
+        if !digits.is_empty() && digits.parse::<u32>().map_or(true, |v| v >= 60) {
+            warnings.push(Span::of(n, line, column).warning(format!(
+                "a time field of {digits} (60 or more) in `{column}`; read as written"
+            )));
         }
     }
 }
@@ -342,7 +397,7 @@ mod tests {
 
     fn events(text: &str) -> Vec<Event<'_>> {
         let mut events = Vec::new();
-        move_line(1, text, text.trim_start(), &mut events).unwrap();
+        move_line(1, text, text.trim_start(), &mut events, &mut Vec::new()).unwrap();
         events
     }
 
@@ -388,14 +443,56 @@ mod tests {
     }
 
     #[test]
+    fn leniencies_on_a_move_line_are_warned() {
+        let warned = |text: &str| {
+            let mut events = Vec::new();
+            let mut warnings = Vec::new();
+            move_line(1, text, text.trim_start(), &mut events, &mut warnings).unwrap();
+            let Event::Move { time, .. } = events[0] else {
+                panic!("a move: {events:?}")
+            };
+            (time, warnings)
+        };
+        // IS-SHOGI's two columns: the first is the time, the second warned.
+        let (time, warnings) = warned("   1 ２四桂打     ( 0:07/00:00:07) ( 0:00/00:00:00)");
+        assert_eq!(time.unwrap().spent_ms, 7_000);
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(
+            (warnings[0].column, warnings[0].text.as_str()),
+            (32, "( 0:00/00:00:00)")
+        );
+        assert!(warnings[0].message.contains("second time column"));
+        // Sixty seconds or more: read as written, warned once per field.
+        let (time, warnings) = warned("   1 ７六歩(77)   ( 0:75/00:00:75)");
+        assert_eq!(time.unwrap().spent_ms, 75_000);
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].message.contains("time field of 75"));
+        let (_, warnings) = warned("   1 ７六歩(77)   ( 0:59/01:59:59)");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        // A move number past 2^32 - 1 is not wrapped: ignored, warned.
+        let (_, warnings) = warned("4294967296 ７六歩(77)");
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].message.contains("past 4294967295"));
+        let (_, warnings) = warned("4294967295 ７六歩(77)");
+        assert!(warnings.is_empty());
+    }
+
+    #[test]
     fn bad_move_lines_point_at_the_problem() {
         let mut events = Vec::new();
         let line = "   3 ７六X(77)";
-        let err = move_line(3, line, &line[3..], &mut events).unwrap_err();
+        let err = move_line(3, line, &line[3..], &mut events, &mut Vec::new()).unwrap_err();
         assert_eq!(err.line, 3);
         assert_eq!(err.column, 8);
         assert!(err.message.contains("piece name"), "{}", err.message);
-        let err = move_line(4, "4 ７六歩(77) junk", "4 ７六歩(77) junk", &mut events).unwrap_err();
+        let err = move_line(
+            4,
+            "4 ７六歩(77) junk",
+            "4 ７六歩(77) junk",
+            &mut events,
+            &mut Vec::new(),
+        )
+        .unwrap_err();
         assert_eq!(err.text, "junk");
     }
 }

@@ -200,7 +200,9 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotInHand => "that piece is not in hand",
             IllegalMove::DropOnOccupied => "a piece cannot be dropped on an occupied square",
             IllegalMove::DropDeadSquare => "a piece cannot be dropped where it could never move",
-            IllegalMove::DoublePawn => "a second unpromoted pawn on one file (nifu)",
+            IllegalMove::DoublePawn => {
+                "二歩 (nifu, two pawns on a file): a second unpromoted pawn on one file"
+            }
             IllegalMove::PawnDropMate => "a pawn drop may not give mate (uchifuzume)",
             IllegalMove::KingLeftInCheck => "the move leaves the king in check",
         })

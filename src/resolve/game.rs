@@ -8,12 +8,30 @@ use crate::parse::raw::{Event, RawGame, Span};
 use crate::parse::spec::DropMark;
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
 use crate::{Color, Handicap, Position, Setup, Square};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// The start position of a Kakinoki-style game: the diagram if there is
 /// one, else the 手合割, else the even game.
 fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
     let named = raw.headers.iter().find(|h| h.key == "手合割").cloned();
+    if let Some(first) = &named {
+        let same = |h: &crate::parse::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
+        let conflicts: Vec<Warning> = raw
+            .headers
+            .iter()
+            .filter(|h| h.key == "手合割" && !same(h))
+            .map(|h| {
+                h.span.warning(format!(
+                    "a second 手合割 `{}` conflicts with `{}` (line {}); the first is used",
+                    h.value.trim(),
+                    first.value.trim(),
+                    first.span.line
+                ))
+            })
+            .collect();
+        raw.warnings.extend(conflicts);
+    }
     if let Some(board) = raw.board.take() {
         let handicap = Handicap::detect(&board);
         return Ok((board, handicap));
@@ -143,7 +161,7 @@ pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, 
     })
 }
 
-fn resolve_error(span: &Span<'_>, ply: u32, e: &ResolveError) -> Error {
+fn resolve_error(span: &Span<'_>, ply: u32, e: &dyn std::fmt::Display) -> Error {
     Error::at(
         Stage::Resolve,
         span.line,
@@ -190,7 +208,7 @@ fn more_moves_follow(events: &[Event<'_>]) -> bool {
 /// branch is a few moves away from a snapshot rather than replayed from
 /// the start. Nothing is kept until the first variation, so a game without
 /// one pays nothing.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Branches {
     active: bool,
     newest_at_ply: Vec<NodeId>,
@@ -300,177 +318,446 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
         .iter()
         .filter(|e| matches!(e, Event::Move { .. }))
         .count();
-    let mut tree = MoveTree::with_capacity(moves);
-    let mut warnings: Vec<Warning> = std::mem::take(&mut raw.warnings);
+    let mut builder = Builder {
+        tree: MoveTree::with_capacity(moves),
+        warnings: std::mem::take(&mut raw.warnings),
+        pos: start.clone(),
+        current: NodeId::ROOT,
+        previous: None,
+        ended: false,
+        in_variation: false,
+        branches: Branches::default(),
+        trailer: None,
+    };
+    let context = Context {
+        start: &start,
+        events: &raw.events,
+        first_number: record.start.move_number,
+        budget: Cell::new(LOOK_AHEAD_MOVES),
+    };
+    builder.run(&context, 0, 0).map_err(|stop| *stop.error)?;
+    record.tree = builder.tree;
+    record.warnings = builder.warnings;
+    if builder.trailer.is_some() {
+        record.trailer = builder.trailer;
+    }
+    Ok(record)
+}
 
-    let mut pos = start.clone();
-    let mut current = NodeId::ROOT;
-    let mut previous: Option<Square> = None;
-    // Set once the current line has ended (a terminal word or a foul).
-    let mut ended = false;
-    let mut in_variation = false;
-    let mut branches = Branches::default();
+/// At most this many ambiguous moves are being decided at once (each
+/// trying its candidates with every later move); a deeper one stays an
+/// error that says the bound was reached.
+pub const LOOK_AHEAD_PENDING: u32 = 8;
 
-    for (i, event) in raw.events.iter().enumerate() {
-        match event {
-            Event::Move {
-                span,
-                number,
-                spec,
-                time,
-            } => {
-                let ply = tree.node(current).ply + 1;
-                if ended {
-                    return Err(Error::at(
-                        Stage::Resolve,
-                        span.line,
-                        span.line_text,
-                        span.offset,
-                        span.text,
-                        "a move after the end of the game (expected a variation `変化：N手` first)",
-                    )
-                    .with_ply(number.unwrap_or(ply)));
-                }
-                // A diagram may start after moves already played (手数＝N).
-                let expected = ply + record.start.move_number.saturating_sub(1);
-                if let Some(n) = number.filter(|&n| n != ply && n != expected) {
-                    warnings.push(span.warning(format!("move numbered {n}, but it is move {ply}")));
-                }
-                match resolve(&pos, spec, previous) {
-                    Ok(mv) => {
-                        current = tree.push(current, mv);
-                        tree.node_mut(current).time = *time;
-                        pos.play_unchecked(mv);
-                        branches.added(&tree, current, &pos);
-                        previous = Some(mv.to());
+/// The work the look-ahead may do for one game, all candidates together:
+/// each later move replayed costs 1, each trial costs the moves it copies
+/// (so a long game gets fewer trials, and time stays bounded).
+pub const LOOK_AHEAD_MOVES: u32 = 2_000_000;
+
+/// What stays the same while a game is built, look-ahead included.
+struct Context<'r, 'a> {
+    start: &'r Position,
+    events: &'r [Event<'a>],
+    /// The number of the first move (a diagram may start at 手数＝N).
+    first_number: u32,
+    /// Moves the look-ahead may still replay.
+    budget: Cell<u32>,
+}
+
+/// Why building stopped.
+struct Stop {
+    error: Box<Error>,
+    why: StopKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StopKind {
+    /// A move cannot be played: the line of play leading here is wrong.
+    Broken,
+    /// A later move's text fits several moves that each let the rest be
+    /// played: nothing before it is ruled out by that.
+    Undecided,
+    /// The look-ahead bound was reached.
+    Bound,
+}
+
+impl Stop {
+    fn broken(error: Error) -> Stop {
+        Stop {
+            error: Box::new(error),
+            why: StopKind::Broken,
+        }
+    }
+}
+
+/// The state of a game being built: the tree so far and where the reader
+/// stands in it. Cloned to try each candidate of an ambiguous move.
+#[derive(Clone)]
+struct Builder {
+    tree: MoveTree,
+    warnings: Vec<Warning>,
+    pos: Position,
+    current: NodeId,
+    previous: Option<Square>,
+    /// Set once the current line has ended (a terminal word or a foul).
+    ended: bool,
+    in_variation: bool,
+    branches: Branches,
+    trailer: Option<String>,
+}
+
+impl Builder {
+    fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
+        self.current = self.tree.push(self.current, mv);
+        self.tree.node_mut(self.current).time = time;
+        self.pos.play_unchecked(mv);
+        self.branches.added(&self.tree, self.current, &self.pos);
+        self.previous = Some(mv.to());
+    }
+
+    /// Plays the events from `from` on. `depth` counts the ambiguous moves
+    /// being decided around this call: above 0 this is look-ahead, where a
+    /// move that cannot be played (a foul included) rules the line out.
+    fn run(&mut self, cx: &Context<'_, '_>, from: usize, depth: u32) -> Result<(), Stop> {
+        for (i, event) in cx.events.iter().enumerate().skip(from) {
+            match event {
+                Event::Move {
+                    span,
+                    number,
+                    spec,
+                    time,
+                } => {
+                    let ply = self.tree.node(self.current).ply + 1;
+                    if self.ended {
+                        return Err(Stop::broken(
+                            Error::at(
+                                Stage::Resolve,
+                                span.line,
+                                span.line_text,
+                                span.offset,
+                                span.text,
+                                "a move after the end of the game (expected a variation `変化：N手` first)",
+                            )
+                            .with_ply(number.unwrap_or(ply)),
+                        ));
                     }
-                    Err(e) if is_foul(&e) && !more_moves_follow(&raw.events[i + 1..]) => {
-                        let by = pos.side_to_move();
-                        warnings.push(span.warning(format!(
-                            "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"
-                        )));
-                        tree.node_mut(current).ending = Some(Box::new(Ending {
-                            kind: EndingKind::IllegalMove,
-                            winner: Some(!by),
-                            text: span.text.to_string(),
-                            time: *time,
-                            comments: Vec::new(),
-                            foul: Some(Foul {
-                                by,
-                                text: span.text.to_string(),
-                                reason: e.to_string(),
-                                mv: match &e {
-                                    ResolveError::Illegal { mv, .. } => Some(*mv),
-                                    // An illegal drop: the text names it fully.
-                                    ResolveError::NoCandidate { piece, to, .. }
-                                        if spec.drop == DropMark::Drop && piece.is_hand_kind() =>
-                                    {
-                                        Some(crate::Move::Drop {
-                                            kind: *piece,
-                                            to: *to,
-                                        })
-                                    }
-                                    _ => None,
-                                },
-                            }),
-                        }));
-                        ended = true;
-                    }
-                    Err(e) => return Err(resolve_error(span, ply, &e)),
-                }
-            }
-            Event::End {
-                span, word, time, ..
-            } => {
-                let node = tree.node_mut(current);
-                match &mut node.ending {
-                    Some(ending) if ending.foul.is_some() => {
-                        // 反則勝ち / 反則負け after the illegal move: the same foul.
-                        ending.text.push(' ');
-                        ending.text.push_str(word);
-                    }
-                    Some(_) => warnings.push(
-                        span.warning("a second terminal word for the same line; kept the first"),
-                    ),
-                    None => {
-                        let (kind, winner) = ending_for_word(word, pos.side_to_move());
-                        if kind == EndingKind::Other {
-                            warnings.push(
-                                span.warning(format!(
-                                    "unknown terminal word `{word}`, kept as text"
-                                )),
-                            );
+                    if depth > 0 {
+                        match cx.budget.get().checked_sub(1) {
+                            Some(left) => cx.budget.set(left),
+                            None => {
+                                return Err(Stop {
+                                    error: Box::new(resolve_error(
+                                        span,
+                                        ply,
+                                        &"look-ahead bound reached",
+                                    )),
+                                    why: StopKind::Bound,
+                                })
+                            }
                         }
-                        node.ending = Some(Box::new(Ending {
-                            kind,
-                            winner,
-                            text: word.to_string(),
-                            time: *time,
-                            comments: Vec::new(),
-                            foul: None,
-                        }));
+                    }
+                    // A diagram may start after moves already played (手数＝N).
+                    let expected = ply + cx.first_number.saturating_sub(1);
+                    if let Some(n) = number.filter(|&n| n != ply && n != expected) {
+                        self.warnings
+                            .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
+                    }
+                    match resolve(&self.pos, spec, self.previous) {
+                        Ok(mv) => self.play(mv, *time),
+                        Err(e @ ResolveError::Ambiguous { .. })
+                            if cx.events[i + 1..]
+                                .iter()
+                                .any(|e| matches!(e, Event::Move { .. })) =>
+                        {
+                            return self.deduce(cx, i, ply, &e, depth);
+                        }
+                        Err(e)
+                            if depth == 0
+                                && is_foul(&e)
+                                && !more_moves_follow(&cx.events[i + 1..]) =>
+                        {
+                            self.foul(span, ply, spec, &e, *time)
+                        }
+                        Err(e) => return Err(Stop::broken(resolve_error(span, ply, &e))),
                     }
                 }
-                ended = true;
-            }
-            Event::Comment { text, .. } => {
-                let node = tree.node_mut(current);
-                match (&mut node.ending, ended) {
-                    (Some(ending), true) => ending.comments.push(text.to_string()),
-                    _ => node.comments.push(text.to_string()),
-                }
-            }
-            Event::Bookmark { name, .. } => tree.node_mut(current).bookmarks.push(name.to_string()),
-            Event::Variation { span, ply } => {
-                let branch = branches.newest(&tree, *ply);
-                let Some(branch) = branch else {
-                    return Err(Error::at(
-                        Stage::Resolve,
-                        span.line,
-                        span.line_text,
-                        span.offset,
-                        span.text,
-                        format!("a variation of move {ply}, but no line has a move {ply}"),
-                    ));
-                };
-                current = tree
-                    .node(branch)
-                    .parent
-                    .expect("a move's node has a parent");
-                pos = branches.position_at(&start, &tree, current);
-                previous = tree.node(current).mv.map(|mv| mv.to());
-                ended = false;
-                in_variation = true;
-            }
-            Event::Trailer { span, text } => {
-                if !in_variation && record.trailer.is_none() {
-                    record.trailer = Some(text.to_string());
-                }
-                let node = tree.node_mut(current);
-                if node.ending.is_none() {
-                    match ending_for_trailer(text, !pos.side_to_move()) {
-                        Some((kind, winner)) => {
+                Event::End {
+                    span, word, time, ..
+                } => {
+                    let to_move = self.pos.side_to_move();
+                    let node = self.tree.node_mut(self.current);
+                    match &mut node.ending {
+                        Some(ending) if ending.foul.is_some() => {
+                            // 反則勝ち / 反則負け after the illegal move: the same foul.
+                            ending.text.push(' ');
+                            ending.text.push_str(word);
+                        }
+                        Some(_) => {
+                            self.warnings.push(span.warning(
+                                "a second terminal word for the same line; kept the first",
+                            ))
+                        }
+                        None => {
+                            let (kind, winner) = ending_for_word(word, to_move);
+                            if kind == EndingKind::Other {
+                                self.warnings.push(span.warning(format!(
+                                    "unknown terminal word `{word}`, kept as text"
+                                )));
+                            }
                             node.ending = Some(Box::new(Ending {
                                 kind,
                                 winner,
-                                text: text.to_string(),
-                                time: None,
+                                text: word.to_string(),
+                                time: *time,
                                 comments: Vec::new(),
                                 foul: None,
                             }));
-                            ended = true;
                         }
-                        None => {
-                            warnings.push(span.warning("summary line not understood; kept as text"))
+                    }
+                    self.ended = true;
+                }
+                Event::Comment { text, .. } => {
+                    let ended = self.ended;
+                    let node = self.tree.node_mut(self.current);
+                    match (&mut node.ending, ended) {
+                        (Some(ending), true) => ending.comments.push(text.to_string()),
+                        _ => node.comments.push(text.to_string()),
+                    }
+                }
+                Event::Bookmark { name, .. } => self
+                    .tree
+                    .node_mut(self.current)
+                    .bookmarks
+                    .push(name.to_string()),
+                Event::Variation { span, ply } => {
+                    let branch = self.branches.newest(&self.tree, *ply);
+                    let Some(branch) = branch else {
+                        return Err(Stop::broken(Error::at(
+                            Stage::Resolve,
+                            span.line,
+                            span.line_text,
+                            span.offset,
+                            span.text,
+                            format!("a variation of move {ply}, but no line has a move {ply}"),
+                        )));
+                    };
+                    self.current = self
+                        .tree
+                        .node(branch)
+                        .parent
+                        .expect("a move's node has a parent");
+                    self.pos = self
+                        .branches
+                        .position_at(cx.start, &self.tree, self.current);
+                    self.previous = self.tree.node(self.current).mv.map(|mv| mv.to());
+                    self.ended = false;
+                    self.in_variation = true;
+                }
+                Event::Trailer { span, text } => {
+                    if !self.in_variation && self.trailer.is_none() {
+                        self.trailer = Some(text.to_string());
+                    }
+                    let last_mover = !self.pos.side_to_move();
+                    let node = self.tree.node_mut(self.current);
+                    if node.ending.is_none() {
+                        match ending_for_trailer(text, last_mover) {
+                            Some((kind, winner)) => {
+                                node.ending = Some(Box::new(Ending {
+                                    kind,
+                                    winner,
+                                    text: text.to_string(),
+                                    time: None,
+                                    comments: Vec::new(),
+                                    foul: None,
+                                }));
+                                self.ended = true;
+                            }
+                            None => self
+                                .warnings
+                                .push(span.warning("summary line not understood; kept as text")),
                         }
                     }
                 }
             }
         }
+        Ok(())
     }
-    record.tree = tree;
-    record.warnings = warnings;
-    Ok(record)
+
+    /// Records the illegal last move of a line as a foul that ends it.
+    fn foul(
+        &mut self,
+        span: &Span<'_>,
+        ply: u32,
+        spec: &crate::parse::spec::MoveSpec,
+        e: &ResolveError,
+        time: Option<crate::record::MoveTime>,
+    ) {
+        let by = self.pos.side_to_move();
+        self.warnings.push(span.warning(format!(
+            "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"
+        )));
+        self.tree.node_mut(self.current).ending = Some(Box::new(Ending {
+            kind: EndingKind::IllegalMove,
+            winner: Some(!by),
+            text: span.text.to_string(),
+            time,
+            comments: Vec::new(),
+            foul: Some(Foul {
+                by,
+                text: span.text.to_string(),
+                reason: e.to_string(),
+                mv: match e {
+                    // A drop the text does not mark (`▲５三歩` for 二歩):
+                    // the text stays the foul, as written.
+                    ResolveError::Illegal {
+                        mv: crate::Move::Drop { .. },
+                        ..
+                    } if spec.drop != DropMark::Drop => None,
+                    ResolveError::Illegal { mv, .. } => Some(*mv),
+                    // An illegal drop: the text names it fully.
+                    ResolveError::NoCandidate { piece, to, .. }
+                        if spec.drop == DropMark::Drop && piece.is_hand_kind() =>
+                    {
+                        Some(crate::Move::Drop {
+                            kind: *piece,
+                            to: *to,
+                        })
+                    }
+                    _ => None,
+                },
+            }),
+        }));
+        self.ended = true;
+    }
+
+    /// Deduction by look-ahead: the move at event `i` fits several
+    /// candidates (`ambiguous`). Each is tried with every later event of
+    /// the record, mainline and variations; a candidate with which a later
+    /// move cannot be played is ruled out. Exactly one left is the move,
+    /// with a warning naming the candidates and the moves that ruled the
+    /// others out; the builder is then at the end of the record. Several
+    /// left stay an error naming them.
+    fn deduce(
+        &mut self,
+        cx: &Context<'_, '_>,
+        i: usize,
+        ply: u32,
+        ambiguous: &ResolveError,
+        depth: u32,
+    ) -> Result<(), Stop> {
+        let Event::Move { span, time, .. } = &cx.events[i] else {
+            unreachable!("deduce is called on a move");
+        };
+        let ResolveError::Ambiguous { candidates, .. } = ambiguous else {
+            unreachable!("deduce is called on an ambiguous move");
+        };
+        let error = |note: String| {
+            let mut error = resolve_error(span, ply, ambiguous);
+            error.message.push_str(&note);
+            error
+        };
+        let bound = || {
+            Stop {
+            error: Box::new(error(format!(
+                "; the look-ahead bound was reached before the later moves could decide (at most {LOOK_AHEAD_PENDING} ambiguous moves pending, a work budget of {LOOK_AHEAD_MOVES} moves replayed or copied per game)"
+            ))),
+            why: StopKind::Bound,
+        }
+        };
+        if depth >= LOOK_AHEAD_PENDING {
+            return Err(bound());
+        }
+        let mut playable: Vec<(crate::Move, Builder, Option<Stop>)> = Vec::new();
+        let mut ruled_out: Vec<(crate::Move, Error)> = Vec::new();
+        for &mv in candidates {
+            let copied = u32::try_from(self.tree.len()).unwrap_or(u32::MAX);
+            match cx.budget.get().checked_sub(copied) {
+                Some(left) => cx.budget.set(left),
+                None => return Err(bound()),
+            }
+            let mut trial = self.clone();
+            trial.play(mv, *time);
+            match trial.run(cx, i + 1, depth + 1) {
+                Ok(()) => playable.push((mv, trial, None)),
+                Err(stop) => match stop.why {
+                    StopKind::Broken => ruled_out.push((mv, *stop.error)),
+                    StopKind::Undecided => playable.push((mv, trial, Some(stop))),
+                    StopKind::Bound => return Err(bound()),
+                },
+            }
+        }
+        let listed = |moves: &mut dyn Iterator<Item = crate::Move>| {
+            moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+        };
+        match playable.len() {
+            0 if ruled_out.windows(2).all(|w| {
+                (w[0].1.line, w[0].1.column, &w[0].1.message)
+                    == (w[1].1.line, w[1].1.column, &w[1].1.message)
+            }) =>
+            {
+                // The same later move fails whichever is played: that move
+                // is the error.
+                let (_, mut later) = ruled_out.swap_remove(0);
+                later.message.push_str(&format!(
+                    " (with each of {} for move {ply} on line {}, whose text fits {})",
+                    listed(&mut candidates.iter().copied()),
+                    span.line,
+                    if candidates.len() == 2 { "both" } else { "all" }
+                ));
+                Err(Stop::broken(later))
+            }
+            0 => {
+                let why: Vec<String> = ruled_out
+                    .iter()
+                    .map(|(mv, e)| format!("with {mv}, {}", later_failure(e)))
+                    .collect();
+                Err(Stop::broken(error(format!(
+                    "; none of them lets every later move be played: {}",
+                    why.join("; ")
+                ))))
+            }
+            1 => {
+                let (mv, trial, stop) = playable.pop().expect("one candidate");
+                let why: Vec<String> = ruled_out
+                    .iter()
+                    .map(|(other, e)| format!("with {other}, {}", later_failure(e)))
+                    .collect();
+                let warning = span.warning(format!(
+                    "move {ply} fits {} moves ({}); deduced {mv}, the only one with which every later move can be played: {}",
+                    candidates.len(),
+                    listed(&mut candidates.iter().copied()),
+                    why.join("; ")
+                ));
+                let at = self.warnings.len();
+                *self = trial;
+                self.warnings.insert(at, warning);
+                match stop {
+                    None => Ok(()),
+                    Some(stop) => Err(stop),
+                }
+            }
+            _ => Err(Stop {
+                error: Box::new(error(if playable.len() == candidates.len() {
+                    "; each of them lets every later move be played, so the record does not say which".to_string()
+                } else {
+                    format!(
+                        "; {} each let every later move be played, so the record does not say which",
+                        listed(&mut playable.iter().map(|(mv, _, _)| *mv))
+                    )
+                })),
+                why: StopKind::Undecided,
+            }),
+        }
+    }
+}
+
+/// How a later move failed under a candidate, for the deduction warning.
+fn later_failure(e: &Error) -> String {
+    let at = match e.ply {
+        Some(ply) => format!("move {ply} (line {}, `{}`)", e.line, e.text),
+        None => format!("line {} (`{}`)", e.line, e.text),
+    };
+    format!("{at} cannot be played: {}", e.message)
 }
 
 /// Builds a record from one USI position line (`position startpos moves …`,

@@ -281,6 +281,9 @@ fn resolve_by_candidates(
         0 => {
             let mut rejected = Vec::with_capacity(all.len());
             filter(pos, spec, all, to, |mv, why| rejected.push((mv, why)));
+            if let Some(illegal) = illegal_drop(pos, spec, to, &rejected) {
+                return Err(illegal);
+            }
             Err(ResolveError::NoCandidate {
                 piece: spec.piece,
                 to,
@@ -292,6 +295,37 @@ fn resolve_by_candidates(
             to,
             candidates: fits.to_vec(),
         }),
+    }
+}
+
+/// When nothing fits and the text can only mean a drop (a piece that can
+/// be held, no board move rejected for anything but not being a drop), the
+/// rule that drop breaks, named (二歩, 打ち歩詰め, …) rather than "no piece
+/// can move there". A piece not in hand is named only when 打 was written
+/// and no board move reaches the square.
+fn illegal_drop(
+    pos: &Position,
+    spec: &MoveSpec,
+    to: Square,
+    rejected: &[(Move, Mismatch)],
+) -> Option<ResolveError> {
+    let plain = spec.piece.is_hand_kind()
+        && matches!(spec.promotion, Promotion::Unmarked | Promotion::ByName)
+        && spec.horizontal.is_none()
+        && spec.vertical.is_none()
+        && rejected.iter().all(|(_, why)| *why == Mismatch::NotADrop);
+    if !plain {
+        return None;
+    }
+    let mv = Move::Drop {
+        kind: spec.piece,
+        to,
+    };
+    match pos.check_legal(mv) {
+        // Not in hand says less than the board move 打 rules out.
+        Err(IllegalMove::NotInHand) if spec.drop != DropMark::Drop || !rejected.is_empty() => None,
+        Err(reason) => Some(ResolveError::Illegal { mv, reason }),
+        Ok(()) => None,
     }
 }
 

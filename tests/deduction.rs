@@ -1,0 +1,101 @@
+//! Deduction by look-ahead: a KI2 move whose text fits several legal moves
+//! is decided by the later moves of the record, mainline and variations.
+//! The fixtures `ki2/kifconv-deduced-gold-left.ki2u` and
+//! `bad/ambiguous-gold-both-survive.ki2u` cover the mainline cases; these
+//! cover a variation deciding, no candidate surviving, and a last move.
+
+use kifconv::read::{read_text, Format};
+
+/// Golds on 6g and 6h after move 12; `▲５七金左` fits both (cshogi's
+/// exporter writes it so).
+const OPENING: &str = "手合割：平手
+▲５六歩    △３四歩    ▲６六歩    △８四歩    ▲６八金    △８五歩
+▲６七金    △６二銀    ▲５八金    △５四歩    ▲６八金寄  △１四歩
+▲５七金左  △１五歩
+";
+
+fn usi(text: &str) -> (Vec<String>, Vec<String>) {
+    let records = read_text(text, Format::Ki2).expect("the record reads");
+    assert_eq!(records.len(), 1);
+    let moves = records[0]
+        .tree
+        .mainline_moves()
+        .map(|m| m.to_string())
+        .collect();
+    let warnings = records[0]
+        .warnings
+        .iter()
+        .map(|w| w.message.clone())
+        .collect();
+    (moves, warnings)
+}
+
+#[test]
+fn a_move_in_a_variation_decides() {
+    // The mainline goes on either way; the variation of move 15 needs 6h
+    // empty for the silver, so the gold came from 6h.
+    let text = format!("{OPENING}▲１六歩\n\n変化：15手\n▲６八銀    △９四歩\n");
+    let (moves, warnings) = usi(&text);
+    assert_eq!(moves[12], "6h5g");
+    assert_eq!(moves.len(), 15);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("deduced 6h5g") && warnings[0].contains("with 6g5g, move 15 (line 8"),
+        "{}",
+        warnings[0]
+    );
+}
+
+#[test]
+fn a_later_move_of_the_other_gold_decides_too() {
+    // ▲６八金引 (6g6h) needs the gold on 6g kept and 6h freed.
+    let text = format!("{OPENING}▲６八金引  △９四歩\n");
+    let (moves, warnings) = usi(&text);
+    assert_eq!(moves[12], "6h5g");
+    assert_eq!(moves[14], "6g6h");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+}
+
+#[test]
+fn a_later_move_that_fails_with_every_candidate_is_the_error() {
+    // No gold can reach 4e whichever moved: the error is at move 15.
+    let text = format!("{OPENING}▲４五金    △９四歩\n");
+    let error = read_text(&text, Format::Ki2).unwrap_err();
+    assert_eq!((error.line, error.ply), (5, Some(15)), "{error:?}");
+    assert_eq!(
+        error.message,
+        "no 金 (KI) can move to 4e (with each of 6g5g 6h5g for move 13 on line 4, whose text fits both)"
+    );
+}
+
+#[test]
+fn no_candidate_surviving_is_an_error_naming_each_failure() {
+    // ▲６八銀 needs 6h empty; ▲７八金 then needs a gold still on 6h.
+    let text = format!("{OPENING}▲６八銀    △９四歩    ▲７八金\n");
+    let error = read_text(&text, Format::Ki2).unwrap_err();
+    assert_eq!(error.line, 4, "{error:?}");
+    assert_eq!(error.ply, Some(13));
+    assert!(
+        error
+            .message
+            .contains("none of them lets every later move be played")
+            && error
+                .message
+                .contains("with 6g5g, move 15 (line 5, `▲６八銀`)")
+            && error
+                .message
+                .contains("with 6h5g, move 17 (line 5, `▲７八金`)"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn a_last_move_that_fits_two_stays_the_plain_ambiguity() {
+    let text = OPENING.replace("  △１五歩", "");
+    let error = read_text(&text, Format::Ki2).unwrap_err();
+    assert_eq!(
+        error.message,
+        "ambiguous: 2 moves of 金 (KI) to 5g fit the text: 6g5g 6h5g"
+    );
+}
