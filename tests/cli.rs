@@ -663,3 +663,28 @@ fn a_text_that_is_no_record_is_an_error() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `.bod` (a board diagram) and `.usen` files found in a folder are read.
+#[test]
+fn bod_and_usen_files_in_a_folder_are_read() {
+    let dir = scratch("bod-usen");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let bod = std::fs::read_dir(fixtures.join("kif"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "bod"))
+        .expect("a .bod fixture");
+    let usen = std::fs::read_dir(fixtures.join("usi"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "usen"))
+        .expect("a .usen fixture");
+    std::fs::copy(&bod, dir.join("problem.bod")).unwrap();
+    std::fs::copy(&usen, dir.join("game.usen")).unwrap();
+    let out = kifconv(&[s(&dir), "--to", "sfen", "--report", "-", "-q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("game.usen\tok\t"), "{text}");
+    assert!(text.contains("problem.bod\tok\t1\t0\t"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

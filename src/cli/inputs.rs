@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The extensions kifconv reads.
-const KNOWN: [&str; 11] = [
-    "kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json", "psn", "western",
+const KNOWN: [&str; 13] = [
+    "kif", "kifu", "bod", "ki2", "ki2u", "csa", "usi", "sfen", "usen", "jkf", "json", "psn",
+    "western",
 ];
 
 /// What the walk yields, in order.

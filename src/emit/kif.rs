@@ -176,6 +176,8 @@ fn write_line(
 fn is_plain_word(word: &str) -> bool {
     !word.is_empty()
         && !word.contains(|c: char| c.is_whitespace() || c == '\u{3000}' || c == '(' || c == '#')
+        // The reader takes such a word for a wrong decoding, never an ending.
+        && !crate::parse::kakinoki::looks_misdecoded(word)
         && !word.starts_with(|c: char| {
             crate::parse::common::digit(c).is_some()
                 || c.is_ascii_digit()
