@@ -500,8 +500,13 @@ impl Builder {
                         None => {
                             let (kind, winner) = ending_for_word(word, to_move);
                             if kind == EndingKind::Other {
+                                let hint = if crate::parse::kakinoki::looks_misdecoded(word) {
+                                    " (it looks misdecoded: the file may be in another encoding than it was read as, see --encoding)"
+                                } else {
+                                    ""
+                                };
                                 self.warnings.push(span.warning(format!(
-                                    "unknown terminal word `{word}`, kept as text"
+                                    "unknown terminal word `{word}`, kept as text{hint}"
                                 )));
                             }
                             node.ending = Some(Box::new(Ending {
