@@ -99,3 +99,39 @@ fn a_last_move_that_fits_two_stays_the_plain_ambiguity() {
         "ambiguous: 2 moves of 金 (KI) to 5g fit the text: 6g5g 6h5g"
     );
 }
+
+#[test]
+fn ambiguous_moves_pending_together_are_decided_together() {
+    // Move 15 ▲５八金 fits one gold if 6h5g was played (5g5h) and two if
+    // 6g5g was (5g5h, 6h5h); move 17 ▲６八銀 needs 6h empty; move 19
+    // ▲６七金上 needs 6g empty and a gold below it. Only 6g5g, then 6h5h,
+    // lets all of them be played: decided while both are pending.
+    let text = format!("{OPENING}▲５八金    △９四歩    ▲６八銀    △９五歩    ▲６七金上  △１六歩\n");
+    let (moves, warnings) = usi(&text);
+    assert_eq!(
+        moves[12..],
+        ["6g5g", "1d1e", "6h5h", "9c9d", "7i6h", "9d9e", "5h6g", "1e1f"]
+    );
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(warnings[0].contains("deduced 6g5g"), "{}", warnings[0]);
+    assert!(warnings[1].contains("deduced 6h5h"), "{}", warnings[1]);
+}
+
+#[test]
+fn many_ambiguous_moves_each_decided_soon_after_leave_nothing_pending() {
+    // After ▲５七金左 ▲６八金 (6h5g, 6g6h) the golds stand on 6h and 5g;
+    // then ten times ▲６七金 (6h6g or 5g6g) followed by ▲６八金, which
+    // only the gold from 6h leaves room for. Far more ambiguous moves than
+    // the 8 that may be pending at once: each is decided before the next.
+    let mut text = format!("{OPENING}▲６八金    △４二玉\n");
+    for _ in 0..10 {
+        text.push_str("▲６七金    △５一玉    ▲６八金    △４二玉\n");
+    }
+    let (moves, warnings) = usi(&text);
+    assert_eq!(moves.len(), 16 + 40);
+    assert_eq!(warnings.len(), 11, "{warnings:?}");
+    assert!(moves[16..]
+        .chunks(4)
+        .all(|c| c[0] == "6h6g" && c[2] == "6g6h"));
+    assert!(warnings[10].contains("deduced 6h6g"), "{}", warnings[10]);
+}

@@ -51,8 +51,8 @@ fn half_width_katakana(text: &str) -> usize {
 }
 
 /// Whether a word that should be Japanese notation shows the marks of a
-/// wrong decoding (U+FFFD, half-width katakana): never a terminal word.
-pub(crate) fn looks_misdecoded(word: &str) -> bool {
+/// wrong decoding (U+FFFD, half-width katakana).
+pub fn looks_misdecoded(word: &str) -> bool {
     word.contains('\u{fffd}') || half_width_katakana(word) > 0
 }
 
@@ -531,13 +531,13 @@ mod tests {
     #[test]
     fn a_misdecoded_line_says_so() {
         // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
-        let e = parse("   1 縺ｧ縺ｯ(77)\n", Dialect::Kif).unwrap_err();
+        let e = parse("   1 ７ｧｯ(77)\n", Dialect::Kif).unwrap_err();
         assert!(
             e.message.contains("UTF-8 read as Shift_JIS"),
             "{}",
             e.message
         );
-        let e = parse("▲７六歩    △\u{fffd}\u{fffd}歩\n", Dialect::Ki2).unwrap_err();
+        let e = parse("▲７六歩    △３\u{fffd}歩\n", Dialect::Ki2).unwrap_err();
         assert!(e.message.contains("U+FFFD"), "{}", e.message);
         // A plain error says nothing about encodings.
         let e = parse("   1 ７六歩(77) junk\n", Dialect::Kif).unwrap_err();

@@ -212,12 +212,10 @@ fn move_or_end<'a>(
             // A word that starts like a move (a square, 同, or a second side
             // mark) is a broken move, never a terminal word: read as one, it
             // would be written back as a move line and read as a move.
-            // Nor is a word that shows the marks of a wrong decoding.
             if word.is_empty()
                 || word.starts_with(|c: char| {
                     digit(c).is_some() || c == '同' || side_mark(c).is_some()
                 })
-                || kakinoki::looks_misdecoded(word)
             {
                 let at = &text[bad.offset..];
                 let len = at.chars().next().map_or(0, char::len_utf8);

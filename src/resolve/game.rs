@@ -335,7 +335,9 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
         first_number: record.start.move_number,
         budget: Cell::new(LOOK_AHEAD_MOVES),
     };
-    builder.run(&context, 0, 0).map_err(|stop| *stop.error)?;
+    builder
+        .run(&context, 0, 0, false)
+        .map_err(|stop| *stop.error)?;
     record.tree = builder.tree;
     record.warnings = builder.warnings;
     if builder.trailer.is_some() {
@@ -370,7 +372,7 @@ struct Stop {
     why: StopKind,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StopKind {
     /// A move cannot be played: the line of play leading here is wrong.
     Broken,
@@ -379,6 +381,9 @@ enum StopKind {
     Undecided,
     /// The look-ahead bound was reached.
     Bound,
+    /// A quick look-ahead reached an ambiguous move and stopped there:
+    /// nothing is ruled out yet.
+    Horizon,
 }
 
 impl Stop {
@@ -418,7 +423,16 @@ impl Builder {
     /// Plays the events from `from` on. `depth` counts the ambiguous moves
     /// being decided around this call: above 0 this is look-ahead, where a
     /// move that cannot be played (a foul included) rules the line out.
-    fn run(&mut self, cx: &Context<'_, '_>, from: usize, depth: u32) -> Result<(), Stop> {
+    ///
+    /// A `quick` run stops at the next ambiguous move (a [`StopKind::Horizon`])
+    /// instead of deciding it.
+    fn run(
+        &mut self,
+        cx: &Context<'_, '_>,
+        from: usize,
+        depth: u32,
+        quick: bool,
+    ) -> Result<(), Stop> {
         for (i, event) in cx.events.iter().enumerate().skip(from) {
             match event {
                 Event::Move {
@@ -469,6 +483,12 @@ impl Builder {
                                 .iter()
                                 .any(|e| matches!(e, Event::Move { .. })) =>
                         {
+                            if quick {
+                                return Err(Stop {
+                                    error: Box::new(resolve_error(span, ply, &e)),
+                                    why: StopKind::Horizon,
+                                });
+                            }
                             return self.deduce(cx, i, ply, &e, depth);
                         }
                         Err(e)
@@ -500,8 +520,13 @@ impl Builder {
                         None => {
                             let (kind, winner) = ending_for_word(word, to_move);
                             if kind == EndingKind::Other {
+                                let hint = if crate::parse::kakinoki::looks_misdecoded(word) {
+                                    " (it looks misdecoded: the file may be in another encoding than it was read as, see --encoding)"
+                                } else {
+                                    ""
+                                };
                                 self.warnings.push(span.warning(format!(
-                                    "unknown terminal word `{word}`, kept as text"
+                                    "unknown terminal word `{word}`, kept as text{hint}"
                                 )));
                             }
                             node.ending = Some(Box::new(Ending {
@@ -664,31 +689,69 @@ impl Builder {
             why: StopKind::Bound,
         }
         };
+        let listed = |moves: &mut dyn Iterator<Item = crate::Move>| {
+            moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+        };
+        let deduced = |mv: crate::Move, ruled_out: &[(crate::Move, Error)]| {
+            let why: Vec<String> = ruled_out
+                .iter()
+                .map(|(other, e)| format!("with {other}, {}", later_failure(e)))
+                .collect();
+            span.warning(format!(
+                "move {ply} fits {} moves ({}); deduced {mv}, the only one with which every later move can be played: {}",
+                candidates.len(),
+                listed(&mut candidates.iter().copied()),
+                why.join("; ")
+            ))
+        };
+        let charge = || {
+            let copied = u32::try_from(self.tree.len()).unwrap_or(u32::MAX);
+            match cx.budget.get().checked_sub(copied) {
+                Some(left) => {
+                    cx.budget.set(left);
+                    Ok(())
+                }
+                None => Err(bound()),
+            }
+        };
+        // A quick look first: each candidate up to the next ambiguous move.
+        // When that rules out all but one, the move is decided without
+        // anything pending, however many ambiguous moves follow.
+        let mut ruled_out: Vec<(crate::Move, Error)> = Vec::new();
+        let mut open = Vec::with_capacity(candidates.len());
+        for &mv in candidates {
+            charge()?;
+            let mut trial = self.clone();
+            trial.play(mv, *time);
+            match trial.run(cx, i + 1, depth + 1, true) {
+                Err(stop) if stop.why == StopKind::Broken => ruled_out.push((mv, *stop.error)),
+                Err(stop) if stop.why == StopKind::Bound => return Err(bound()),
+                _ => open.push(mv),
+            }
+        }
+        if let [mv] = open[..] {
+            let warning = deduced(mv, &ruled_out);
+            self.play(mv, *time);
+            self.warnings.push(warning);
+            return self.run(cx, i + 1, depth, false);
+        }
         if depth >= LOOK_AHEAD_PENDING {
             return Err(bound());
         }
         let mut playable: Vec<(crate::Move, Builder, Option<Stop>)> = Vec::new();
-        let mut ruled_out: Vec<(crate::Move, Error)> = Vec::new();
-        for &mv in candidates {
-            let copied = u32::try_from(self.tree.len()).unwrap_or(u32::MAX);
-            match cx.budget.get().checked_sub(copied) {
-                Some(left) => cx.budget.set(left),
-                None => return Err(bound()),
-            }
+        for mv in open {
+            charge()?;
             let mut trial = self.clone();
             trial.play(mv, *time);
-            match trial.run(cx, i + 1, depth + 1) {
+            match trial.run(cx, i + 1, depth + 1, false) {
                 Ok(()) => playable.push((mv, trial, None)),
                 Err(stop) => match stop.why {
                     StopKind::Broken => ruled_out.push((mv, *stop.error)),
                     StopKind::Undecided => playable.push((mv, trial, Some(stop))),
-                    StopKind::Bound => return Err(bound()),
+                    StopKind::Bound | StopKind::Horizon => return Err(bound()),
                 },
             }
         }
-        let listed = |moves: &mut dyn Iterator<Item = crate::Move>| {
-            moves.map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-        };
         match playable.len() {
             0 if ruled_out.windows(2).all(|w| {
                 (w[0].1.line, w[0].1.column, &w[0].1.message)
@@ -718,16 +781,7 @@ impl Builder {
             }
             1 => {
                 let (mv, trial, stop) = playable.pop().expect("one candidate");
-                let why: Vec<String> = ruled_out
-                    .iter()
-                    .map(|(other, e)| format!("with {other}, {}", later_failure(e)))
-                    .collect();
-                let warning = span.warning(format!(
-                    "move {ply} fits {} moves ({}); deduced {mv}, the only one with which every later move can be played: {}",
-                    candidates.len(),
-                    listed(&mut candidates.iter().copied()),
-                    why.join("; ")
-                ));
+                let warning = deduced(mv, &ruled_out);
                 let at = self.warnings.len();
                 *self = trial;
                 self.warnings.insert(at, warning);
