@@ -688,3 +688,14 @@ fn bod_and_usen_files_in_a_folder_are_read() {
     assert!(text.contains("problem.bod\tok\t1\t0\t"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A `--ply` past the end of a game is an error that names its input.
+#[test]
+fn a_ply_error_names_its_input() {
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "sfen", "--ply", "99", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "fixtures/kif/jkf-henka.kif: error: --ply 99: the mainline has only 12 moves\n"
+    );
+}

@@ -54,7 +54,7 @@ pub fn convert(
     if let Some(w) = super::lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
     }
-    for text in render(&records, config)? {
+    for text in render(&records, config).map_err(|e| format!("{name}: error: {e}\n"))? {
         out.outputs
             .push(encode(&text, config.out_encoding).map_err(|e| format!("{name}: error: {e}"))?);
     }
