@@ -692,7 +692,14 @@ fn bod_and_usen_files_in_a_folder_are_read() {
 /// A `--ply` past the end of a game is an error that names its input.
 #[test]
 fn a_ply_error_names_its_input() {
-    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "sfen", "--ply", "99", "-q"]);
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "sfen",
+        "--ply",
+        "99",
+        "-q",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
