@@ -26,8 +26,8 @@
 
 use crate::error::{Error, Stage};
 use crate::parse::raw::Span;
-use crate::record::{Ending, EndingKind, MoveTree, NodeId, Record, Warning};
-use crate::{Handicap, Move, PieceKind, Position, Setup, Square};
+use crate::record::{Ending, EndingKind, MoveTree, NodeId, Record};
+use crate::{Move, PieceKind, Position, Setup, Square};
 
 /// The piece kinds a drop's `from` names, from 81 + 9 on.
 const DROPS: [PieceKind; 7] = [
@@ -123,16 +123,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             format!("the start position cannot be played: {e}"),
         )
     })?;
-    let mut record = Record::new(setup);
-    record.handicap = Handicap::detect(&record.start);
-    for problem in problems {
-        record.warnings.push(Warning {
-            line: n,
-            column: 1,
-            text: String::new(),
-            message: format!("the start position breaks a rule: {problem}"),
-        });
-    }
+    let mut record = crate::resolve::game::line_record(setup, problems, n);
     let mut tree = MoveTree::new();
     // The line of play being read: its nodes and positions by ply.
     let mut nodes = vec![NodeId::ROOT];

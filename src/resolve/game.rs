@@ -7,7 +7,7 @@ use crate::error::{Error, Stage};
 use crate::parse::raw::{Event, RawGame, Span};
 use crate::parse::spec::DropMark;
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
-use crate::{Color, Handicap, Position, Setup, Square};
+use crate::{Color, Handicap, Position, Setup, SetupError, Square};
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -814,6 +814,23 @@ fn later_failure(e: &Error) -> String {
     format!("{at} cannot be played: {}", e.message)
 }
 
+/// A record of one line's game (USI, USEN) starting at `start`, with the
+/// named handicap it is, and a warning on line `n` for each rule the start
+/// breaks.
+pub fn line_record(start: Setup, problems: Vec<SetupError>, n: u32) -> Record {
+    let mut record = Record::new(start);
+    record.handicap = Handicap::detect(&record.start);
+    for problem in problems {
+        record.warnings.push(Warning {
+            line: n,
+            column: 1,
+            text: String::new(),
+            message: format!("the start position breaks a rule: {problem}"),
+        });
+    }
+    record
+}
+
 /// Builds a record from one USI position line (`position startpos moves …`,
 /// `position sfen … moves …`, or a bare SFEN), line `n` of the input. A
 /// final illegal move is kept as a foul, like in the other formats.
@@ -831,16 +848,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
             format!("the start position cannot be played: {e}"),
         )
     })?;
-    let mut record = Record::new(parsed.start);
-    record.handicap = Handicap::detect(&record.start);
-    for problem in problems {
-        record.warnings.push(Warning {
-            line: n,
-            column: 1,
-            text: String::new(),
-            message: format!("the start position breaks a rule: {problem}"),
-        });
-    }
+    let mut record = line_record(parsed.start, problems, n);
     let mut tree = MoveTree::with_capacity(parsed.moves.len());
     let mut pos = start;
     let mut current = NodeId::ROOT;
