@@ -224,8 +224,14 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                     let summary = japanese::trailer(u64::from(node.ply), ending, false);
                     write!(out, " end {summary}").unwrap()
                 }
-                Target::Western => {
-                    let word = western::ending_token(ending, to_move);
+                Target::Western | Target::Csa => {
+                    // The word the format writes, as the player to move
+                    // there sees it, and how the record read back holds it.
+                    let word = if target == Target::Csa {
+                        csa::ending_word(ending, to_move)
+                    } else {
+                        western::ending_token(ending, to_move)
+                    };
                     let said = kifconv::resolve::game::ending_for_word(&word, to_move);
                     let (kind, winner) = match (wrote, foul) {
                         (true, None) => said,
@@ -234,20 +240,8 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                     };
                     write!(out, " end {word} {kind:?} {winner:?}").unwrap();
                     write!(out, " end-comments {:?}", ending.comments).unwrap();
-                }
-                Target::Csa => {
-                    // What the `%` word says, as the player to move there
-                    // sees it, and how the record read back holds it.
-                    let word = csa::ending_word(ending, to_move);
-                    let said = kifconv::resolve::game::ending_for_word(&word, to_move);
-                    let (kind, winner) = match (wrote, foul) {
-                        (true, None) => said,
-                        _ if foul.is_some() => (EndingKind::IllegalMove, ending.winner),
-                        _ => (ending.kind, ending.winner),
-                    };
-                    write!(out, " end {word} {kind:?} {winner:?}").unwrap();
-                    write!(out, " end-comments {:?}", ending.comments).unwrap();
-                    if let Some(t) = ending.time {
+                    // CSA holds the ending's time; Western holds no times.
+                    if let (Target::Csa, Some(t)) = (target, ending.time) {
                         write!(out, " end-time {}", t.spent_ms).unwrap();
                     }
                 }
