@@ -443,17 +443,11 @@ impl Builder {
                 } => {
                     let ply = self.tree.node(self.current).ply + 1;
                     if self.ended {
-                        return Err(Stop::broken(
-                            Error::at(
-                                Stage::Resolve,
-                                span.line,
-                                span.line_text,
-                                span.offset,
-                                span.text,
-                                "a move after the end of the game (expected a variation `変化：N手` first)",
-                            )
-                            .with_ply(number.unwrap_or(ply)),
-                        ));
+                        return Err(Stop::broken(resolve_error(
+                            span,
+                            number.unwrap_or(ply),
+                            &"a move after the end of the game (expected a variation `変化：N手` first)",
+                        )));
                     }
                     if depth > 0 {
                         match cx.budget.get().checked_sub(1) {
