@@ -21,6 +21,19 @@ fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the binary runs")
 }
 
+/// Runs the binary with a standard output whose reader has gone: nothing
+/// is read, and our end is closed at once.
+fn with_closed_stdout(args: &[&str]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kifconv-safety-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -220,15 +233,7 @@ fn a_full_standard_output_is_a_reported_failure() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = bin()
-        .args(["fixtures", "--to", "kif", "-q"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Read nothing: close our end at once.
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+    let out = with_closed_stdout(&["fixtures", "--to", "kif", "-q"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("cannot write"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -384,14 +389,7 @@ fn the_tools_end_quietly_on_a_closed_pipe() {
     ];
     for args in tools {
         for _ in 0..if args[0] == "mate" { 50 } else { 5 } {
-            let mut child = bin()
-                .args(args)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            drop(child.stdout.take());
-            let out = child.wait_with_output().unwrap();
+            let out = with_closed_stdout(args);
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
             assert!(!err.contains("panicked"), "{args:?}: {err}");
