@@ -503,6 +503,42 @@ fn what_a_format_cannot_hold_is_a_warning() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// CSA and JKF end a game with a word spoken for the player to move
+/// (`%TORYO`: that player resigns), so an end no word says (封じ手; a win
+/// by the player who just moved) is warned about, and an end a word says
+/// is not. KIF says both in its summary line.
+#[test]
+fn an_end_no_special_word_says_is_a_warning() {
+    let dir = scratch("lost-ending");
+    // After two moves black is to move: 投了 there is black's, so white
+    // wins; black winning there is said by no word.
+    let ends = [
+        ("sealed.kifu", "まで2手で封じ手", true),
+        ("out-of-turn.kifu", "まで2手で先手の勝ち", true),
+        ("resigned.kifu", "まで2手で後手の勝ち", false),
+    ];
+    for (name, summary, lost) in ends {
+        let game = dir.join(name);
+        std::fs::write(
+            &game,
+            format!("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n{summary}\n"),
+        )
+        .unwrap();
+        for to in ["csa", "jkf", "kifu"] {
+            let out = kifconv(&[s(&game), "--to", to]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let warned = stderr(&out).contains("cannot hold how a game ended");
+            assert_eq!(
+                warned,
+                lost && to != "kifu",
+                "{name} as {to}: {}",
+                stderr(&out)
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Every file under `dir`, relative to it, in name order.
 fn tree(dir: &Path) -> Vec<String> {
     let mut all: Vec<String> = walk(dir)

@@ -8,7 +8,8 @@
 //! dropped, so they are not warned about then.
 
 use super::args::Target;
-use kifconv::record::Record;
+use kifconv::record::{Ending, EndingKind, Record};
+use kifconv::Color;
 
 /// Something a record can carry that some formats cannot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,15 +20,21 @@ pub enum Feature {
     Times,
     /// The SFEN move number of a start that is not move 1.
     StartMoveNumber,
+    /// How a line ended, where the format's ending words cannot say it:
+    /// CSA and JKF name an end by a word spoken for the player to move
+    /// (`%TORYO`: that player resigned), so a winner the word does not
+    /// imply, or an end with no word of its own (不戦勝, 封じ手), is lost.
+    Endings,
 }
 
 impl Feature {
-    const ALL: [Feature; 5] = [
+    const ALL: [Feature; 6] = [
         Feature::Variations,
         Feature::Comments,
         Feature::Bookmarks,
         Feature::Times,
         Feature::StartMoveNumber,
+        Feature::Endings,
     ];
 
     fn name(self) -> &'static str {
@@ -37,6 +44,7 @@ impl Feature {
             Feature::Bookmarks => "bookmarks",
             Feature::Times => "times",
             Feature::StartMoveNumber => "the start's move number",
+            Feature::Endings => "how a game ended (no word of its own says it)",
         }
     }
 }
@@ -49,14 +57,14 @@ pub fn holds(target: Target, feature: Feature) -> bool {
         Target::Ki2 | Target::Ki2u => feature != Times,
         Target::Csa => matches!(feature, Comments | Times),
         Target::Jkf => matches!(feature, Variations | Comments | Times),
-        Target::Western => matches!(feature, Variations | Comments | StartMoveNumber),
+        Target::Western => matches!(feature, Variations | Comments | StartMoveNumber | Endings),
         // Asked for as moves or positions alone (see the module notes).
         Target::Usi | Target::Sfen => feature != Variations,
     }
 }
 
-/// Whether `record` carries `feature`.
-fn carries(record: &Record, feature: Feature) -> bool {
+/// Whether `record` carries `feature` that `target` would leave out.
+fn carries(record: &Record, feature: Feature, target: Target) -> bool {
     let tree = &record.tree;
     let nodes = || tree.ids().map(|id| tree.node(id));
     match feature {
@@ -69,7 +77,32 @@ fn carries(record: &Record, feature: Feature) -> bool {
             nodes().any(|n| n.time.is_some() || n.ending.as_ref().is_some_and(|e| e.time.is_some()))
         }
         Feature::StartMoveNumber => record.start.move_number != 1,
+        Feature::Endings => nodes().any(|n| {
+            n.ending.as_ref().is_some_and(|e| {
+                let to_move = if n.ply % 2 == 0 {
+                    record.start.side_to_move
+                } else {
+                    !record.start.side_to_move
+                };
+                !said_by_a_word(e, to_move, target)
+            })
+        }),
     }
+}
+
+/// Whether the CSA or JKF special word `target` writes for `ending` says it
+/// whole: it reads back as the same winner, and as the same end unless the
+/// end is one of the fouls (which share their words).
+fn said_by_a_word(ending: &Ending, to_move: Color, target: Target) -> bool {
+    use EndingKind::*;
+    let word = match target {
+        Target::Jkf => kifconv::emit::jkf::special(ending.kind, ending.winner, to_move),
+        _ => kifconv::emit::csa::special(ending.kind, ending.winner, to_move),
+    };
+    let (kind, winner) = kifconv::resolve::game::ending_for_word(word, to_move);
+    let fouls = [FoulWin, FoulLoss, IllegalMove, PerpetualCheck];
+    let same_kind = kind == ending.kind || (fouls.contains(&kind) && fouls.contains(&ending.kind));
+    winner == ending.winner && same_kind
 }
 
 /// The warning for one input's records written as `target`, if anything
@@ -79,7 +112,7 @@ pub fn warning(records: &[Record], target: Target, mainline_only: bool) -> Optio
         .into_iter()
         .filter(|&f| !holds(target, f))
         .filter(|&f| !(mainline_only && f == Feature::Variations))
-        .filter(|&f| records.iter().any(|r| carries(r, f)))
+        .filter(|&f| records.iter().any(|r| carries(r, f, target)))
         .map(Feature::name)
         .collect();
     if left_out.is_empty() {
