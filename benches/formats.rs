@@ -21,8 +21,9 @@
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{black_box, Bencher};
 use kifconv::decode::{self, EncodingChoice, ExtensionHint};
-use kifconv::emit;
-use kifconv::parse::{csa, ki2, kif, raw::RawGame, western};
+use kifconv::format::{
+    csa::read as csa, ki2::read as ki2, kif::read as kif, raw::RawGame, western::read as western,
+};
 use kifconv::read::{read_bytes, read_games, Format};
 use kifconv::record::Record;
 use std::fmt;
@@ -210,11 +211,11 @@ fn written_from(format: Format, records: &[Record]) -> Vec<(PathBuf, Vec<u8>)> {
         .map(|(i, r)| match format {
             Format::Jkf => (
                 PathBuf::from(format!("{i}.jkf")),
-                emit::jkf::write(r).into_bytes(),
+                kifconv::format::jkf::write::write(r).into_bytes(),
             ),
             _ => (
                 PathBuf::from(format!("{i}.psn")),
-                emit::western::write(r).into_bytes(),
+                kifconv::format::western::write::write(r).into_bytes(),
             ),
         })
         .collect()
@@ -378,20 +379,38 @@ fn write(bencher: Bencher, case: Emit) {
         .bench(|| match case.to {
             "usi" => records
                 .iter()
-                .map(|r| emit::usi::position_line(r).len())
+                .map(|r| kifconv::format::usi::write::position_line(r).len())
                 .sum::<usize>(),
-            "sfen" => records.iter().map(|r| emit::usi::final_sfen(r).len()).sum(),
+            "sfen" => records
+                .iter()
+                .map(|r| kifconv::format::usi::write::final_sfen(r).len())
+                .sum(),
             "kif" => records
                 .iter()
-                .map(|r| emit::kif::write(r, "UTF-8").len())
+                .map(|r| kifconv::format::kif::write::write(r, "UTF-8").len())
                 .sum(),
-            "ki2" => records.iter().map(|r| emit::ki2::write(r).len()).sum(),
+            "ki2" => records
+                .iter()
+                .map(|r| kifconv::format::ki2::write::write(r).len())
+                .sum(),
             "csa" => records
                 .iter()
-                .map(|r| emit::csa::write(r, emit::csa::Version::V3_0).len())
+                .map(|r| {
+                    kifconv::format::csa::write::write(
+                        r,
+                        kifconv::format::csa::write::Version::V3_0,
+                    )
+                    .len()
+                })
                 .sum(),
-            "jkf" => records.iter().map(|r| emit::jkf::write(r).len()).sum(),
-            "western" => records.iter().map(|r| emit::western::write(r).len()).sum(),
+            "jkf" => records
+                .iter()
+                .map(|r| kifconv::format::jkf::write::write(r).len())
+                .sum(),
+            "western" => records
+                .iter()
+                .map(|r| kifconv::format::western::write::write(r).len())
+                .sum(),
             "flip" => records.iter().map(|r| r.flip().tree.len()).sum(),
             _ => unreachable!(),
         });

@@ -19,9 +19,8 @@
 //! ```
 
 pub mod decode;
-pub mod emit;
 pub mod error;
-pub mod parse;
+pub mod format;
 pub mod position;
 pub mod read;
 pub mod record;

@@ -3,8 +3,11 @@
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
-use crate::parse::common::{move_text, side_mark};
-use crate::parse::{csa, jkf, ki2, kif, lines, usen, wars, western};
+use crate::format::japanese::read::{move_text, side_mark};
+use crate::format::{
+    csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
+    western::read as western,
+};
 use crate::record::{Record, Warning};
 use crate::resolve::game;
 use crate::Setup;
@@ -228,7 +231,7 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
 /// One USI line as a record; an end token after the moves (`… resign`)
 /// becomes the ending, with a warning.
 fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
-    use crate::parse::usi::{end_token, split_end_token, EndWinner};
+    use crate::format::usi::read::{end_token, split_end_token, EndWinner};
     use crate::record::Ending;
     let (moves, token) = split_end_token(line);
     let mut record = game::build_usi_line(n, moves)?;
@@ -247,7 +250,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
         EndWinner::Other => Some(!to_move),
         EndWinner::Nobody => None,
     };
-    let span = crate::parse::raw::Span::of(n, line, token);
+    let span = crate::format::raw::Span::of(n, line, token);
     let end = record.tree.mainline_end();
     let node = record.tree.node_mut(end);
     if node.ending.is_some() {
@@ -275,7 +278,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
 /// fails as a whole, as before; in a text of several, each game succeeds or
 /// fails on its own.
 fn kakinoki_games(
-    games: Vec<Result<crate::parse::raw::RawGame<'_>, Error>>,
+    games: Vec<Result<crate::format::raw::RawGame<'_>, Error>>,
 ) -> Result<Vec<Result<Record, Error>>, Error> {
     if games.len() == 1 {
         let game = games.into_iter().next().expect("one game")?;

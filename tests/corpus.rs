@@ -5,7 +5,7 @@
 //! not beside the checkout.
 
 use kifconv::decode::EncodingChoice;
-use kifconv::emit::usi;
+use kifconv::format::usi::write as usi;
 use kifconv::read::read_bytes;
 use kifconv::record::EndingKind;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Every legal move, written the way a careful KI2 writer would (only the
 //! markers the JSA rules require), resolves back to itself.
 
-use kifconv::parse::spec::{Destination, DropMark};
+use kifconv::resolve::spec::{Destination, DropMark};
 use kifconv::resolve::{describe, resolve};
 use kifconv::{KingRule, Move, Position, Setup};
 
@@ -87,7 +87,7 @@ fn every_legal_move_survives_describe_then_resolve() {
 /// minimal form) and read back by the Western reader, is the same move.
 #[test]
 fn every_legal_move_survives_western_write_then_read() {
-    use kifconv::emit::western::move_text;
+    use kifconv::format::western::write::move_text;
     use kifconv::read::{read_text, Format};
     let mut rng = Rng(21);
     let mut checked = 0;

@@ -3,7 +3,7 @@
 //! files under fixtures/bad/ the error as the binary renders it.
 
 use kifconv::decode::EncodingChoice;
-use kifconv::emit::usi;
+use kifconv::format::usi::write as usi;
 use kifconv::read::read_bytes;
 use kifconv::record::{NodeId, Record};
 use std::fmt::Write as _;

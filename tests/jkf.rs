@@ -4,8 +4,8 @@
 //! snapshots live in tests/snapshots/), rendered errors for
 //! fixtures/jkf/bad/, and no panic on arbitrary or mutated JSON.
 
-use kifconv::emit::usi;
-use kifconv::parse::jkf;
+use kifconv::format::jkf::read as jkf;
+use kifconv::format::usi::write as usi;
 use kifconv::record::{EndingKind, NodeId, Record};
 use kifconv::{Color, Handicap, Position};
 use proptest::prelude::*;

@@ -14,8 +14,8 @@
 //! implies), with the foul's side and move when the foul is written as a
 //! move.
 
-use kifconv::emit::{japanese, jkf};
-use kifconv::parse::jkf::{ending_for_special, read};
+use kifconv::format::jkf::read::{ending_for_special, read};
+use kifconv::format::{japanese::write as japanese, jkf::write as jkf};
 use kifconv::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
 use kifconv::{Color, KingRule, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;

@@ -6,7 +6,7 @@
 //! names the players 下手/上手 there, tsshogi 先手/後手; the test checks that
 //! this is the only difference. Skipped when ../shared/bench is absent.
 
-use kifconv::emit::ki2;
+use kifconv::format::ki2::write as ki2;
 use kifconv::read::{read_text, Format};
 use std::io::Read;
 use std::path::Path;

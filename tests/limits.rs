@@ -13,7 +13,10 @@
 //! Timings and peak memory are printed (`--nocapture`), not asserted,
 //! beyond bounds generous enough to catch only a quadratic blow-up.
 
-use kifconv::emit::{csa, jkf, ki2, kif, usi, western};
+use kifconv::format::{
+    csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
+    western::write as western,
+};
 use kifconv::read::{read_bytes, read_text, Format};
 use kifconv::record::{MoveTree, NodeId, Record};
 use kifconv::{Move, Position, Setup};
@@ -669,7 +672,9 @@ fn one_long_line(bytes: usize) {
 fn ki2_board_kings() -> String {
     let setup = Setup::from_sfen(KINGS).unwrap();
     let mut text = String::from("後手の持駒：なし\n");
-    text.push_str(&kifconv::emit::japanese::board_diagram(&setup, false));
+    text.push_str(&kifconv::format::japanese::write::board_diagram(
+        &setup, false,
+    ));
     text.push_str("先手の持駒：なし\n");
     text
 }

@@ -1,7 +1,7 @@
 //! The SFEN and USI readers answer any string with a value or an error,
 //! never a panic.
 
-use kifconv::parse::usi;
+use kifconv::format::usi::read as usi;
 use kifconv::read::Format;
 use kifconv::{KingRule, Move, Position, Setup};
 use proptest::prelude::*;

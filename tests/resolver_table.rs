@@ -29,8 +29,8 @@
 //! text's square and the expected moves rotated), which must give the
 //! mirrored answer: the rules are the same for both players.
 
-use kifconv::parse::common::move_text;
-use kifconv::parse::spec::{Destination, Vertical};
+use kifconv::format::japanese::read::move_text;
+use kifconv::resolve::spec::{Destination, Vertical};
 use kifconv::resolve::{describe, resolve, Mismatch, ResolveError};
 use kifconv::{Move, PieceKind, Position, Square};
 

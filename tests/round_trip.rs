@@ -2,7 +2,10 @@
 //! hold, for every writer, over every fixture and corpus file and over
 //! thousands of random games with variations, comments and times.
 
-use kifconv::emit::{csa, japanese, jkf, ki2, kif, usi, western};
+use kifconv::format::{
+    csa::write as csa, japanese::write as japanese, jkf::write as jkf, ki2::write as ki2,
+    kif::write as kif, usi::write as usi, western::write as western,
+};
 use kifconv::read::{read_games, read_text, Format};
 use kifconv::record::{Ending, EndingKind, Foul, MoveTree, NodeId, Record};
 use kifconv::{Color, KingRule, Move, PieceKind, Position, Setup, Square};
@@ -211,7 +214,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
         // of a line.
         let compared = children.is_empty() || target == Target::Western;
         if let (Some(ending), true) = (&node.ending, compared) {
-            let foul = kifconv::emit::foul_move(ending, &pos);
+            let foul = kifconv::format::foul_move(ending, &pos);
             match target {
                 Target::Kif => {
                     let word = japanese::ending_word(ending, to_move);

@@ -3,7 +3,7 @@
 //! (the failing-writer case is a unit test in `src/cli/output.rs`), and
 //! inputs are never modified.
 
-use kifconv::emit::kif;
+use kifconv::format::kif::write as kif;
 use kifconv::{Move, Position};
 use std::collections::BTreeMap;
 use std::os::unix::fs::FileTypeExt;

@@ -3,9 +3,9 @@
 //! random games written in Western notation read back to the same moves,
 //! and no panic on any input.
 
-use kifconv::emit::usi::final_sfen;
 use kifconv::error::{Error, Stage};
-use kifconv::parse::western;
+use kifconv::format::usi::write::final_sfen;
+use kifconv::format::western::read as western;
 use kifconv::record::{NodeId, Record};
 use kifconv::resolve::game::build;
 use kifconv::{Handicap, Move, PieceKind, Position, Square};
@@ -217,7 +217,7 @@ fn mate_claims_a_real_mate() {
     let game = one_game("mate.psn");
     assert_eq!(usi(&game), "G*5b");
     assert_eq!(final_sfen(&game), "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2");
-    assert!(kifconv::emit::usi::final_position(&game).is_checkmate());
+    assert!(kifconv::format::usi::write::final_position(&game).is_checkmate());
     assert_eq!(game.header("Result"), Some("1-0"));
 }
 
@@ -374,7 +374,7 @@ fn game_of(sfen: &str, usi: &str) -> Record {
 #[test]
 fn written_variations_endings_and_tags_read_back() {
     let game = one_game("variations.psn");
-    let text = kifconv::emit::western::write(&game);
+    let text = kifconv::format::western::write::write(&game);
     let back = read(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.render("written")));
     assert_eq!(back.len(), 1, "{text}");
     assert_eq!(lines(&back[0]), lines(&game), "{text}");
@@ -402,7 +402,7 @@ fn games_written_one_after_another_read_back_apart() {
         game_of(STARTPOS, "2g2f"),
         game_of(STARTPOS, ""),
     ];
-    let text = kifconv::emit::western::write_all(&games);
+    let text = kifconv::format::western::write::write_all(&games);
     let back = read(&text).unwrap();
     assert_eq!(back.len(), 3, "{text}");
     for (a, b) in games.iter().zip(&back) {
@@ -416,11 +416,11 @@ fn the_start_keeps_its_move_number() {
     let handicap = "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
     for sfen in [STARTPOS, even_late.as_str(), handicap] {
         let game = game_of(sfen, "");
-        let text = kifconv::emit::western::write(&game);
+        let text = kifconv::format::western::write::write(&game);
         let back = read(&text).unwrap();
         assert_eq!(back[0].start.sfen(), sfen, "{text}");
     }
-    let text = kifconv::emit::western::write(&game_of(&even_late, "7g7f 3c3d"));
+    let text = kifconv::format::western::write::write(&game_of(&even_late, "7g7f 3c3d"));
     assert!(text.contains("16. P-7f P-3d"), "{text}");
 }
 
@@ -438,7 +438,7 @@ fn headers_no_tag_can_hold_are_kept_as_comments() {
             value: value.into(),
         });
     }
-    let text = kifconv::emit::western::write(&game);
+    let text = kifconv::format::western::write::write(&game);
     assert!(
         text.starts_with(
             "[先手 \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f *\n"

@@ -262,7 +262,7 @@ pub struct Config {
     pub verbosity: Verbosity,
     pub overwrite: Overwrite,
     pub report: Option<PathBuf>,
-    pub csa_version: kifconv::emit::csa::Version,
+    pub csa_version: kifconv::format::csa::write::Version,
     pub max_input_size: u64,
     pub follow: bool,
     pub filter: Filter,
@@ -340,8 +340,8 @@ impl ConvertArgs {
             },
             report: self.report,
             csa_version: match self.csa_version {
-                CsaVersion::V3 => kifconv::emit::csa::Version::V3_0,
-                CsaVersion::V2 => kifconv::emit::csa::Version::V2_2,
+                CsaVersion::V3 => kifconv::format::csa::write::Version::V3_0,
+                CsaVersion::V2 => kifconv::format::csa::write::Version::V2_2,
             },
             max_input_size: self.max_input_size,
         })

@@ -2,7 +2,10 @@
 //! mainline only), render them in the target format, encode the text.
 
 use super::args::{Config, Destination, OutputEncoding, Positions, Target};
-use kifconv::emit::{csa, jkf, ki2, kif, usi, western};
+use kifconv::format::{
+    csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
+    western::write as western,
+};
 use kifconv::read::read_bytes;
 use kifconv::record::Record;
 use std::path::Path;

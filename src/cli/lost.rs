@@ -96,8 +96,8 @@ fn carries(record: &Record, feature: Feature, target: Target) -> bool {
 fn said_by_a_word(ending: &Ending, to_move: Color, target: Target) -> bool {
     use EndingKind::*;
     let word = match target {
-        Target::Jkf => kifconv::emit::jkf::special(ending.kind, ending.winner, to_move),
-        _ => kifconv::emit::csa::special(ending.kind, ending.winner, to_move),
+        Target::Jkf => kifconv::format::jkf::write::special(ending.kind, ending.winner, to_move),
+        _ => kifconv::format::csa::write::special(ending.kind, ending.winner, to_move),
     };
     let (kind, winner) = kifconv::resolve::game::ending_for_word(word, to_move);
     let fouls = [FoulWin, FoulLoss, IllegalMove, PerpetualCheck];

@@ -2,7 +2,7 @@
 //! that store one side only) and `mate` (every mate in one, for checking a
 //! problem's solution is unique).
 
-use kifconv::emit::japanese::write_spec;
+use kifconv::format::japanese::write::write_spec;
 use kifconv::resolve::describe;
 use kifconv::{Move, Position, Setup};
 

@@ -4,9 +4,9 @@
 
 use super::{resolve, ResolveError};
 use crate::error::{Error, Stage};
-use crate::parse::raw::{Event, RawGame, Span};
-use crate::parse::spec::DropMark;
+use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
+use crate::resolve::spec::DropMark;
 use crate::{Color, Handicap, Position, Setup, SetupError, Square};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use std::collections::HashMap;
 fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
     let named = raw.headers.iter().find(|h| h.key == "手合割").cloned();
     if let Some(first) = &named {
-        let same = |h: &crate::parse::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
+        let same = |h: &crate::format::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
         let conflicts: Vec<Warning> = raw
             .headers
             .iter()
@@ -514,7 +514,7 @@ impl Builder {
                         None => {
                             let (kind, winner) = ending_for_word(word, to_move);
                             if kind == EndingKind::Other {
-                                let hint = if crate::parse::kakinoki::looks_misdecoded(word) {
+                                let hint = if crate::format::kakinoki::looks_misdecoded(word) {
                                     " (it looks misdecoded: the file may be in another encoding than it was read as, see --encoding)"
                                 } else {
                                     ""
@@ -607,7 +607,7 @@ impl Builder {
         &mut self,
         span: &Span<'_>,
         ply: u32,
-        spec: &crate::parse::spec::MoveSpec,
+        spec: &crate::resolve::spec::MoveSpec,
         e: &ResolveError,
         time: Option<crate::record::MoveTime>,
     ) {
@@ -829,7 +829,7 @@ pub fn line_record(start: Setup, problems: Vec<SetupError>, n: u32) -> Record {
 /// `position sfen … moves …`, or a bare SFEN), line `n` of the input. A
 /// final illegal move is kept as a foul, like in the other formats.
 pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
-    use crate::parse::usi::parse_line;
+    use crate::format::usi::read::parse_line;
     let parsed = parse_line(line)
         .map_err(|e| Error::at(Stage::Parse, n, line, 0, line.trim(), e.to_string()))?;
     let (start, problems) = Position::from_setup_lenient(parsed.start.clone()).map_err(|e| {

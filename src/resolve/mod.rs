@@ -8,11 +8,12 @@
 
 pub mod game;
 pub mod relative;
+pub mod spec;
 
-use crate::parse::spec::{
+use crate::position::Candidates;
+use crate::resolve::spec::{
     CaptureClaim, CheckClaim, Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical,
 };
-use crate::position::Candidates;
 use crate::{Color, IllegalMove, Move, PieceKind, Position, Square};
 use std::fmt;
 

@@ -5,7 +5,7 @@
 //! Everything is seen from the mover's side: for White, "up" is towards
 //! rank 9 and "right" towards file 9.
 
-use crate::parse::spec::{Horizontal, Vertical};
+use crate::resolve::spec::{Horizontal, Vertical};
 use crate::{Color, Square};
 
 /// The rank counted from the mover's far side (1 = the opponent's back rank).

@@ -7,7 +7,7 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
+use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 
 #[cfg(test)]

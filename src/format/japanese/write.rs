@@ -2,8 +2,8 @@
 //! names, counts, hands, board diagrams, header names, terminal words and
 //! the `まで…` summary.
 
-use crate::parse::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::record::{Ending, EndingKind, Header, Record};
+use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, Hand, PieceKind, Setup, Square};
 use std::fmt::Write as _;
 
@@ -166,12 +166,12 @@ pub fn is_safe_header_key(key: &str) -> bool {
     let Some(first) = key.chars().next() else {
         return false;
     };
-    !(crate::parse::common::digit(first).is_some()
+    !(crate::format::japanese::read::digit(first).is_some()
         || first.is_ascii_digit()
         || ('０'..='９').contains(&first)
-        || crate::parse::common::side_mark(first).is_some()
+        || crate::format::japanese::read::side_mark(first).is_some()
         || "*&#|+同".contains(first)
-        || crate::parse::common::is_space(first)
+        || crate::format::japanese::read::is_space(first)
         || key.starts_with("変化")
         || key.starts_with("まで")
         || key.starts_with("手数-")

@@ -69,11 +69,12 @@
 //!   serde_json, kifconv's included, stop at 128 levels of JSON, about 40
 //!   levels of forks within forks.
 
-use super::{csa, japanese};
-use crate::parse::jkf::preset_name;
-use crate::parse::spec::{DropMark, Horizontal, Vertical};
+use crate::format::csa::write as csa;
+use crate::format::japanese::write as japanese;
+use crate::format::jkf::read::preset_name;
 use crate::record::{EndingKind, MoveTime, NodeId, Record};
 use crate::resolve::describe;
+use crate::resolve::spec::{DropMark, Horizontal, Vertical};
 use crate::{Color, Handicap, Move, PieceKind, Position, Square};
 use std::fmt::Write as _;
 
@@ -110,7 +111,7 @@ pub fn special(kind: EndingKind, winner: Option<Color>, to_move: Color) -> &'sta
     }
 }
 
-pub use super::foul_move;
+pub use crate::format::foul_move;
 
 /// Where a line stands: the position before its next entry, the previous
 /// move's destination (for `same`), each player's running total in
@@ -664,7 +665,7 @@ mod tests {
 }
 "#
         );
-        let back = crate::parse::jkf::read(&write(&record)).unwrap();
+        let back = crate::format::jkf::read::read(&write(&record)).unwrap();
         assert!(back.warnings.is_empty(), "{:?}", back.warnings);
         assert_eq!(
             with_ending_text(&back.tree, "CHUDAN"),
@@ -742,7 +743,7 @@ mod tests {
                 r#"}"#,
             ]
         );
-        let back = crate::parse::jkf::read(&text).unwrap();
+        let back = crate::format::jkf::read::read(&text).unwrap();
         assert!(back.warnings.is_empty(), "{:?}", back.warnings);
         assert_eq!(
             with_ending_text(&back.tree, "TORYO"),
@@ -805,7 +806,7 @@ mod tests {
         assert!(text.ends_with(
             "    {\"move\":{\"color\":0,\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":3},\"total\":{\"h\":0,\"m\":0,\"s\":3}},\"comments\":[\"二歩\"]},\n    {\"special\":\"ILLEGAL_MOVE\"}\n  ]\n}\n"
         ), "{text}");
-        let back = crate::parse::jkf::read(&text).unwrap();
+        let back = crate::format::jkf::read::read(&text).unwrap();
         let ending = back.ending().unwrap();
         assert_eq!(ending.kind, EndingKind::IllegalMove);
         assert_eq!(ending.winner, Some(Color::White));
@@ -830,7 +831,7 @@ mod tests {
         );
         assert!(text.contains("\"color\": 1,"), "{text}");
         assert!(text.contains("{\"comments\":[\"&詰将棋\"]}"), "{text}");
-        let back = crate::parse::jkf::read(&text).unwrap();
+        let back = crate::format::jkf::read::read(&text).unwrap();
         assert_eq!(back.start, record.start);
         assert_eq!(back.tree.root().comments, ["&詰将棋"]);
     }
@@ -846,7 +847,10 @@ mod tests {
             r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#
         );
         for (line, record) in lines.iter().zip(&records) {
-            assert_eq!(crate::parse::jkf::read(line).unwrap().tree, record.tree);
+            assert_eq!(
+                crate::format::jkf::read::read(line).unwrap().tree,
+                record.tree
+            );
         }
     }
 
@@ -861,7 +865,7 @@ mod tests {
 
     #[test]
     fn specials_keep_the_winner_where_the_schema_has_a_word() {
-        use crate::parse::jkf::ending_for_special;
+        use crate::format::jkf::read::ending_for_special;
         let b = Color::Black;
         let w = Color::White;
         // A perpetual check: the checker (who just moved) loses.

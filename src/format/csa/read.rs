@@ -26,19 +26,19 @@
 //! first move's sign says who is to move, else 先手); a `V` line that is not
 //! the game's one version line (ignored); Shogi Wars' ending words
 //! (`GOTE_WIN_TORYO`, with or without `%`) and its one-line form (see
-//! [`super::wars`]). A line that is none
+//! [`crate::format::wars`]). A line that is none
 //! of these is an error, for its own game only: the other games of the file
 //! are read. Nothing between two `/` lines is no game but a warning (the
 //! first ten one by one, then a count), and a text without any game is an
 //! error.
 
-use super::common::trim_end_spaces;
-use super::lines;
-use super::raw::{Event, RawGame, RawHeader, Span};
-use super::spec::{Destination, DropMark, MoveSpec, Promotion};
-use super::wars;
 use crate::error::{Error, Stage};
+use crate::format::japanese::read::trim_end_spaces;
+use crate::format::lines;
+use crate::format::raw::{Event, RawGame, RawHeader, Span};
+use crate::format::wars;
 use crate::record::{MoveTime, Warning};
+use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
 
 /// How many of each base kind a set holds (kings apart), for `00AL`.

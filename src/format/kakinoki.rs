@@ -11,10 +11,12 @@
 //! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
 //! a move, else a warning: nothing is dropped silently.
 
-use super::common::{digit, is_space, kanji_count, piece_char, side_mark, skip_spaces};
-use super::lines;
-use super::raw::{Event, RawGame, RawHeader, Span};
 use crate::error::{Error, Stage};
+use crate::format::japanese::read::{
+    digit, is_space, kanji_count, piece_char, side_mark, skip_spaces,
+};
+use crate::format::lines;
+use crate::format::raw::{Event, RawGame, RawHeader, Span};
 use crate::{Color, Hand, Piece, Setup, Square};
 
 /// How move lines are written.
@@ -185,11 +187,19 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 && (first.is_ascii_digit() || is_full_width_digit(first))
                 && !((first == '９' || first == '9') && is_column_header(body)) =>
             {
-                super::kif::move_line(n, line, body, &mut game.events, &mut game.warnings)?
+                crate::format::kif::read::move_line(
+                    n,
+                    line,
+                    body,
+                    &mut game.events,
+                    &mut game.warnings,
+                )?
             }
             _ if side_mark(first).is_some() => match dialect {
-                Dialect::Ki2 => super::ki2::moves_line(n, line, body, &mut game.events)?,
-                Dialect::Kif => super::kif::marked_move_line(
+                Dialect::Ki2 => {
+                    crate::format::ki2::read::moves_line(n, line, body, &mut game.events)?
+                }
+                Dialect::Kif => crate::format::kif::read::marked_move_line(
                     n,
                     line,
                     body,
@@ -512,7 +522,7 @@ fn unknown<'a>(
 ) -> Result<(), Error> {
     let span = Span::of(n, line, body);
     // A line that starts like a move is a move we could not read.
-    if super::common::move_text(body).is_ok() {
+    if crate::format::japanese::read::move_text(body).is_ok() {
         let message = match dialect {
             Dialect::Kif => "a move without its move number (expected `   1 ７六歩(77)`)",
             Dialect::Ki2 => "a move without ▲ or △ before it",

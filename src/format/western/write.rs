@@ -24,7 +24,7 @@
 //!   written without recursion.
 //! * The end of each line as the Japanese terminal word the KIF writer
 //!   writes ([`japanese::ending_word`]: `投了`, `中断`, `千日手`, …) after
-//!   its last move; a foul whose move is known ([`super::foul_move`]) as
+//!   its last move; a foul whose move is known ([`crate::format::foul_move`]) as
 //!   that move, with its origin, before the word.
 //! * The result token at the end of the move text: the `Result` header when
 //!   it is one (`1-0`, `0-1`, `1/2-1/2`, `*`), else the mainline's ending's
@@ -39,7 +39,7 @@
 //! line, and a comment line with `}` and spaces at either end has its `}`
 //! written as `)`.
 
-use super::japanese;
+use crate::format::japanese::write as japanese;
 use crate::record::{Ending, EndingKind, NodeId, Record};
 use crate::{Color, Handicap, Move, PieceKind, Position};
 use std::fmt::Write as _;
@@ -87,7 +87,8 @@ pub fn tag_holds(key: &str, value: &str) -> bool {
             _ => {}
         }
     }
-    let handicap_ok = key != "Handicap" || crate::parse::western::handicap_by_name(value).is_some();
+    let handicap_ok =
+        key != "Handicap" || crate::format::western::read::handicap_by_name(value).is_some();
     key_ok && value_ok && !escaped && handicap_ok
 }
 
@@ -118,7 +119,7 @@ pub fn write(record: &Record) -> String {
         }
         let named = match h.key.as_str() {
             "手合割" => Handicap::from_japanese(h.value.trim()),
-            "Handicap" => crate::parse::western::handicap_by_name(&h.value),
+            "Handicap" => crate::format::western::read::handicap_by_name(&h.value),
             _ => return false,
         };
         named.map(|n| n.setup()) != Some(record.start.clone())
@@ -149,7 +150,7 @@ pub fn write(record: &Record) -> String {
 /// The result token written after the mainline, if any.
 pub fn result_token(record: &Record) -> Option<&str> {
     if let Some(result) = record.header("Result") {
-        return crate::parse::western::is_result(result).then_some(result);
+        return crate::format::western::read::is_result(result).then_some(result);
     }
     let ending = record.ending()?;
     Some(match (ending.kind, ending.winner) {
@@ -344,7 +345,7 @@ impl Moves<'_, '_> {
         let Some(ending) = &self.record.tree.node(node).ending else {
             return;
         };
-        if let Some(mv) = super::foul_move(ending, pos) {
+        if let Some(mv) = crate::format::foul_move(ending, pos) {
             let ply = self.record.tree.node(node).ply + 1;
             let text = match pos.side_to_move() {
                 Color::Black => format!("{}. {}", self.pair(ply), foul_text(pos, mv)),
@@ -365,7 +366,7 @@ impl Moves<'_, '_> {
 /// terminal word, else as `中断`.
 pub fn ending_token(ending: &Ending, to_move: Color) -> String {
     let word = japanese::ending_word(ending, to_move);
-    if crate::parse::western::is_terminal_word(word) {
+    if crate::format::western::read::is_terminal_word(word) {
         word.to_string()
     } else {
         "中断".to_string()

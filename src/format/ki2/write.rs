@@ -7,12 +7,12 @@
 //!
 //! Every game starts with a `#KI2 version=2.0` line, so that games written
 //! one after another read back as several games (see
-//! [`kakinoki::games`](crate::parse::kakinoki::games)) and the text is
+//! [`kakinoki::games`](crate::format::kakinoki::games)) and the text is
 //! known for KI2 at its first line.
 
-use super::japanese::{self, board_diagram, trailer, write_spec};
-use crate::parse::spec::DropMark;
+use crate::format::japanese::write::{self as japanese, board_diagram, trailer, write_spec};
 use crate::record::{Ending, NodeId, Record};
+use crate::resolve::spec::DropMark;
 use crate::resolve::{describe, resolve, Mismatch, ResolveError};
 use crate::{Move, Position, Square};
 use std::fmt::Write as _;
@@ -239,14 +239,14 @@ fn write_ending(
 }
 
 /// The text of the final illegal move of a game lost by it (`▲５五歩打`),
-/// when [`foul_move`](super::foul_move) says it is written and the KI2
+/// when [`foul_move`](crate::format::foul_move) says it is written and the KI2
 /// reader reads it back as the same foul: a move no legal move fits. A drop
 /// is always marked 打, so that the text names it whole. `None` when the
 /// text would name a legal move or none the reader can tell from one (a
 /// marker that rules out a legal twin): then the summary alone says who
 /// lost.
 fn written_foul(ending: &Ending, pos: &Position, previous: Option<Square>) -> Option<String> {
-    let mv = super::foul_move(ending, pos)?;
+    let mv = crate::format::foul_move(ending, pos)?;
     let mut spec = describe(pos, mv, previous);
     if matches!(mv, Move::Drop { .. }) {
         spec.drop = DropMark::Drop;

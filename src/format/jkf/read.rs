@@ -68,17 +68,17 @@
 //! first child is always the continuation: it is dropped with a warning.
 
 use crate::error::{Error, Stage};
-use crate::parse::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::record::{
     Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record, Warning,
 };
+use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::resolve::{resolve, ResolveError};
 use crate::{Color, Hand, Handicap, IllegalMove, Move, Piece, PieceKind, Position, Setup, Square};
 use std::fmt;
 
 /// Reads every game of a JKF text: one document (pretty or compact), or
 /// NDJSON, one compact document a line as kifconv writes several games
-/// ([`crate::emit::jkf::write_all`]). A text is NDJSON when it has two or
+/// ([`crate::format::jkf::write::write_all`]). A text is NDJSON when it has two or
 /// more lines that are not blank and its first such line is an object on
 /// its own (`{` … `}`); a pretty document's first line is `{` alone. Each
 /// line of NDJSON is a game that succeeds or fails alone, its errors and

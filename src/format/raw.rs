@@ -1,8 +1,8 @@
 //! The raw game: what a Kakinoki-style file (KIF, KI2) says, line by line,
 //! before any move is played. The resolver turns it into a `Record`.
 
-use super::spec::MoveSpec;
 use crate::record::{MoveTime, Warning};
+use crate::resolve::spec::MoveSpec;
 use crate::Setup;
 
 /// Where something was written: the line, and the text within it.

@@ -7,7 +7,7 @@
 //!
 //! The `#KIF` line comes first in every game, so that games written one
 //! after another read back as several games (see
-//! [`kakinoki::games`](crate::parse::kakinoki::games)).
+//! [`kakinoki::games`](crate::format::kakinoki::games)).
 //!
 //! Every move line has its time column, `( m:ss/hh:mm:ss)`: the time the
 //! move took (0 when the record has none) and the mover's running total,
@@ -23,7 +23,9 @@
 //! The work list is explicit, so any nesting depth is written without
 //! recursion.
 
-use super::japanese::{self, board_diagram, ending_word, move_piece_name, trailer};
+use crate::format::japanese::write::{
+    self as japanese, board_diagram, ending_word, move_piece_name, trailer,
+};
 use crate::record::{Ending, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
@@ -177,15 +179,15 @@ fn is_plain_word(word: &str) -> bool {
     !word.is_empty()
         && !word.contains(|c: char| c.is_whitespace() || c == '\u{3000}' || c == '(' || c == '#')
         // The reader takes such a word for a wrong decoding, never an ending.
-        && !crate::parse::kakinoki::looks_misdecoded(word)
+        && !crate::format::kakinoki::looks_misdecoded(word)
         && !word.starts_with(|c: char| {
-            crate::parse::common::digit(c).is_some()
+            crate::format::japanese::read::digit(c).is_some()
                 || c.is_ascii_digit()
                 || c == '同'
                 || "*&|+".contains(c)
-                || crate::parse::common::side_mark(c).is_some()
+                || crate::format::japanese::read::side_mark(c).is_some()
         })
-        && crate::parse::common::move_text(word).is_err()
+        && crate::format::japanese::read::move_text(word).is_err()
 }
 
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.
@@ -271,7 +273,7 @@ fn write_ending_after(
     handicap_labels: bool,
 ) {
     let pos = &cursor.pos;
-    match super::foul_move(ending, pos) {
+    match crate::format::foul_move(ending, pos) {
         Some(mv) => {
             let mut text = String::new();
             move_text(&mut text, pos, mv, cursor.previous);

@@ -125,7 +125,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         // A foul written as its move takes the time on the move's `T` line
         // (a `T` after `%ILLEGAL_MOVE` would belong to nothing the reader
         // keeps); any other ending's time follows its `%` line.
-        let foul = super::foul_move(ending, &pos);
+        let foul = crate::format::foul_move(ending, &pos);
         if let Some(mv) = foul {
             write_move(out, &pos, mv);
             if let Some(time) = ending.time {

@@ -10,10 +10,10 @@
 //! ▲ △ ▼ ▽ ☗ ☖; relative markers in any order; 生 for 不成; terminal
 //! words written as moves (`△投了`). The result is kept in the trailer.
 
-use super::common::{is_space, move_text, side_mark, skip_spaces};
-use super::kakinoki::{self, Dialect};
-use super::raw::{Event, RawGame, Span};
 use crate::error::{Error, Stage};
+use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
+use crate::format::kakinoki::{self, Dialect};
+use crate::format::raw::{Event, RawGame, Span};
 
 /// Reads a KI2 text.
 pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
@@ -83,9 +83,9 @@ pub(crate) fn moves_line<'a>(
                     .map_or(text.len(), |(i, _)| i);
                 let word = &text[..end];
                 // A word that starts like a move is a move we could not read.
-                let move_like = word
-                    .starts_with(|c: char| super::common::digit(c).is_some() || c == '同')
-                    || super::kakinoki::looks_misdecoded(word);
+                let move_like = word.starts_with(|c: char| {
+                    crate::format::japanese::read::digit(c).is_some() || c == '同'
+                }) || crate::format::kakinoki::looks_misdecoded(word);
                 if word.is_empty() || bad.offset > 0 || move_like {
                     let at = &text[bad.offset..];
                     let len = at.chars().next().map_or(0, char::len_utf8);

@@ -80,11 +80,11 @@
 //! and column; nothing is skipped without a word. Empty `{}` comments carry nothing and
 //! are dropped.
 
-use super::lines;
-use super::raw::{Columns, Event, RawGame, RawHeader, Span};
-use super::spec::{CaptureClaim, CheckClaim, Destination, DropMark, MoveSpec, Promotion};
 use crate::error::{Error, Stage};
+use crate::format::lines;
+use crate::format::raw::{Columns, Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
+use crate::resolve::spec::{CaptureClaim, CheckClaim, Destination, DropMark, MoveSpec, Promotion};
 use crate::{Handicap, PieceKind, Setup, Square};
 
 /// Reads a Western-notation text: one raw game per game in it (none for a

@@ -17,10 +17,10 @@
 //! a warning; a move number past 4294967295 is ignored with a warning. The shared
 //! parts (headers, diagrams, comments, variations) are in `kakinoki`.
 
-use super::common::{digit, is_space, move_text, side_mark, skip_spaces};
-use super::kakinoki::{self, Dialect};
-use super::raw::{Event, RawGame, Span};
 use crate::error::{Error, Stage};
+use crate::format::japanese::read::{digit, is_space, move_text, side_mark, skip_spaces};
+use crate::format::kakinoki::{self, Dialect};
+use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{MoveTime, Warning};
 use crate::Square;
 use nom::bytes::complete::take_while1;
@@ -351,7 +351,7 @@ fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::spec::{Destination, Promotion};
+    use crate::resolve::spec::{Destination, Promotion};
     use crate::PieceKind;
 
     #[test]

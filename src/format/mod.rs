@@ -1,12 +1,20 @@
-//! Writers: a record to text in each format, replaying the position as they
-//! go where the format needs it.
+//! The formats: one folder per format with its reader (`read.rs`: text to
+//! move specs and start positions) and its writer (`write.rs`: a record to
+//! text, replaying the position where the format needs it), and what they
+//! share: Japanese notation, the Kakinoki header and board diagram, the raw
+//! game the resolver consumes, line splitting.
 
 pub mod csa;
 pub mod japanese;
 pub mod jkf;
+pub mod kakinoki;
 pub mod ki2;
 pub mod kif;
+pub mod lines;
+pub mod raw;
+pub mod usen;
 pub mod usi;
+pub mod wars;
 pub mod western;
 
 use crate::record::Ending;

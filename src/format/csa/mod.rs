@@ -1,0 +1,4 @@
+//! csa: its reader and its writer.
+
+pub mod read;
+pub mod write;

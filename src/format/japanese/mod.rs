@@ -1,0 +1,4 @@
+//! japanese: its reader and its writer.
+
+pub mod read;
+pub mod write;

@@ -1,0 +1,4 @@
+//! jkf: its reader and its writer.
+
+pub mod read;
+pub mod write;

@@ -1,0 +1,4 @@
+//! ki2: its reader and its writer.
+
+pub mod read;
+pub mod write;

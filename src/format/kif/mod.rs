@@ -1,0 +1,4 @@
+//! kif: its reader and its writer.
+
+pub mod read;
+pub mod write;

@@ -1,0 +1,4 @@
+//! usi: its reader and its writer.
+
+pub mod read;
+pub mod write;

@@ -1,0 +1,4 @@
+//! western: its reader and its writer.
+
+pub mod read;
+pub mod write;
