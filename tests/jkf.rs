@@ -175,7 +175,7 @@ fn corpus_endings_match_where_the_readers_agree() {
         let record = jkf::read(&std::fs::read_to_string(dir.join(path)).unwrap()).unwrap();
         let got = record
             .ending()
-            .and_then(|e| e.kind.csa_word())
+            .and_then(|e| kifconv::format::csa::specials::word(e.kind))
             .unwrap_or("none");
         for input in expected_for(path, &statuses) {
             let expected_path = dir.join("expected").join(format!("{input}.expected"));

@@ -67,29 +67,6 @@ pub enum EndingKind {
     Other,
 }
 
-impl EndingKind {
-    /// The CSA special move word, without `%`, where there is one.
-    pub fn csa_word(self) -> Option<&'static str> {
-        Some(match self {
-            EndingKind::Resign => "TORYO",
-            EndingKind::Abort => "CHUDAN",
-            EndingKind::Repetition => "SENNICHITE",
-            EndingKind::Impasse => "JISHOGI",
-            EndingKind::Checkmate => "TSUMI",
-            EndingKind::NoMate => "FUZUMI",
-            EndingKind::TimeUp => "TIME_UP",
-            EndingKind::FoulWin | EndingKind::FoulLoss | EndingKind::IllegalMove => "ILLEGAL_MOVE",
-            EndingKind::EnteringKing => "KACHI",
-            EndingKind::PerpetualCheck => "OUTE_SENNICHITE",
-            EndingKind::Draw => "HIKIWAKE",
-            EndingKind::MaxMoves => "MAX_MOVES",
-            EndingKind::Matta => "MATTA",
-            EndingKind::Error => "ERROR",
-            _ => return None,
-        })
-    }
-}
-
 /// A rule broken by a move that the record still contains.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Foul {

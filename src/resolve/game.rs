@@ -86,31 +86,7 @@ pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>
         "封じ手" => (Sealed, None),
         "トライ" => (Try, Some(to_move)),
         // CSA special moves, without the `%`.
-        "TORYO" => (Resign, Some(!to_move)),
-        "CHUDAN" => (Abort, None),
-        "SENNICHITE" => (Repetition, None),
-        "OUTE_SENNICHITE" => (PerpetualCheck, Some(to_move)),
-        "TIME_UP" => (TimeUp, Some(!to_move)),
-        "ILLEGAL_MOVE" => (FoulLoss, Some(!to_move)),
-        // The sign names who broke the rules, whoever is to move.
-        "+ILLEGAL_ACTION" | "-ILLEGAL_ACTION" => {
-            let winner = if word.starts_with('+') {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let kind = if winner == to_move { FoulWin } else { FoulLoss };
-            (kind, Some(winner))
-        }
-        "JISHOGI" => (Impasse, None),
-        "KACHI" => (EnteringKing, Some(to_move)),
-        "HIKIWAKE" => (Draw, None),
-        "MAX_MOVES" => (MaxMoves, None),
-        "TSUMI" => (Checkmate, Some(!to_move)),
-        "FUZUMI" => (NoMate, None),
-        "MATTA" => (Matta, None),
-        "ERROR" => (Error, None),
-        _ => (Other, None),
+        _ => crate::format::csa::specials::ending(word, to_move).unwrap_or((Other, None)),
     }
 }
 

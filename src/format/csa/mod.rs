@@ -1,4 +1,5 @@
-//! csa: its reader and its writer.
+//! csa: its reader, its writer and the vocabulary they share.
 
 pub mod read;
+pub mod specials;
 pub mod write;

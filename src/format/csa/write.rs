@@ -8,6 +8,7 @@
 //! `%ILLEGAL_MOVE`; `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` stay as they
 //! were read. CSA has no variations: the mainline is written.
 
+pub use super::specials::special;
 use crate::record::{Ending, EndingKind, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
@@ -169,22 +170,6 @@ fn is_unknown_csa_word(word: &str) -> bool {
         && word
             .bytes()
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"_+-".contains(&b))
-}
-
-/// The `%` word for an ending, as the player to move sees it.
-pub fn special(kind: EndingKind, winner: Option<Color>, to_move: Color) -> &'static str {
-    use EndingKind::*;
-    match kind {
-        FoulWin | FoulLoss | IllegalMove => match winner {
-            // The player to move broke the rules.
-            Some(w) if w != to_move => "ILLEGAL_MOVE",
-            Some(Color::Black) => "-ILLEGAL_ACTION",
-            Some(Color::White) => "+ILLEGAL_ACTION",
-            None => "ILLEGAL_MOVE",
-        },
-        Other | DefaultWin | DefaultLoss | Sealed | Try => "CHUDAN",
-        other => other.csa_word().unwrap_or("CHUDAN"),
-    }
 }
 
 fn write_comment(out: &mut String, comment: &str) {
