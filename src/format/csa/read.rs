@@ -32,10 +32,11 @@
 //! first ten one by one, then a count), and a text without any game is an
 //! error.
 
+use super::{error, header};
 use crate::error::{Error, Stage};
 use crate::format::japanese::read::trim_end_spaces;
 use crate::format::lines;
-use crate::format::raw::{Event, RawGame, RawHeader, Span};
+use crate::format::raw::{Event, RawGame, Span};
 use crate::format::wars;
 use crate::record::{MoveTime, Warning};
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
@@ -320,17 +321,6 @@ impl EmptyGames {
     }
 }
 
-fn error(n: u32, line: &str, at: &str, message: impl Into<String>) -> Error {
-    Error::at(
-        Stage::Parse,
-        n,
-        line,
-        Span::of(n, line, at).offset,
-        at,
-        message,
-    )
-}
-
 fn comment_line<'a>(n: u32, line: &'a str, comment: &'a str, game: &mut Game<'a>) {
     // The encoding declaration is the decoder's.
     if comment.starts_with("CSA encoding=") || comment.starts_with("CSA version=") {
@@ -344,34 +334,12 @@ fn comment_line<'a>(n: u32, line: &'a str, comment: &'a str, game: &mut Game<'a>
 }
 
 fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
+    if header::statement(n, line, s, &mut game.raw)? {
+        return Ok(());
+    }
     let mut chars = s.chars();
     let first = chars.next().expect("statements are not empty");
     match first {
-        'V' if is_version(&s[1..]) && !game.raw.headers.iter().any(|h| h.key == "V") => {
-            game.raw.headers.push(RawHeader {
-                span: Span::of(n, line, s),
-                key: "V",
-                value: &s[1..],
-            })
-        }
-        'V' => game.raw.warnings.push(Span::of(n, line, s).warning(
-            "a `V` line that is not the version line (expected one V2, V2.1, V2.2 or V3.0 before the game); ignored",
-        )),
-        'N' if s.starts_with("N+") || s.starts_with("N-") => game.raw.headers.push(RawHeader {
-            span: Span::of(n, line, s),
-            key: &s[..2],
-            value: &s[2..],
-        }),
-        '$' => {
-            let (key, value) = s
-                .split_once(':')
-                .ok_or_else(|| error(n, line, s, "expected `$KEY:value`"))?;
-            game.raw.headers.push(RawHeader {
-                span: Span::of(n, line, s),
-                key,
-                value,
-            });
-        }
         'P' => position_line(n, line, s, &mut game.start, &mut game.raw.warnings)?,
         '+' | '-' if s.len() == 1 => {
             game.start.awaiting_turn = false;
@@ -438,12 +406,6 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
         )),
     }
     Ok(())
-}
-
-/// `V2`, `V2.2`, `V3.0`: a version number.
-fn is_version(text: &str) -> bool {
-    let (major, minor) = text.split_once('.').unwrap_or((text, "0"));
-    matches!(major, "2" | "3") && !minor.is_empty() && minor.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The warning on a Shogi Wars ending word.

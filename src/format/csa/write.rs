@@ -8,6 +8,7 @@
 //! `%ILLEGAL_MOVE`; `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` stay as they
 //! were read. CSA has no variations: the mainline is written.
 
+pub use super::header::csa_key as header_key;
 pub use super::specials::special;
 use crate::record::{Ending, EndingKind, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
@@ -19,36 +20,6 @@ pub enum Version {
     #[default]
     V3_0,
     V2_2,
-}
-
-/// The CSA header key for a header (of CSA or another format), if CSA has
-/// one: the writer writes the header under this key.
-pub fn header_key(key: &str) -> Option<&str> {
-    Some(match key {
-        "先手" | "下手" | "N+" | "Sente" => "N+",
-        "後手" | "上手" | "N-" | "Gote" => "N-",
-        "棋戦" | "$EVENT" | "Event" => "$EVENT",
-        "場所" | "$SITE" | "Site" => "$SITE",
-        "開始日時" | "$START_TIME" => "$START_TIME",
-        "終了日時" | "$END_TIME" => "$END_TIME",
-        "持ち時間" | "$TIME_LIMIT" => "$TIME_LIMIT",
-        "戦型" | "$OPENING" => "$OPENING",
-        // Every other `$KEY` CSA can write as it was read (`$TIME`,
-        // `$MAX_MOVES`, `$JISHOGI`, `$NOTE`, and keys of later versions).
-        other if is_dollar_key(other) => other,
-        _ => return None,
-    })
-}
-
-/// `$` and upper-case letters, digits or `_`: a key a CSA header line can
-/// hold and the reader reads back as the same key.
-fn is_dollar_key(key: &str) -> bool {
-    key.strip_prefix('$').is_some_and(|rest| {
-        !rest.is_empty()
-            && rest
-                .bytes()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
-    })
 }
 
 /// The headers CSA has no key for, as the `key:value` comments the writer

@@ -1,0 +1,244 @@
+//! CSA's header lines: the version (`V2.2`), the players (`N+…`, `N-…`)
+//! and the `$KEY:value` lines; and the one table of the header keys CSA
+//! shares with the other formats, which the writer goes through to name a
+//! header and the Japanese writers to name a CSA key back.
+//!
+//! The reader keeps every key as written (`N+`, `$EVENT`, `$X_NEW`); the
+//! writer writes a header under its CSA key: a key of the table under its
+//! row's CSA key (先手, 下手, `Sente` and `N+` are all `N+`), any other
+//! `$KEY` as it is, and nothing else (the writer keeps those as comments).
+
+use super::error;
+use crate::error::Error;
+use crate::format::raw::{RawGame, RawHeader, Span};
+
+/// One row of [`KEYS`]: a CSA header key, the Kakinoki (KIF, KI2, JKF)
+/// key for it, and the other keys written under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The CSA key, as CSA writes it (`N+`, `$EVENT`).
+    pub csa: &'static str,
+    /// The Japanese key the Kakinoki formats write for it (`先手`, `棋戦`).
+    pub japanese: &'static str,
+    /// Other keys that mean the same: the handicap names of the players
+    /// (下手, 上手) and Western tags (`Sente`, `Event`, `Date`).
+    pub others: &'static [&'static str],
+}
+
+/// The header keys CSA has a line for and other formats name otherwise.
+pub const KEYS: [Key; 8] = [
+    Key {
+        csa: "N+",
+        japanese: "先手",
+        others: &["下手", "Sente"],
+    },
+    Key {
+        csa: "N-",
+        japanese: "後手",
+        others: &["上手", "Gote"],
+    },
+    Key {
+        csa: "$EVENT",
+        japanese: "棋戦",
+        others: &["Event"],
+    },
+    Key {
+        csa: "$SITE",
+        japanese: "場所",
+        others: &["Site"],
+    },
+    Key {
+        csa: "$START_TIME",
+        japanese: "開始日時",
+        others: &["Date"],
+    },
+    Key {
+        csa: "$END_TIME",
+        japanese: "終了日時",
+        others: &[],
+    },
+    Key {
+        csa: "$TIME_LIMIT",
+        japanese: "持ち時間",
+        others: &[],
+    },
+    Key {
+        csa: "$OPENING",
+        japanese: "戦型",
+        others: &[],
+    },
+];
+
+/// The CSA header key for a header (of CSA or another format), if CSA has
+/// one: the writer writes the header under this key. Every `$KEY` not in
+/// [`KEYS`] is its own (`$TIME`, `$MAX_MOVES`, `$JISHOGI`, `$NOTE`, and
+/// keys of later versions).
+pub fn csa_key(key: &str) -> Option<&str> {
+    let row = KEYS
+        .iter()
+        .find(|row| row.csa == key || row.japanese == key || row.others.contains(&key));
+    match row {
+        Some(row) => Some(row.csa),
+        None if is_dollar_key(key) => Some(key),
+        None => None,
+    }
+}
+
+/// The Japanese key for a CSA key of [`KEYS`] (`N+` is 先手); `None` for
+/// any other key.
+pub fn japanese_key(csa: &str) -> Option<&'static str> {
+    KEYS.iter()
+        .find(|row| row.csa == csa)
+        .map(|row| row.japanese)
+}
+
+/// `$` and upper-case letters, digits or `_`: a key a CSA header line can
+/// hold and the reader reads back as the same key.
+fn is_dollar_key(key: &str) -> bool {
+    key.strip_prefix('$').is_some_and(|rest| {
+        !rest.is_empty()
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+    })
+}
+
+/// Reads `s`, a statement of line `n`, into `raw` if it is a header line:
+/// the game's version line (a second one, or a `V` that is no version, is
+/// a warning), `N+` or `N-` and a name, or `$KEY:value`. `Ok(false)` when
+/// it is none of these; an error for a `$` line with no colon.
+pub(super) fn statement<'a>(
+    n: u32,
+    line: &'a str,
+    s: &'a str,
+    raw: &mut RawGame<'a>,
+) -> Result<bool, Error> {
+    let header = |key, value| RawHeader {
+        span: Span::of(n, line, s),
+        key,
+        value,
+    };
+    match s.as_bytes().first() {
+        Some(b'V') if is_version(&s[1..]) && !raw.headers.iter().any(|h| h.key == "V") => {
+            raw.headers.push(header("V", &s[1..]))
+        }
+        Some(b'V') => raw.warnings.push(Span::of(n, line, s).warning(
+            "a `V` line that is not the version line (expected one V2, V2.1, V2.2 or V3.0 before the game); ignored",
+        )),
+        Some(b'N') if s.starts_with("N+") || s.starts_with("N-") => {
+            raw.headers.push(header(&s[..2], &s[2..]))
+        }
+        Some(b'$') => {
+            let (key, value) = s
+                .split_once(':')
+                .ok_or_else(|| error(n, line, s, "expected `$KEY:value`"))?;
+            raw.headers.push(header(key, value));
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `V2`, `V2.2`, `V3.0`: a version number.
+fn is_version(text: &str) -> bool {
+    let (major, minor) = text.split_once('.').unwrap_or((text, "0"));
+    matches!(major, "2" | "3") && !minor.is_empty() && minor.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::csa::write::{write, Version};
+    use crate::read::{read_text, Format};
+    use crate::record::{Header, Record};
+
+    /// A record of one move with this one header, written as CSA and read
+    /// back.
+    fn through_csa(key: &str, value: &str) -> (String, Record) {
+        let mut record = read_text("PI\n+\n+7776FU\n", Format::Csa)
+            .unwrap()
+            .remove(0);
+        record.headers = vec![Header {
+            key: key.to_string(),
+            value: value.to_string(),
+        }];
+        let written = write(&record, Version::V3_0);
+        let back = read_text(&written, Format::Csa).unwrap().remove(0);
+        (written, back)
+    }
+
+    #[test]
+    fn every_key_of_the_table_is_written_under_its_csa_key_and_read_back() {
+        let mut seen = Vec::new();
+        for row in KEYS {
+            for key in [row.csa, row.japanese].iter().chain(row.others) {
+                assert!(!seen.contains(key), "{key} in two rows");
+                seen.push(key);
+                assert_eq!(csa_key(key), Some(row.csa), "{key}");
+                let (written, back) = through_csa(key, "a value, with: commas");
+                let expected = if row.csa.starts_with('N') {
+                    format!("\n{}a value, with: commas\n", row.csa)
+                } else {
+                    format!("\n{}:a value, with: commas\n", row.csa)
+                };
+                assert!(written.contains(&expected), "{key}: {written}");
+                // Read back under the CSA key, which names the row again.
+                let [header] = &back.headers[1..] else {
+                    panic!("{key}: {:?}", back.headers)
+                };
+                assert_eq!(header.key, row.csa, "{key}");
+                assert_eq!(header.value, "a value, with: commas", "{key}");
+                assert_eq!(japanese_key(&header.key), Some(row.japanese));
+                assert_eq!(back.tree.root().comments, Vec::<String>::new(), "{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_japanese_writers_name_each_csa_key_as_the_table_does() {
+        for row in KEYS {
+            assert_eq!(
+                crate::format::japanese::write::header_key(row.csa),
+                Some(row.japanese),
+                "{}",
+                row.csa
+            );
+        }
+    }
+
+    #[test]
+    fn other_dollar_keys_are_their_own_and_the_rest_have_none() {
+        for key in ["$TIME", "$MAX_MOVES", "$JISHOGI", "$X_NEW_2"] {
+            assert_eq!(csa_key(key), Some(key));
+            let (_, back) = through_csa(key, "v");
+            assert_eq!(
+                (back.headers[1].key.as_str(), back.headers[1].value.as_str()),
+                (key, "v")
+            );
+            assert_eq!(japanese_key(key), None);
+        }
+        for key in ["$", "$lower", "$A:B", "V", "備考", "Result", "N", "手合割"] {
+            assert_eq!(csa_key(key), None, "{key}");
+        }
+    }
+
+    #[test]
+    fn header_statements() {
+        let mut raw = RawGame::default();
+        for s in ["V2.2", "N+a b", "N-", "$EVENT:x:y", "V3.0", "VX"] {
+            assert!(statement(1, s, s, &mut raw).unwrap(), "{s}");
+        }
+        let pairs: Vec<_> = raw.headers.iter().map(|h| (h.key, h.value)).collect();
+        assert_eq!(
+            pairs,
+            [("V", "2.2"), ("N+", "a b"), ("N-", ""), ("$EVENT", "x:y")]
+        );
+        assert_eq!(raw.warnings.len(), 2);
+        for s in ["N", "NX", "PI", "+7776FU", "T1"] {
+            assert!(!statement(1, s, s, &mut raw).unwrap(), "{s}");
+        }
+        let error = statement(3, "$EVENT", "$EVENT", &mut raw).unwrap_err();
+        assert_eq!((error.line, error.column), (3, 1));
+        assert_eq!(error.message, "expected `$KEY:value`");
+    }
+}
