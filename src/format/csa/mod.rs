@@ -1,5 +1,6 @@
 //! csa: its reader, its writer and the vocabulary they share.
 
+mod board;
 pub mod header;
 pub mod read;
 pub mod specials;

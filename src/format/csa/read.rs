@@ -32,6 +32,7 @@
 //! first ten one by one, then a count), and a text without any game is an
 //! error.
 
+use super::board::{position_line, square, Start};
 use super::{error, header};
 use crate::error::{Error, Stage};
 use crate::format::japanese::read::trim_end_spaces;
@@ -40,32 +41,7 @@ use crate::format::raw::{Event, RawGame, Span};
 use crate::format::wars;
 use crate::record::{MoveTime, Warning};
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
-use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
-
-/// How many of each base kind a set holds (kings apart), for `00AL`.
-const SET: [(PieceKind, u8); 7] = [
-    (PieceKind::Pawn, 18),
-    (PieceKind::Lance, 4),
-    (PieceKind::Knight, 4),
-    (PieceKind::Silver, 4),
-    (PieceKind::Gold, 4),
-    (PieceKind::Bishop, 2),
-    (PieceKind::Rook, 2),
-];
-
-/// The start position as it is being read.
-#[derive(Default)]
-struct Start {
-    setup: Option<Setup>,
-    /// `00AL` for this color, applied when the position is complete.
-    all_to: Option<Color>,
-    line: u32,
-    /// A position was given and no turn line (`+` or `-`) has followed it
-    /// yet: the first move's sign will say who is to move.
-    awaiting_turn: bool,
-    /// The last position line, where a missing turn line is reported.
-    last_line: (u32, String),
-}
+use crate::{Color, PieceKind, Setup};
 
 /// One game being read.
 struct Game<'a> {
@@ -515,14 +491,6 @@ fn time_statement(text: &str) -> Option<MoveTime> {
     })
 }
 
-fn square(text: &str) -> Option<Square> {
-    let bytes = text.as_bytes();
-    match bytes {
-        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
-        _ => None,
-    }
-}
-
 /// `+7776FU`, `-0055KA`.
 /// Reads a move and appends it (built in place: no event copied through a
 /// `Result`).
@@ -567,179 +535,6 @@ fn move_statement<'a>(
     Ok(())
 }
 
-/// `PI…`, `P1`–`P9`, `P+…`, `P-…`.
-fn position_line(
-    n: u32,
-    line: &str,
-    s: &str,
-    start: &mut Start,
-    warnings: &mut Vec<Warning>,
-) -> Result<(), Error> {
-    if start.line == 0 {
-        start.line = n;
-    }
-    start.awaiting_turn = true;
-    start.last_line = (n, line.to_string());
-    let rest = &s[1..];
-    match rest.as_bytes().first() {
-        Some(b'I') => {
-            let mut setup = Setup::startpos();
-            setup.side_to_move = Color::Black;
-            let removals = &rest[1..];
-            if !removals.len().is_multiple_of(4) || !removals.is_ascii() {
-                return Err(error(
-                    n,
-                    line,
-                    removals,
-                    "expected pieces to remove as square and piece, such as 82HI22KA",
-                ));
-            }
-            for i in (0..removals.len()).step_by(4) {
-                let item = &removals[i..i + 4];
-                let sq = square(&item[..2]);
-                let kind = PieceKind::from_csa(&item[2..]);
-                match (sq, kind) {
-                    (Some(sq), Some(kind)) if setup.piece_at(sq).map(|p| p.kind) == Some(kind) => {
-                        setup.set_piece(sq, None)
-                    }
-                    _ => {
-                        return Err(error(
-                            n,
-                            line,
-                            item,
-                            "no such piece on that square of the starting position",
-                        ))
-                    }
-                }
-            }
-            start.setup = Some(setup);
-        }
-        Some(b'1'..=b'9') => {
-            let rank = rest.as_bytes()[0] - b'0';
-            let setup = start.setup.get_or_insert_with(empty_board);
-            row(n, line, &rest[1..], rank, setup, warnings)?;
-        }
-        Some(b'+') | Some(b'-') => {
-            let color = if rest.starts_with('+') {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let items = &rest[1..];
-            if !items.len().is_multiple_of(4) || !items.is_ascii() {
-                return Err(error(
-                    n,
-                    line,
-                    items,
-                    "expected pieces as square and piece, such as 00FU or 77KA",
-                ));
-            }
-            let setup = start.setup.get_or_insert_with(empty_board);
-            for i in (0..items.len()).step_by(4) {
-                let item = &items[i..i + 4];
-                if item == "00AL" {
-                    start.all_to = Some(color);
-                    continue;
-                }
-                let kind = PieceKind::from_csa(&item[2..])
-                    .ok_or_else(|| error(n, line, item, "unknown piece name (expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY, or AL)"))?;
-                if &item[..2] == "00" {
-                    if !kind.is_hand_kind() {
-                        return Err(error(
-                            n,
-                            line,
-                            item,
-                            "only unpromoted pieces other than the king can be in hand",
-                        ));
-                    }
-                    let hand = &mut setup.hands[color.index()];
-                    hand.set(kind, hand.count(kind).saturating_add(1));
-                } else {
-                    let sq = square(&item[..2]).ok_or_else(|| {
-                        error(n, line, item, "expected a square 11-99, or 00 for the hand")
-                    })?;
-                    setup.set_piece(sq, Some(Piece::new(color, kind)));
-                }
-            }
-        }
-        _ => return Err(error(n, line, s, "expected PI, P1-P9, P+ or P-")),
-    }
-    Ok(())
-}
-
-fn empty_board() -> Setup {
-    Setup::empty()
-}
-
-/// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces
-/// between cells may be collapsed.
-fn row(
-    n: u32,
-    line: &str,
-    cells: &str,
-    rank: u8,
-    setup: &mut Setup,
-    warnings: &mut Vec<Warning>,
-) -> Result<(), Error> {
-    let mut rest = cells;
-    for file in (1..=9u8).rev() {
-        rest = rest.trim_start_matches(' ');
-        let sq = Square::new(file, rank).expect("on the board");
-        if let Some(after) = rest.strip_prefix('*') {
-            setup.set_piece(sq, None);
-            rest = after;
-            continue;
-        }
-        let cell = rest.get(..3).filter(|c| c.is_ascii()).ok_or_else(|| {
-            error(
-                n,
-                line,
-                rest,
-                format!("expected nine squares in row P{rank} (` * ` or a piece such as +FU)"),
-            )
-        })?;
-        let color = match cell.as_bytes()[0] {
-            b'+' => Color::Black,
-            b'-' => Color::White,
-            _ => {
-                return Err(error(
-                    n,
-                    line,
-                    cell,
-                    "expected ` * `, or + or - and a piece name",
-                ))
-            }
-        };
-        let kind = PieceKind::from_csa(&cell[1..]).ok_or_else(|| {
-            error(
-                n,
-                line,
-                cell,
-                "unknown piece name (expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY)",
-            )
-        })?;
-        setup.set_piece(sq, Some(Piece::new(color, kind)));
-        rest = &rest[3..];
-    }
-    let extra = rest.trim();
-    if !extra.is_empty() {
-        // A piece after the ninth square is an error; anything else (a
-        // stray `.`) is set aside with a warning.
-        if extra.starts_with(['+', '-', '*']) {
-            return Err(error(
-                n,
-                line,
-                extra,
-                format!("more than nine squares in row P{rank}"),
-            ));
-        }
-        warnings.push(Span::of(n, line, extra).warning(format!(
-            "text after the ninth square of row P{rank} ignored"
-        )));
-    }
-    Ok(())
-}
-
 /// Completes a game: applies `00AL` and hands the start to the builder.
 fn finish(mut game: Game<'_>) -> RawGame<'_> {
     if game.comma_spaces > 1 {
@@ -757,26 +552,7 @@ fn finish(mut game: Game<'_>) -> RawGame<'_> {
         warning.text = line.trim().to_string();
         game.raw.warnings.push(warning);
     }
-    if let Some(mut setup) = game.start.setup.take() {
-        if let Some(color) = game.start.all_to {
-            let mut remaining_pieces = Hand::EMPTY;
-            let hand = &mut remaining_pieces;
-            for (kind, total) in SET {
-                let on_board = setup
-                    .board
-                    .iter()
-                    .flatten()
-                    .filter(|p| p.kind.unpromote() == kind)
-                    .count() as u8;
-                let held: u8 = setup.hands.iter().map(|h| h.count(kind)).sum();
-                let remaining = total.saturating_sub(on_board).saturating_sub(held);
-                hand.set(kind, remaining);
-            }
-            let target = &mut setup.hands[color.index()];
-            for (kind, n) in hand.kinds() {
-                target.set(kind, target.count(kind) + n);
-            }
-        }
+    if let Some(setup) = game.start.take_board() {
         game.raw.board = Some(setup);
         game.raw.board_line = game.start.line;
     }
@@ -807,31 +583,7 @@ mod tests {
             panic!()
         };
         assert_eq!(time.unwrap().spent_ms, 12_000);
-        assert_eq!(spec.from, Square::new(7, 7));
-    }
-
-    #[test]
-    fn positions() {
-        let text = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n-\n";
-        let games = parse(text).unwrap();
-        let board = games[0].board.as_ref().unwrap();
-        assert_eq!(
-            board.sfen(),
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-        );
-        let games = parse("PI82HI22KA\n-\n").unwrap();
-        assert_eq!(
-            games[0].board.as_ref().unwrap().sfen(),
-            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-        );
-        // 00AL counts the board and both hands.
-        let games = parse("P-11OU\nP+33KI00KI\nP-00FU\nP+00AL\n+\n").unwrap();
-        assert_eq!(
-            games[0].board.as_ref().unwrap().sfen(),
-            "8k/9/6G2/9/9/9/9/9/9 b 2R2B3G4S4N4L17Pp 1"
-        );
-        let err = parse("P1-KY-KE-GI-KI-OU-KI-GI-KE\n").unwrap_err();
-        assert_eq!(err.line, 1);
+        assert_eq!(spec.from, crate::Square::new(7, 7));
     }
 
     #[test]
