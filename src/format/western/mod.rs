@@ -1,4 +1,8 @@
-//! western: its reader and its writer.
+//! western: its reader, its writer, and the notation, tags and move
+//! numbers the reader reads.
 
+mod notation;
+mod numbers;
 pub mod read;
+pub mod tags;
 pub mod write;

@@ -87,8 +87,7 @@ pub fn tag_holds(key: &str, value: &str) -> bool {
             _ => {}
         }
     }
-    let handicap_ok =
-        key != "Handicap" || crate::format::western::read::handicap_by_name(value).is_some();
+    let handicap_ok = key != "Handicap" || super::tags::handicap_by_name(value).is_some();
     key_ok && value_ok && !escaped && handicap_ok
 }
 
@@ -119,7 +118,7 @@ pub fn write(record: &Record) -> String {
         }
         let named = match h.key.as_str() {
             "手合割" => Handicap::from_japanese(h.value.trim()),
-            "Handicap" => crate::format::western::read::handicap_by_name(&h.value),
+            "Handicap" => super::tags::handicap_by_name(&h.value),
             _ => return false,
         };
         named.map(|n| n.setup()) != Some(record.start.clone())
@@ -150,7 +149,7 @@ pub fn write(record: &Record) -> String {
 /// The result token written after the mainline, if any.
 pub fn result_token(record: &Record) -> Option<&str> {
     if let Some(result) = record.header("Result") {
-        return crate::format::western::read::is_result(result).then_some(result);
+        return super::notation::is_result(result).then_some(result);
     }
     let ending = record.ending()?;
     Some(match (ending.kind, ending.winner) {
@@ -366,7 +365,7 @@ impl Moves<'_, '_> {
 /// terminal word, else as `中断`.
 pub fn ending_token(ending: &Ending, to_move: Color) -> String {
     let word = japanese::ending_word(ending, to_move);
-    if crate::format::western::read::is_terminal_word(word) {
+    if super::notation::is_terminal_word(word) {
         word.to_string()
     } else {
         "中断".to_string()
