@@ -1,7 +1,8 @@
 //! CSA: V3.0 by default (`'CSA encoding=…` naming the encoding the bytes
 //! are written in, times with milliseconds), V2.2 on request (whole-second
 //! times). Player names, `$` headers (every `$KEY` as it was read, the
-//! KIF keys CSA has a name for renamed), the start as `PI` (with the pieces
+//! KIF and Western keys of [`super::header::KEYS`] under their CSA keys;
+//! other headers as `'key:value` comments), the start as `PI` (with the pieces
 //! a handicap removes) or `P1`–`P9` and hands, moves with `T` times,
 //! comments as `'*`, the `%` ending, several games separated by `/`. A
 //! foul whose move is known is written as that move with its time, then
