@@ -69,9 +69,9 @@
 //!   serde_json, kifconv's included, stop at 128 levels of JSON, about 40
 //!   levels of forks within forks.
 
+use super::preset::preset_name;
 use crate::format::csa::write as csa;
 use crate::format::japanese::write as japanese;
-use crate::format::jkf::read::preset_name;
 use crate::record::{EndingKind, MoveTime, NodeId, Record};
 use crate::resolve::describe;
 use crate::resolve::spec::{DropMark, Horizontal, Vertical};
