@@ -19,11 +19,13 @@ pub(super) struct Reader<'s, 't> {
 }
 
 impl<'s, 't> Reader<'s, 't> {
+    /// A warning about the value at `node`.
     pub(super) fn warn(&mut self, node: &Node<'_>, message: impl Into<String>) {
         let warning = self.source.warning(node.start, node.end, message);
         self.warnings.push(warning);
     }
 
+    /// A parse error about the value at `node`.
     pub(super) fn parse_error(&self, node: &Node<'_>, message: impl Into<String>) -> Error {
         self.source
             .error(Stage::Parse, node.start, node.end, message)
