@@ -6,7 +6,7 @@ use super::{resolve, ResolveError};
 use crate::error::{Error, Stage};
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
-use crate::resolve::spec::DropMark;
+use crate::resolve::spec::{DropMark, MoveSpec};
 use crate::{Color, Handicap, Position, Setup, SetupError, Square};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -150,8 +150,9 @@ fn resolve_error(span: &Span<'_>, ply: u32, e: &dyn std::fmt::Display) -> Error 
 }
 
 /// Whether a move that cannot be resolved is a move against the rules (a
-/// foul the game may end with) rather than text that names no one move.
-fn is_foul(error: &ResolveError) -> bool {
+/// foul the game may end with) rather than text that names no one move:
+/// the one rule of every reader (KIF, KI2, CSA, Western, JKF).
+pub(crate) fn is_foul(error: &ResolveError) -> bool {
     match error {
         ResolveError::Illegal { .. } => true,
         // No legal move of that piece reaches the square (or, for a drop,
@@ -295,15 +296,8 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
         .filter(|e| matches!(e, Event::Move { .. }))
         .count();
     let mut builder = Builder {
-        tree: MoveTree::with_capacity(moves),
         warnings: std::mem::take(&mut raw.warnings),
-        pos: start.clone(),
-        current: NodeId::ROOT,
-        previous: None,
-        ended: false,
-        in_variation: false,
-        branches: Branches::default(),
-        trailer: None,
+        ..Builder::new(start.clone(), moves)
     };
     let context = Context {
         start: &start,
@@ -371,10 +365,13 @@ impl Stop {
     }
 }
 
-/// The state of a game being built: the tree so far and where the reader
-/// stands in it. Cloned to try each candidate of an ambiguous move.
+/// The game builder: the tree so far and where the reader stands in it,
+/// with the steps every reader takes (play, comment, bookmark, end, foul,
+/// branch). The Kakinoki-style raw games drive it through [`build`]; JKF
+/// takes the steps itself. Cloned to try each candidate of an ambiguous
+/// move.
 #[derive(Clone)]
-struct Builder {
+pub(crate) struct Builder {
     tree: MoveTree,
     warnings: Vec<Warning>,
     pos: Position,
@@ -388,12 +385,128 @@ struct Builder {
 }
 
 impl Builder {
-    fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
+    /// A builder at `start`, with room for `moves` moves. Its steps warn
+    /// of nothing; its warnings are those of [`build`]'s reading.
+    pub(crate) fn new(start: Position, moves: usize) -> Builder {
+        Builder {
+            tree: MoveTree::with_capacity(moves),
+            warnings: Vec::new(),
+            pos: start,
+            current: NodeId::ROOT,
+            previous: None,
+            ended: false,
+            in_variation: false,
+            branches: Branches::default(),
+            trailer: None,
+        }
+    }
+
+    /// The position where the reader stands.
+    pub(crate) fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The tree so far.
+    pub(crate) fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+
+    /// The node where the reader stands (the last move played).
+    pub(crate) fn current(&self) -> NodeId {
+        self.current
+    }
+
+    /// The destination of the last move, for 同 (JKF's `same`).
+    pub(crate) fn previous(&self) -> Option<Square> {
+        self.previous
+    }
+
+    /// Resolves `spec` where the reader stands.
+    pub(crate) fn resolve(&self, spec: &MoveSpec) -> Result<crate::Move, ResolveError> {
+        resolve(&self.pos, spec, self.previous)
+    }
+
+    /// Plays a legal move, with its time, as the next move of the line.
+    pub(crate) fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
         self.current = self.tree.push(self.current, mv);
         self.tree.node_mut(self.current).time = time;
         self.pos.play_unchecked(mv);
         self.branches.added(&self.tree, self.current, &self.pos);
         self.previous = Some(mv.to());
+    }
+
+    /// A comment line where the reader stands: on the last move, or on
+    /// the line's ending once the line has ended.
+    pub(crate) fn comment(&mut self, text: String) {
+        let ended = self.ended;
+        let node = self.tree.node_mut(self.current);
+        match (&mut node.ending, ended) {
+            (Some(ending), true) => ending.comments.push(text),
+            _ => node.comments.push(text),
+        }
+    }
+
+    /// A bookmark on the last move.
+    pub(crate) fn bookmark(&mut self, name: String) {
+        self.tree.node_mut(self.current).bookmarks.push(name);
+    }
+
+    /// The ending recorded where the reader stands, if any.
+    pub(crate) fn ending_mut(&mut self) -> Option<&mut Ending> {
+        self.tree.node_mut(self.current).ending.as_deref_mut()
+    }
+
+    /// Ends the line where the reader stands with `ending`.
+    pub(crate) fn end(&mut self, ending: Ending) {
+        self.tree.node_mut(self.current).ending = Some(Box::new(ending));
+        self.ended = true;
+    }
+
+    /// Notes that the line has ended where its ending is already recorded
+    /// (a second terminal word, or one on a line a fork starts from).
+    pub(crate) fn line_ended(&mut self) {
+        self.ended = true;
+    }
+
+    /// Ends the line with a foul: the move the text names (`text`, and
+    /// `mv` when it is known) breaks the rules for `reason`, and the player
+    /// to move loses. Returns that player.
+    pub(crate) fn foul(
+        &mut self,
+        text: String,
+        reason: String,
+        mv: Option<crate::Move>,
+        time: Option<crate::record::MoveTime>,
+    ) -> Color {
+        let by = self.pos.side_to_move();
+        self.end(Ending {
+            kind: EndingKind::IllegalMove,
+            winner: Some(!by),
+            text: text.clone(),
+            time,
+            comments: Vec::new(),
+            foul: Some(Foul {
+                by,
+                text,
+                reason,
+                mv,
+            }),
+        });
+        by
+    }
+
+    /// Goes back to `node`, at position `pos`, to read another line from
+    /// there (a variation).
+    pub(crate) fn branch(&mut self, node: NodeId, pos: Position) {
+        self.current = node;
+        self.pos = pos;
+        self.previous = self.tree.node(node).mv.map(|mv| mv.to());
+        self.ended = false;
+    }
+
+    /// The tree built, and the warnings of [`build`]'s reading.
+    pub(crate) fn finish(self) -> (MoveTree, Vec<Warning>) {
+        (self.tree, self.warnings)
     }
 
     /// Plays the events from `from` on. `depth` counts the ambiguous moves
@@ -446,7 +559,7 @@ impl Builder {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
                     }
-                    match resolve(&self.pos, spec, self.previous) {
+                    match self.resolve(spec) {
                         Ok(mv) => self.play(mv, *time),
                         Err(e @ ResolveError::Ambiguous { .. })
                             if cx.events[i + 1..]
@@ -466,7 +579,7 @@ impl Builder {
                                 && is_foul(&e)
                                 && !more_moves_follow(&cx.events[i + 1..]) =>
                         {
-                            self.foul(span, ply, spec, &e, *time)
+                            self.illegal_last_move(span, ply, spec, &e, *time)
                         }
                         Err(e) => return Err(Stop::broken(resolve_error(span, ply, &e))),
                     }
@@ -511,19 +624,8 @@ impl Builder {
                     }
                     self.ended = true;
                 }
-                Event::Comment { text, .. } => {
-                    let ended = self.ended;
-                    let node = self.tree.node_mut(self.current);
-                    match (&mut node.ending, ended) {
-                        (Some(ending), true) => ending.comments.push(text.to_string()),
-                        _ => node.comments.push(text.to_string()),
-                    }
-                }
-                Event::Bookmark { name, .. } => self
-                    .tree
-                    .node_mut(self.current)
-                    .bookmarks
-                    .push(name.to_string()),
+                Event::Comment { text, .. } => self.comment(text.to_string()),
+                Event::Bookmark { name, .. } => self.bookmark(name.to_string()),
                 Event::Variation { span, ply } => {
                     let branch = self.branches.newest(&self.tree, *ply);
                     let Some(branch) = branch else {
@@ -536,16 +638,13 @@ impl Builder {
                             format!("a variation of move {ply}, but no line has a move {ply}"),
                         )));
                     };
-                    self.current = self
+                    let parent = self
                         .tree
                         .node(branch)
                         .parent
                         .expect("a move's node has a parent");
-                    self.pos = self
-                        .branches
-                        .position_at(cx.start, &self.tree, self.current);
-                    self.previous = self.tree.node(self.current).mv.map(|mv| mv.to());
-                    self.ended = false;
+                    let pos = self.branches.position_at(cx.start, &self.tree, parent);
+                    self.branch(parent, pos);
                     self.in_variation = true;
                 }
                 Event::Trailer { span, text } => {
@@ -579,7 +678,7 @@ impl Builder {
     }
 
     /// Records the illegal last move of a line as a foul that ends it.
-    fn foul(
+    fn illegal_last_move(
         &mut self,
         span: &Span<'_>,
         ply: u32,
@@ -587,42 +686,29 @@ impl Builder {
         e: &ResolveError,
         time: Option<crate::record::MoveTime>,
     ) {
-        let by = self.pos.side_to_move();
+        let mv = match e {
+            // A drop the text does not mark (`▲５三歩` for 二歩):
+            // the text stays the foul, as written.
+            ResolveError::Illegal {
+                mv: crate::Move::Drop { .. },
+                ..
+            } if spec.drop != DropMark::Drop => None,
+            ResolveError::Illegal { mv, .. } => Some(*mv),
+            // An illegal drop: the text names it fully.
+            ResolveError::NoCandidate { piece, to, .. }
+                if spec.drop == DropMark::Drop && piece.is_hand_kind() =>
+            {
+                Some(crate::Move::Drop {
+                    kind: *piece,
+                    to: *to,
+                })
+            }
+            _ => None,
+        };
+        let by = self.foul(span.text.to_string(), e.to_string(), mv, time);
         self.warnings.push(span.warning(format!(
             "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"
         )));
-        self.tree.node_mut(self.current).ending = Some(Box::new(Ending {
-            kind: EndingKind::IllegalMove,
-            winner: Some(!by),
-            text: span.text.to_string(),
-            time,
-            comments: Vec::new(),
-            foul: Some(Foul {
-                by,
-                text: span.text.to_string(),
-                reason: e.to_string(),
-                mv: match e {
-                    // A drop the text does not mark (`▲５三歩` for 二歩):
-                    // the text stays the foul, as written.
-                    ResolveError::Illegal {
-                        mv: crate::Move::Drop { .. },
-                        ..
-                    } if spec.drop != DropMark::Drop => None,
-                    ResolveError::Illegal { mv, .. } => Some(*mv),
-                    // An illegal drop: the text names it fully.
-                    ResolveError::NoCandidate { piece, to, .. }
-                        if spec.drop == DropMark::Drop && piece.is_hand_kind() =>
-                    {
-                        Some(crate::Move::Drop {
-                            kind: *piece,
-                            to: *to,
-                        })
-                    }
-                    _ => None,
-                },
-            }),
-        }));
-        self.ended = true;
     }
 
     /// Deduction by look-ahead: the move at event `i` fits several
