@@ -155,40 +155,12 @@ fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
     .record(&root)
 }
 
-/// What a JKF `special` (the CSA terminal words) means, with `to_move` the
-/// player to move there: the kind of ending and the winner, if known.
-/// `None` for a word JKF does not define.
+/// What a JKF `special` means, with `to_move` the player to move there:
+/// the kind of ending and the winner, if known. JKF's specials are CSA's
+/// terminal words (the schema lists them by CSA's names), so this reads
+/// CSA's one table; `None` for a word it does not define.
 pub fn ending_for_special(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
-    use EndingKind::*;
-    // A foul by `culprit`: a loss for the player to move if it is theirs.
-    let foul_by = |culprit: Color| {
-        let kind = if culprit == to_move {
-            FoulLoss
-        } else {
-            FoulWin
-        };
-        (kind, Some(!culprit))
-    };
-    Some(match word {
-        "TORYO" => (Resign, Some(!to_move)),
-        "CHUDAN" => (Abort, None),
-        "SENNICHITE" => (Repetition, None),
-        "TIME_UP" => (TimeUp, Some(!to_move)),
-        "ILLEGAL_MOVE" => foul_by(to_move),
-        "+ILLEGAL_ACTION" => foul_by(Color::Black),
-        "-ILLEGAL_ACTION" => foul_by(Color::White),
-        "JISHOGI" => (Impasse, None),
-        "KACHI" => (EnteringKing, Some(to_move)),
-        "TSUMI" => (Checkmate, Some(!to_move)),
-        "FUZUMI" => (NoMate, None),
-        "HIKIWAKE" => (Draw, None),
-        "MATTA" => (Matta, None),
-        "ERROR" => (Error, None),
-        // CSA V3 words that the JKF schema does not list yet.
-        "OUTE_SENNICHITE" => (PerpetualCheck, Some(to_move)),
-        "MAX_MOVES" => (MaxMoves, None),
-        _ => return None,
-    })
+    crate::format::csa::specials::ending(word, to_move)
 }
 
 impl<'t> Reader<'_, 't> {
