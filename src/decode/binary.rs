@@ -10,7 +10,8 @@ pub const BINARY_SAMPLE: usize = 4096;
 /// (other than tab, line feed, carriage return, form feed and the DOS end-of-file mark `^Z`)
 /// or an undecodable byte, and at least [`BINARY_LEAST`] of them.
 pub const BINARY_SHARE: usize = 10;
-const BINARY_LEAST: usize = 8;
+/// The fewest suspicious characters that make binary data (see [`BINARY_SHARE`]).
+pub const BINARY_LEAST: usize = 8;
 
 /// Why decoded input cannot be a game record (see the module documentation), and where that
 /// shows: the byte offset in [`Decoded::text`] of the telling character.

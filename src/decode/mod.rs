@@ -66,7 +66,7 @@ mod sniff;
 #[cfg(test)]
 mod tests;
 
-pub use binary::{not_a_record, NotARecord, BINARY_SAMPLE, BINARY_SHARE};
+pub use binary::{not_a_record, NotARecord, BINARY_LEAST, BINARY_SAMPLE, BINARY_SHARE};
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -82,7 +82,7 @@ const BOM_UTF16_LE: &[u8] = b"\xFF\xFE";
 const BOM_UTF16_BE: &[u8] = b"\xFE\xFF";
 
 /// How many undecodable sequences [`Decoded::malformed`] lists at most.
-const MAX_REPORTED: usize = 16;
+pub const MAX_REPORTED: usize = 16;
 
 /// Which encoding the text was decoded from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
