@@ -314,3 +314,37 @@ fn not_a_record_error(text: &str, not: &decode::NotARecord) -> Error {
         format!("this is not a game record: {}", not.reason),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(bytes: &[u8], name: &str) -> ErrorKind {
+        read_bytes(bytes, Path::new(name), None, EncodingChoice::Auto)
+            .unwrap_err()
+            .kind
+    }
+
+    #[test]
+    fn each_error_has_its_kind() {
+        assert_eq!(kind(b"", "a.kif"), ErrorKind::NotARecord);
+        assert_eq!(kind(b"hello\n", "notes"), ErrorKind::UnknownFormat);
+        assert_eq!(kind(b"hello\nworld\n", "notes.kif"), ErrorKind::NotARecord);
+        assert_eq!(
+            kind(b"+7776FU\n-7776FU\n+2726FU\n", "a.csa"),
+            ErrorKind::Illegal
+        );
+        assert_eq!(kind(b"+7776FU\n-33XXFU\n", "a.csa"), ErrorKind::Syntax);
+    }
+
+    #[test]
+    fn the_strict_entry_points_fail_on_any_bad_game() {
+        let two = b"position startpos moves 7g7f\nposition startpos moves 7g7f 7g7f 2g2f\n";
+        let read = read_bytes(two, Path::new(""), None, EncodingChoice::Auto).unwrap();
+        assert_eq!((read.records.len(), read.errors.len()), (1, 1));
+        let error = read_any(two).unwrap_err();
+        assert_eq!((error.kind, error.game), (ErrorKind::Illegal, Some((2, 2))));
+        let io = read_path("/nonexistent/kifconv/game.kif").unwrap_err();
+        assert_eq!(io.kind, ErrorKind::Io);
+    }
+}

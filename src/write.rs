@@ -263,3 +263,93 @@ pub fn encode(text: &str, encoding: OutputEncoding) -> Result<Vec<u8>, WriteErro
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{read_text, Format};
+
+    fn games(text: &str) -> Vec<Record> {
+        read_text(text, Format::Usi).unwrap()
+    }
+
+    #[test]
+    fn the_stream_is_the_files_one_after_another_for_kif_and_ki2() {
+        let records = games("position startpos moves 7g7f\nposition startpos moves 2g2f 8c8d\n");
+        for target in [Target::Kif, Target::Kifu, Target::Ki2, Target::Ki2u] {
+            let files = write_files(&records, target, &Options::default()).unwrap();
+            assert_eq!(files.len(), 2, "{target:?}");
+            let stream = write(&records, target, &Options::default()).unwrap();
+            assert_eq!(stream, files.concat(), "{target:?}");
+        }
+        for target in [Target::Usi, Target::Csa, Target::Western, Target::Jkf] {
+            let files = write_files(&records, target, &Options::default()).unwrap();
+            assert_eq!(files.len(), 1, "{target:?}");
+            let stream = write(&records, target, &Options::default()).unwrap();
+            assert_eq!(stream, files[0], "{target:?}");
+        }
+    }
+
+    #[test]
+    fn one_jkf_game_is_a_pretty_file_and_a_line_of_a_stream() {
+        let records = games("position startpos moves 7g7f\n");
+        let file = write_files(&records, Target::Jkf, &Options::default()).unwrap();
+        let stream = write(&records, Target::Jkf, &Options::default()).unwrap();
+        assert!(file[0].starts_with(b"{\n"));
+        assert_eq!(stream.iter().filter(|&&b| b == b'\n').count(), 1);
+        assert!(stream.starts_with(b"{\""));
+    }
+
+    #[test]
+    fn the_encoding_is_the_targets_unless_asked() {
+        let records = games("position startpos moves 7g7f\n");
+        let with = |encoding| {
+            let mut options = Options::default();
+            options.encoding = encoding;
+            options
+        };
+        let kif = write(&records, Target::Kif, &Options::default()).unwrap();
+        let kifu = write(&records, Target::Kifu, &Options::default()).unwrap();
+        assert!(std::str::from_utf8(&kif).is_err());
+        assert!(String::from_utf8(kifu.clone())
+            .unwrap()
+            .contains("encoding=UTF-8"));
+        let kifu_in_sjis = write(
+            &records,
+            Target::Kifu,
+            &with(Some(OutputEncoding::ShiftJis)),
+        );
+        assert_eq!(kifu_in_sjis.unwrap(), kif);
+        let kif_in_utf8 = write(&records, Target::Kif, &with(Some(OutputEncoding::Utf8)));
+        assert_eq!(kif_in_utf8.unwrap(), kifu);
+    }
+
+    #[test]
+    fn what_cannot_be_written_is_an_error() {
+        let records = games("position startpos moves 7g7f\n");
+        let mut options = Options::default();
+        options.positions = Positions::AfterPlies(2);
+        assert_eq!(
+            write(&records, Target::Sfen, &options),
+            Err(WriteError::PlyPastEnd { ply: 2, moves: 1 })
+        );
+        options.positions = Positions::AfterPlies(1);
+        let sfen = write(&records, Target::Sfen, &options).unwrap();
+        assert_eq!(
+            sfen,
+            b"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"
+        );
+        let error = encode("７六歩☗", OutputEncoding::ShiftJis).unwrap_err();
+        assert_eq!(
+            error,
+            WriteError::Unencodable {
+                character: '☗',
+                encoding: OutputEncoding::ShiftJis
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "`☗` cannot be written in Shift_JIS (CP932)"
+        );
+    }
+}
