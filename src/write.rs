@@ -303,10 +303,9 @@ mod tests {
     #[test]
     fn the_encoding_is_the_targets_unless_asked() {
         let records = games("position startpos moves 7g7f\n");
-        let with = |encoding| {
-            let mut options = Options::default();
-            options.encoding = encoding;
-            options
+        let with = |encoding| Options {
+            encoding,
+            ..Options::default()
         };
         let kif = write(&records, Target::Kif, &Options::default()).unwrap();
         let kifu = write(&records, Target::Kifu, &Options::default()).unwrap();
@@ -327,8 +326,10 @@ mod tests {
     #[test]
     fn what_cannot_be_written_is_an_error() {
         let records = games("position startpos moves 7g7f\n");
-        let mut options = Options::default();
-        options.positions = Positions::AfterPlies(2);
+        let mut options = Options {
+            positions: Positions::AfterPlies(2),
+            ..Options::default()
+        };
         assert_eq!(
             write(&records, Target::Sfen, &options),
             Err(WriteError::PlyPastEnd { ply: 2, moves: 1 })
