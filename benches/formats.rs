@@ -66,6 +66,7 @@ fn format_name(format: Format) -> &'static str {
         Format::Usi => "usi",
         Format::Jkf => "jkf",
         Format::Western => "western",
+        _ => unreachable!("a format this bench does not know"),
     }
 }
 
@@ -198,6 +199,7 @@ fn load(case: Case, loaded: &[(Case, Inputs)]) -> Inputs {
                     let (_, kif) = loaded.iter().find(|(c, _)| *c == kif).expect("KIF first");
                     written_from(case.format, &kif.records)
                 }
+                _ => unreachable!("a format this bench does not know"),
             };
             Inputs::new(case.format, files)
         }
@@ -273,6 +275,7 @@ fn parse_only(format: Format, text: &str) -> Vec<RawGame<'_>> {
         Format::Csa => csa::parse(text).expect("parses"),
         Format::Western => western::parse(text).expect("parses"),
         Format::Usi | Format::Jkf => unreachable!("no separate syntax stage"),
+        _ => unreachable!("a format this bench does not know"),
     }
 }
 

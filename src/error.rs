@@ -1,6 +1,7 @@
-//! Errors with a place: which stage failed (decoding, reading, resolving),
-//! on which line and column, at which ply, the offending text, and what was
-//! expected. [`Error::render`] prints them the way a compiler does.
+//! Errors with a place: what kind of error ([`ErrorKind`]), which stage
+//! failed (decoding, reading, resolving), on which line and column, at which
+//! ply, the offending text, and what was expected. [`Error::render`] prints
+//! them the way a compiler does.
 //!
 //! Whatever the input holds, nothing rendered here sends a control
 //! character to a terminal: file names, messages, the offending text and
@@ -22,9 +23,46 @@ pub enum Stage {
     Resolve,
 }
 
+/// What kind of error it is, for a program that reacts to some kinds (the
+/// message says the rest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The file could not be read (see [`crate::read()`]).
+    Io,
+    /// The input is no game record in any format: empty, blank, binary data,
+    /// UTF-16 without its byte-order mark, or text of which no line was
+    /// understood.
+    NotARecord,
+    /// The format could not be told from the text or the file name.
+    UnknownFormat,
+    /// The text breaks the syntax of its format.
+    Syntax,
+    /// The board refused it: a move that is illegal, ambiguous, names no
+    /// piece or comes after the end, or a start position the rules do not
+    /// allow.
+    Illegal,
+}
+
+impl From<Stage> for ErrorKind {
+    /// The kind an error of each stage is unless its maker says otherwise:
+    /// a decoding error is no record, a parse error is syntax, a resolve
+    /// error is the board's refusal.
+    fn from(stage: Stage) -> ErrorKind {
+        match stage {
+            Stage::Decode => ErrorKind::NotARecord,
+            Stage::Parse => ErrorKind::Syntax,
+            Stage::Resolve => ErrorKind::Illegal,
+        }
+    }
+}
+
 /// An error reading a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
+    /// What kind of error it is.
+    pub kind: ErrorKind,
+    /// The stage that failed.
     pub stage: Stage,
     /// 1-based line number.
     pub line: u32,
@@ -56,6 +94,7 @@ impl Error {
     ) -> Error {
         let offset = floor_char_boundary(line_text, offset.min(line_text.len()));
         Error {
+            kind: stage.into(),
             stage,
             line,
             column: line_text[..offset].chars().count() as u32 + 1,
@@ -67,9 +106,29 @@ impl Error {
         }
     }
 
+    /// The same error at ply `ply` (the message says `move N: …`).
     pub fn with_ply(mut self, ply: u32) -> Error {
         self.ply = Some(ply);
         self
+    }
+
+    /// The same error, of kind `kind` rather than its stage's.
+    pub fn with_kind(mut self, kind: ErrorKind) -> Error {
+        self.kind = kind;
+        self
+    }
+
+    /// An error reading a file, placed at line 1, column 1, with no text.
+    pub fn io(error: &std::io::Error) -> Error {
+        Error::at(
+            Stage::Decode,
+            1,
+            "",
+            0,
+            "",
+            format!("cannot read the file: {error}"),
+        )
+        .with_kind(ErrorKind::Io)
     }
 
     /// The error as a compiler would print it: `path:line:col: error: …`,
@@ -232,6 +291,7 @@ mod tests {
         )
         .with_ply(5);
         assert_eq!(err.column, 6);
+        assert_eq!(err.kind, ErrorKind::Illegal);
         let text = err.render("game.kif");
         assert_eq!(
             text,

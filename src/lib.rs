@@ -4,10 +4,25 @@
 //! The data flow, each stage in its own module:
 //!
 //! ```text
-//! bytes ─decode─▶ text ─parse─▶ move specs ─resolve─▶ Record ─emit─▶ text ─encode─▶ bytes
+//! bytes ─decode─▶ text ─format::*::read─▶ move specs ─resolve─▶ Record
+//! Record ─format::*::write─▶ text ─write::encode─▶ bytes
 //! ```
 //!
-//! This crate root only re-exports the vocabulary.
+//! [`read()`] and [`read_bytes()`] take a file or bytes in any format and
+//! encoding to [`Record`]s; [`write()`] takes records to the bytes of a
+//! [`Target`] format:
+//!
+//! ```
+//! use kifconv::{read_bytes, write, Target};
+//!
+//! let records = read_bytes(b"+7776FU\n-3334FU\n%TORYO\n").unwrap();
+//! let kif = write(&records, Target::Kifu, &Default::default()).unwrap();
+//! let again = read_bytes(&kif).unwrap();
+//! assert_eq!(again[0].tree.mainline_moves().count(), 2);
+//! ```
+//!
+//! This crate root holds no logic: it re-exports the entry points and the
+//! vocabulary.
 //!
 //! ```
 //! use kifconv::{Move, Position};
@@ -26,6 +41,13 @@ pub mod read;
 pub mod record;
 pub mod resolve;
 pub mod types;
+pub mod write;
+
+pub use error::{Error, ErrorKind};
+pub use format::{Format, Target};
+pub use read::{read_any as read_bytes, read_path as read};
+pub use record::Record;
+pub use write::{write, WriteError};
 
 pub use position::{
     Bitboard, Candidates, Handicap, IllegalMove, KingRule, Position, PositionError, Setup,

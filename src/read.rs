@@ -1,9 +1,11 @@
 //! Reading a record from bytes or text: choose the format, decode, parse,
-//! resolve. The one entry point the binary and library users need.
+//! resolve. The one entry point the binary and library users need: the crate
+//! root's [`read`](crate::read()) and [`read_bytes`](crate::read_bytes()) for
+//! the usual case, [`read_bytes`] here for a forced format or encoding and
+//! the good games of a file with a bad one.
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
-use crate::error::{Error, Stage};
-use crate::format::japanese::read::{move_text, side_mark};
+use crate::error::{Error, ErrorKind, Stage};
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
     western::read as western,
@@ -13,184 +15,66 @@ use crate::resolve::game;
 use crate::Setup;
 use std::path::Path;
 
-/// The record formats kifconv reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Kakinoki KIF (`.kif`, `.kifu`).
-    Kif,
-    /// Kakinoki KI2 (`.ki2`, `.ki2u`).
-    Ki2,
-    /// CSA (`.csa`), several games per file.
-    Csa,
-    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`);
-    /// also ShogiHome's USEN lines (`.usen`).
-    Usi,
-    /// Western (Hodges) notation with a PGN-like tag block (`.psn`).
-    Western,
-    /// JSON Kifu Format (`.jkf`, `.json`).
-    Jkf,
-}
-
-impl Format {
-    /// The format's name in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Kif => "KIF",
-            Format::Ki2 => "KI2",
-            Format::Csa => "CSA",
-            Format::Usi => "USI",
-            Format::Western => "Western notation",
-            Format::Jkf => "JKF",
-        }
-    }
-
-    /// The format a file name suggests, if any.
-    pub fn from_extension(path: &Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            // `.bod`: a KIF board diagram with no moves.
-            "kif" | "kifu" | "bod" => Some(Format::Kif),
-            "ki2" | "ki2u" => Some(Format::Ki2),
-            "csa" => Some(Format::Csa),
-            "usi" | "sfen" | "usen" => Some(Format::Usi),
-            "psn" | "western" => Some(Format::Western),
-            "jkf" | "json" => Some(Format::Jkf),
-            _ => None,
-        }
-    }
-
-    /// The format the text looks like, judged from its first telling lines.
-    /// A Kakinoki board diagram (`+---…---+`, `| ・ ・ …|一`) with no move
-    /// line after it (a `.bod` file) is KIF.
-    pub fn sniff(text: &str) -> Option<Format> {
-        let mut diagram = false;
-        for line in text.lines().take(400) {
-            let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
-            let Some(first) = body.chars().next() else {
-                continue;
-            };
-            // A Western `;` comment says nothing about the format.
-            if first == ';' {
-                continue;
-            }
-            let after_brace = body[first.len_utf8()..].trim_start();
-            if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
-                return Some(Format::Jkf);
-            }
-            if body.starts_with("#KIF") {
-                return Some(Format::Kif);
-            }
-            if body.starts_with("#KI2") {
-                return Some(Format::Ki2);
-            }
-            if body.starts_with("position")
-                || body.starts_with("startpos")
-                || body.starts_with("sfen ")
-            {
-                return Some(Format::Usi);
-            }
-            if body.contains('/')
-                && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
-            {
-                return Some(Format::Usi);
-            }
-            if usen::looks_like(body) {
-                return Some(Format::Usi);
-            }
-            if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
-                return Some(Format::Western);
-            }
-            if is_western_move_line(body) {
-                return Some(Format::Western);
-            }
-            if is_csa_line(body) {
-                return Some(Format::Csa);
-            }
-            if body.starts_with("手数----") {
-                return Some(Format::Kif);
-            }
-            if side_mark(first).is_some() {
-                return Some(Format::Ki2);
-            }
-            if first.is_ascii_digit() {
-                let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
-                if move_text(rest.trim_start_matches([' ', '\u{3000}'])).is_ok() {
-                    return Some(Format::Kif);
-                }
-            }
-            diagram |= body.starts_with("+---") || (first == '|' && body.contains("・"));
-        }
-        diagram.then_some(Format::Kif)
-    }
-}
-
-/// `1. P-7f P-3d`, `1...P-3d`: a numbered Western move.
-fn is_western_move_line(body: &str) -> bool {
-    let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
-    if rest.len() == body.len() || !rest.starts_with('.') {
-        return false;
-    }
-    let rest = rest.trim_start_matches(['.', '…', ' ']);
-    let rest = rest.strip_prefix('+').unwrap_or(rest);
-    matches!(
-        rest.as_bytes(),
-        [
-            b'P' | b'L' | b'N' | b'S' | b'G' | b'B' | b'R' | b'K' | b'T' | b'H' | b'D',
-            ..
-        ]
-    )
-}
-
-/// `$EVENT:…`: a CSA header, its key in ASCII capitals, digits and `_`
-/// right before an ASCII colon. A Japanese header with a `$` key
-/// (`$START：2019/03/01 13:25:52`, as the KIF and KI2 writers keep a CSA
-/// key they have no Japanese name for) is not one.
-fn is_csa_header(body: &str) -> bool {
-    let Some(rest) = body.strip_prefix('$') else {
-        return false;
-    };
-    let key_end = rest
-        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
-        .unwrap_or(rest.len());
-    key_end > 0 && rest[key_end..].starts_with(':')
-}
-
-/// Lines only CSA has: a version, player names, `$` headers, positions,
-/// moves and specials.
-fn is_csa_line(body: &str) -> bool {
-    let b = body.as_bytes();
-    body.starts_with("'CSA")
-        || matches!(b, [b'V', b'2' | b'3', ..])
-        || body.starts_with("N+")
-        || body.starts_with("N-")
-        || is_csa_header(body)
-        || body.starts_with("PI")
-        || matches!(b, [b'P', b'1'..=b'9', rest @ ..] if rest.iter().all(|c| b" *+-".contains(c) || c.is_ascii_uppercase()))
-        || matches!(b, [b'P', b'+' | b'-', rest @ ..] if rest.len() % 4 == 0 && rest.chunks(4).all(|c| c[..2].iter().all(u8::is_ascii_digit) && c[2..].iter().all(u8::is_ascii_uppercase)))
-        || matches!(
-            b,
-            [
-                b'+' | b'-',
-                b'0'..=b'9',
-                b'0'..=b'9',
-                b'1'..=b'9',
-                b'1'..=b'9',
-                b'A'..=b'Z',
-                b'A'..=b'Z',
-                ..
-            ]
-        )
-        || body.starts_with('%')
-}
+pub use crate::format::Format;
 
 /// What was read from one input: the games that could be read, and the
 /// errors of those that could not (a file of several games keeps its good
 /// games when one is bad).
 #[derive(Debug)]
 pub struct Read {
+    /// The games read, in input order.
     pub records: Vec<Record>,
+    /// The errors of the games that could not be read, in input order.
     pub errors: Vec<Error>,
+    /// The encoding the input was decoded from.
     pub encoding: decode::Encoding,
+}
+
+/// Reads every game of the file at `path`, whatever its format and
+/// encoding (told from the content, then the file name). Any game that
+/// cannot be read fails the whole file; see [`read_bytes`] to keep the good
+/// games. The crate root's `kifconv::read`.
+///
+/// ```no_run
+/// let records = kifconv::read("game.kif").unwrap();
+/// println!("{} moves", records[0].tree.mainline_moves().count());
+/// ```
+pub fn read_path(path: impl AsRef<Path>) -> Result<Vec<Record>, Error> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|e| Error::io(&e))?;
+    all_or_error(read_bytes(&bytes, path, None, EncodingChoice::Auto)?)
+}
+
+/// Reads every game of `bytes`, whatever their format and encoding (told
+/// from the content). Any game that cannot be read fails the whole input;
+/// see [`read_bytes`] to keep the good games, force a format or an
+/// encoding, or let a file name help. The crate root's `kifconv::read_bytes`.
+///
+/// ```
+/// // A KI2 record in Shift_JIS, as most old records are.
+/// let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("▲７六歩　△３四歩\nまで2手で中断\n");
+/// let records = kifconv::read_bytes(&bytes).unwrap();
+/// let moves: Vec<String> = records[0].tree.mainline_moves().map(|m| m.to_string()).collect();
+/// assert_eq!(moves, ["7g7f", "3c3d"]);
+///
+/// let error = kifconv::read_bytes(b"\x00\x01binary").unwrap_err();
+/// assert_eq!(error.kind, kifconv::ErrorKind::NotARecord);
+/// ```
+pub fn read_any(bytes: &[u8]) -> Result<Vec<Record>, Error> {
+    all_or_error(read_bytes(
+        bytes,
+        Path::new(""),
+        None,
+        EncodingChoice::Auto,
+    )?)
+}
+
+/// The records, or the first error when a game failed.
+fn all_or_error(read: Read) -> Result<Vec<Record>, Error> {
+    match read.errors.into_iter().next() {
+        Some(error) => Err(error),
+        None => Ok(read.records),
+    }
 }
 
 /// Reads records from text in a known format. An error in any game fails
@@ -322,6 +206,7 @@ pub fn read_bytes(
                 "",
                 "cannot tell the format (no moves found, and the file name does not say); use --from",
             )
+            .with_kind(ErrorKind::UnknownFormat)
         })?;
     let games = read_games(&text, format)?;
     let mut records = Vec::with_capacity(games.len());
@@ -379,7 +264,8 @@ pub fn read_bytes(
                     only.warnings.len(),
                     format.name()
                 ),
-            ));
+            )
+            .with_kind(ErrorKind::NotARecord));
         }
     }
     Ok(Read {
@@ -427,4 +313,38 @@ fn not_a_record_error(text: &str, not: &decode::NotARecord) -> Error {
         &at,
         format!("this is not a game record: {}", not.reason),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(bytes: &[u8], name: &str) -> ErrorKind {
+        read_bytes(bytes, Path::new(name), None, EncodingChoice::Auto)
+            .unwrap_err()
+            .kind
+    }
+
+    #[test]
+    fn each_error_has_its_kind() {
+        assert_eq!(kind(b"", "a.kif"), ErrorKind::NotARecord);
+        assert_eq!(kind(b"hello\n", "notes"), ErrorKind::UnknownFormat);
+        assert_eq!(kind(b"hello\nworld\n", "notes.kif"), ErrorKind::NotARecord);
+        assert_eq!(
+            kind(b"+7776FU\n-7776FU\n+2726FU\n", "a.csa"),
+            ErrorKind::Illegal
+        );
+        assert_eq!(kind(b"+7776FU\n-33XXFU\n", "a.csa"), ErrorKind::Syntax);
+    }
+
+    #[test]
+    fn the_strict_entry_points_fail_on_any_bad_game() {
+        let two = b"position startpos moves 7g7f\nposition startpos moves 7g7f 7g7f 2g2f\n";
+        let read = read_bytes(two, Path::new(""), None, EncodingChoice::Auto).unwrap();
+        assert_eq!((read.records.len(), read.errors.len()), (1, 1));
+        let error = read_any(two).unwrap_err();
+        assert_eq!((error.kind, error.game), (ErrorKind::Illegal, Some((2, 2))));
+        let io = read_path("/nonexistent/kifconv/game.kif").unwrap_err();
+        assert_eq!(io.kind, ErrorKind::Io);
+    }
 }

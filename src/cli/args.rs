@@ -4,7 +4,8 @@ use super::filter::Filter;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
 use kifconv::decode::{Encoding, EncodingChoice};
-use kifconv::read::Format;
+use kifconv::write::{OutputEncoding as Encoder, Positions};
+use kifconv::{Format, Target};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -128,59 +129,6 @@ pub struct ConvertArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Target {
-    /// USI position lines, one game a line.
-    Usi,
-    /// SFEN (the final position, --ply N, or --all-plies).
-    Sfen,
-    /// KIF in Shift_JIS (CP932).
-    Kif,
-    /// KIF in UTF-8.
-    Kifu,
-    /// KI2 in Shift_JIS (CP932).
-    Ki2,
-    /// KI2 in UTF-8.
-    Ki2u,
-    /// CSA (V3.0 by default; several games separated by `/`).
-    Csa,
-    /// JSON Kifu Format (a pretty document for a file of one game; NDJSON,
-    /// one game a line, for several games and for standard output).
-    Jkf,
-    /// Western (Hodges) notation with tags.
-    Western,
-}
-
-impl Target {
-    /// The format's name in messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Usi => "USI",
-            Target::Sfen => "SFEN",
-            Target::Kif | Target::Kifu => "KIF",
-            Target::Ki2 | Target::Ki2u => "KI2",
-            Target::Csa => "CSA",
-            Target::Jkf => "JKF",
-            Target::Western => "Western notation",
-        }
-    }
-
-    /// The extension an output file of this format gets.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Target::Usi => "usi",
-            Target::Sfen => "sfen",
-            Target::Kif => "kif",
-            Target::Kifu => "kifu",
-            Target::Ki2 => "ki2",
-            Target::Ki2u => "ki2u",
-            Target::Csa => "csa",
-            Target::Jkf => "jkf",
-            Target::Western => "psn",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Source {
     Kif,
     Ki2,
@@ -217,14 +165,6 @@ pub enum CsaVersion {
     V2,
 }
 
-/// Which positions `--to sfen` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Positions {
-    Last,
-    AfterPlies(usize),
-    All,
-}
-
 /// Where outputs go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
@@ -253,7 +193,7 @@ pub struct Config {
     pub target: Target,
     pub from: Option<Format>,
     pub encoding: EncodingChoice,
-    pub out_encoding: OutputEncoding,
+    pub out_encoding: Encoder,
     pub flip: bool,
     pub positions: Positions,
     pub mainline_only: bool,
@@ -300,10 +240,11 @@ impl ConvertArgs {
             InputEncoding::Sjis => EncodingChoice::Forced(Encoding::Cp932),
             InputEncoding::EucJp => EncodingChoice::Forced(Encoding::EucJp),
         };
-        let out_encoding = self.out_encoding.unwrap_or(match self.to {
-            Target::Kif | Target::Ki2 => OutputEncoding::Sjis,
-            _ => OutputEncoding::Utf8,
-        });
+        let out_encoding = match self.out_encoding {
+            None => self.to.encoding(),
+            Some(OutputEncoding::Sjis) => Encoder::ShiftJis,
+            Some(OutputEncoding::Utf8) => Encoder::Utf8,
+        };
         let positions = match (self.ply, self.all_plies) {
             (Some(n), _) => Positions::AfterPlies(n),
             (None, true) => Positions::All,

@@ -8,13 +8,14 @@
 //! no workers: everything runs on the main thread.
 
 use super::archive::Limits;
-use super::args::{Config, Destination, Target, Verbosity};
+use super::args::{Config, Destination, Verbosity};
 use super::convert::{convert, Converted};
 use super::inputs::{self, Input, Item};
 use super::output::{self, InputRoots, Outputs};
 use super::report::{self, Report};
 use super::walk::{self, Walk};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kifconv::Target;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::os::unix::fs::MetadataExt;

@@ -1,13 +1,10 @@
 //! One input through the library: read its games, transform them (flip,
 //! mainline only), render them in the target format, encode the text.
 
-use super::args::{Config, Destination, OutputEncoding, Positions, Target};
-use kifconv::format::{
-    csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
-    western::write as western,
-};
+use super::args::{Config, Destination};
+use kifconv::format::lost;
 use kifconv::read::read_bytes;
-use kifconv::record::Record;
+use kifconv::write::{self, Options, WriteError};
 use std::path::Path;
 
 /// What converting one input gave: outputs (one per file to write: several
@@ -54,114 +51,26 @@ pub fn convert(
     if records.is_empty() {
         return Ok(out);
     }
-    if let Some(w) = super::lost::warning(&records, config.target, config.mainline_only) {
+    if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
     }
-    for text in render(&records, config).map_err(|e| format!("{name}: error: {e}\n"))? {
-        out.outputs
-            .push(encode(&text, config.out_encoding).map_err(|e| format!("{name}: error: {e}"))?);
-    }
+    let mut options = Options::default();
+    options.encoding = Some(config.out_encoding);
+    options.positions = config.positions;
+    options.csa_version = config.csa_version;
+    let written = match config.destination {
+        // Inputs follow one another on standard output: the stream layout.
+        Destination::Stdout => write::write(&records, config.target, &options).map(|b| vec![b]),
+        Destination::Directory(_) => write::write_files(&records, config.target, &options),
+    };
+    out.outputs = written.map_err(|e| match e {
+        WriteError::PlyPastEnd { ply, moves } => {
+            format!("{name}: error: --ply {ply}: the mainline has only {moves} moves\n")
+        }
+        WriteError::Unencodable { .. } => {
+            format!("{name}: error: {e}; use --out-encoding utf-8 or --to kifu/ki2u")
+        }
+        e => format!("{name}: error: {e}\n"),
+    })?;
     Ok(out)
-}
-
-/// The texts to write: one for line and multi-game formats, one per game
-/// for KIF and KI2.
-fn render(records: &[Record], config: &Config) -> Result<Vec<String>, String> {
-    Ok(match config.target {
-        Target::Usi => vec![lines(records.iter().map(usi::position_line))],
-        Target::Sfen => {
-            let mut text = String::new();
-            for record in records {
-                match config.positions {
-                    Positions::Last => push_line(&mut text, &usi::final_sfen(record)),
-                    Positions::All => usi::all_plies(record)
-                        .iter()
-                        .for_each(|l| push_line(&mut text, l)),
-                    Positions::AfterPlies(n) => match usi::sfen_after(record, n) {
-                        Some(sfen) => push_line(&mut text, &sfen),
-                        None => {
-                            return Err(format!(
-                                "--ply {n}: the mainline has only {} moves",
-                                record.tree.mainline().count()
-                            ))
-                        }
-                    },
-                }
-            }
-            vec![text]
-        }
-        Target::Kif => records
-            .iter()
-            .map(|r| kif::write(r, declared(config)))
-            .collect(),
-        Target::Kifu => records
-            .iter()
-            .map(|r| kif::write(r, declared(config)))
-            .collect(),
-        Target::Ki2 | Target::Ki2u => records
-            .iter()
-            .map(|r| ki2::write_declared(r, declared(config)))
-            .collect(),
-        Target::Csa => vec![csa::write_all(
-            records,
-            config.csa_version,
-            declared(config),
-        )],
-        // A file of one game is a pretty document; several games, and
-        // anything to standard output (where inputs follow one another),
-        // are NDJSON: one game a line.
-        Target::Jkf if records.len() == 1 && config.destination != Destination::Stdout => {
-            vec![jkf::write(&records[0])]
-        }
-        Target::Jkf => vec![jkf::write_all(records)],
-        Target::Western => {
-            let games: Vec<String> = records.iter().map(western::write).collect();
-            vec![games.join("\n")]
-        }
-    })
-}
-
-/// The encoding name a KIF `#KIF` line declares.
-fn declared(config: &Config) -> &'static str {
-    match config.out_encoding {
-        OutputEncoding::Sjis => "Shift_JIS",
-        OutputEncoding::Utf8 => "UTF-8",
-    }
-}
-
-fn push_line(text: &mut String, line: &str) {
-    text.push_str(line);
-    text.push('\n');
-}
-
-fn lines(items: impl Iterator<Item = String>) -> String {
-    let mut text = String::new();
-    for line in items {
-        push_line(&mut text, &line);
-    }
-    text
-}
-
-/// Encodes text; Shift_JIS refuses characters CP932 does not have rather
-/// than writing them as `&#…;` and losing them.
-pub fn encode(text: &str, encoding: OutputEncoding) -> Result<Vec<u8>, String> {
-    match encoding {
-        OutputEncoding::Utf8 => Ok(text.as_bytes().to_vec()),
-        OutputEncoding::Sjis => {
-            let (bytes, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
-            if had_errors {
-                let bad = text
-                    .chars()
-                    .find(|c| {
-                        let mut buf = [0u8; 4];
-                        encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf)).2
-                    })
-                    .unwrap_or('?');
-                return Err(format!(
-                    "`{bad}` cannot be written in Shift_JIS (CP932); use --out-encoding utf-8 or --to kifu/ki2u"
-                ));
-            }
-            Ok(bytes.into_owned())
-        }
-    }
 }

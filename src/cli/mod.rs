@@ -9,7 +9,6 @@ mod convert;
 mod entries;
 mod filter;
 mod inputs;
-mod lost;
 mod output;
 mod report;
 mod tools;

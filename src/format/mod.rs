@@ -3,6 +3,11 @@
 //! text, replaying the position where the format needs it), and what they
 //! share: Japanese notation, the Kakinoki header and board diagram, the raw
 //! game the resolver consumes, line splitting.
+//!
+//! Here too, the names of the formats: [`Format`] (what is read, with its
+//! file extensions and, in `sniff.rs`, how it is told from the text) and
+//! [`Target`] (what is written, with what each target cannot hold in
+//! [`lost`]).
 
 pub mod csa;
 pub mod japanese;
@@ -11,14 +16,68 @@ pub mod kakinoki;
 pub mod ki2;
 pub mod kif;
 pub mod lines;
+pub mod lost;
 pub mod raw;
+mod sniff;
+mod target;
 pub mod usen;
 pub mod usi;
 pub mod wars;
 pub mod western;
 
+pub use target::Target;
+
 use crate::record::Ending;
 use crate::{Move, Position};
+use std::path::Path;
+
+/// The record formats kifconv reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// Kakinoki KIF (`.kif`, `.kifu`).
+    Kif,
+    /// Kakinoki KI2 (`.ki2`, `.ki2u`).
+    Ki2,
+    /// CSA (`.csa`), several games per file.
+    Csa,
+    /// USI position lines or bare SFEN, one game per line (`.usi`, `.sfen`);
+    /// also ShogiHome's USEN lines (`.usen`).
+    Usi,
+    /// Western (Hodges) notation with a PGN-like tag block (`.psn`).
+    Western,
+    /// JSON Kifu Format (`.jkf`, `.json`).
+    Jkf,
+}
+
+impl Format {
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Csa => "CSA",
+            Format::Usi => "USI",
+            Format::Western => "Western notation",
+            Format::Jkf => "JKF",
+        }
+    }
+
+    /// The format a file name suggests, if any.
+    pub fn from_extension(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            // `.bod`: a KIF board diagram with no moves.
+            "kif" | "kifu" | "bod" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "usi" | "sfen" | "usen" => Some(Format::Usi),
+            "psn" | "western" => Some(Format::Western),
+            "jkf" | "json" => Some(Format::Jkf),
+            _ => None,
+        }
+    }
+}
 
 /// The illegal move the writer writes for an ending in position `pos`:
 /// the foul's move, when the player to move made it, it breaks the rules

@@ -4,19 +4,25 @@
 //!
 //! USI and SFEN are move and position formats: asking for them is asking
 //! for the moves or positions alone, so they are warned about variations
-//! only (the moves they cannot hold). `--mainline` asks for variations to be
-//! dropped, so they are not warned about then.
+//! only (the moves they cannot hold). Writing the mainline only (the
+//! command's `--mainline`) asks for variations to be dropped, so they are not
+//! warned about then.
 
-use super::args::Target;
-use kifconv::record::{Ending, EndingKind, Record};
-use kifconv::Color;
+use super::Target;
+use crate::record::{Ending, EndingKind, Record};
+use crate::Color;
 
 /// Something a record can carry that some formats cannot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Feature {
+    /// Moves other than the mainline.
     Variations,
+    /// Comments on moves, on the start and on endings.
     Comments,
+    /// Bookmarks (KIF's `&` lines).
     Bookmarks,
+    /// The time a move or an ending took.
     Times,
     /// The SFEN move number of a start that is not move 1.
     StartMoveNumber,
@@ -28,7 +34,8 @@ pub enum Feature {
 }
 
 impl Feature {
-    const ALL: [Feature; 6] = [
+    /// Every feature, in the order a warning names them.
+    pub const ALL: [Feature; 6] = [
         Feature::Variations,
         Feature::Comments,
         Feature::Bookmarks,
@@ -37,7 +44,8 @@ impl Feature {
         Feature::Endings,
     ];
 
-    fn name(self) -> &'static str {
+    /// The feature's name in the warning.
+    pub fn name(self) -> &'static str {
         match self {
             Feature::Variations => "variations",
             Feature::Comments => "comments",
@@ -96,10 +104,10 @@ fn carries(record: &Record, feature: Feature, target: Target) -> bool {
 fn said_by_a_word(ending: &Ending, to_move: Color, target: Target) -> bool {
     use EndingKind::*;
     let word = match target {
-        Target::Jkf => kifconv::format::jkf::write::special(ending.kind, ending.winner, to_move),
-        _ => kifconv::format::csa::write::special(ending.kind, ending.winner, to_move),
+        Target::Jkf => crate::format::jkf::write::special(ending.kind, ending.winner, to_move),
+        _ => crate::format::csa::write::special(ending.kind, ending.winner, to_move),
     };
-    let (kind, winner) = kifconv::resolve::game::ending_for_word(word, to_move);
+    let (kind, winner) = crate::resolve::game::ending_for_word(word, to_move);
     let fouls = [FoulWin, FoulLoss, IllegalMove, PerpetualCheck];
     let same_kind = kind == ending.kind || (fouls.contains(&kind) && fouls.contains(&ending.kind));
     winner == ending.winner && same_kind

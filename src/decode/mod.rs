@@ -1,0 +1,414 @@
+//! Bytes → text: find out which character encoding a game record was saved in, decode it, and
+//! say what was found.
+//!
+//! Shogi records come from two eras. Older Windows programs and most `.kif`, `.ki2` and `.csa`
+//! files on the web use Shift_JIS, in practice Microsoft's code page 932 (CP932) with its NEC and
+//! IBM additions such as ①, 髙 and ～. Newer tools write UTF-8 (`.kifu`, `.ki2u`, JKF), often
+//! into plain `.kif` files too. A few old CSA files from Unix machines are EUC-JP.
+//!
+//! # How the encoding is chosen
+//!
+//! With [`EncodingChoice::Forced`] the bytes are decoded as asked; when UTF-8 is forced, a
+//! leading byte-order mark is still removed. With [`EncodingChoice::Auto`] the first rule that
+//! applies decides:
+//!
+//! 1. **Byte-order mark.** Input starting with `EF BB BF` is UTF-8 ([`Encoding::Utf8Bom`]);
+//!    `FF FE` is UTF-16 little-endian ([`Encoding::Utf16Le`]) and `FE FF` big-endian
+//!    ([`Encoding::Utf16Be`]), as Windows Notepad saves "Unicode" files. The mark is not part
+//!    of the text. UTF-16 is read only with its mark: without one it is not told apart from
+//!    binary data (see [`not_a_record`]).
+//! 2. **Declaration.** One of the first two lines, read as ASCII within the first 512 bytes,
+//!    starts with `#KIF`, `#KI2` or `'CSA` and contains `encoding=NAME`, where NAME is a label
+//!    that [`Encoding::from_label`] knows (`#KIF version=2.0 encoding=Shift_JIS`,
+//!    `'CSA encoding=UTF-8`). The declared encoding is used if the bytes decode cleanly in it.
+//!    Some real files lie: a tool re-encodes a file to CP932 and leaves its
+//!    `encoding=UTF-8` header as it was. Such a declaration is set aside and the rules below
+//!    apply. Unknown names are ignored.
+//! 3. **UTF-8.** Valid UTF-8 is UTF-8, whatever the file is called. Then the text borrows the
+//!    input, with no copy.
+//! 4. **Clearly EUC-JP.** The non-ASCII bytes form well-formed EUC-JP sequences: two bytes
+//!    in `A1`–`FE`, `8E` and a half-width katakana byte `A1`–`DF`, or `8F` and two bytes in
+//!    `A1`–`FE`. To allow for damage, one stray byte per 32 good sequences is tolerated, and
+//!    so is a character cut short at the end of the input. Real CP932 Japanese text practically
+//!    never passes this test. Hiragana, katakana, full-width digits, the ▲△ marks and most
+//!    kanji have CP932 lead bytes `81`–`9F`, which EUC-JP never uses except for `8E` and `8F`,
+//!    and about half of the CP932 trail bytes are below `A1`, so nearly every other character
+//!    is a stray byte. The converse is not true: EUC-JP text is usually also well-formed
+//!    CP932, just garbled. That is why this rule comes before the next one.
+//! 5. **CP932**, decoded with encoding_rs's `SHIFT_JIS`. It follows the WHATWG Encoding
+//!    Standard, which defines Shift_JIS as CP932, extensions included.
+//!
+//! If even CP932 leaves bytes it cannot decode, the file is damaged whatever its encoding. Then
+//! the encoding with the fewest undecodable sequences is used. Ties go to the declared encoding,
+//! then to the one the file name suggests ([`ExtensionHint`]), then to CP932, UTF-8 and EUC-JP in
+//! that order. This tie-break is the only place where the file name matters: a `.kif` file
+//! holding valid UTF-8 is read as UTF-8.
+//!
+//! # Text that is not a record
+//!
+//! [`not_a_record`] says, after decoding, when the input cannot be a game record whatever its
+//! format: it is empty or blank, it holds a NUL character (binary data, or UTF-16 without a
+//! byte-order mark, whose ASCII characters each have a zero byte), or at least one in
+//! [`BINARY_SHARE`] of its first [`BINARY_SAMPLE`] characters are control characters or
+//! undecodable bytes. The reader turns that into a located error rather than an empty game.
+//!
+//! # Leniency
+//!
+//! Decoding never fails and never panics, whatever the bytes. A byte sequence that cannot be
+//! decoded becomes U+FFFD in the text. It is also listed in [`Decoded::malformed`] with its byte
+//! offset, line and column (the first [`MAX_REPORTED`] of them), so that callers can warn
+//! instead of losing data silently. Line endings are left as they are: CRLF, LF and a lone CR
+//! all stay, as does a missing final newline. The parsers deal with them. For the line numbers
+//! reported here, each of the three counts as one line break.
+
+mod binary;
+mod sniff;
+#[cfg(test)]
+mod tests;
+
+pub use binary::{not_a_record, NotARecord, BINARY_LEAST, BINARY_SAMPLE, BINARY_SHARE};
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use encoding_rs::{CoderResult, DecoderResult};
+use sniff::detect_and_decode;
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The UTF-16 byte-order marks.
+const BOM_UTF16_LE: &[u8] = b"\xFF\xFE";
+const BOM_UTF16_BE: &[u8] = b"\xFE\xFF";
+
+/// How many undecodable sequences [`Decoded::malformed`] lists at most.
+pub const MAX_REPORTED: usize = 16;
+
+/// Which encoding the text was decoded from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// UTF-8 without a byte-order mark.
+    Utf8,
+    /// UTF-8 that started with a byte-order mark (not part of the decoded text).
+    Utf8Bom,
+    /// Shift_JIS as Windows writes it: code page 932, with the NEC and IBM extensions.
+    Cp932,
+    /// EUC-JP.
+    EucJp,
+    /// UTF-16 little-endian, read after its byte-order mark `FF FE` (not part of the text).
+    Utf16Le,
+    /// UTF-16 big-endian, read after its byte-order mark `FE FF` (not part of the text).
+    Utf16Be,
+}
+
+impl Encoding {
+    /// A name for messages: `"UTF-8"`, `"UTF-8 (BOM)"`, `"Shift_JIS (CP932)"`, `"EUC-JP"`,
+    /// `"UTF-16LE (BOM)"` or `"UTF-16BE (BOM)"`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf8Bom => "UTF-8 (BOM)",
+            Encoding::Cp932 => "Shift_JIS (CP932)",
+            Encoding::EucJp => "EUC-JP",
+            Encoding::Utf16Le => "UTF-16LE (BOM)",
+            Encoding::Utf16Be => "UTF-16BE (BOM)",
+        }
+    }
+
+    /// Parses a user-supplied name for `--encoding`, or the name in a `#KIF … encoding=`
+    /// declaration. Recognises `utf-8`, `utf8`, `sjis`, `shift_jis`, `shift-jis`, `cp932`,
+    /// `ms932`, `windows-31j`, `euc-jp` and `eucjp`, ignoring ASCII case, surrounding
+    /// whitespace and quotes, and treating `_` and `-` as the same.
+    #[must_use]
+    pub fn from_label(label: &str) -> Option<Encoding> {
+        const LABELS: [(&str, Encoding); 10] = [
+            ("utf-8", Encoding::Utf8),
+            ("utf8", Encoding::Utf8),
+            ("sjis", Encoding::Cp932),
+            ("shift-jis", Encoding::Cp932),
+            ("shiftjis", Encoding::Cp932),
+            ("cp932", Encoding::Cp932),
+            ("ms932", Encoding::Cp932),
+            ("windows-31j", Encoding::Cp932),
+            ("euc-jp", Encoding::EucJp),
+            ("eucjp", Encoding::EucJp),
+        ];
+        let label = label.trim().trim_matches(|c| c == '"' || c == '\'');
+        LABELS
+            .iter()
+            .find(|(known, _)| label_matches(label, known))
+            .map(|&(_, encoding)| encoding)
+    }
+
+    /// The encoding_rs decoder for this encoding.
+    fn codec(self) -> &'static encoding_rs::Encoding {
+        match self {
+            Encoding::Utf8 | Encoding::Utf8Bom => encoding_rs::UTF_8,
+            Encoding::Cp932 => encoding_rs::SHIFT_JIS,
+            Encoding::EucJp => encoding_rs::EUC_JP,
+            Encoding::Utf16Le => encoding_rs::UTF_16LE,
+            Encoding::Utf16Be => encoding_rs::UTF_16BE,
+        }
+    }
+}
+
+/// Whether `label` spells `known` (lowercase, with `-`), ignoring ASCII case and `_`/`-`.
+fn label_matches(label: &str, known: &str) -> bool {
+    let normalise = |b: u8| match b {
+        b'_' => b'-',
+        _ => b.to_ascii_lowercase(),
+    };
+    label.len() == known.len() && label.bytes().map(normalise).eq(known.bytes())
+}
+
+/// How the caller wants the encoding chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EncodingChoice {
+    /// Detect it (see the module documentation).
+    #[default]
+    Auto,
+    /// Use this one, whatever the bytes look like.
+    Forced(Encoding),
+}
+
+/// What the file name suggests about the encoding. It only breaks ties between equally damaged
+/// decodings; it never overrides a byte-order mark, a declaration or valid UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ExtensionHint {
+    /// No hint: an unknown or missing extension.
+    #[default]
+    None,
+    /// `.kifu`, `.ki2u`, `.jkf`, `.json`: formats defined as UTF-8.
+    Utf8,
+    /// `.kif`, `.ki2`, `.csa`: traditionally Shift_JIS (CP932), though often UTF-8 today.
+    Legacy,
+}
+
+impl ExtensionHint {
+    /// The hint for a file name, from its extension (ignoring ASCII case).
+    #[must_use]
+    pub fn from_path(path: &Path) -> ExtensionHint {
+        const UTF8: [&str; 4] = ["kifu", "ki2u", "jkf", "json"];
+        const LEGACY: [&str; 4] = ["kif", "ki2", "csa", "bod"];
+        let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
+            return ExtensionHint::None;
+        };
+        let is = |list: &[&str]| list.iter().any(|e| extension.eq_ignore_ascii_case(e));
+        if is(&UTF8) {
+            ExtensionHint::Utf8
+        } else if is(&LEGACY) {
+            ExtensionHint::Legacy
+        } else {
+            ExtensionHint::None
+        }
+    }
+}
+
+/// The decoded text and what it was decoded from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded<'a> {
+    /// The text, without a byte-order mark and with its line endings unchanged. It borrows the
+    /// input when no conversion was needed (valid UTF-8, or pure ASCII in any encoding).
+    pub text: Cow<'a, str>,
+    /// The encoding that was used.
+    pub encoding: Encoding,
+    /// Byte sequences that could not be decoded, in input order and at most the first 16. Each
+    /// was replaced by U+FFFD in `text`.
+    pub malformed: Vec<Malformed>,
+}
+
+impl<'a> Decoded<'a> {
+    /// Text that needed no conversion.
+    fn borrowed(text: &'a str, encoding: Encoding) -> Decoded<'a> {
+        Decoded {
+            text: Cow::Borrowed(text),
+            encoding,
+            malformed: Vec::new(),
+        }
+    }
+
+    fn is_clean(&self) -> bool {
+        self.malformed.is_empty()
+    }
+}
+
+/// Where an undecodable byte sequence was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    /// Byte offset of the sequence's first byte in the input (a byte-order mark included).
+    pub offset: usize,
+    /// 1-based line. CRLF, LF and a lone CR each end a line.
+    pub line: u32,
+    /// 1-based column in characters of the decoded line (the U+FFFD that replaced the sequence
+    /// is at this column).
+    pub column: u32,
+}
+
+/// Decodes `bytes` to text, choosing the encoding as `choice` says (see the module
+/// documentation). Never fails: undecodable bytes become U+FFFD and are listed in
+/// [`Decoded::malformed`].
+#[must_use]
+pub fn decode(bytes: &[u8], choice: EncodingChoice, hint: ExtensionHint) -> Decoded<'_> {
+    match choice {
+        EncodingChoice::Forced(encoding) => decode_as(bytes, encoding),
+        EncodingChoice::Auto => detect_and_decode(bytes, hint),
+    }
+}
+
+/// Decodes `bytes` as `encoding` if that leaves nothing undecodable.
+pub(super) fn decode_cleanly(bytes: &[u8], encoding: Encoding) -> Option<Decoded<'_>> {
+    match encoding {
+        // Checking UTF-8 is cheaper than decoding it.
+        Encoding::Utf8 | Encoding::Utf8Bom => std::str::from_utf8(bytes)
+            .ok()
+            .map(|text| Decoded::borrowed(text, Encoding::Utf8)),
+        Encoding::Cp932 | Encoding::EucJp | Encoding::Utf16Le | Encoding::Utf16Be => {
+            Some(decode_as(bytes, encoding)).filter(Decoded::is_clean)
+        }
+    }
+}
+
+/// Decodes `bytes` as `encoding`. For UTF-8, a leading byte-order mark is removed and the
+/// result says [`Encoding::Utf8Bom`] when there was one; for UTF-16, its own mark is removed.
+pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
+    match encoding {
+        Encoding::Utf8 | Encoding::Utf8Bom => match bytes.strip_prefix(BOM) {
+            Some(body) => decode_utf8(body, BOM.len(), Encoding::Utf8Bom),
+            None => decode_utf8(bytes, 0, Encoding::Utf8),
+        },
+        // ASCII means the same in all three encodings.
+        Encoding::Cp932 | Encoding::EucJp => match std::str::from_utf8(bytes) {
+            Ok(text) if text.is_ascii() => Decoded::borrowed(text, encoding),
+            _ => transcode(bytes, 0, encoding),
+        },
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let bom = if encoding == Encoding::Utf16Le {
+                BOM_UTF16_LE
+            } else {
+                BOM_UTF16_BE
+            };
+            match bytes.strip_prefix(bom) {
+                Some(body) => transcode(body, bom.len(), encoding),
+                None => transcode(bytes, 0, encoding),
+            }
+        }
+    }
+}
+
+/// Decodes UTF-8 that starts `base` bytes into the input, borrowing it when it is valid.
+fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
+    match std::str::from_utf8(body) {
+        Ok(text) => Decoded::borrowed(text, encoding),
+        Err(_) => transcode(body, base, encoding),
+    }
+}
+
+/// Converts `bytes` (found `base` bytes into the input) into a new string, replacing
+/// undecodable sequences with U+FFFD and recording where the first [`MAX_REPORTED`] were.
+fn transcode(bytes: &[u8], base: usize, encoding: Encoding) -> Decoded<'static> {
+    let mut decoder = encoding.codec().new_decoder_without_bom_handling();
+    let capacity = decoder.max_utf8_buffer_length(bytes.len());
+    let mut text = String::with_capacity(capacity.unwrap_or(bytes.len()));
+    // (offset in the input, offset in `text`) of each undecodable sequence.
+    let mut spots: Vec<(usize, usize)> = Vec::new();
+    let mut read = 0;
+    let mut finished = false;
+    while !finished && spots.len() < MAX_REPORTED {
+        let rest = bytes.get(read..).unwrap_or_default();
+        let (result, consumed) =
+            decoder.decode_to_string_without_replacement(rest, &mut text, true);
+        read += consumed;
+        match result {
+            DecoderResult::InputEmpty => finished = true,
+            DecoderResult::OutputFull => {
+                make_room(&mut text, &decoder, bytes.len().saturating_sub(read))
+            }
+            DecoderResult::Malformed(bad, after) => {
+                let start = read.saturating_sub(usize::from(bad) + usize::from(after));
+                spots.push((base + start, text.len()));
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    }
+    // Enough has been reported: replace whatever else is bad without keeping track of it.
+    while !finished {
+        let rest = bytes.get(read..).unwrap_or_default();
+        let (result, consumed, _) = decoder.decode_to_string(rest, &mut text, true);
+        read += consumed;
+        match result {
+            CoderResult::InputEmpty => finished = true,
+            CoderResult::OutputFull => {
+                make_room(&mut text, &decoder, bytes.len().saturating_sub(read))
+            }
+        }
+    }
+    let malformed = locate(&text, &spots);
+    Decoded {
+        text: Cow::Owned(text),
+        encoding,
+        malformed,
+    }
+}
+
+/// Grows `text` so that decoding `remaining` more bytes cannot run out of room.
+fn make_room(text: &mut String, decoder: &encoding_rs::Decoder, remaining: usize) {
+    let needed = decoder.max_utf8_buffer_length(remaining);
+    text.reserve(needed.unwrap_or(remaining).max(4));
+}
+
+/// Turns (input offset, text offset) pairs into [`Malformed`] positions, in one pass over
+/// the text up to the last of them.
+fn locate(text: &str, spots: &[(usize, usize)]) -> Vec<Malformed> {
+    let mut cursor = LineCursor::new();
+    let mut done = 0;
+    spots
+        .iter()
+        .map(|&(offset, at)| {
+            cursor.advance(text.get(done..at).unwrap_or_default());
+            done = at.max(done);
+            Malformed {
+                offset,
+                line: cursor.line,
+                column: cursor.column.saturating_add(1),
+            }
+        })
+        .collect()
+}
+
+/// Keeps track of the line and column while walking through text.
+struct LineCursor {
+    /// 1-based line number.
+    line: u32,
+    /// Characters seen so far on this line.
+    column: u32,
+    /// Whether the last character was CR (so that a following LF does not end another line).
+    after_cr: bool,
+}
+
+impl LineCursor {
+    fn new() -> LineCursor {
+        LineCursor {
+            line: 1,
+            column: 0,
+            after_cr: false,
+        }
+    }
+
+    fn advance(&mut self, text: &str) {
+        for c in text.chars() {
+            match c {
+                '\r' => self.new_line(),
+                '\n' if self.after_cr => {}
+                '\n' => self.new_line(),
+                _ => self.column = self.column.saturating_add(1),
+            }
+            self.after_cr = c == '\r';
+        }
+    }
+
+    fn new_line(&mut self) {
+        self.line = self.line.saturating_add(1);
+        self.column = 0;
+    }
+}

@@ -1,0 +1,757 @@
+//! The decoder's tests: detection, decoding, damage reports, random bytes and the corpus.
+
+use super::sniff::{
+    ascii_prefix_len, count_malformed, declared_encoding, looks_like_euc_jp, DECLARATION_BYTES,
+};
+use super::*;
+
+#[test]
+fn ascii_prefix_len_finds_the_first_high_byte() {
+    for len in 0..20 {
+        let mut bytes = vec![b'a'; 20];
+        assert_eq!(ascii_prefix_len(&bytes[..len]), len);
+        if len < 20 {
+            bytes[len] = 0xA4;
+            assert_eq!(ascii_prefix_len(&bytes), len, "high byte at {len}");
+        }
+    }
+}
+
+const KIFU: &str = "先手：羽生善治\n後手：谷川浩司\n▲７六歩　△３四歩\n";
+
+fn auto(bytes: &[u8]) -> Decoded<'_> {
+    decode(bytes, EncodingChoice::Auto, ExtensionHint::None)
+}
+
+fn encode(text: &str, encoding: &'static encoding_rs::Encoding) -> Vec<u8> {
+    let (bytes, _, unmappable) = encoding.encode(text);
+    assert!(!unmappable, "{text:?} is not all in {}", encoding.name());
+    bytes.into_owned()
+}
+
+fn cp932(text: &str) -> Vec<u8> {
+    encode(text, encoding_rs::SHIFT_JIS)
+}
+
+fn euc_jp(text: &str) -> Vec<u8> {
+    encode(text, encoding_rs::EUC_JP)
+}
+
+fn at(offset: usize, line: u32, column: u32) -> Malformed {
+    Malformed {
+        offset,
+        line,
+        column,
+    }
+}
+
+fn is_borrowed(decoded: &Decoded<'_>) -> bool {
+    matches!(decoded.text, Cow::Borrowed(_))
+}
+
+const ALL_CHOICES: [EncodingChoice; 5] = [
+    EncodingChoice::Auto,
+    EncodingChoice::Forced(Encoding::Utf8),
+    EncodingChoice::Forced(Encoding::Utf8Bom),
+    EncodingChoice::Forced(Encoding::Cp932),
+    EncodingChoice::Forced(Encoding::EucJp),
+];
+
+const ALL_HINTS: [ExtensionHint; 3] = [
+    ExtensionHint::None,
+    ExtensionHint::Utf8,
+    ExtensionHint::Legacy,
+];
+
+#[test]
+fn empty_input_is_empty_text() {
+    for choice in ALL_CHOICES {
+        let decoded = decode(b"", choice, ExtensionHint::Legacy);
+        assert_eq!(decoded.text, "");
+        assert!(decoded.malformed.is_empty());
+        assert!(is_borrowed(&decoded));
+    }
+    assert_eq!(auto(b"").encoding, Encoding::Utf8);
+}
+
+#[test]
+fn bom_means_utf8_and_is_not_part_of_the_text() {
+    let bytes = [BOM, KIFU.as_bytes()].concat();
+    let decoded = decode(&bytes, EncodingChoice::Auto, ExtensionHint::Legacy);
+    assert_eq!(decoded.encoding, Encoding::Utf8Bom);
+    assert_eq!(decoded.text, KIFU);
+    assert!(is_borrowed(&decoded));
+}
+
+#[test]
+fn bom_wins_over_a_declaration() {
+    let bytes = [
+        BOM,
+        b"#KIF version=2.0 encoding=Shift_JIS\n",
+        KIFU.as_bytes(),
+    ]
+    .concat();
+    assert_eq!(auto(&bytes).encoding, Encoding::Utf8Bom);
+}
+
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|unit| {
+            if big_endian {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn utf16_with_a_bom_is_decoded() {
+    for (bom, big_endian, encoding) in [
+        (BOM_UTF16_LE, false, Encoding::Utf16Le),
+        (BOM_UTF16_BE, true, Encoding::Utf16Be),
+    ] {
+        let bytes = [bom, &utf16(KIFU, big_endian)].concat();
+        for hint in ALL_HINTS {
+            let decoded = decode(&bytes, EncodingChoice::Auto, hint);
+            assert_eq!(decoded.encoding, encoding);
+            assert_eq!(decoded.text, KIFU);
+            assert!(decoded.malformed.is_empty());
+            assert_eq!(not_a_record(&bytes, &decoded), None);
+        }
+        // Forced, with or without its mark.
+        for input in [bytes.clone(), utf16(KIFU, big_endian)] {
+            let forced = decode(
+                &input,
+                EncodingChoice::Forced(encoding),
+                ExtensionHint::None,
+            );
+            assert_eq!(forced.text, KIFU);
+        }
+        // A final odd byte is damage, located after the BOM and the text.
+        let cut = [bytes.as_slice(), b"\x41"].concat();
+        let decoded = auto(&cut);
+        assert_eq!(decoded.text, format!("{KIFU}\u{FFFD}"));
+        assert_eq!(decoded.malformed, [at(cut.len() - 1, 4, 1)]);
+    }
+}
+
+#[test]
+fn what_is_not_a_record() {
+    let reason = |bytes: &[u8]| not_a_record(bytes, &auto(bytes)).map(|n| (n.offset, n.reason));
+    assert_eq!(reason(b""), Some((0, "the input is empty".into())));
+    assert_eq!(
+        reason("\r\n \u{3000}\n".as_bytes()),
+        Some((
+            0,
+            "the input holds nothing but white space (7 bytes)".into()
+        ))
+    );
+    assert_eq!(
+        reason([BOM, b"\n"].concat().as_slice()).map(|r| r.0),
+        Some(0)
+    );
+    // UTF-16 without its mark: NUL characters, with a guess.
+    let (offset, why) = reason(&utf16("PI\n+\n", false)).unwrap();
+    assert_eq!(offset, 1);
+    assert!(why.contains("UTF-16 LE without a byte-order mark"), "{why}");
+    let (offset, why) = reason(&utf16("PI\n+\n", true)).unwrap();
+    assert_eq!(offset, 0);
+    assert!(why.contains("UTF-16 BE"), "{why}");
+    let (_, why) = reason(&[0; 100]).unwrap();
+    assert_eq!(why, "a NUL character: binary data, not text");
+    // Binary data: control characters and undecodable bytes.
+    let (offset, why) = reason(b"ab\x01\x02\x03\x04\x05\x06\x07\x08cd").unwrap();
+    assert_eq!(offset, 2);
+    assert!(
+        why.starts_with("binary data (8 of the first 12 characters"),
+        "{why}"
+    );
+    assert!(reason(&[0xFF; 64]).unwrap().1.starts_with("binary data"));
+    // A few control characters in text are not binary data.
+    assert_eq!(reason(b"PI\n+\n+7776FU\x1b[31m\n\x0c\x1a"), None);
+    assert_eq!(reason(KIFU.as_bytes()), None);
+}
+
+#[test]
+fn forcing_utf8_still_removes_a_bom() {
+    let bytes = [BOM, b"abc"].concat();
+    for encoding in [Encoding::Utf8, Encoding::Utf8Bom] {
+        let decoded = decode(
+            &bytes,
+            EncodingChoice::Forced(encoding),
+            ExtensionHint::None,
+        );
+        assert_eq!(decoded.text, "abc");
+        assert_eq!(decoded.encoding, Encoding::Utf8Bom);
+    }
+    let plain = decode(
+        b"abc",
+        EncodingChoice::Forced(Encoding::Utf8Bom),
+        ExtensionHint::None,
+    );
+    assert_eq!(plain.encoding, Encoding::Utf8);
+}
+
+#[test]
+fn valid_utf8_is_borrowed_not_copied() {
+    let decoded = auto(KIFU.as_bytes());
+    assert_eq!(decoded.encoding, Encoding::Utf8);
+    assert!(is_borrowed(&decoded));
+    assert_eq!(decoded.text, KIFU);
+}
+
+#[test]
+fn utf8_in_a_kif_file_is_utf8() {
+    let decoded = decode(KIFU.as_bytes(), EncodingChoice::Auto, ExtensionHint::Legacy);
+    assert_eq!(decoded.encoding, Encoding::Utf8);
+    assert_eq!(decoded.text, KIFU);
+}
+
+#[test]
+fn cp932_text_is_detected() {
+    let bytes = cp932(KIFU);
+    for hint in ALL_HINTS {
+        let decoded = decode(&bytes, EncodingChoice::Auto, hint);
+        assert_eq!(decoded.encoding, Encoding::Cp932);
+        assert_eq!(decoded.text, KIFU);
+        assert!(decoded.malformed.is_empty());
+    }
+}
+
+#[test]
+fn cp932_extensions_decode() {
+    // NEC row 13 (①), an IBM extension (髙), and 0x8160 as Windows reads it (U+FF5E, not
+    // the U+301C of JIS X 0208).
+    let cases: [(&[u8], &str); 3] = [
+        (b"\x87\x40", "①"),
+        (b"\xFB\xFC", "髙"),
+        (b"\x81\x60", "\u{FF5E}"),
+    ];
+    for (bytes, expected) in cases {
+        let forced = decode(
+            bytes,
+            EncodingChoice::Forced(Encoding::Cp932),
+            ExtensionHint::None,
+        );
+        assert_eq!(forced.text, expected);
+        assert!(forced.malformed.is_empty());
+        // Detected in context. (FB FC alone is also a valid EUC-JP pair: two bytes are too
+        // few to tell the encodings apart.)
+        let line = [cp932("先手：").as_slice(), bytes].concat();
+        let detected = auto(&line);
+        assert_eq!(detected.encoding, Encoding::Cp932);
+        assert_eq!(detected.text, format!("先手：{expected}"));
+    }
+    let name = [
+        b"\x8E\xE8\x8D\x87\x81\x46".as_slice(),
+        b"\x87\x40\x8D\xB2\x8B\xB4\xFB\xFC\x81\x60",
+    ]
+    .concat();
+    assert_eq!(auto(&name).text, "手合：①佐橋髙～");
+}
+
+#[test]
+fn euc_jp_text_is_detected() {
+    let bytes = euc_jp(KIFU);
+    for hint in ALL_HINTS {
+        let decoded = decode(&bytes, EncodingChoice::Auto, hint);
+        assert_eq!(decoded.encoding, Encoding::EucJp, "hint {hint:?}");
+        assert_eq!(decoded.text, KIFU);
+        assert!(decoded.malformed.is_empty());
+    }
+    // Half-width katakana (single shift 2) and JIS X 0212 (single shift 3) are EUC-JP too.
+    // (encoding_rs encodes no JIS X 0212, so 丂 is written out: 8F B0 A1.)
+    let bytes = [euc_jp("先手：ﾊﾌﾞ ").as_slice(), b"\x8F\xB0\xA1"].concat();
+    let decoded = auto(&bytes);
+    assert_eq!(
+        (decoded.encoding, decoded.text.as_ref()),
+        (Encoding::EucJp, "先手：ﾊﾌﾞ 丂")
+    );
+}
+
+#[test]
+fn euc_jp_is_also_well_formed_cp932_which_is_why_it_is_tested_first() {
+    let bytes = euc_jp("後手：谷川浩司");
+    assert_eq!(count_malformed(&bytes, Encoding::Cp932), 0);
+    assert!(looks_like_euc_jp(&bytes));
+}
+
+#[test]
+fn cp932_is_not_mistaken_for_euc_jp() {
+    for text in [
+        KIFU,
+        "N+羽生善治\nN-谷川浩司\n+7776FU\n",
+        "同　歩",
+        "▲",
+        "７六",
+    ] {
+        assert!(!looks_like_euc_jp(&cp932(text)), "{text}");
+    }
+    assert!(!looks_like_euc_jp(b"plain ASCII"));
+}
+
+#[test]
+fn declared_encoding_wins_over_valid_utf8() {
+    // C3 A9 is "é" in UTF-8 and "ﾃｩ" (two half-width katakana) in CP932.
+    let bytes = b"#KIF version=2.0 encoding=Shift_JIS\r\n\xC3\xA9\r\n";
+    let decoded = auto(bytes);
+    assert_eq!(decoded.encoding, Encoding::Cp932);
+    assert_eq!(
+        decoded.text,
+        "#KIF version=2.0 encoding=Shift_JIS\r\nﾃｩ\r\n"
+    );
+    let undeclared = auto(b"\xC3\xA9\r\n");
+    assert_eq!(
+        (undeclared.encoding, undeclared.text.as_ref()),
+        (Encoding::Utf8, "é\r\n")
+    );
+}
+
+#[test]
+fn declarations_in_every_format_are_read() {
+    let cases: [(&[u8], Option<Encoding>); 9] = [
+        (b"#KIF version=2.0 encoding=UTF-8\r\n", Some(Encoding::Utf8)),
+        (
+            b"#KIF version=2.0 encoding=Shift_JIS\n",
+            Some(Encoding::Cp932),
+        ),
+        (b"#KI2 version=2.0 encoding=EUC-JP", Some(Encoding::EucJp)),
+        (b"'CSA encoding=SHIFT_JIS\nV2.2\n", Some(Encoding::Cp932)),
+        (b"V2.2\r'CSA encoding=UTF-8\r", Some(Encoding::Utf8)),
+        (b"# comment\n\n#KIF encoding=UTF-8\n", None),
+        (b"#KIF version=2.0 encoding=ISO-2022-JP\n", None),
+        (b"x #KIF encoding=UTF-8\n", None),
+        (b"#KIF version=2.0\n", None),
+    ];
+    for (bytes, expected) in cases {
+        assert_eq!(
+            declared_encoding(bytes),
+            expected,
+            "{:?}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    let far = [
+        [b' '; DECLARATION_BYTES].as_slice(),
+        b"\n#KIF encoding=UTF-8\n",
+    ]
+    .concat();
+    assert_eq!(declared_encoding(&far), None);
+}
+
+#[test]
+fn declared_euc_jp_and_declared_utf8_are_used() {
+    let euc = [
+        b"#KIF version=2.0 encoding=EUC-JP\n".as_slice(),
+        &euc_jp(KIFU),
+    ]
+    .concat();
+    assert_eq!(auto(&euc).encoding, Encoding::EucJp);
+    let utf8 = format!("'CSA encoding=UTF-8\n{KIFU}");
+    let decoded = decode(utf8.as_bytes(), EncodingChoice::Auto, ExtensionHint::Legacy);
+    assert_eq!(decoded.encoding, Encoding::Utf8);
+    assert!(is_borrowed(&decoded));
+}
+
+#[test]
+fn a_declaration_the_bytes_contradict_is_set_aside() {
+    // As in real files: CP932 bytes under a header that still says UTF-8.
+    let header = "#KIF version=2.0 encoding=UTF-8\r\n";
+    let bytes = cp932(&format!("{header}{KIFU}"));
+    let decoded = decode(&bytes, EncodingChoice::Auto, ExtensionHint::Legacy);
+    assert_eq!(decoded.encoding, Encoding::Cp932);
+    assert_eq!(decoded.text, format!("{header}{KIFU}"));
+    assert!(decoded.malformed.is_empty());
+}
+
+#[test]
+fn ascii_declared_as_shift_jis_is_still_borrowed() {
+    let bytes = b"#KIF version=2.0 encoding=Shift_JIS\n1 7g7f\n";
+    let decoded = auto(bytes);
+    assert_eq!(decoded.encoding, Encoding::Cp932);
+    assert!(is_borrowed(&decoded));
+}
+
+#[test]
+fn cp932_cut_inside_a_character_is_reported() {
+    let mut bytes = cp932(KIFU.trim_end());
+    bytes.pop(); // half of 歩
+    let decoded = auto(&bytes);
+    assert_eq!(decoded.encoding, Encoding::Cp932);
+    assert_eq!(decoded.malformed, [at(bytes.len() - 1, 3, 9)]);
+    assert_eq!(
+        decoded.text,
+        "先手：羽生善治\n後手：谷川浩司\n▲７六歩　△３四\u{FFFD}"
+    );
+}
+
+#[test]
+fn malformed_lines_count_crlf_lf_and_lone_cr_once_each() {
+    let bytes = b"a\r\nb\rc\n\r\nd\xFFe\r\xFF";
+    let decoded = decode(
+        bytes,
+        EncodingChoice::Forced(Encoding::Utf8),
+        ExtensionHint::None,
+    );
+    assert_eq!(decoded.malformed, [at(10, 5, 2), at(13, 6, 1)]);
+    assert_eq!(decoded.text, "a\r\nb\rc\n\r\nd\u{FFFD}e\r\u{FFFD}");
+}
+
+#[test]
+fn malformed_columns_count_characters() {
+    let bytes = [cp932("▲７六歩").as_slice(), b"\xFD", b"\n\x81"].concat();
+    let decoded = auto(&bytes);
+    assert_eq!(decoded.encoding, Encoding::Cp932);
+    assert_eq!(decoded.malformed, [at(8, 1, 5), at(10, 2, 1)]);
+}
+
+#[test]
+fn malformed_offsets_count_the_bom() {
+    let decoded = auto(b"\xEF\xBB\xBFab\xFF");
+    assert_eq!(decoded.encoding, Encoding::Utf8Bom);
+    assert_eq!(decoded.malformed, [at(5, 1, 3)]);
+}
+
+#[test]
+fn an_ascii_byte_after_a_lead_byte_is_kept() {
+    let decoded = decode(
+        b"\x82\nX",
+        EncodingChoice::Forced(Encoding::Cp932),
+        ExtensionHint::None,
+    );
+    assert_eq!(decoded.text, "\u{FFFD}\nX");
+    assert_eq!(decoded.malformed, [at(0, 1, 1)]);
+}
+
+#[test]
+fn only_the_first_malformed_sequences_are_listed_but_all_are_replaced() {
+    let bytes = b"\xFF\n".repeat(40);
+    let decoded = auto(&bytes);
+    assert_eq!(decoded.malformed.len(), MAX_REPORTED);
+    assert_eq!(decoded.malformed[15], at(30, 16, 1));
+    assert_eq!(decoded.text, "\u{FFFD}\n".repeat(40));
+}
+
+#[test]
+fn a_damaged_file_takes_the_least_damaged_encoding() {
+    let bytes = [KIFU.as_bytes(), b"\xFF", KIFU.as_bytes()].concat();
+    assert!(count_malformed(&bytes, Encoding::Cp932) > 1);
+    let decoded = decode(&bytes, EncodingChoice::Auto, ExtensionHint::Legacy);
+    assert_eq!(decoded.encoding, Encoding::Utf8);
+    assert_eq!(decoded.malformed, [at(KIFU.len(), 4, 1)]);
+
+    let bytes = [cp932(KIFU).as_slice(), b"\xFF"].concat();
+    let decoded = decode(&bytes, EncodingChoice::Auto, ExtensionHint::Utf8);
+    assert_eq!(decoded.encoding, Encoding::Cp932);
+}
+
+#[test]
+fn damaged_euc_jp_is_still_euc_jp() {
+    // Cut in the middle of a character.
+    let mut bytes = euc_jp(KIFU.trim_end());
+    bytes.pop();
+    let decoded = auto(&bytes);
+    assert_eq!(decoded.encoding, Encoding::EucJp);
+    assert_eq!(decoded.malformed, [at(bytes.len() - 1, 3, 9)]);
+    // A stray byte in a longer text.
+    let long = KIFU.repeat(3);
+    let bytes = [euc_jp(&long).as_slice(), b"\x80", &euc_jp(&long)].concat();
+    let decoded = auto(&bytes);
+    assert_eq!(decoded.encoding, Encoding::EucJp);
+    assert_eq!(decoded.malformed, [at(euc_jp(&long).len(), 10, 1)]);
+    assert_eq!(decoded.text, format!("{long}\u{FFFD}{long}"));
+}
+
+#[test]
+fn ties_go_to_the_declaration_then_the_hint_then_cp932() {
+    let bytes = b"abc\xFF";
+    let with = |hint| decode(bytes, EncodingChoice::Auto, hint).encoding;
+    assert_eq!(with(ExtensionHint::Utf8), Encoding::Utf8);
+    assert_eq!(with(ExtensionHint::Legacy), Encoding::Cp932);
+    assert_eq!(with(ExtensionHint::None), Encoding::Cp932);
+    let declared = auto(b"#KIF encoding=EUC-JP\nabc\xFF");
+    assert_eq!(declared.encoding, Encoding::EucJp);
+    assert_eq!(declared.malformed, [at(24, 2, 4)]);
+}
+
+#[test]
+fn forced_encodings_are_obeyed() {
+    let bytes = euc_jp(KIFU);
+    let forced = decode(
+        &bytes,
+        EncodingChoice::Forced(Encoding::Cp932),
+        ExtensionHint::None,
+    );
+    assert_eq!(forced.encoding, Encoding::Cp932);
+    assert_ne!(forced.text, KIFU);
+    let bytes = cp932(KIFU);
+    let forced = decode(
+        &bytes,
+        EncodingChoice::Forced(Encoding::EucJp),
+        ExtensionHint::None,
+    );
+    assert_eq!(forced.encoding, Encoding::EucJp);
+    assert!(!forced.malformed.is_empty());
+}
+
+#[test]
+fn line_endings_and_a_missing_final_newline_are_kept() {
+    for text in ["a\r\nb", "a\rb\r", "a\nb\n", "▲７六歩\r\n△３四歩"] {
+        assert_eq!(auto(text.as_bytes()).text, text);
+        assert_eq!(auto(&cp932(text)).text, text);
+    }
+}
+
+#[test]
+fn labels() {
+    let cases = [
+        ("utf-8", Some(Encoding::Utf8)),
+        ("UTF-8", Some(Encoding::Utf8)),
+        ("utf8", Some(Encoding::Utf8)),
+        ("Utf_8", Some(Encoding::Utf8)),
+        ("sjis", Some(Encoding::Cp932)),
+        ("SJIS", Some(Encoding::Cp932)),
+        ("Shift_JIS", Some(Encoding::Cp932)),
+        ("SHIFT_JIS", Some(Encoding::Cp932)),
+        ("shift-jis", Some(Encoding::Cp932)),
+        ("cp932", Some(Encoding::Cp932)),
+        ("CP932", Some(Encoding::Cp932)),
+        ("MS932", Some(Encoding::Cp932)),
+        ("Windows-31J", Some(Encoding::Cp932)),
+        ("euc-jp", Some(Encoding::EucJp)),
+        ("EUC_JP", Some(Encoding::EucJp)),
+        ("eucjp", Some(Encoding::EucJp)),
+        (" \"UTF-8\" ", Some(Encoding::Utf8)),
+        ("", None),
+        ("utf-16", None),
+        ("latin1", None),
+        ("utf-8x", None),
+        ("ＵＴＦ-８", None),
+    ];
+    for (label, expected) in cases {
+        assert_eq!(Encoding::from_label(label), expected, "{label:?}");
+    }
+}
+
+#[test]
+fn names() {
+    let names = [
+        Encoding::Utf8,
+        Encoding::Utf8Bom,
+        Encoding::Cp932,
+        Encoding::EucJp,
+    ]
+    .map(Encoding::name);
+    assert_eq!(
+        names,
+        ["UTF-8", "UTF-8 (BOM)", "Shift_JIS (CP932)", "EUC-JP"]
+    );
+}
+
+#[test]
+fn extension_hints() {
+    let cases = [
+        ("game.kifu", ExtensionHint::Utf8),
+        ("game.KI2U", ExtensionHint::Utf8),
+        ("game.jkf", ExtensionHint::Utf8),
+        ("game.json", ExtensionHint::Utf8),
+        ("game.kif", ExtensionHint::Legacy),
+        ("dir.x/GAME.KIF", ExtensionHint::Legacy),
+        ("game.ki2", ExtensionHint::Legacy),
+        ("game.csa", ExtensionHint::Legacy),
+        ("game.txt", ExtensionHint::None),
+        ("kif", ExtensionHint::None),
+        ("", ExtensionHint::None),
+    ];
+    for (path, expected) in cases {
+        assert_eq!(
+            ExtensionHint::from_path(Path::new(path)),
+            expected,
+            "{path}"
+        );
+    }
+}
+
+/// A tiny deterministic generator (xorshift64), enough to make varied byte strings.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random input shaped like the interesting cases: lead bytes, line breaks, BOMs and
+/// declarations appear far more often than in uniform noise.
+fn random_input(rng: &mut XorShift) -> Vec<u8> {
+    const PREFIXES: [&[u8]; 5] = [
+        b"",
+        BOM,
+        b"#KIF version=2.0 encoding=UTF-8\r\n",
+        b"#KIF version=2.0 encoding=Shift_JIS\n",
+        b"'CSA encoding=EUC-JP\r",
+    ];
+    const PIECES: [u8; 10] = [b'\r', b'\n', b'a', 0x81, 0x82, 0x8E, 0x8F, 0xA4, 0xE3, 0xFF];
+    let mut bytes = PREFIXES[rng.below(PREFIXES.len())].to_vec();
+    for _ in 0..rng.below(48) {
+        let byte = match rng.below(3) {
+            0 => PIECES[rng.below(PIECES.len())],
+            _ => rng.next() as u8,
+        };
+        bytes.push(byte);
+    }
+    bytes
+}
+
+/// Line breaks before `offset`, counted on the raw bytes (CR, LF and CRLF are ASCII and
+/// survive every decoding unchanged).
+fn line_of(bytes: &[u8], offset: usize) -> u32 {
+    let before = &bytes[..offset];
+    let breaks = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' || (b == b'\n' && (i == 0 || before[i - 1] != b'\r')))
+        .count();
+    breaks as u32 + 1
+}
+
+#[test]
+fn random_bytes_never_panic_and_every_report_is_consistent() {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..3000 {
+        let bytes = random_input(&mut rng);
+        for choice in ALL_CHOICES {
+            for hint in ALL_HINTS {
+                let decoded = decode(&bytes, choice, hint);
+                let context = format!("{bytes:02X?} {choice:?} {hint:?}");
+                assert!(decoded.malformed.len() <= MAX_REPORTED, "{context}");
+                let replacements = decoded.text.matches(char::REPLACEMENT_CHARACTER).count();
+                assert!(replacements >= decoded.malformed.len(), "{context}");
+                assert!(
+                    decoded
+                        .malformed
+                        .windows(2)
+                        .all(|w| w[0].offset < w[1].offset),
+                    "{context}"
+                );
+                for spot in &decoded.malformed {
+                    assert!(spot.offset < bytes.len(), "{context}");
+                    assert!(spot.column >= 1, "{context}");
+                    assert_eq!(spot.line, line_of(&bytes, spot.offset), "{context}");
+                }
+                if choice == EncodingChoice::Auto && decoded.encoding == Encoding::Utf8 {
+                    if let Ok(text) = std::str::from_utf8(&bytes) {
+                        assert_eq!(decoded.text, text, "{context}");
+                        assert!(is_borrowed(&decoded), "{context}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Reads a file of the shared corpus, or `None` (with a note) when the corpus is absent.
+fn corpus_file(path: &str) -> Option<Vec<u8>> {
+    let full = format!("{}/../shared/corpus/{path}", env!("CARGO_MANIFEST_DIR"));
+    match std::fs::read(&full) {
+        Ok(bytes) => Some(bytes),
+        Err(error) => {
+            eprintln!("skipped: cannot read {full}: {error}");
+            None
+        }
+    }
+}
+
+/// Decodes a corpus file as the converter would, with the hint from its name.
+fn decode_corpus_file<'a>(path: &str, bytes: &'a [u8]) -> Decoded<'a> {
+    decode(
+        bytes,
+        EncodingChoice::Auto,
+        ExtensionHint::from_path(Path::new(path)),
+    )
+}
+
+#[test]
+fn corpus_pairs_in_cp932_and_utf8_decode_to_the_same_text() {
+    let pairs = [
+        ("shogihome/encoding/sjis.kif", "shogihome/encoding/utf8.kif"),
+        ("shogihome/encoding/sjis.ki2", "shogihome/encoding/utf8.ki2"),
+        (
+            "maou/tests/maou/app/converter/resources/test_dir/input/test_data_sjis.kif",
+            "maou/rust/maou_shogi/tests/fixtures/kifu/kif_gen_test_data_1.kifu",
+        ),
+    ];
+    for (sjis_path, utf8_path) in pairs {
+        let (Some(sjis), Some(utf8)) = (corpus_file(sjis_path), corpus_file(utf8_path)) else {
+            continue;
+        };
+        let from_sjis = decode_corpus_file(sjis_path, &sjis);
+        let from_utf8 = decode_corpus_file(utf8_path, &utf8);
+        assert_eq!(from_sjis.encoding, Encoding::Cp932, "{sjis_path}");
+        assert_eq!(from_utf8.encoding, Encoding::Utf8, "{utf8_path}");
+        assert!(from_sjis.malformed.is_empty() && from_utf8.malformed.is_empty());
+        assert!(is_borrowed(&from_utf8));
+        assert_eq!(from_sjis.text, from_utf8.text, "{sjis_path} vs {utf8_path}");
+    }
+}
+
+#[test]
+fn corpus_euc_jp_csa_file() {
+    let path = "json-kifu-format/csa/2005_YAMADA_GPS.csa";
+    let Some(bytes) = corpus_file(path) else {
+        return;
+    };
+    let decoded = decode_corpus_file(path, &bytes);
+    assert_eq!(decoded.encoding, Encoding::EucJp);
+    assert!(decoded.malformed.is_empty());
+    assert!(decoded
+        .text
+        .starts_with("'対局者\nN+gps\nN-山田将棋 Version 2.18"));
+}
+
+/// Every corpus file decodes cleanly, in the encoding its manifest records.
+#[test]
+fn corpus_files_decode_as_their_manifest_says() {
+    let Some(manifest) = corpus_file("MANIFEST.tsv") else {
+        return;
+    };
+    let manifest = String::from_utf8(manifest).expect("the manifest is UTF-8");
+    let mut checked = 0;
+    for row in manifest.lines().skip(1) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        let (Some(path), Some(recorded)) = (fields.first(), fields.get(5)) else {
+            continue;
+        };
+        let Some(bytes) = corpus_file(path) else {
+            continue;
+        };
+        let decoded = decode_corpus_file(path, &bytes);
+        assert!(
+            decoded.malformed.is_empty(),
+            "{path}: {:?}",
+            decoded.malformed
+        );
+        match *recorded {
+            // Pure ASCII reads the same in every encoding; a declaration may name any.
+            "ascii" => {
+                assert!(is_borrowed(&decoded) && decoded.text.as_bytes() == bytes.as_slice())
+            }
+            "utf-8" => assert_eq!(decoded.encoding, Encoding::Utf8, "{path}"),
+            "utf-8-bom" => assert_eq!(decoded.encoding, Encoding::Utf8Bom, "{path}"),
+            "cp932" => assert_eq!(decoded.encoding, Encoding::Cp932, "{path}"),
+            "euc-jp" => assert_eq!(decoded.encoding, Encoding::EucJp, "{path}"),
+            other => panic!("{path}: unknown encoding {other:?} in the manifest"),
+        }
+        checked += 1;
+    }
+    eprintln!("checked {checked} corpus files");
+}

@@ -1,0 +1,74 @@
+//! The formats kifconv writes, as a user names them: each with its name in
+//! messages, the extension of its output files and the encoding it is
+//! written in unless another is asked for.
+
+use crate::write::OutputEncoding;
+
+/// A format to write, with its encoding where the format has two usual ones
+/// (KIF and KI2 in Shift_JIS or UTF-8).
+///
+/// With the `cli` feature, the variants are also the values of the
+/// command's `--to` (their documentation is its help).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
+pub enum Target {
+    /// USI position lines, one game a line.
+    Usi,
+    /// SFEN (the final position, --ply N, or --all-plies).
+    Sfen,
+    /// KIF in Shift_JIS (CP932).
+    Kif,
+    /// KIF in UTF-8.
+    Kifu,
+    /// KI2 in Shift_JIS (CP932).
+    Ki2,
+    /// KI2 in UTF-8.
+    Ki2u,
+    /// CSA (V3.0 by default; several games separated by `/`).
+    Csa,
+    /// JSON Kifu Format (a pretty document for a file of one game; NDJSON,
+    /// one game a line, for several games and for standard output).
+    Jkf,
+    /// Western (Hodges) notation with tags.
+    Western,
+}
+
+impl Target {
+    /// The format's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Usi => "USI",
+            Target::Sfen => "SFEN",
+            Target::Kif | Target::Kifu => "KIF",
+            Target::Ki2 | Target::Ki2u => "KI2",
+            Target::Csa => "CSA",
+            Target::Jkf => "JKF",
+            Target::Western => "Western notation",
+        }
+    }
+
+    /// The extension an output file of this format gets.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Usi => "usi",
+            Target::Sfen => "sfen",
+            Target::Kif => "kif",
+            Target::Kifu => "kifu",
+            Target::Ki2 => "ki2",
+            Target::Ki2u => "ki2u",
+            Target::Csa => "csa",
+            Target::Jkf => "jkf",
+            Target::Western => "psn",
+        }
+    }
+
+    /// The encoding the format is written in unless another is asked for:
+    /// Shift_JIS for `Kif` and `Ki2`, UTF-8 for everything else.
+    pub fn encoding(self) -> OutputEncoding {
+        match self {
+            Target::Kif | Target::Ki2 => OutputEncoding::ShiftJis,
+            _ => OutputEncoding::Utf8,
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! Writing records: each record to its format's text, the texts to bytes in
+//! the chosen encoding. The one entry point the binary and library users
+//! need; the writers themselves are in `format::*::write`.
+//!
+//! Two layouts: [`write()`] gives one stream that kifconv reads back as the
+//! same games (what the command prints to standard output), [`write_files`]
+//! the files a folder of outputs gets (one per game in KIF and KI2, whose
+//! files hold one game; a pretty JKF document for a single game).
+
+use crate::format::{
+    csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
+    western::write as western, Target,
+};
+use crate::record::Record;
+use std::fmt;
+
+/// The character encodings kifconv writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OutputEncoding {
+    /// UTF-8, without a byte-order mark.
+    Utf8,
+    /// Shift_JIS as Windows has it: code page 932 (CP932). A character it
+    /// cannot hold is an error, never a `&#…;` or a `?`.
+    ShiftJis,
+}
+
+impl OutputEncoding {
+    /// The name a KIF, KI2 or CSA header declares (`#KIF version=2.0
+    /// encoding=Shift_JIS`).
+    pub fn declared(self) -> &'static str {
+        match self {
+            OutputEncoding::ShiftJis => "Shift_JIS",
+            OutputEncoding::Utf8 => "UTF-8",
+        }
+    }
+}
+
+/// Which positions [`Target::Sfen`] writes for each game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Positions {
+    /// The position at the end of the mainline.
+    #[default]
+    Last,
+    /// The position after this many plies of the mainline (0 is the start).
+    AfterPlies(usize),
+    /// Every position of the mainline, the start included, one a line.
+    All,
+}
+
+/// How to write: what is not said by the [`Target`] itself.
+///
+/// ```
+/// let mut options = kifconv::write::Options::default();
+/// options.positions = kifconv::write::Positions::All;
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// The encoding; `None` is the target's own ([`Target::encoding`]).
+    pub encoding: Option<OutputEncoding>,
+    /// With [`Target::Sfen`]: which positions.
+    pub positions: Positions,
+    /// With [`Target::Csa`]: the CSA version.
+    pub csa_version: csa::Version,
+}
+
+impl Options {
+    /// The encoding written for `target`.
+    pub fn encoding_for(&self, target: Target) -> OutputEncoding {
+        self.encoding.unwrap_or(target.encoding())
+    }
+}
+
+/// Why records could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// A character of the text (a name, a comment) that the encoding cannot
+    /// hold: the first one.
+    Unencodable {
+        /// The character.
+        character: char,
+        /// The encoding that cannot hold it.
+        encoding: OutputEncoding,
+    },
+    /// [`Positions::AfterPlies`] past the end of a game's mainline.
+    PlyPastEnd {
+        /// The plies asked for.
+        ply: usize,
+        /// The moves the mainline has.
+        moves: usize,
+    },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Unencodable {
+                character,
+                encoding,
+            } => {
+                let name = match encoding {
+                    OutputEncoding::ShiftJis => "Shift_JIS (CP932)",
+                    OutputEncoding::Utf8 => "UTF-8",
+                };
+                write!(f, "`{character}` cannot be written in {name}")
+            }
+            WriteError::PlyPastEnd { ply, moves } => {
+                write!(f, "ply {ply}: the mainline has only {moves} moves")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes `records` as `target`, in one stream that kifconv reads back as
+/// the same games: KIF and KI2 games one after another (each starts with its
+/// `#KIF`/`#KI2` line), CSA games separated by `/`, JKF as NDJSON (one game
+/// a line), USI and SFEN one line a game (or a position), Western games each
+/// ending with their result.
+///
+/// Whatever `target` cannot hold is left out; [`crate::format::lost::warning`]
+/// says what.
+///
+/// ```
+/// use kifconv::{read_bytes, write, Target};
+///
+/// let records = read_bytes("▲７六歩 △３四歩\n".as_bytes()).unwrap();
+/// let usi = write(&records, Target::Usi, &Default::default()).unwrap();
+/// assert_eq!(usi, b"position startpos moves 7g7f 3c3d\n");
+///
+/// // KIF is Shift_JIS unless asked otherwise.
+/// let kif = write(&records, Target::Kif, &Default::default()).unwrap();
+/// assert!(String::from_utf8(kif).is_err());
+/// let kifu = write(&records, Target::Kifu, &Default::default()).unwrap();
+/// assert!(String::from_utf8(kifu).unwrap().contains("７六歩(77)"));
+/// ```
+pub fn write(records: &[Record], target: Target, options: &Options) -> Result<Vec<u8>, WriteError> {
+    let texts = render(records, target, options, Layout::Stream)?;
+    encode(&texts.concat(), options.encoding_for(target))
+}
+
+/// Writes `records` as `target` into the files a folder of outputs gets:
+/// one file per game in KIF and KI2, one file of every game in the other
+/// formats (JKF: a pretty document for one game, NDJSON for several). The
+/// command writes these with `-o DIR`, naming the second file of an input
+/// `name-2` and so on.
+pub fn write_files(
+    records: &[Record],
+    target: Target,
+    options: &Options,
+) -> Result<Vec<Vec<u8>>, WriteError> {
+    let encoding = options.encoding_for(target);
+    render(records, target, options, Layout::Files)?
+        .iter()
+        .map(|text| encode(text, encoding))
+        .collect()
+}
+
+/// Which of the two layouts is rendered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Stream,
+    Files,
+}
+
+/// The texts to write: one for line and multi-game formats, one per game
+/// for KIF and KI2.
+fn render(
+    records: &[Record],
+    target: Target,
+    options: &Options,
+    layout: Layout,
+) -> Result<Vec<String>, WriteError> {
+    let declared = options.encoding_for(target).declared();
+    Ok(match target {
+        Target::Usi => vec![lines(records.iter().map(usi::position_line))],
+        Target::Sfen => {
+            let mut text = String::new();
+            for record in records {
+                match options.positions {
+                    Positions::Last => push_line(&mut text, &usi::final_sfen(record)),
+                    Positions::All => usi::all_plies(record)
+                        .iter()
+                        .for_each(|l| push_line(&mut text, l)),
+                    Positions::AfterPlies(n) => match usi::sfen_after(record, n) {
+                        Some(sfen) => push_line(&mut text, &sfen),
+                        None => {
+                            return Err(WriteError::PlyPastEnd {
+                                ply: n,
+                                moves: record.tree.mainline().count(),
+                            })
+                        }
+                    },
+                }
+            }
+            vec![text]
+        }
+        Target::Kif | Target::Kifu => records.iter().map(|r| kif::write(r, declared)).collect(),
+        Target::Ki2 | Target::Ki2u => records
+            .iter()
+            .map(|r| ki2::write_declared(r, declared))
+            .collect(),
+        Target::Csa => vec![csa::write_all(records, options.csa_version, declared)],
+        // A file of one game is a pretty document; several games, and a
+        // stream (where inputs follow one another), are NDJSON: one game a
+        // line.
+        Target::Jkf if records.len() == 1 && layout == Layout::Files => {
+            vec![jkf::write(&records[0])]
+        }
+        Target::Jkf => vec![jkf::write_all(records)],
+        Target::Western => {
+            let games: Vec<String> = records.iter().map(western::write).collect();
+            vec![games.join("\n")]
+        }
+    })
+}
+
+fn push_line(text: &mut String, line: &str) {
+    text.push_str(line);
+    text.push('\n');
+}
+
+fn lines(items: impl Iterator<Item = String>) -> String {
+    let mut text = String::new();
+    for line in items {
+        push_line(&mut text, &line);
+    }
+    text
+}
+
+/// Encodes text. Shift_JIS refuses a character CP932 does not have (the
+/// first one is the error) rather than writing it as `&#…;` and losing it.
+///
+/// ```
+/// use kifconv::write::{encode, OutputEncoding};
+///
+/// assert_eq!(encode("▲７六歩", OutputEncoding::ShiftJis).unwrap(), b"\x81\xa3\x82\x56\x98\x5a\x95\xe0");
+/// assert!(encode("☗", OutputEncoding::ShiftJis).is_err());
+/// assert_eq!(encode("☗", OutputEncoding::Utf8).unwrap(), "☗".as_bytes());
+/// ```
+pub fn encode(text: &str, encoding: OutputEncoding) -> Result<Vec<u8>, WriteError> {
+    match encoding {
+        OutputEncoding::Utf8 => Ok(text.as_bytes().to_vec()),
+        OutputEncoding::ShiftJis => {
+            let (bytes, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
+            if had_errors {
+                let character = text
+                    .chars()
+                    .find(|c| {
+                        let mut buf = [0u8; 4];
+                        encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf)).2
+                    })
+                    .unwrap_or('?');
+                return Err(WriteError::Unencodable {
+                    character,
+                    encoding,
+                });
+            }
+            Ok(bytes.into_owned())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{read_text, Format};
+
+    fn games(text: &str) -> Vec<Record> {
+        read_text(text, Format::Usi).unwrap()
+    }
+
+    #[test]
+    fn the_stream_is_the_files_one_after_another_for_kif_and_ki2() {
+        let records = games("position startpos moves 7g7f\nposition startpos moves 2g2f 8c8d\n");
+        for target in [Target::Kif, Target::Kifu, Target::Ki2, Target::Ki2u] {
+            let files = write_files(&records, target, &Options::default()).unwrap();
+            assert_eq!(files.len(), 2, "{target:?}");
+            let stream = write(&records, target, &Options::default()).unwrap();
+            assert_eq!(stream, files.concat(), "{target:?}");
+        }
+        for target in [Target::Usi, Target::Csa, Target::Western, Target::Jkf] {
+            let files = write_files(&records, target, &Options::default()).unwrap();
+            assert_eq!(files.len(), 1, "{target:?}");
+            let stream = write(&records, target, &Options::default()).unwrap();
+            assert_eq!(stream, files[0], "{target:?}");
+        }
+    }
+
+    #[test]
+    fn one_jkf_game_is_a_pretty_file_and_a_line_of_a_stream() {
+        let records = games("position startpos moves 7g7f\n");
+        let file = write_files(&records, Target::Jkf, &Options::default()).unwrap();
+        let stream = write(&records, Target::Jkf, &Options::default()).unwrap();
+        assert!(file[0].starts_with(b"{\n"));
+        assert_eq!(stream.iter().filter(|&&b| b == b'\n').count(), 1);
+        assert!(stream.starts_with(b"{\""));
+    }
+
+    #[test]
+    fn the_encoding_is_the_targets_unless_asked() {
+        let records = games("position startpos moves 7g7f\n");
+        let with = |encoding| Options {
+            encoding,
+            ..Options::default()
+        };
+        let kif = write(&records, Target::Kif, &Options::default()).unwrap();
+        let kifu = write(&records, Target::Kifu, &Options::default()).unwrap();
+        assert!(std::str::from_utf8(&kif).is_err());
+        assert!(String::from_utf8(kifu.clone())
+            .unwrap()
+            .contains("encoding=UTF-8"));
+        let kifu_in_sjis = write(
+            &records,
+            Target::Kifu,
+            &with(Some(OutputEncoding::ShiftJis)),
+        );
+        assert_eq!(kifu_in_sjis.unwrap(), kif);
+        let kif_in_utf8 = write(&records, Target::Kif, &with(Some(OutputEncoding::Utf8)));
+        assert_eq!(kif_in_utf8.unwrap(), kifu);
+    }
+
+    #[test]
+    fn what_cannot_be_written_is_an_error() {
+        let records = games("position startpos moves 7g7f\n");
+        let mut options = Options {
+            positions: Positions::AfterPlies(2),
+            ..Options::default()
+        };
+        assert_eq!(
+            write(&records, Target::Sfen, &options),
+            Err(WriteError::PlyPastEnd { ply: 2, moves: 1 })
+        );
+        options.positions = Positions::AfterPlies(1);
+        let sfen = write(&records, Target::Sfen, &options).unwrap();
+        assert_eq!(
+            sfen,
+            b"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"
+        );
+        let error = encode("７六歩☗", OutputEncoding::ShiftJis).unwrap_err();
+        assert_eq!(
+            error,
+            WriteError::Unencodable {
+                character: '☗',
+                encoding: OutputEncoding::ShiftJis
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "`☗` cannot be written in Shift_JIS (CP932)"
+        );
+    }
+}
