@@ -2,7 +2,7 @@
 //! through the resolver, grow the tree of variations, attach comments,
 //! times and endings, and turn a final illegal move into a foul.
 
-use super::{resolve, ResolveError};
+use super::ResolveError;
 use crate::error::{Error, Stage};
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
@@ -470,7 +470,7 @@ impl Builder {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
                     }
-                    match resolve(&self.pos, spec, self.previous) {
+                    match spec.to_move(&self.pos, self.previous) {
                         Ok(mv) => self.play(mv, *time),
                         Err(e @ ResolveError::Ambiguous { .. })
                             if cx.events[i + 1..]

@@ -72,7 +72,7 @@ use crate::record::{
     Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record, Warning,
 };
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
-use crate::resolve::{resolve, ResolveError};
+use crate::resolve::ResolveError;
 use crate::{Color, Hand, Handicap, IllegalMove, Move, Piece, PieceKind, Position, Setup, Square};
 use std::fmt;
 
@@ -1381,7 +1381,7 @@ impl<'s, 't> Reader<'s, 't> {
                         spec.promotion = Promotion::Unmarked;
                     }
                 }
-                let mut resolved = resolve(&pos, &spec, previous);
+                let mut resolved = spec.to_move(&pos, previous);
                 if let Err(ResolveError::Illegal {
                     reason: IllegalMove::MustPromote,
                     ..
@@ -1392,7 +1392,7 @@ impl<'s, 't> Reader<'s, 't> {
                     if spec.promotion == Promotion::Unmarked {
                         let mut promoted = spec;
                         promoted.promotion = Promotion::Promote;
-                        if let Ok(m) = resolve(&pos, &promoted, previous) {
+                        if let Ok(m) = promoted.to_move(&pos, previous) {
                             self.warn(
                                 mv_node,
                                 format!("{move_path}: the piece must promote on {} and `promote: true` is missing; read as promoting", m.to()),
@@ -1413,7 +1413,7 @@ impl<'s, 't> Reader<'s, 't> {
                     {
                         let mut before = spec;
                         before.piece = found;
-                        if let Ok(m) = resolve(&pos, &before, previous) {
+                        if let Ok(m) = before.to_move(&pos, previous) {
                             self.warn(
                                 fields.piece.unwrap_or(mv_node),
                                 format!(
@@ -1695,7 +1695,7 @@ impl<'s, 't> Reader<'s, 't> {
                     }
                 }
             }
-            match resolve(pos, &check, previous) {
+            match check.to_move(pos, previous) {
                 Ok(named) if named == mv => {}
                 Ok(named) => self.warn(
                     node,
