@@ -3,7 +3,8 @@
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, Stage};
-use crate::format::japanese::read::{move_text, side_mark};
+use crate::format::japanese::move_like::{move_like, MoveLike};
+use crate::format::japanese::read::side_mark;
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
     western::read as western,
@@ -114,7 +115,7 @@ impl Format {
             }
             if first.is_ascii_digit() {
                 let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
-                if move_text(rest.trim_start_matches([' ', '\u{3000}'])).is_ok() {
+                if move_like(rest.trim_start_matches([' ', '\u{3000}'])) == MoveLike::Reads {
                     return Some(Format::Kif);
                 }
             }

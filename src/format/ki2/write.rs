@@ -10,7 +10,9 @@
 //! [`kakinoki::games`](crate::format::kakinoki::games)) and the text is
 //! known for KI2 at its first line.
 
-use crate::format::japanese::write::{self as japanese, board_diagram, trailer, write_spec};
+use crate::format::japanese::endings::trailer;
+use crate::format::japanese::headers::is_handicap_side;
+use crate::format::japanese::write::{self as japanese, board_diagram, write_spec};
 use crate::record::{Ending, NodeId, Record};
 use crate::resolve::spec::{DropMark, MoveSpec};
 use crate::resolve::{Mismatch, ResolveError};
@@ -42,10 +44,7 @@ fn write_game(record: &Record, encoding: Option<&str>) -> String {
     }
     out.push('\n');
     let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
-        && record
-            .headers
-            .iter()
-            .any(|h| h.key == "上手" || h.key == "下手");
+        && record.headers.iter().any(|h| is_handicap_side(&h.key));
     let mut odd_headers = Vec::new();
     for header in japanese::headers(record) {
         if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {

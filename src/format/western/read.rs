@@ -413,7 +413,7 @@ pub const ENGLISH_HANDICAPS: [(&str, Handicap); 16] = [
 /// Lance` and `Rook and Lance` are accepted too.
 pub fn handicap_by_name(name: &str) -> Option<Handicap> {
     let name = name.trim();
-    if let Some(h) = Handicap::from_japanese(name) {
+    if let Some(h) = crate::format::japanese::handicaps::handicap_named(name) {
         return Some(h);
     }
     let key = english_key(name);
@@ -693,7 +693,7 @@ impl<'a> Game<'a> {
                     if h.setup() != setup {
                         self.raw.warnings.push(hspan.warning(format!(
                             "the Handicap tag names {}, but the SFEN tag gives another position; the SFEN is used",
-                            h.japanese()
+                            crate::format::japanese::handicaps::handicap_name(h)
                         )));
                     }
                 }
