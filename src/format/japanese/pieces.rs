@@ -49,6 +49,29 @@ pub const PIECE_NAMES: [PieceName; 14] = {
     ]
 };
 
+/// Every one-character name readers take, with its kind: each kind's
+/// [`PieceKind::kanji`] and its other spellings, flattened from
+/// [`PIECE_NAMES`] when compiling (a short array is quicker to search than
+/// the table).
+const PIECE_CHARS: [(char, PieceKind); 16] = {
+    let mut out = [('\0', PieceKind::Pawn); 16];
+    let (mut i, mut n) = (0, 0);
+    while i < PIECE_NAMES.len() {
+        let name = PIECE_NAMES[i];
+        out[n] = (name.kind.kanji(), name.kind);
+        n += 1;
+        let mut j = 0;
+        while j < name.also.len() {
+            out[n] = (name.also[j], name.kind);
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(n == out.len(), "every spelling has its place");
+    out
+};
+
 /// The character that starts a two-character name (成香 成桂 成銀).
 const PROMOTED: char = '成';
 
@@ -62,10 +85,10 @@ pub fn move_piece_name(kind: PieceKind) -> &'static str {
 /// (and most moves): 歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 竜 龍.
 #[inline]
 pub fn piece_char(c: char) -> Option<PieceKind> {
-    PIECE_NAMES
+    PIECE_CHARS
         .iter()
-        .find(|name| name.kind.kanji() == c || name.also.contains(&c))
-        .map(|name| name.kind)
+        .find(|&&(name, _)| name == c)
+        .map(|&(_, kind)| kind)
 }
 
 /// The piece named at the start of `text` (one character, or 成香 成桂

@@ -23,6 +23,7 @@ use crate::record::Warning;
 pub struct Ki2;
 
 impl Dialect for Ki2 {
+    #[inline]
     fn is_move_line(&self, first: char, _body: &str) -> bool {
         side_mark(first).is_some()
     }

@@ -38,12 +38,14 @@ use nom::{IResult, Parser};
 pub struct Kif;
 
 impl Dialect for Kif {
+    #[inline]
     fn is_move_line(&self, first: char, body: &str) -> bool {
         let numbered = (first.is_ascii_digit() || is_full_width_digit(first))
             && !((first == '９' || first == '9') && kakinoki::is_column_header(body));
         numbered || side_mark(first).is_some()
     }
 
+    #[inline]
     fn move_line<'a>(
         &self,
         n: u32,
@@ -132,6 +134,7 @@ fn origin(input: &str) -> Option<(Square, &str)> {
 }
 
 /// A move line: the number, then a move or a terminal word.
+#[inline]
 fn move_line<'a>(
     n: u32,
     line: &'a str,
