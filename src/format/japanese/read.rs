@@ -152,6 +152,17 @@ mod tests {
     }
 
     #[test]
+    fn the_piece_error_lists_every_name_read() {
+        let expected = move_text("７六X").unwrap_err().expected;
+        for name in super::super::pieces::PIECE_NAMES {
+            assert!(expected.contains(name.in_move), "{}", name.in_move);
+            for c in name.also {
+                assert!(expected.contains(*c), "{c}");
+            }
+        }
+    }
+
+    #[test]
     fn move_texts() {
         let (spec, rest) = move_text("７六歩(77)").unwrap();
         assert_eq!(spec.to, Destination::Square(sq("7f")));
