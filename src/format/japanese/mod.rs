@@ -4,7 +4,7 @@
 //! and the `まで…` summary), [`handicaps`] (手合割 names), [`headers`]
 //! (side names, hand and turn lines, CSA key names); [`move_like`] is the
 //! one test of whether a text could be a move. [`read`] reads move texts,
-//! [`write`] writes them, with hands, board diagrams and headers.
+//! [`write`](mod@write) writes them, with hands, board diagrams and headers.
 
 pub mod digits;
 pub mod endings;

@@ -88,7 +88,9 @@ pub fn square(text: &str) -> Option<(Square, &str)> {
 /// text given to [`move_text`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveTextError {
+    /// Where reading stopped, in bytes from the start of the text.
     pub offset: usize,
+    /// What was expected there (`a square such as ７六 or 同`).
     pub expected: &'static str,
 }
 
