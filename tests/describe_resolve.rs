@@ -1,8 +1,7 @@
 //! Every legal move, written the way a careful KI2 writer would (only the
 //! markers the JSA rules require), resolves back to itself.
 
-use kifconv::resolve::spec::{Destination, DropMark};
-use kifconv::resolve::{describe, resolve};
+use kifconv::resolve::spec::{Destination, DropMark, MoveSpec};
 use kifconv::{KingRule, Move, Position, Setup};
 
 struct Rng(u64);
@@ -31,9 +30,9 @@ fn check_random_games(start: &str, moves_wanted: usize, seed: u64) -> usize {
                 break;
             }
             for &mv in &moves {
-                let spec = describe(&pos, mv, previous);
+                let spec = MoveSpec::from_move(&pos, mv, previous);
                 assert_eq!(
-                    resolve(&pos, &spec, previous),
+                    spec.to_move(&pos, previous),
                     Ok(mv),
                     "{mv} in {} written as {spec:?}",
                     pos.sfen()
@@ -42,13 +41,13 @@ fn check_random_games(start: &str, moves_wanted: usize, seed: u64) -> usize {
                 if spec.to == Destination::Same {
                     let mut plain = spec;
                     plain.to = Destination::Square(mv.to());
-                    assert_eq!(resolve(&pos, &plain, None), Ok(mv));
+                    assert_eq!(plain.to_move(&pos, None), Ok(mv));
                 }
                 // A redundant 打 on a drop is accepted.
                 if mv.is_drop() && spec.drop == DropMark::Unmarked {
                     let mut marked = spec;
                     marked.drop = DropMark::Drop;
-                    assert_eq!(resolve(&pos, &marked, previous), Ok(mv));
+                    assert_eq!(marked.to_move(&pos, previous), Ok(mv));
                 }
                 checked += 1;
             }

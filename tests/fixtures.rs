@@ -19,7 +19,9 @@ fn summary(record: &Record) -> String {
     for h in &record.headers {
         writeln!(w, "  {}: {}", h.key, h.value).unwrap();
     }
-    let handicap = record.handicap.map_or("-", |h| h.japanese());
+    let handicap = record
+        .handicap
+        .map_or("-", kifconv::format::japanese::handicaps::handicap_name);
     writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
     let moves: Vec<String> = record
         .tree

@@ -7,7 +7,7 @@
 use kifconv::format::jkf::read as jkf;
 use kifconv::format::usi::write as usi;
 use kifconv::record::{EndingKind, NodeId, Record};
-use kifconv::{Color, Handicap, Position};
+use kifconv::{Color, Position};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -224,7 +224,9 @@ fn summary(record: &Record) -> String {
     for h in &record.headers {
         writeln!(w, "  {}: {}", h.key, h.value).unwrap();
     }
-    let handicap = record.handicap.map_or("-", Handicap::japanese);
+    let handicap = record
+        .handicap
+        .map_or("-", kifconv::format::japanese::handicaps::handicap_name);
     writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
     let moves = usi_moves(record);
     let count = record.tree.mainline_moves().count();

@@ -5,7 +5,7 @@
 //! the previous move (for 同), and what must come of it:
 //!
 //! - `Jsa(usi)`: the text means this move, and it is exactly what the JSA
-//!   rules write for it, so `describe` must give the same spec back;
+//!   rules write for it, so `MoveSpec::from_move` must give the same spec back;
 //! - `Reads(usi)`: the text means this move, but is not the minimal JSA form
 //!   (a redundant marker, 生 / 行 / 入 / 龍 / 全, an unmarked non-promotion);
 //! - `Ambiguous([usi…])`: several moves fit; the error lists exactly these;
@@ -30,8 +30,8 @@
 //! mirrored answer: the rules are the same for both players.
 
 use kifconv::format::japanese::read::move_text;
-use kifconv::resolve::spec::{Destination, Vertical};
-use kifconv::resolve::{describe, resolve, Mismatch, ResolveError};
+use kifconv::resolve::spec::{Destination, MoveSpec, Vertical};
+use kifconv::resolve::{Mismatch, ResolveError};
 use kifconv::{Move, PieceKind, Position, Square};
 
 #[derive(Clone, Copy, Debug)]
@@ -427,7 +427,7 @@ fn check(case: &Case) -> Result<(), String> {
         return Err(format!("{ctx}: text left unread: {rest:?}"));
     }
     let previous = previous.map(sq);
-    let got = resolve(&pos, &spec, previous);
+    let got = spec.to_move(&pos, previous);
     match want {
         Jsa(usi) | Reads(usi) => {
             let expected = mv(usi);
@@ -435,10 +435,10 @@ fn check(case: &Case) -> Result<(), String> {
                 return Err(format!("{ctx}: expected {usi}, got {got:?}"));
             }
             if let Jsa(_) = want {
-                let written = describe(&pos, expected, previous);
+                let written = MoveSpec::from_move(&pos, expected, previous);
                 if written != spec {
                     return Err(format!(
-                        "{ctx}: describe({usi}) gave {written:?}, JSA form is {spec:?}"
+                        "{ctx}: from_move({usi}) gave {written:?}, JSA form is {spec:?}"
                     ));
                 }
             }
@@ -653,7 +653,7 @@ fn consecutive_candidates_rejected_by_one_marker() {
         // The premise: the candidates come in this order, so the rejected
         // pair really is adjacent in the list.
         let (spec, _) = move_text(all).unwrap();
-        match resolve(&pos, &spec, None) {
+        match spec.to_move(&pos, None) {
             Err(ResolveError::Ambiguous { candidates, .. }) => {
                 let order: Vec<String> = candidates.iter().map(|m| m.to_string()).collect();
                 let expected: Vec<String> = if setup == B_GOLDS3 {
@@ -677,7 +677,7 @@ fn consecutive_candidates_rejected_by_one_marker() {
             other => panic!("{setup}: expected ambiguity, got {other:?}"),
         }
         let (spec, _) = move_text(text).unwrap();
-        assert_eq!(resolve(&pos, &spec, None), Ok(mv(single)), "{setup} {text}");
+        assert_eq!(spec.to_move(&pos, None), Ok(mv(single)), "{setup} {text}");
     }
 
     // Three silvers entering the zone: six candidates, each non-promoting
@@ -685,9 +685,9 @@ fn consecutive_candidates_rejected_by_one_marker() {
     // rejects the adjacent 4d5c+ and 5d5c+.
     let pos = position(B_SILVERS3_ZONE);
     let (spec, _) = move_text("５三銀左成").unwrap();
-    assert_eq!(resolve(&pos, &spec, None), Ok(mv("6d5c+")));
+    assert_eq!(spec.to_move(&pos, None), Ok(mv("6d5c+")));
     let (spec, _) = move_text("５三銀右").unwrap();
-    assert_eq!(resolve(&pos, &spec, None), Ok(mv("4d5c")));
+    assert_eq!(spec.to_move(&pos, None), Ok(mv("4d5c")));
 }
 
 /// When nothing fits, every candidate is listed with its reason, including
@@ -696,7 +696,7 @@ fn consecutive_candidates_rejected_by_one_marker() {
 fn no_candidate_lists_every_rejection() {
     let pos = position(B_GOLDS3);
     let (spec, _) = move_text("５八金引").unwrap();
-    match resolve(&pos, &spec, None) {
+    match spec.to_move(&pos, None) {
         Err(ResolveError::NoCandidate {
             piece,
             to,
@@ -726,7 +726,7 @@ fn no_candidate_lists_every_rejection() {
     // rejects every one of them.
     let pos = position(B_SILVERS3_ZONE);
     let (spec, _) = move_text("５三銀引").unwrap();
-    match resolve(&pos, &spec, None) {
+    match spec.to_move(&pos, None) {
         Err(ResolveError::NoCandidate { rejected, .. }) => {
             let listed: Vec<String> = rejected.iter().map(|(m, _)| m.to_string()).collect();
             let mut sorted = listed.clone();
@@ -755,7 +755,7 @@ fn no_candidate_lists_every_rejection() {
     // nothing in hand.
     let pos = position(B_SILVERS_DIAGONAL);
     let (spec, _) = move_text("５八銀直").unwrap();
-    match resolve(&pos, &spec, None) {
+    match spec.to_move(&pos, None) {
         Err(ResolveError::NoCandidate { rejected, .. }) => {
             assert_eq!(rejected.len(), 2, "{rejected:?}");
             assert!(rejected
@@ -766,7 +766,7 @@ fn no_candidate_lists_every_rejection() {
     }
     let pos = position(B_GOLDS3);
     let (spec, _) = move_text("５八金打").unwrap();
-    match resolve(&pos, &spec, None) {
+    match spec.to_move(&pos, None) {
         Err(ResolveError::NoCandidate { rejected, .. }) => {
             assert_eq!(rejected.len(), 3, "{rejected:?}");
             assert!(rejected.iter().all(|&(_, why)| why == Mismatch::NotADrop));
@@ -776,7 +776,7 @@ fn no_candidate_lists_every_rejection() {
 
     // No piece of that kind can reach the square at all: an empty list.
     let (spec, _) = move_text("５五飛").unwrap();
-    match resolve(&pos, &spec, None) {
+    match spec.to_move(&pos, None) {
         Err(ResolveError::NoCandidate { rejected, .. }) => assert!(rejected.is_empty()),
         other => panic!("expected NoCandidate, got {other:?}"),
     }
@@ -786,7 +786,7 @@ fn no_candidate_lists_every_rejection() {
 fn ambiguity_lists_candidates_in_usi() {
     let pos = position(B_DRAGONS_WIKI);
     let (spec, _) = move_text("２四竜").unwrap();
-    let err = resolve(&pos, &spec, None).unwrap_err();
+    let err = spec.to_move(&pos, None).unwrap_err();
     match &err {
         ResolveError::Ambiguous {
             piece,
@@ -811,13 +811,10 @@ fn same_square_needs_a_previous_move() {
     for setup in [B_PAWNS, W_PAWNS] {
         let pos = position(setup);
         let (spec, _) = move_text("同　歩").unwrap();
-        assert_eq!(
-            resolve(&pos, &spec, None),
-            Err(ResolveError::NoPreviousMove)
-        );
+        assert_eq!(spec.to_move(&pos, None), Err(ResolveError::NoPreviousMove));
         // With a previous move it is that square.
         let expected = if setup == B_PAWNS { "5f5e" } else { "5d5e" };
-        assert_eq!(resolve(&pos, &spec, Some(sq("5e"))), Ok(mv(expected)));
+        assert_eq!(spec.to_move(&pos, Some(sq("5e"))), Ok(mv(expected)));
     }
 }
 
@@ -829,16 +826,16 @@ fn pinned_twin() {
     let pos = position(B_PINNED_UP);
     let legal = mv("3i4h");
     assert!(!pos.legal_moves().contains(&mv("5h4h")), "5h is pinned");
-    let written = describe(&pos, legal, None);
+    let written = MoveSpec::from_move(&pos, legal, None);
     assert_eq!(written.vertical, Some(Vertical::Up));
     assert_eq!(written.horizontal, None);
     for text in ["４八金上", "４八金", "４八金右", "４八金右上"] {
         let (spec, _) = move_text(text).unwrap();
-        assert_eq!(resolve(&pos, &spec, None), Ok(legal), "{text}");
+        assert_eq!(spec.to_move(&pos, None), Ok(legal), "{text}");
     }
     let (spec, _) = move_text("４八金寄").unwrap();
     assert!(matches!(
-        resolve(&pos, &spec, None),
+        spec.to_move(&pos, None),
         Err(ResolveError::NoCandidate { .. })
     ));
 }
@@ -855,7 +852,7 @@ fn pinned_twin_wrong_side_marker_is_an_error() {
     ] {
         let pos = position(setup);
         let (spec, _) = move_text(text).unwrap();
-        let got = resolve(&pos, &spec, None);
+        let got = spec.to_move(&pos, None);
         assert!(
             matches!(got, Err(ResolveError::NoCandidate { .. })),
             "{setup} {text}: got {got:?}"
@@ -879,12 +876,16 @@ fn dragons_and_horses_never_take_straight() {
     for (setup, usi, text) in cases {
         let pos = position(setup);
         let (spec, _) = move_text(text).unwrap();
-        assert_eq!(describe(&pos, mv(usi), None), spec, "{setup} {usi}");
+        assert_eq!(
+            MoveSpec::from_move(&pos, mv(usi), None),
+            spec,
+            "{setup} {usi}"
+        );
     }
     // The same geometry for a silver: straight up is 直.
     let pos = position(B_SILVERS_STRAIGHT);
     let (spec, _) = move_text("５八銀直").unwrap();
-    assert_eq!(describe(&pos, mv("5i5h"), None), spec);
+    assert_eq!(MoveSpec::from_move(&pos, mv("5i5h"), None), spec);
 }
 
 /// Left and right are mirrored for White: the same three golds, seen from
@@ -898,12 +899,12 @@ fn white_left_is_toward_file_one() {
         ("５二金直", "5a5b"),
     ] {
         let (spec, _) = move_text(text).unwrap();
-        assert_eq!(resolve(&pos, &spec, None), Ok(mv(usi)), "{text}");
+        assert_eq!(spec.to_move(&pos, None), Ok(mv(usi)), "{text}");
     }
     // And a White dragon pair: the one nearer file 9 is 右.
     let pos = position(W_DRAGONS_WIKI);
     let (spec, _) = move_text("８六竜右").unwrap();
-    assert_eq!(resolve(&pos, &spec, None), Ok(mv("9g8f")));
+    assert_eq!(spec.to_move(&pos, None), Ok(mv("9g8f")));
 }
 
 /// The row checker itself rejects wrong rows (so a passing table means

@@ -334,7 +334,12 @@ fn handicap_starts_are_legal_with_white_to_move() {
         } else {
             Color::White
         };
-        assert_eq!(p.side_to_move(), expected, "{}", handicap.japanese());
+        assert_eq!(
+            p.side_to_move(),
+            expected,
+            "{}",
+            kifconv::format::japanese::handicaps::handicap_name(handicap)
+        );
         assert!(!p.legal_moves().is_empty());
     }
 }

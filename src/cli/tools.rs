@@ -3,7 +3,7 @@
 //! problem's solution is unique).
 
 use kifconv::format::japanese::write::write_spec;
-use kifconv::resolve::describe;
+use kifconv::resolve::spec::MoveSpec;
 use kifconv::{Move, Position, Setup};
 
 /// Writes a tool's whole output to standard output: a reader that stops
@@ -79,7 +79,7 @@ pub fn mate(sfen: &str) -> u8 {
         text.push_str(&mv.to_string());
         text.push('\t');
         text.push(pos.side_to_move().triangle());
-        write_spec(&mut text, &describe(&pos, mv, None));
+        write_spec(&mut text, &MoveSpec::from_move(&pos, mv, None));
         text.push('\n');
     }
     match mates.len() {

@@ -10,22 +10,45 @@
 //! game's lines start the next game (see [`games`]); blank lines anywhere;
 //! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
 //! a move, else a warning: nothing is dropped silently.
+//!
+//! How a move line reads is the dialect's: the KIF and KI2 readers each
+//! implement [`Dialect`] and pass themselves to [`parse`], so this module
+//! knows neither.
 
 use crate::error::{Error, Stage};
-use crate::format::japanese::read::{
-    digit, is_space, kanji_count, piece_char, side_mark, skip_spaces,
-};
+use crate::format::japanese::digits::{decimal_digit, digit, kanji_count};
+use crate::format::japanese::headers::{hand_of, turn_of};
+use crate::format::japanese::move_like::{half_width_katakana, move_like, MoveLike};
+use crate::format::japanese::pieces::piece_char;
+use crate::format::japanese::read::{is_space, skip_spaces};
 use crate::format::lines;
 use crate::format::raw::{Event, RawGame, RawHeader, Span};
+use crate::record::Warning;
 use crate::{Color, Hand, Piece, Setup, Square};
 
-/// How move lines are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// `   1 ７六歩(77)   ( 0:16/00:00:16)`
-    Kif,
-    /// `▲７六歩    △３四歩`
-    Ki2,
+/// How one of Kakinoki's formats writes its moves: KIF numbers its move
+/// lines (`   1 ７六歩(77)   ( 0:16/00:00:16)`), KI2 marks each move with
+/// its side (`▲７六歩    △３四歩`). Everything else is read here.
+pub trait Dialect {
+    /// Whether a line is one of this dialect's move lines: `body` is the
+    /// line without its leading spaces, `first` its first character.
+    fn is_move_line(&self, first: char, body: &str) -> bool;
+
+    /// Reads a move line (one [`Dialect::is_move_line`] accepted) of line
+    /// number `n` into events, and warnings for what it read leniently.
+    fn move_line<'a>(
+        &self,
+        n: u32,
+        line: &'a str,
+        body: &'a str,
+        events: &mut Vec<Event<'a>>,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<(), Error>;
+
+    /// The error for a line that reads as a move but is none of this
+    /// dialect's move lines (a KIF move without its number, a KI2 move
+    /// without ▲ or △).
+    fn unmarked_move(&self) -> &'static str;
 }
 
 /// A board diagram being read, row by row.
@@ -42,20 +65,8 @@ impl Diagram {
 }
 
 /// Reads a KIF or KI2 text of one game into a raw game.
-pub fn parse(text: &str, dialect: Dialect) -> Result<RawGame<'_>, Error> {
+pub fn parse<'a>(text: &'a str, dialect: &impl Dialect) -> Result<RawGame<'a>, Error> {
     parse_from(text, 0, dialect).map_err(explain_encoding)
-}
-
-fn half_width_katakana(text: &str) -> usize {
-    text.chars()
-        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
-        .count()
-}
-
-/// Whether a word that should be Japanese notation shows the marks of a
-/// wrong decoding (U+FFFD, half-width katakana).
-pub fn looks_misdecoded(word: &str) -> bool {
-    word.contains('\u{fffd}') || half_width_katakana(word) > 0
 }
 
 /// An error on a line that shows the marks of a wrong decoding says so:
@@ -78,7 +89,7 @@ fn explain_encoding(mut error: Error) -> Error {
 
 /// Reads a KIF or KI2 text of one game or several (see [`games`]): each
 /// game is read on its own, so a syntax error fails only its game.
-pub fn parse_games(text: &str, dialect: Dialect) -> Vec<Result<RawGame<'_>, Error>> {
+pub fn parse_games<'a>(text: &'a str, dialect: &impl Dialect) -> Vec<Result<RawGame<'a>, Error>> {
     games(text)
         .into_iter()
         .map(|(lines_before, game)| {
@@ -148,7 +159,11 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
 }
 
 /// Reads one game, whose first line is line `lines_before + 1` of the input.
-fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame<'_>, Error> {
+fn parse_from<'a>(
+    text: &'a str,
+    lines_before: u32,
+    dialect: &impl Dialect,
+) -> Result<RawGame<'a>, Error> {
     let mut game = RawGame {
         // About one event per line; a line is rarely shorter than 16 bytes.
         events: Vec::with_capacity(text.len() / 16),
@@ -182,31 +197,10 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 board_row(n, line, body, &mut diagram)?
             }
             '+' if body.starts_with("+--") => {}
-            // Move lines come first: they are most of a KIF file.
-            _ if dialect == Dialect::Kif
-                && (first.is_ascii_digit() || is_full_width_digit(first))
-                && !((first == '９' || first == '9') && is_column_header(body)) =>
-            {
-                crate::format::kif::read::move_line(
-                    n,
-                    line,
-                    body,
-                    &mut game.events,
-                    &mut game.warnings,
-                )?
+            // Move lines come first: they are most of a file.
+            _ if dialect.is_move_line(first, body) => {
+                dialect.move_line(n, line, body, &mut game.events, &mut game.warnings)?
             }
-            _ if side_mark(first).is_some() => match dialect {
-                Dialect::Ki2 => {
-                    crate::format::ki2::read::moves_line(n, line, body, &mut game.events)?
-                }
-                Dialect::Kif => crate::format::kif::read::marked_move_line(
-                    n,
-                    line,
-                    body,
-                    &mut game.events,
-                    &mut game.warnings,
-                )?,
-            },
             _ if body.starts_with("変化") => {
                 let (body, note) = split_note(body);
                 game.events.push(variation(n, line, body)?);
@@ -244,26 +238,24 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
                 }
                 if let Some(number) = after.strip_prefix('＝').or_else(|| after.strip_prefix('='))
                 {
-                    let digits: String = number.chars().map_while(digit_any).collect();
+                    let digits: String = number.chars().map_while(decimal_digit).collect();
                     if let Ok(played) = digits.parse::<u32>() {
                         diagram.setup().move_number = played.saturating_add(1);
                     }
                 }
             }
             _ if is_column_header(body) => {}
-            _ if matches!(body.trim_end_matches(is_space), "先手番" | "下手番") => {
-                diagram.setup().side_to_move = Color::Black;
-            }
-            _ if matches!(body.trim_end_matches(is_space), "後手番" | "上手番") => {
-                diagram.setup().side_to_move = Color::White;
-            }
-            _ => header_or_unknown(n, line, body, &mut game, &mut diagram, dialect)?,
+            // `後手番`: the side to move after a diagram.
+            _ => match turn_of(body.trim_end_matches(is_space)) {
+                Some(color) => diagram.setup().side_to_move = color,
+                None => header_or_unknown(n, line, body, &mut game, &mut diagram, dialect)?,
+            },
         }
     }
     if let Some(setup) = diagram.setup {
         if diagram.rows > 0 || setup.hands.iter().any(|h| !h.is_empty()) {
             if diagram.rows != 9 && diagram.rows != 0 {
-                game.warnings.push(crate::record::Warning {
+                game.warnings.push(Warning {
                     line: 0,
                     column: 0,
                     text: String::new(),
@@ -274,7 +266,7 @@ fn parse_from(text: &str, lines_before: u32, dialect: Dialect) -> Result<RawGame
         } else if setup.side_to_move == Color::White || setup.move_number != 1 {
             // 後手番 or 手数＝ without a diagram: keep it for the builder.
             game.board = None;
-            game.warnings.push(crate::record::Warning {
+            game.warnings.push(Warning {
                 line: 0,
                 column: 0,
                 text: String::new(),
@@ -304,22 +296,8 @@ fn push_note<'a>(n: u32, line: &'a str, note: Option<&'a str>, events: &mut Vec<
     }
 }
 
-fn digit_any(c: char) -> Option<char> {
-    if c.is_ascii_digit() {
-        Some(c)
-    } else if is_full_width_digit(c) || c == '０' {
-        char::from_u32(c as u32 - '０' as u32 + '0' as u32)
-    } else {
-        None
-    }
-}
-
-fn is_full_width_digit(c: char) -> bool {
-    ('０'..='９').contains(&c)
-}
-
 /// `９ ８ ７ ６ ５ ４ ３ ２ １` above a diagram.
-fn is_column_header(body: &str) -> bool {
+pub fn is_column_header(body: &str) -> bool {
     let digits = body.chars().filter(|&c| !is_space(c));
     digits.clone().eq("９８７６５４３２１".chars()) || digits.eq("987654321".chars())
 }
@@ -332,7 +310,7 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
         .or_else(|| rest.strip_prefix(':'))
         .unwrap_or(rest);
     let rest = skip_spaces(rest);
-    let digits: String = rest.chars().map_while(digit_any).collect();
+    let digits: String = rest.chars().map_while(decimal_digit).collect();
     match digits.parse::<u32>() {
         Ok(ply) if ply > 0 => Ok(Event::Variation {
             span: Span::of(n, line, body),
@@ -449,7 +427,7 @@ fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
         } else if let Some(k) = kanji_count(count_text) {
             k
         } else {
-            let digits: String = count_text.chars().filter_map(digit_any).collect();
+            let digits: String = count_text.chars().filter_map(decimal_digit).collect();
             digits.parse::<u8>().map_err(|_| {
                 Error::at(
                     Stage::Parse,
@@ -474,7 +452,7 @@ fn header_or_unknown<'a>(
     body: &'a str,
     game: &mut RawGame<'a>,
     diagram: &mut Diagram,
-    dialect: Dialect,
+    dialect: &impl Dialect,
 ) -> Result<(), Error> {
     let colon = body.char_indices().find(|&(_, c)| c == '：' || c == ':');
     let Some((at, colon_char)) = colon else {
@@ -483,25 +461,15 @@ fn header_or_unknown<'a>(
     let key = body[..at].trim_end_matches(is_space);
     let value = body[at + colon_char.len_utf8()..].trim_end_matches(is_space);
     let value = value.trim_start_matches(is_space);
-    let hand_of = match key {
-        "先手の持駒" | "下手の持駒" | "先手の持ち駒" | "下手の持ち駒" => {
-            Some(Color::Black)
-        }
-        "後手の持駒" | "上手の持駒" | "後手の持ち駒" | "上手の持ち駒" => {
-            Some(Color::White)
-        }
-        _ => None,
-    };
-    if let Some(color) = hand_of {
+    if let Some(color) = hand_of(key) {
         diagram.setup().hands[color.index()] = hand(n, line, value)?;
         return Ok(());
     }
-    // A key that starts like a move line is no header: writing it back
-    // would make a move of it.
+    // A key that starts like a move, or like a KIF move number, is no
+    // header: writing it back would make a move of it.
     if key.is_empty()
-        || key.starts_with(|c: char| {
-            digit(c).is_some() || c.is_ascii_digit() || ('０'..='９').contains(&c) || c == '同'
-        })
+        || move_like(key) != MoveLike::No
+        || key.starts_with(|c: char| decimal_digit(c).is_some())
     {
         return unknown(n, line, body, game, dialect);
     }
@@ -518,15 +486,12 @@ fn unknown<'a>(
     line: &'a str,
     body: &'a str,
     game: &mut RawGame<'a>,
-    dialect: Dialect,
+    dialect: &impl Dialect,
 ) -> Result<(), Error> {
     let span = Span::of(n, line, body);
-    // A line that starts like a move is a move we could not read.
-    if crate::format::japanese::read::move_text(body).is_ok() {
-        let message = match dialect {
-            Dialect::Kif => "a move without its move number (expected `   1 ７六歩(77)`)",
-            Dialect::Ki2 => "a move without ▲ or △ before it",
-        };
+    // A line that reads as a move is a move we could not place.
+    if move_like(body) == MoveLike::Reads {
+        let message = dialect.unmarked_move();
         return Err(Error::at(Stage::Parse, n, line, span.offset, body, message));
     }
     game.warnings
@@ -536,23 +501,7 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{games, parse, Dialect};
-
-    #[test]
-    fn a_misdecoded_line_says_so() {
-        // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
-        let e = parse("   1 ７ｧｯ(77)\n", Dialect::Kif).unwrap_err();
-        assert!(
-            e.message.contains("UTF-8 read as Shift_JIS"),
-            "{}",
-            e.message
-        );
-        let e = parse("▲７六歩    △３\u{fffd}歩\n", Dialect::Ki2).unwrap_err();
-        assert!(e.message.contains("U+FFFD"), "{}", e.message);
-        // A plain error says nothing about encodings.
-        let e = parse("   1 ７六歩(77) junk\n", Dialect::Kif).unwrap_err();
-        assert!(!e.message.contains("encoding"), "{}", e.message);
-    }
+    use super::games;
 
     #[test]
     fn an_is_shogi_separator_starts_the_next_game() {

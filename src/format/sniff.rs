@@ -1,6 +1,7 @@
 //! Telling the format from the text: the first telling line decides.
 
-use super::japanese::read::{move_text, side_mark};
+use super::japanese::move_like::{move_like, MoveLike};
+use super::japanese::read::side_mark;
 use super::{usen, Format};
 use crate::Setup;
 
@@ -60,7 +61,7 @@ impl Format {
             }
             if first.is_ascii_digit() {
                 let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
-                if move_text(rest.trim_start_matches([' ', '\u{3000}'])).is_ok() {
+                if move_like(rest.trim_start_matches([' ', '\u{3000}'])) == MoveLike::Reads {
                     return Some(Format::Kif);
                 }
             }

@@ -79,33 +79,6 @@ impl Handicap {
         Handicap::TenPieces,
     ];
 
-    /// The name KIF writes after `手合割：`.
-    pub const fn japanese(self) -> &'static str {
-        match self {
-            Handicap::Even => "平手",
-            Handicap::Lance => "香落ち",
-            Handicap::RightLance => "右香落ち",
-            Handicap::Bishop => "角落ち",
-            Handicap::Rook => "飛車落ち",
-            Handicap::RookLance => "飛香落ち",
-            Handicap::TwoPieces => "二枚落ち",
-            Handicap::ThreePieces => "三枚落ち",
-            Handicap::FourPieces => "四枚落ち",
-            Handicap::FivePieces => "五枚落ち",
-            Handicap::LeftFivePieces => "左五枚落ち",
-            Handicap::SixPieces => "六枚落ち",
-            Handicap::LeftSevenPieces => "左七枚落ち",
-            Handicap::RightSevenPieces => "右七枚落ち",
-            Handicap::EightPieces => "八枚落ち",
-            Handicap::TenPieces => "十枚落ち",
-        }
-    }
-
-    /// The handicap with this KIF name.
-    pub fn from_japanese(name: &str) -> Option<Handicap> {
-        Handicap::ALL.into_iter().find(|h| h.japanese() == name)
-    }
-
     /// White's first rank; the rest of the board is the same in every start.
     const fn white_back_rank(self) -> &'static str {
         match self {
@@ -447,7 +420,6 @@ mod tests {
         for handicap in Handicap::ALL {
             let setup = handicap.setup();
             assert_eq!(setup.sfen(), handicap.sfen());
-            assert_eq!(Handicap::from_japanese(handicap.japanese()), Some(handicap));
             let expected = if handicap == Handicap::Even {
                 Color::Black
             } else {

@@ -2,8 +2,11 @@
 //! through the resolver, grow the tree of variations, attach comments,
 //! times and endings, and turn a final illegal move into a foul.
 
-use super::{resolve, ResolveError};
+use super::ResolveError;
 use crate::error::{Error, Stage};
+use crate::format::japanese;
+use crate::format::japanese::endings::ending_for_trailer;
+use crate::format::japanese::handicaps::{handicap_named, handicap_names, HANDICAP_KEY};
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
 use crate::resolve::spec::{DropMark, MoveSpec};
@@ -14,13 +17,13 @@ use std::collections::HashMap;
 /// The start position of a Kakinoki-style game: the diagram if there is
 /// one, else the 手合割, else the even game.
 fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
-    let named = raw.headers.iter().find(|h| h.key == "手合割").cloned();
+    let named = raw.headers.iter().find(|h| h.key == HANDICAP_KEY).cloned();
     if let Some(first) = &named {
         let same = |h: &crate::format::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
         let conflicts: Vec<Warning> = raw
             .headers
             .iter()
-            .filter(|h| h.key == "手合割" && !same(h))
+            .filter(|h| h.key == HANDICAP_KEY && !same(h))
             .map(|h| {
                 h.span.warning(format!(
                     "a second 手合割 `{}` conflicts with `{}` (line {}); the first is used",
@@ -51,7 +54,7 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
         raw.warnings
             .push(header.span.warning("text after `#` in 手合割 ignored"));
     }
-    match Handicap::from_japanese(name) {
+    match handicap_named(name) {
         Some(handicap) => Ok((handicap.setup(), Some(handicap))),
         None => Err(Error::at(
             Stage::Parse,
@@ -60,7 +63,8 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
             Span::of(header.span.line, header.span.line_text, header.value).offset,
             header.value,
             format!(
-                "手合割 `{name}` is not a standard start and no board diagram follows (expected one of 平手, 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち, 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち, or a diagram)"
+                "手合割 `{name}` is not a standard start and no board diagram follows (expected one of {}, or a diagram)",
+                handicap_names()
             ),
         )),
     }
@@ -68,73 +72,9 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
 
 /// What a terminal word means, with `to_move` the player to move there.
 pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>) {
-    use EndingKind::*;
-    match word {
-        "投了" => (Resign, Some(!to_move)),
-        "中断" => (Abort, None),
-        "千日手" => (Repetition, None),
-        "持将棋" => (Impasse, None),
-        "詰み" | "詰" => (Checkmate, Some(!to_move)),
-        "不詰" => (NoMate, None),
-        // 81Dojo writes `Time-up`.
-        "切れ負け" | "時間切れ" | "Time-up" => (TimeUp, Some(!to_move)),
-        "反則勝ち" => (FoulWin, Some(to_move)),
-        "反則負け" => (FoulLoss, Some(!to_move)),
-        "入玉勝ち" | "宣言勝ち" => (EnteringKing, Some(to_move)),
-        "不戦勝" => (DefaultWin, Some(to_move)),
-        "不戦敗" => (DefaultLoss, Some(!to_move)),
-        "封じ手" => (Sealed, None),
-        "トライ" => (Try, Some(to_move)),
-        // CSA special moves, without the `%`.
-        _ => crate::format::csa::specials::ending(word, to_move).unwrap_or((Other, None)),
-    }
-}
-
-/// What a `まで77手で先手の勝ち` line says about the end, if anything.
-pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Option<Color>)> {
-    use EndingKind::*;
-    let rest = text.strip_prefix("まで")?;
-    // `まで77手で…`, `まで77手にて…`, `まで49手詰`.
-    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
-    let rest = rest.strip_prefix('手').unwrap_or(rest);
-    let rest = rest
-        .strip_prefix("にて")
-        .or_else(|| rest.strip_prefix('で'))
-        .unwrap_or(rest);
-    let named = |rest: &str| -> Option<Color> {
-        let who = rest.split('の').next()?;
-        match who.trim_end_matches("により").rsplit('り').next()? {
-            w if w.ends_with("先手") || w.ends_with("下手") => Some(Color::Black),
-            w if w.ends_with("後手") || w.ends_with("上手") => Some(Color::White),
-            _ => None,
-        }
-    };
-    let winner_named = named(rest);
-    Some(if rest.contains("中断") {
-        (Abort, None)
-    } else if rest.contains("千日手") {
-        (Repetition, None)
-    } else if rest.contains("持将棋") {
-        (Impasse, None)
-    } else if rest.contains("不詰") {
-        (NoMate, None)
-    } else if rest.contains("封じ手") {
-        (Sealed, None)
-    } else if rest.contains("反則負け") {
-        (FoulLoss, winner_named.map(|loser| !loser))
-    } else if rest.contains("反則勝ち") {
-        (FoulWin, winner_named)
-    } else if rest.contains("時間切れ") || rest.contains("切れ負け") {
-        (TimeUp, winner_named)
-    } else if rest.contains("入玉勝ち") || rest.contains("宣言勝ち") {
-        (EnteringKing, winner_named)
-    } else if rest.starts_with('詰') {
-        (Checkmate, Some(last_mover))
-    } else if rest.contains("の勝ち") {
-        (Resign, winner_named)
-    } else {
-        return None;
-    })
+    japanese::endings::ending_for_word(word, to_move)
+        .or_else(|| crate::format::csa::specials::ending(word, to_move))
+        .unwrap_or((EndingKind::Other, None))
 }
 
 fn resolve_error(span: &Span<'_>, ply: u32, e: &dyn std::fmt::Display) -> Error {
@@ -423,7 +363,7 @@ impl Builder {
 
     /// Resolves `spec` where the reader stands.
     pub(crate) fn resolve(&self, spec: &MoveSpec) -> Result<crate::Move, ResolveError> {
-        resolve(&self.pos, spec, self.previous)
+        spec.to_move(&self.pos, self.previous)
     }
 
     /// Plays a legal move, with its time, as the next move of the line.
@@ -603,7 +543,7 @@ impl Builder {
                         None => {
                             let (kind, winner) = ending_for_word(word, to_move);
                             if kind == EndingKind::Other {
-                                let hint = if crate::format::kakinoki::looks_misdecoded(word) {
+                                let hint = if japanese::move_like::looks_misdecoded(word) {
                                     " (it looks misdecoded: the file may be in another encoding than it was read as, see --encoding)"
                                 } else {
                                     ""

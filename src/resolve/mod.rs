@@ -189,28 +189,6 @@ impl fmt::Display for ResolveError {
 
 impl std::error::Error for ResolveError {}
 
-/// Resolves `spec` in `pos`. `previous` is the destination of the move
-/// before, for 同.
-pub fn resolve(
-    pos: &Position,
-    spec: &MoveSpec,
-    previous: Option<Square>,
-) -> Result<Move, ResolveError> {
-    let to = match spec.to {
-        Destination::Square(sq) => sq,
-        Destination::Same => previous.ok_or(ResolveError::NoPreviousMove)?,
-    };
-    if let Some(written) = spec.color {
-        if written != pos.side_to_move() {
-            return Err(ResolveError::WrongSide { written });
-        }
-    }
-    match spec.from {
-        Some(from) => resolve_with_origin(pos, spec, from, to),
-        None => marked_drop(pos, spec, to).map_or_else(|| resolve_by_candidates(pos, spec, to), Ok),
-    }
-}
-
 /// A move marked as a drop (CSA `00`, KI2 打, Western `*`) that is legal
 /// and fits every marker: the one move the candidates would leave, found
 /// without collecting them (the drop mark rules out every board move).
@@ -462,59 +440,83 @@ fn claim_mismatch(pos: &Position, spec: &MoveSpec, mv: Move) -> Option<Mismatch>
     None
 }
 
-/// The spec a careful writer of Japanese notation (KI2) gives for a legal
-/// move: destination (同 when it repeats `previous`), the piece, and only
-/// the markers the JSA rules require: relative markers counted over the
-/// pieces that could reach the square ignoring pins, 打 only when a board
-/// piece could also go there, 成 / 不成 only where promotion was possible.
-///
-/// Resolving the result in the same position gives `mv` back.
-pub fn describe(pos: &Position, mv: Move, previous: Option<Square>) -> MoveSpec {
-    let color = pos.side_to_move();
-    let to = mv.to();
-    let destination = if previous == Some(to) {
-        Destination::Same
-    } else {
-        Destination::Square(to)
-    };
-    match mv {
-        Move::Drop { kind, .. } => {
-            let mut spec = MoveSpec::new(destination, kind);
-            let board_piece_reaches = pos
-                .candidates_ignoring_pins(kind, to)
-                .iter()
-                .any(|m| !m.is_drop());
-            if board_piece_reaches {
-                spec.drop = DropMark::Drop;
+impl MoveSpec {
+    /// The move this spec names in `pos` (the spec resolved): `previous`
+    /// is the destination of the move before, for 同. The inverse of
+    /// [`MoveSpec::from_move`].
+    pub fn to_move(&self, pos: &Position, previous: Option<Square>) -> Result<Move, ResolveError> {
+        let spec = self;
+        let to = match spec.to {
+            Destination::Square(sq) => sq,
+            Destination::Same => previous.ok_or(ResolveError::NoPreviousMove)?,
+        };
+        if let Some(written) = spec.color {
+            if written != pos.side_to_move() {
+                return Err(ResolveError::WrongSide { written });
             }
-            spec
         }
-        Move::Normal { from, promote, .. } => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            let mut spec = MoveSpec::new(destination, kind);
-            let reach = pos.candidates_ignoring_pins(kind, to);
-            let mut others = [from; 16];
-            let mut n = 0;
-            for other in reach.iter().filter_map(|m| m.from()).filter(|&o| o != from) {
-                if !others[..n].contains(&other) {
-                    others[n] = other;
-                    n += 1;
-                }
+        match spec.from {
+            Some(from) => resolve_with_origin(pos, spec, from, to),
+            None => {
+                marked_drop(pos, spec, to).map_or_else(|| resolve_by_candidates(pos, spec, to), Ok)
             }
-            let pair_kind = matches!(kind, PieceKind::Dragon | PieceKind::Horse);
-            let (horizontal, vertical) =
-                relative::markers(color, from, to, &others[..n], pair_kind);
-            spec.horizontal = horizontal;
-            spec.vertical = vertical;
-            let could_promote = reach
-                .iter()
-                .any(|m| m.from() == Some(from) && m.is_promotion());
-            spec.promotion = match (promote, could_promote) {
-                (true, _) => Promotion::Promote,
-                (false, true) => Promotion::Decline,
-                (false, false) => Promotion::Unmarked,
-            };
-            spec
+        }
+    }
+
+    /// The spec a careful writer of Japanese notation (KI2) gives for a legal
+    /// move: destination (同 when it repeats `previous`), the piece, and only
+    /// the markers the JSA rules require: relative markers counted over the
+    /// pieces that could reach the square ignoring pins, 打 only when a board
+    /// piece could also go there, 成 / 不成 only where promotion was possible.
+    ///
+    /// [`MoveSpec::to_move`] in the same position gives `mv` back.
+    pub fn from_move(pos: &Position, mv: Move, previous: Option<Square>) -> MoveSpec {
+        let color = pos.side_to_move();
+        let to = mv.to();
+        let destination = if previous == Some(to) {
+            Destination::Same
+        } else {
+            Destination::Square(to)
+        };
+        match mv {
+            Move::Drop { kind, .. } => {
+                let mut spec = MoveSpec::new(destination, kind);
+                let board_piece_reaches = pos
+                    .candidates_ignoring_pins(kind, to)
+                    .iter()
+                    .any(|m| !m.is_drop());
+                if board_piece_reaches {
+                    spec.drop = DropMark::Drop;
+                }
+                spec
+            }
+            Move::Normal { from, promote, .. } => {
+                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+                let mut spec = MoveSpec::new(destination, kind);
+                let reach = pos.candidates_ignoring_pins(kind, to);
+                let mut others = [from; 16];
+                let mut n = 0;
+                for other in reach.iter().filter_map(|m| m.from()).filter(|&o| o != from) {
+                    if !others[..n].contains(&other) {
+                        others[n] = other;
+                        n += 1;
+                    }
+                }
+                let pair_kind = matches!(kind, PieceKind::Dragon | PieceKind::Horse);
+                let (horizontal, vertical) =
+                    relative::markers(color, from, to, &others[..n], pair_kind);
+                spec.horizontal = horizontal;
+                spec.vertical = vertical;
+                let could_promote = reach
+                    .iter()
+                    .any(|m| m.from() == Some(from) && m.is_promotion());
+                spec.promotion = match (promote, could_promote) {
+                    (true, _) => Promotion::Promote,
+                    (false, true) => Promotion::Decline,
+                    (false, false) => Promotion::Unmarked,
+                };
+                spec
+            }
         }
     }
 }

@@ -1,14 +1,17 @@
-//! Pieces of Japanese notation that KIF and KI2 share: digits (full-width,
-//! half-width and kanji), squares, piece names, side marks, and the move
-//! text itself (`７六歩`, `同　銀右上`, `５五角打`, `２二角成(88)`).
+//! Reading Japanese notation, as KIF and KI2 share it: spaces, side marks,
+//! squares, and the move text itself (`７六歩`, `同　銀右上`, `５五角打`,
+//! `２二角成(88)`). Digits are read in [`digits`](super::digits), piece
+//! names in [`pieces`](super::pieces).
 //!
 //! Leniency: digits in any of the three forms, 同 followed by full-width or
 //! half-width spaces or nothing, 王 and 玉, 竜 and 龍, 成銀 and 全, 成桂 and
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
+use super::digits::digit;
+use super::pieces::piece_name;
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
-use crate::{Color, PieceKind, Square};
+use crate::{Color, Square};
 
 #[cfg(test)]
 mod space_tests {
@@ -25,43 +28,6 @@ mod space_tests {
         assert_eq!(super::skip_spaces("\u{3001}"), "\u{3001}");
         assert_eq!(super::skip_spaces(""), "");
     }
-}
-
-/// A digit 1–9 written full-width (`７`), half-width (`7`) or in kanji (`七`).
-pub fn digit(c: char) -> Option<u8> {
-    match c {
-        '1'..='9' => Some(c as u8 - b'0'),
-        '１'..='９' => Some((c as u32 - '１' as u32 + 1) as u8),
-        '一' => Some(1),
-        '二' => Some(2),
-        '三' => Some(3),
-        '四' => Some(4),
-        '五' => Some(5),
-        '六' => Some(6),
-        '七' => Some(7),
-        '八' => Some(8),
-        '九' => Some(9),
-        _ => None,
-    }
-}
-
-/// A kanji count as hands write it: 一 to 九, 十, 十一 to 十八.
-pub fn kanji_count(text: &str) -> Option<u8> {
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    let rest = chars.as_str();
-    if first == '十' {
-        return match rest {
-            "" => Some(10),
-            _ => {
-                let mut rest_chars = rest.chars();
-                let unit = rest_chars.next().and_then(digit)?;
-                rest_chars.next().is_none().then_some(10 + unit)
-            }
-        };
-    }
-    let n = digit(first)?;
-    rest.is_empty().then_some(n)
 }
 
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
@@ -110,52 +76,6 @@ pub fn trim_end_spaces(text: &str) -> &str {
     }
 }
 
-/// A piece named by one character, as board diagrams and hands write it
-/// (and most moves): 歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 竜 龍.
-pub fn piece_char(c: char) -> Option<PieceKind> {
-    use PieceKind::*;
-    Some(match c {
-        '歩' => Pawn,
-        '香' => Lance,
-        '桂' => Knight,
-        '銀' => Silver,
-        '金' => Gold,
-        '角' => Bishop,
-        '飛' => Rook,
-        '玉' | '王' => King,
-        'と' => ProPawn,
-        '杏' => ProLance,
-        '圭' => ProKnight,
-        '全' => ProSilver,
-        '馬' => Horse,
-        '竜' | '龍' => Dragon,
-        _ => return None,
-    })
-}
-
-/// The piece named at the start of `text`, and the rest.
-pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
-    use PieceKind::*;
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    let rest = chars.as_str();
-    let kind = match first {
-        '成' => {
-            // 成香 成桂 成銀: a promoted piece written with two characters.
-            let mut after = rest.chars();
-            let kind = match after.next()? {
-                '香' => ProLance,
-                '桂' => ProKnight,
-                '銀' => ProSilver,
-                _ => return None,
-            };
-            return Some((kind, after.as_str()));
-        }
-        other => piece_char(other)?,
-    };
-    Some((kind, rest))
-}
-
 /// A square written as two digits (`７六`, `76`, `7六`), and the rest.
 pub fn square(text: &str) -> Option<(Square, &str)> {
     let mut chars = text.chars();
@@ -168,7 +88,9 @@ pub fn square(text: &str) -> Option<(Square, &str)> {
 /// text given to [`move_text`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveTextError {
+    /// Where reading stopped, in bytes from the start of the text.
     pub offset: usize,
+    /// What was expected there (`a square such as ７六 or 同`).
     pub expected: &'static str,
 }
 
@@ -225,22 +147,21 @@ pub fn move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::PieceKind;
 
     fn sq(text: &str) -> Square {
         Square::from_usi(text).unwrap()
     }
 
     #[test]
-    fn digits_and_counts() {
-        assert_eq!(digit('７'), Some(7));
-        assert_eq!(digit('7'), Some(7));
-        assert_eq!(digit('七'), Some(7));
-        assert_eq!(digit('0'), None);
-        assert_eq!(kanji_count("十八"), Some(18));
-        assert_eq!(kanji_count("十"), Some(10));
-        assert_eq!(kanji_count("三"), Some(3));
-        assert_eq!(kanji_count("十九十"), None);
-        assert_eq!(kanji_count(""), None);
+    fn the_piece_error_lists_every_name_read() {
+        let expected = move_text("７六X").unwrap_err().expected;
+        for name in super::super::pieces::PIECE_NAMES {
+            assert!(expected.contains(name.in_move), "{}", name.in_move);
+            for c in name.also {
+                assert!(expected.contains(*c), "{c}");
+            }
+        }
     }
 
     #[test]

@@ -75,8 +75,7 @@ use super::preset::preset_name;
 use crate::format::csa::write as csa;
 use crate::format::japanese::write as japanese;
 use crate::record::{EndingKind, MoveTime, NodeId, Record};
-use crate::resolve::describe;
-use crate::resolve::spec::{DropMark, Horizontal, Vertical};
+use crate::resolve::spec::{DropMark, Horizontal, MoveSpec, Vertical};
 use crate::{Color, Handicap, Move, PieceKind, Position, Square};
 use std::fmt::Write as _;
 
@@ -478,7 +477,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             }
         }
         if legal {
-            let spec = describe(pos, mv, previous);
+            let spec = MoveSpec::from_move(pos, mv, previous);
             let mut relative = String::new();
             relative.extend(spec.horizontal.map(|h| match h {
                 Horizontal::Left => 'L',

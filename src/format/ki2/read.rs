@@ -11,24 +11,53 @@
 //! words written as moves (`△投了`). The result is kept in the trailer.
 
 use crate::error::{Error, Stage};
+use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::raw::{Event, RawGame, Span};
+use crate::record::Warning;
+
+/// KI2's move lines, for the shared Kakinoki reader: moves each marked
+/// with ▲ or △, several to a line.
+#[derive(Clone, Copy, Debug)]
+pub struct Ki2;
+
+impl Dialect for Ki2 {
+    #[inline]
+    fn is_move_line(&self, first: char, _body: &str) -> bool {
+        side_mark(first).is_some()
+    }
+
+    fn move_line<'a>(
+        &self,
+        n: u32,
+        line: &'a str,
+        body: &'a str,
+        events: &mut Vec<Event<'a>>,
+        _warnings: &mut Vec<Warning>,
+    ) -> Result<(), Error> {
+        moves_line(n, line, body, events)
+    }
+
+    fn unmarked_move(&self) -> &'static str {
+        "a move without ▲ or △ before it"
+    }
+}
 
 /// Reads a KI2 text.
 pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
-    kakinoki::parse(text, Dialect::Ki2)
+    kakinoki::parse(text, &Ki2)
 }
 
 /// Reads a KI2 text of one game or several, one after another, each
 /// starting with its `#KI2 version=…` line (as the writer puts it); each
 /// game succeeds or fails on its own.
 pub fn parse_games(text: &str) -> Vec<Result<RawGame<'_>, Error>> {
-    kakinoki::parse_games(text, Dialect::Ki2)
+    kakinoki::parse_games(text, &Ki2)
 }
 
 /// A line of moves: `▲７六歩    △３四歩`.
-pub(crate) fn moves_line<'a>(
+fn moves_line<'a>(
     n: u32,
     line: &'a str,
     body: &'a str,
@@ -83,10 +112,8 @@ pub(crate) fn moves_line<'a>(
                     .map_or(text.len(), |(i, _)| i);
                 let word = &text[..end];
                 // A word that starts like a move is a move we could not read.
-                let move_like = word.starts_with(|c: char| {
-                    crate::format::japanese::read::digit(c).is_some() || c == '同'
-                }) || crate::format::kakinoki::looks_misdecoded(word);
-                if word.is_empty() || bad.offset > 0 || move_like {
+                let broken = move_like(word) != MoveLike::No || looks_misdecoded(word);
+                if word.is_empty() || bad.offset > 0 || broken {
                     let at = &text[bad.offset..];
                     let len = at.chars().next().map_or(0, char::len_utf8);
                     return Err(Error::at(
@@ -141,5 +168,11 @@ mod tests {
         let line = "▲７六歩x";
         let err = moves_line(5, line, line, &mut events).unwrap_err();
         assert_eq!(err.text, "x");
+    }
+
+    #[test]
+    fn a_misdecoded_line_says_so() {
+        let e = parse("▲７六歩    △３\u{fffd}歩\n").unwrap_err();
+        assert!(e.message.contains("U+FFFD"), "{}", e.message);
     }
 }

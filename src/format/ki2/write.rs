@@ -1,6 +1,6 @@
 //! KI2: moves in Japanese notation without their origin, six to a line,
 //! each with only the relative markers the JSA rules require (chosen by
-//! [`describe`](crate::resolve::describe)); comments and bookmarks between
+//! [`MoveSpec::from_move`]); comments and bookmarks between
 //! moves; variations as `変化：N手` blocks; the result in the `まで…`
 //! summary, after a final illegal move and its comments when the game was
 //! lost by one (as tsshogi writes it).
@@ -10,10 +10,12 @@
 //! [`kakinoki::games`](crate::format::kakinoki::games)) and the text is
 //! known for KI2 at its first line.
 
-use crate::format::japanese::write::{self as japanese, board_diagram, trailer, write_spec};
+use crate::format::japanese::endings::trailer;
+use crate::format::japanese::headers::is_handicap_side;
+use crate::format::japanese::write::{self as japanese, board_diagram, write_spec};
 use crate::record::{Ending, NodeId, Record};
-use crate::resolve::spec::DropMark;
-use crate::resolve::{describe, resolve, Mismatch, ResolveError};
+use crate::resolve::spec::{DropMark, MoveSpec};
+use crate::resolve::{Mismatch, ResolveError};
 use crate::{Move, Position, Square};
 use std::fmt::Write as _;
 
@@ -42,10 +44,7 @@ fn write_game(record: &Record, encoding: Option<&str>) -> String {
     }
     out.push('\n');
     let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
-        && record
-            .headers
-            .iter()
-            .any(|h| h.key == "上手" || h.key == "下手");
+        && record.headers.iter().any(|h| is_handicap_side(&h.key));
     let mut odd_headers = Vec::new();
     for header in japanese::headers(record) {
         if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
@@ -127,7 +126,7 @@ fn write_line(
         }
         let mut text = String::with_capacity(16);
         text.push(pos.side_to_move().triangle());
-        write_spec(&mut text, &describe(&pos, mv, previous));
+        write_spec(&mut text, &MoveSpec::from_move(&pos, mv, previous));
         moves.push(out, &text);
         if !node.comments.is_empty() || !node.bookmarks.is_empty() {
             moves.end(out);
@@ -247,14 +246,14 @@ fn write_ending(
 /// lost.
 fn written_foul(ending: &Ending, pos: &Position, previous: Option<Square>) -> Option<String> {
     let mv = crate::format::foul_move(ending, pos)?;
-    let mut spec = describe(pos, mv, previous);
+    let mut spec = MoveSpec::from_move(pos, mv, previous);
     if matches!(mv, Move::Drop { .. }) {
         spec.drop = DropMark::Drop;
     }
     // The reader's rule for a foul (`resolve::game`): the move the text names
     // is illegal, or no legal move of that piece reaches the square but for
     // board moves that 打 rules out.
-    let read_as_foul = match resolve(pos, &spec, previous) {
+    let read_as_foul = match spec.to_move(pos, previous) {
         Err(ResolveError::Illegal { .. }) => true,
         Err(ResolveError::NoCandidate { rejected, .. }) => {
             rejected.iter().all(|(_, why)| *why == Mismatch::NotADrop)

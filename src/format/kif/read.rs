@@ -18,7 +18,9 @@
 //! parts (headers, diagrams, comments, variations) are in `kakinoki`.
 
 use crate::error::{Error, Stage};
-use crate::format::japanese::read::{digit, is_space, move_text, side_mark, skip_spaces};
+use crate::format::japanese::digits::{digit, is_full_width_digit};
+use crate::format::japanese::move_like::{move_like, MoveLike};
+use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{MoveTime, Warning};
@@ -30,16 +32,52 @@ use nom::multi::fold_many0;
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
+/// KIF's move lines, for the shared Kakinoki reader: numbered
+/// (`   1 ７六歩(77)`), or, leniently, marked with ▲ or △ instead.
+#[derive(Clone, Copy, Debug)]
+pub struct Kif;
+
+impl Dialect for Kif {
+    #[inline]
+    fn is_move_line(&self, first: char, body: &str) -> bool {
+        let numbered = (first.is_ascii_digit() || is_full_width_digit(first))
+            && !((first == '９' || first == '9') && kakinoki::is_column_header(body));
+        numbered || side_mark(first).is_some()
+    }
+
+    #[inline]
+    fn move_line<'a>(
+        &self,
+        n: u32,
+        line: &'a str,
+        body: &'a str,
+        events: &mut Vec<Event<'a>>,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<(), Error> {
+        match body.chars().next() {
+            // A line that starts with ▲ or △ but has no move number.
+            Some(mark) if side_mark(mark).is_some() => {
+                move_or_end(n, line, &body[mark.len_utf8()..], None, events, warnings)
+            }
+            _ => move_line(n, line, body, events, warnings),
+        }
+    }
+
+    fn unmarked_move(&self) -> &'static str {
+        "a move without its move number (expected `   1 ７六歩(77)`)"
+    }
+}
+
 /// Reads a KIF text.
 pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
-    kakinoki::parse(text, Dialect::Kif)
+    kakinoki::parse(text, &Kif)
 }
 
 /// Reads a KIF text of one game or several, one after another, each
 /// starting with its `#KIF version=…` line (as the writer puts it); each
 /// game succeeds or fails on its own.
 pub fn parse_games(text: &str) -> Vec<Result<RawGame<'_>, Error>> {
-    kakinoki::parse_games(text, Dialect::Kif)
+    kakinoki::parse_games(text, &Kif)
 }
 
 /// A run of ASCII digits as a number (saturating: no time overflows).
@@ -96,7 +134,8 @@ fn origin(input: &str) -> Option<(Square, &str)> {
 }
 
 /// A move line: the number, then a move or a terminal word.
-pub(crate) fn move_line<'a>(
+#[inline]
+fn move_line<'a>(
     n: u32,
     line: &'a str,
     body: &'a str,
@@ -130,18 +169,6 @@ pub(crate) fn move_line<'a>(
         _ => rest,
     };
     move_or_end(n, line, rest, number, events, warnings)
-}
-
-/// A KIF line that starts with ▲ or △ but has no move number.
-pub(crate) fn marked_move_line<'a>(
-    n: u32,
-    line: &'a str,
-    body: &'a str,
-    events: &mut Vec<Event<'a>>,
-    warnings: &mut Vec<Warning>,
-) -> Result<(), Error> {
-    let c = body.chars().next().expect("a side mark");
-    move_or_end(n, line, &body[c.len_utf8()..], None, events, warnings)
 }
 
 fn move_or_end<'a>(
@@ -213,9 +240,8 @@ fn move_or_end<'a>(
             // mark) is a broken move, never a terminal word: read as one, it
             // would be written back as a move line and read as a move.
             if word.is_empty()
-                || word.starts_with(|c: char| {
-                    digit(c).is_some() || c == '同' || side_mark(c).is_some()
-                })
+                || move_like(word) != MoveLike::No
+                || word.starts_with(|c: char| side_mark(c).is_some())
             {
                 let at = &text[bad.offset..];
                 let len = at.chars().next().map_or(0, char::len_utf8);
@@ -473,6 +499,20 @@ mod tests {
         assert!(warnings[0].message.contains("past 4294967295"));
         let (_, warnings) = warned("4294967295 ７六歩(77)");
         assert!(warnings.is_empty());
+    }
+
+    #[test]
+    fn a_misdecoded_line_says_so() {
+        // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
+        let e = parse("   1 ７ｧｯ(77)\n").unwrap_err();
+        assert!(
+            e.message.contains("UTF-8 read as Shift_JIS"),
+            "{}",
+            e.message
+        );
+        // A plain error says nothing about encodings.
+        let e = parse("   1 ７六歩(77) junk\n").unwrap_err();
+        assert!(!e.message.contains("encoding"), "{}", e.message);
     }
 
     #[test]

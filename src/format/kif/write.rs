@@ -23,9 +23,12 @@
 //! The work list is explicit, so any nesting depth is written without
 //! recursion.
 
-use crate::format::japanese::write::{
-    self as japanese, board_diagram, ending_word, move_piece_name, trailer,
-};
+use crate::format::japanese::endings::{ending_word, trailer};
+use crate::format::japanese::headers::is_handicap_side;
+use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
+use crate::format::japanese::pieces::move_piece_name;
+use crate::format::japanese::read::side_mark;
+use crate::format::japanese::write::{self as japanese, board_diagram};
 use crate::record::{Ending, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
@@ -62,10 +65,7 @@ pub fn write(record: &Record, encoding: &str) -> String {
     let mut out = String::with_capacity(256 + 40 * record.tree.len());
     writeln!(out, "#KIF version=2.0 encoding={encoding}").unwrap();
     let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
-        && record
-            .headers
-            .iter()
-            .any(|h| h.key == "上手" || h.key == "下手");
+        && record.headers.iter().any(|h| is_handicap_side(&h.key));
     let mut odd_headers = Vec::new();
     for header in japanese::headers(record) {
         if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
@@ -179,15 +179,11 @@ fn is_plain_word(word: &str) -> bool {
     !word.is_empty()
         && !word.contains(|c: char| c.is_whitespace() || c == '\u{3000}' || c == '(' || c == '#')
         // The reader takes such a word for a wrong decoding, never an ending.
-        && !crate::format::kakinoki::looks_misdecoded(word)
+        && !looks_misdecoded(word)
+        && move_like(word) == MoveLike::No
         && !word.starts_with(|c: char| {
-            crate::format::japanese::read::digit(c).is_some()
-                || c.is_ascii_digit()
-                || c == '同'
-                || "*&|+".contains(c)
-                || crate::format::japanese::read::side_mark(c).is_some()
+            c.is_ascii_digit() || "*&|+".contains(c) || side_mark(c).is_some()
         })
-        && crate::format::japanese::read::move_text(word).is_err()
 }
 
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.

@@ -226,7 +226,7 @@ impl<'a> Game<'a> {
                     if h.setup() != setup {
                         self.raw.warnings.push(hspan.warning(format!(
                             "the Handicap tag names {}, but the SFEN tag gives another position; the SFEN is used",
-                            h.japanese()
+                            crate::format::japanese::handicaps::handicap_name(h)
                         )));
                     }
                 }

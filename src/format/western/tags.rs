@@ -87,7 +87,7 @@ pub const ENGLISH_HANDICAPS: [(&str, Handicap); 16] = [
 /// Lance` and `Rook and Lance` are accepted too.
 pub fn handicap_by_name(name: &str) -> Option<Handicap> {
     let name = name.trim();
-    if let Some(h) = Handicap::from_japanese(name) {
+    if let Some(h) = crate::format::japanese::handicaps::handicap_named(name) {
         return Some(h);
     }
     let key = english_key(name);

@@ -117,7 +117,7 @@ pub fn write(record: &Record) -> String {
             return false; // written as a comment, not read as the start
         }
         let named = match h.key.as_str() {
-            "手合割" => Handicap::from_japanese(h.value.trim()),
+            "手合割" => crate::format::japanese::handicaps::handicap_named(h.value.trim()),
             "Handicap" => super::tags::handicap_by_name(&h.value),
             _ => return false,
         };
