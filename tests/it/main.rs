@@ -27,4 +27,5 @@ mod resolver_table;
 mod round_trip;
 mod rules;
 mod safety;
+mod sizes;
 mod western;
