@@ -4,6 +4,8 @@
 //! Nothing here reads or writes record formats beyond SFEN and USI moves.
 
 mod bitboard;
+#[cfg(debug_assertions)]
+mod consistency;
 mod error;
 mod movegen;
 mod setup;
@@ -360,6 +362,8 @@ impl Position {
         self.side = !us;
         self.key ^= zobrist::white_to_move();
         self.move_number += 1;
+        #[cfg(debug_assertions)]
+        self.assert_consistent();
     }
 
     /// Reads a USI move, checks it and plays it. `ply` is the 1-based number

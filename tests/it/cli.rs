@@ -1,0 +1,630 @@
+//! The `kifconv` binary, run as a user would: single files, folders, zip
+//! archives (with Shift_JIS entry names), standard input, failures, output
+//! safety, exit codes, the summary and the report.
+
+use crate::util::bin::{command, run as kifconv, s, scratch, stderr, stdout};
+use crate::util::files::{relative as tree, under};
+use crate::util::shared::shared;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const GAME_KIF: &str =
+    "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n";
+const GAME_KI2: &str = "手合割：平手\n▲２六歩    △８四歩\nまで2手で中断\n";
+const BROKEN_KIF: &str = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ５五角(88)\n   3 ２六歩(27)\n";
+
+fn sjis(text: &str) -> Vec<u8> {
+    encoding_rs::SHIFT_JIS.encode(text).0.into_owned()
+}
+
+#[test]
+fn one_file_to_usi_and_sfen() {
+    let out = kifconv(&[
+        "fixtures/usi/shogihome-division-input.usi",
+        "--to",
+        "sfen",
+        "-q",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out).lines().collect::<Vec<_>>(),
+        [
+            "ln1gk2nl/1r1s1sgb1/p1pp1p1pp/1p2p1p2/9/2P1P2P1/PPSP1PP1P/1BG2S1R1/LN2KG1NL w - 14",
+            "lns1kg1nl/1r2g1s2/p1ppp1bpp/5pp2/1p5P1/2P3P2/PPBPPPS1P/7R1/LNSGKG1NL b - 15",
+            "ln1gk2nl/1r4gs1/p1pspp1pp/3p2p2/1p5P1/2P3P2/PPSPPPN1P/6SR1/LN1GKG2L b Bb 19",
+        ]
+    );
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "position startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 6i7h 2b7g+ 8h7g 7a6b\n"
+    );
+    // The summary goes to stderr, after the warning that USI leaves the
+    // variations out (and the one for the file's `#` banner line).
+    assert!(
+        stderr(&out).contains("jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 2 warnings, 0 failed"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn plies_flip_and_mainline() {
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "sfen",
+        "--all-plies",
+        "-q",
+    ]);
+    assert_eq!(stdout(&out).lines().count(), 13);
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "sfen",
+        "--ply",
+        "1",
+        "-q",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"
+    );
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "usi", "--flip", "-q"]);
+    assert!(stdout(&out).starts_with("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 2g2f"));
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "kifu",
+        "--mainline",
+        "-q",
+    ]);
+    assert!(!stdout(&out).contains("変化"));
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "kifu", "-q"]);
+    assert!(stdout(&out).contains("変化：3手"));
+    // --ply with another target is a usage error.
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "--to", "kif", "--ply", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_folder_is_converted_into_a_mirrored_tree() {
+    let dir = scratch("folder");
+    let input = dir.join("in");
+    std::fs::create_dir_all(input.join("sub")).unwrap();
+    std::fs::write(input.join("a.kif"), sjis(GAME_KIF)).unwrap();
+    std::fs::write(input.join("sub/b.ki2"), sjis(GAME_KI2)).unwrap();
+    std::fs::write(input.join("notes.txt"), "not a record").unwrap();
+    let output = dir.join("out");
+    let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(output.join("a.usi")).unwrap(),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(output.join("sub/b.usi")).unwrap(),
+        "position startpos moves 2g2f 8c8d\n"
+    );
+    assert!(!output.join("notes.usi").exists());
+    // Again without --force: the outputs exist, nothing is replaced.
+    let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("use --force"), "{}", stderr(&out));
+    let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q", "--force"]);
+    assert!(out.status.success());
+    // The inputs are untouched.
+    assert_eq!(std::fs::read(input.join("a.kif")).unwrap(), sjis(GAME_KIF));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_zip_with_shift_jis_names_and_one_corrupt_entry() {
+    let dir = scratch("zip");
+    let archive = dir.join("records.zip");
+    let name_a = sjis("棋譜/第一局.kif");
+    let name_b = sjis("棋譜/第二局.kif");
+    let name_c = sjis("棋譜/第三局.ki2");
+    std::fs::write(
+        &archive,
+        crate::util::zip::stored(&[
+            (&name_a, &sjis(GAME_KIF)),
+            (&name_b, &sjis(BROKEN_KIF)),
+            (&name_c, &sjis(GAME_KI2)),
+        ]),
+    )
+    .unwrap();
+    let output = dir.join("out");
+    let report = dir.join("report.tsv");
+    let out = kifconv(&[
+        s(&archive),
+        "-o",
+        s(&output),
+        "--report",
+        s(&report),
+        "--to",
+        "kifu",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    // The failure is reported once, with its place inside the archive.
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+    assert!(
+        err.contains("records.zip:棋譜/第二局.kif:4:6: error: move 2: no piece of the mover's on the origin square 8h"),
+        "{err}"
+    );
+    assert!(err.contains("3 files, 2 games"), "{err}");
+    // Every valid entry converted, under its decoded name; nothing for the bad one.
+    assert!(
+        output.join("records/棋譜/第一局.kifu").exists()
+            || output.join("棋譜/第一局.kifu").exists()
+    );
+    let converted: Vec<_> = under(&output, &[]);
+    assert_eq!(converted.len(), 2, "{converted:?}");
+    assert!(converted
+        .iter()
+        .all(|p| !p.to_string_lossy().contains("第二局")));
+    assert!(converted
+        .iter()
+        .all(|p| !p.to_string_lossy().contains(".tmp")));
+    let tsv = std::fs::read_to_string(&report).unwrap();
+    assert!(tsv.starts_with("path\tstatus\tgames\tmoves\twarnings\tfirst_error\toutputs\n"));
+    assert!(tsv.contains("第一局.kif\tok\t1\t2\t0\t"), "{tsv}");
+    assert!(tsv.contains("第二局.kif\tfailed\t0\t0\t0\t"), "{tsv}");
+    // To standard output, in archive order, the good games only.
+    let out = kifconv(&[s(&archive), "--to", "usi", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "position startpos moves 7g7f 3c3d\nposition startpos moves 2g2f 8c8d\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn standard_input() {
+    let mut child = command()
+        .args(["-", "--from", "ki2", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&sjis(GAME_KI2))
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
+}
+
+/// With no input named and standard input not a terminal, standard input
+/// is read (`kifconv < game.kif`); an empty one is a failed input.
+#[test]
+fn no_input_named_reads_standard_input() {
+    let run = |input: &[u8]| {
+        let mut child = command()
+            .args(["--to", "usi", "-q"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(GAME_KI2.as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
+    let out = run(b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("<stdin>"), "{}", stderr(&out));
+}
+
+#[test]
+fn exit_codes() {
+    // Usage errors: 2.
+    assert_eq!(
+        kifconv(&["x.kif", "--to", "nonsense"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(kifconv(&["x.kif", "-j", "0"]).status.code(), Some(2));
+    // A missing input is a failed input: 1.
+    let out = kifconv(&["does-not-exist.kif", "-q"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("does-not-exist.kif: error: no such file"));
+    // --help and --version: 0.
+    let help = kifconv(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("Examples:"));
+    assert!(kifconv(&["--version"]).status.success());
+}
+
+#[test]
+fn a_read_only_output_folder_is_a_fatal_error() {
+    let dir = scratch("readonly");
+    std::fs::write(dir.join("a.kif"), sjis(GAME_KIF)).unwrap();
+    let output = dir.join("out");
+    std::fs::create_dir_all(&output).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&output, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Root can write anywhere; the check only means something for others.
+    let probe = output.join("probe");
+    let writable = std::fs::write(&probe, b"").is_ok();
+    let _ = std::fs::remove_file(&probe);
+    let out = kifconv(&[s(&dir.join("a.kif")), "-o", s(&output), "-q"]);
+    if writable {
+        assert!(out.status.success());
+    } else {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("cannot write to"));
+        assert!(under(&output, &[]).is_empty());
+    }
+    std::fs::set_permissions(&output, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_output_folder_that_cannot_be_made_is_a_fatal_error() {
+    // Root may write into read-only folders; a file where the folder should
+    // be cannot be written into by anyone.
+    let dir = scratch("notadir");
+    std::fs::write(dir.join("a.kif"), sjis(GAME_KIF)).unwrap();
+    std::fs::write(dir.join("out"), b"a file").unwrap();
+    let out = kifconv(&[s(&dir.join("a.kif")), "-o", s(&dir.join("out")), "-q"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot write to"));
+    assert_eq!(std::fs::read(dir.join("out")).unwrap(), b"a file");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_output_never_overwrites_an_input() {
+    let dir = scratch("self");
+    std::fs::write(dir.join("a.usi"), "position startpos moves 7g7f\n").unwrap();
+    let out = kifconv(&[
+        s(&dir.join("a.usi")),
+        "-o",
+        s(&dir),
+        "--to",
+        "usi",
+        "--force",
+        "-q",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("would overwrite an input"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("a.usi")).unwrap(),
+        "position startpos moves 7g7f\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn one_thread_and_two_give_the_same_bytes() {
+    let one = kifconv(&["fixtures", "--to", "kifu", "-j", "1", "-q"]);
+    let two = kifconv(&["fixtures", "--to", "kifu", "-j", "2", "-q"]);
+    assert!(!one.stdout.is_empty());
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.status.code(), two.status.code());
+}
+
+#[test]
+fn flip_and_mate_tools() {
+    let out = kifconv(&[
+        "flip",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        "3c3d",
+        "8h2b+",
+        "P*5e",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n7g7f 2b8h+ P*5e\n"
+    );
+    let out = kifconv(&["mate", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "G*5b\t▲５二金\nunique mate in one\n");
+    let out = kifconv(&["mate", "8k/7P1/8P/9/9/9/9/9/K8 b 2G 1"]);
+    assert_eq!(
+        stdout(&out),
+        "G*1b\t▲１二金\nG*2a\t▲２一金\n2 mates in one (not unique: 余詰)\n"
+    );
+    let out = kifconv(&[
+        "mate",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ]);
+    assert_eq!(stdout(&out), "no mate in one\n");
+    assert_eq!(kifconv(&["flip", "not an sfen"]).status.code(), Some(2));
+}
+
+#[test]
+fn completions_and_man_page() {
+    let out = kifconv(&["completions", "bash"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("kifconv"));
+    let out = kifconv(&["man"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains(".TH kifconv"));
+}
+
+/// What a format cannot hold is said, once per input, never dropped
+/// silently.
+#[test]
+fn what_a_format_cannot_hold_is_a_warning() {
+    let dir = scratch("lost");
+    let game = dir.join("rich.kifu");
+    std::fs::write(
+        &game,
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:03/00:00:03)+\n*a comment\n&bookmark\n   2 ３四歩(33)   ( 0:05/00:00:05)\n\n変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:01)\n",
+    )
+    .unwrap();
+    let warned = |args: &[&str]| {
+        let mut all = vec![s(&game)];
+        all.extend_from_slice(args);
+        let out = kifconv(&all);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stderr(&out)
+            .lines()
+            .filter(|l| l.contains("cannot hold"))
+            .map(|l| l.split(": warning: ").nth(1).unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(warned(&["--to", "kifu"]), Vec::<String>::new());
+    assert_eq!(
+        warned(&["--to", "ki2u"]),
+        ["KI2 cannot hold times; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "csa"]),
+        ["CSA cannot hold variations, bookmarks; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "csa", "--mainline"]),
+        ["CSA cannot hold bookmarks; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "usi"]),
+        ["USI cannot hold variations; left out"]
+    );
+    assert_eq!(
+        warned(&["--to", "sfen", "--mainline"]),
+        Vec::<String>::new()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// CSA and JKF end a game with a word spoken for the player to move
+/// (`%TORYO`: that player resigns), so an end no word says (封じ手; a win
+/// by the player who just moved) is warned about, and an end a word says
+/// is not. KIF says both in its summary line.
+#[test]
+fn an_end_no_special_word_says_is_a_warning() {
+    let dir = scratch("lost-ending");
+    // After two moves black is to move: 投了 there is black's, so white
+    // wins; black winning there is said by no word.
+    let ends = [
+        ("sealed.kifu", "まで2手で封じ手", true),
+        ("out-of-turn.kifu", "まで2手で先手の勝ち", true),
+        ("resigned.kifu", "まで2手で後手の勝ち", false),
+    ];
+    for (name, summary, lost) in ends {
+        let game = dir.join(name);
+        std::fs::write(
+            &game,
+            format!("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n{summary}\n"),
+        )
+        .unwrap();
+        for to in ["csa", "jkf", "kifu"] {
+            let out = kifconv(&[s(&game), "--to", to]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let warned = stderr(&out).contains("cannot hold how a game ended");
+            assert_eq!(
+                warned,
+                lost && to != "kifu",
+                "{name} as {to}: {}",
+                stderr(&out)
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two symbolic links to `..` inside a folder: without `-L` they are not
+/// followed (a warning each); with `-L` the walk follows them once and
+/// still converts each real file once. Either way it finishes at once.
+#[test]
+fn symbolic_link_loops_are_walked_once() {
+    let dir = scratch("links");
+    let input = dir.join("in");
+    std::fs::create_dir_all(input.join("sub")).unwrap();
+    std::fs::write(input.join("a.kif"), GAME_KIF).unwrap();
+    std::fs::write(input.join("sub/b.ki2"), GAME_KI2).unwrap();
+    std::os::unix::fs::symlink("..", input.join("sub/up1")).unwrap();
+    std::os::unix::fs::symlink("..", input.join("sub/up2")).unwrap();
+    std::os::unix::fs::symlink("a.kif", input.join("same.kif")).unwrap();
+    for follow in [false, true] {
+        let out_dir = dir.join(format!("out-{follow}"));
+        let mut args = vec![s(&input), "-o", s(&out_dir), "--to", "usi"];
+        if follow {
+            args.push("-L");
+        }
+        let started = std::time::Instant::now();
+        let out = kifconv(&args);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(tree(&out_dir), ["a.usi", "sub/b.usi"], "-L {follow}");
+        let err = stderr(&out);
+        if follow {
+            // up1 leads to `in` itself, already walked; so does up2.
+            assert_eq!(err.matches("a folder already walked").count(), 2, "{err}");
+        } else {
+            assert_eq!(err.matches("not followed").count(), 3, "{err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A FIFO in a folder is skipped with a warning rather than read (which
+/// would wait forever); other files convert.
+#[test]
+fn a_fifo_in_a_folder_is_skipped_with_a_warning() {
+    let dir = scratch("fifo");
+    std::fs::write(dir.join("a.kif"), GAME_KIF).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.join("x.kif"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = kifconv(&[s(&dir), "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "position startpos moves 7g7f 3c3d\n");
+    assert!(
+        stderr(&out).contains("x.kif: warning: a FIFO, not a file: skipped"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--glob` takes or leaves out the files of folders and archives.
+#[test]
+fn globs_choose_what_folders_and_archives_yield() {
+    let dir = scratch("glob");
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    std::fs::write(dir.join("a.kif"), GAME_KIF).unwrap();
+    std::fs::write(dir.join("b.ki2"), GAME_KI2).unwrap();
+    std::fs::write(dir.join("old/c.kif"), GAME_KIF).unwrap();
+    let archive = dir.join("more.zip");
+    std::fs::write(
+        &archive,
+        crate::util::zip::stored(&[
+            (b"d.kif", GAME_KIF.as_bytes()),
+            (b"e.ki2", GAME_KI2.as_bytes()),
+        ]),
+    )
+    .unwrap();
+    let names = |globs: &[&str]| {
+        let mut args = vec![s(&dir), "--to", "usi", "--report", "-", "-q"];
+        for g in globs {
+            args.extend(["--glob", g]);
+        }
+        let out = kifconv(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .filter(|l| l.contains("\tok\t"))
+            .map(|l| {
+                let path = l.split('\t').next().unwrap();
+                path.rsplit(['/', ':']).next().unwrap().to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&[]), ["a.kif", "b.ki2", "d.kif", "e.ki2", "c.kif"]);
+    assert_eq!(names(&["*.kif"]), ["a.kif", "d.kif", "c.kif"]);
+    assert_eq!(names(&["*.kif", "!old/**"]), ["a.kif", "d.kif"]);
+    assert_eq!(names(&["!*.ki2"]), ["a.kif", "d.kif", "c.kif"]);
+    let out = kifconv(&[s(&dir), "--glob", "[", "-q"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// On a terminal, the progress line redraws at most about ten times a
+/// second: converting the 10,000 bench games writes little to it.
+#[test]
+fn progress_on_a_terminal_stays_small() {
+    let Some(bench) = shared("bench") else { return };
+    let archive = bench.join("kif-sjis.zip");
+    let dir = scratch("progress");
+    let typescript = dir.join("typescript");
+    let command = format!(
+        "{} {} --to usi > /dev/null",
+        env!("CARGO_BIN_EXE_kifconv"),
+        archive.display()
+    );
+    let status = Command::new("script")
+        .args(["-q", "-e", "-c", &command, s(&typescript)])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let written = std::fs::read(&typescript).unwrap();
+    let text = String::from_utf8_lossy(&written);
+    assert!(text.contains("10000 files, 10000 games"), "{text}");
+    assert!(
+        written.len() < 50_000,
+        "{} bytes of terminal output",
+        written.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Text in which nothing is understood, named like a record, is no game:
+/// an error, never an empty game with exit 0.
+#[test]
+fn a_text_that_is_no_record_is_an_error() {
+    let dir = scratch("readme");
+    let path = dir.join("README.kif");
+    std::fs::write(&path, "This is a README.\nIt talks about shogi.\n").unwrap();
+    let out = kifconv(&[s(&path), "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("README.kif:1:1: error: this is not a game record: no header, board, move, comment or ending was understood (2 lines not understood, as KIF)"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `.bod` (a board diagram) and `.usen` files found in a folder are read.
+#[test]
+fn bod_and_usen_files_in_a_folder_are_read() {
+    let dir = scratch("bod-usen");
+    let fixtures = crate::util::files::fixtures();
+    let bod = std::fs::read_dir(fixtures.join("kif"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "bod"))
+        .expect("a .bod fixture");
+    let usen = std::fs::read_dir(fixtures.join("usi"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "usen"))
+        .expect("a .usen fixture");
+    std::fs::copy(&bod, dir.join("problem.bod")).unwrap();
+    std::fs::copy(&usen, dir.join("game.usen")).unwrap();
+    let out = kifconv(&[s(&dir), "--to", "sfen", "--report", "-", "-q"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("game.usen\tok\t"), "{text}");
+    assert!(text.contains("problem.bod\tok\t1\t0\t"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A `--ply` past the end of a game is an error that names its input.
+#[test]
+fn a_ply_error_names_its_input() {
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "sfen",
+        "--ply",
+        "99",
+        "-q",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "fixtures/kif/jkf-henka.kif: error: --ply 99: the mainline has only 12 moves\n"
+    );
+}

@@ -1,0 +1,31 @@
+//! kifconv's integration tests, one binary: each file beside this one is a
+//! module of tests, and `util/` holds the helpers they share.
+//!
+//! Run one module with `cargo test --test it cli::` (or any part of a test
+//! name). Tests that read the shared records beside the checkout
+//! (`../shared`) skip with a note when it is missing, and fail instead with
+//! `KIFCONV_REQUIRE_SHARED=1` (as CI runs them). `KIFCONV_SEED=N` varies
+//! the seed of every randomised test.
+
+mod util;
+
+mod archives;
+mod clearer_errors;
+mod cli;
+mod corpus;
+mod deduction;
+mod describe_resolve;
+mod fixtures;
+mod independent;
+mod jkf;
+mod jkf_write;
+mod ki2_bench;
+mod limits;
+mod no_panic;
+mod perft;
+mod resolver_table;
+mod round_trip;
+mod rules;
+mod safety;
+mod sizes;
+mod western;
