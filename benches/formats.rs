@@ -320,7 +320,7 @@ fn resolve(bencher: Bencher, case: Case) {
         })
         .bench_values(|raws| {
             for raw in raws {
-                black_box(kifconv::resolve::game::build(raw).expect("resolves"));
+                black_box(kifconv::record::builder::build(raw).expect("resolves"));
             }
         });
 }

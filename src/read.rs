@@ -10,8 +10,8 @@ use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
     western::read as western,
 };
+use crate::record::builder;
 use crate::record::{Record, Warning};
-use crate::resolve::game;
 use crate::Setup;
 use std::path::Path;
 
@@ -95,9 +95,12 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
         Format::Ki2 => kakinoki_games(ki2::parse_games(text))?,
         Format::Csa => csa::games(text)?
             .into_iter()
-            .map(|game| game.and_then(game::build).map(wars::settle))
+            .map(|game| game.and_then(builder::build).map(wars::settle))
             .collect(),
-        Format::Western => western::parse(text)?.into_iter().map(game::build).collect(),
+        Format::Western => western::parse(text)?
+            .into_iter()
+            .map(builder::build)
+            .collect(),
         Format::Jkf => jkf::read_all(text),
         Format::Usi => lines::numbered(text)
             .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
@@ -118,7 +121,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     use crate::format::usi::read::{end_token, split_end_token, EndWinner};
     use crate::record::Ending;
     let (moves, token) = split_end_token(line);
-    let mut record = game::build_usi_line(n, moves)?;
+    let mut record = builder::build_usi_line(n, moves)?;
     let Some(token) = token else {
         return Ok(record);
     };
@@ -166,11 +169,11 @@ fn kakinoki_games(
 ) -> Result<Vec<Result<Record, Error>>, Error> {
     if games.len() == 1 {
         let game = games.into_iter().next().expect("one game")?;
-        return Ok(vec![game::build(game)]);
+        return Ok(vec![builder::build(game)]);
     }
     Ok(games
         .into_iter()
-        .map(|game| game.and_then(game::build))
+        .map(|game| game.and_then(builder::build))
         .collect())
 }
 

@@ -123,7 +123,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             format!("the start position cannot be played: {e}"),
         )
     })?;
-    let mut record = crate::resolve::game::line_record(setup, problems, n);
+    let mut record = crate::record::builder::line_record(setup, problems, n);
     let mut tree = MoveTree::new();
     // The line of play being read: its nodes and positions by ply.
     let mut nodes = vec![NodeId::ROOT];

@@ -2,6 +2,8 @@
 //! it — headers in input order, the start, a tree of moves (mainline and
 //! variations) with comments, bookmarks and times, and how each line ended.
 
+pub mod builder;
+
 use crate::error::escape_controls;
 use crate::{Color, Handicap, Move, Setup};
 use std::fmt;

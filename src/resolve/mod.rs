@@ -6,7 +6,6 @@
 //! kind to that square; each marker the text carries removes the
 //! candidates that disagree with it. Exactly one must remain.
 
-pub mod game;
 pub mod relative;
 pub mod spec;
 

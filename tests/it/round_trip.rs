@@ -240,7 +240,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                     } else {
                         western::ending_token(ending, to_move)
                     };
-                    let said = kifconv::resolve::game::ending_for_word(&word, to_move);
+                    let said = kifconv::record::builder::ending_for_word(&word, to_move);
                     let (kind, winner) = match (wrote, foul) {
                         (true, None) => said,
                         _ if foul.is_some() => (EndingKind::IllegalMove, ending.winner),
@@ -493,7 +493,7 @@ fn random_game(rng: &mut Rng) -> Record {
         } else {
             !record.start.side_to_move
         };
-        let (kind, winner) = kifconv::resolve::game::ending_for_word(word, to_move);
+        let (kind, winner) = kifconv::record::builder::ending_for_word(word, to_move);
         let comments = match rng.below(4) {
             0 => vec![format!("ended {}", rng.below(100))],
             _ => Vec::new(),

@@ -6,8 +6,8 @@
 use kifconv::error::{Error, Stage};
 use kifconv::format::usi::write::final_sfen;
 use kifconv::format::western::read as western;
+use kifconv::record::builder::build;
 use kifconv::record::{NodeId, Record};
-use kifconv::resolve::game::build;
 use kifconv::{Handicap, Move, PieceKind, Position, Square};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};

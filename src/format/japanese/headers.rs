@@ -1,10 +1,10 @@
 //! The words of KIF and KI2 headers and board diagrams that name the
 //! sides (先手 後手, or 下手 上手 in handicap games), the hands
-//! (`先手の持駒：`), the side to move (`後手番`), and the KIF names of CSA's
-//! header keys (`N+` is 先手, `$EVENT` is 棋戦).
+//! (`先手の持駒：`) and the side to move (`後手番`), and the KIF name of a
+//! header key from another format ([`header_key`], by CSA's table).
 //!
 //! Each is one table the readers and the writers share: [`SIDE_NAMES`],
-//! [`HAND_KEYS`], [`TURN_SUFFIX`] and [`KEYS_FROM_CSA`].
+//! [`HAND_KEYS`] and [`TURN_SUFFIX`].
 
 use super::digits::decimal_digit;
 use super::move_like::{move_like, MoveLike};
@@ -69,31 +69,15 @@ pub fn turn_of(line: &str) -> Option<Color> {
     line.strip_suffix(TURN_SUFFIX).and_then(side_of)
 }
 
-/// CSA's header keys and the KIF keys that say the same, both ways (CSA
-/// key, KIF key).
-pub const KEYS_FROM_CSA: [(&str, &str); 8] = [
-    ("N+", "先手"),
-    ("N-", "後手"),
-    ("$EVENT", "棋戦"),
-    ("$SITE", "場所"),
-    ("$START_TIME", "開始日時"),
-    ("$END_TIME", "終了日時"),
-    ("$TIME_LIMIT", "持ち時間"),
-    ("$OPENING", "戦型"),
-];
-
-/// The KIF name for a header key from another format (CSA `N+`, `$EVENT`);
-/// `None` for keys that only mean something to their format (`V`).
+/// The KIF name for a header key from another format: CSA's keys by CSA's
+/// one table ([`crate::format::csa::header::KEYS`]: `N+` is 先手, `$EVENT`
+/// is 棋戦), any other key as it is; `None` for keys that only mean
+/// something to their format (`V`).
 pub fn header_key(key: &str) -> Option<&str> {
     if key == "V" {
         return None;
     }
-    Some(
-        KEYS_FROM_CSA
-            .iter()
-            .find(|(csa, _)| *csa == key)
-            .map_or(key, |(_, kif)| kif),
-    )
+    Some(crate::format::csa::header::japanese_key(key).unwrap_or(key))
 }
 
 /// Whether a header key reads back as a header in KIF and KI2: not one
@@ -143,7 +127,8 @@ mod tests {
 
     #[test]
     fn every_csa_key_has_its_kif_name_and_kif_names_stay() {
-        for (csa, kif) in KEYS_FROM_CSA {
+        for row in crate::format::csa::header::KEYS {
+            let (csa, kif) = (row.csa, row.japanese);
             assert_eq!(header_key(csa), Some(kif));
             // A KIF key is written as itself (the reader keeps keys as
             // written), so it reads back as itself.

@@ -7,8 +7,8 @@ use super::moves::reason;
 use super::read::ending_for_special;
 use super::reader::Reader;
 use crate::error::{Error, Stage};
+use crate::record::builder::{is_foul, Builder};
 use crate::record::{Ending, EndingKind, MoveTime, NodeId};
-use crate::resolve::game::{is_foul, Builder};
 use crate::Position;
 
 const ENTRY_KEYS: [&str; 6] = ["move", "special", "comments", "comment", "time", "forks"];

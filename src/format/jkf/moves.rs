@@ -5,7 +5,7 @@
 use super::json::{compact, Node, Path, Value};
 use super::reader::Reader;
 use crate::error::{Error, Stage};
-use crate::resolve::game::Builder;
+use crate::record::builder::Builder;
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::resolve::ResolveError;
 use crate::{IllegalMove, Move, PieceKind, Square};

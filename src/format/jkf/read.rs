@@ -47,7 +47,7 @@
 //!   (`KA`), with a warning: `from`, `to` and `promote` fix the move.
 //!
 //! JSON has no syntax worth a separate raw stage, so the reader drives the
-//! game builder ([`crate::resolve::game`]) itself, entry by entry: it plays,
+//! game builder ([`crate::record::builder`]) itself, entry by entry: it plays,
 //! ends, comments, branches and records fouls as for every other format,
 //! with the same rule for what is a foul. The parts: `reader.rs` (shared
 //! state, objects, colors, pieces, squares), `start.rs` (`initial`),
@@ -74,8 +74,8 @@
 use super::json::{self, Failure, Node, Path, Source, Value, MAX_DEPTH};
 use super::reader::Reader;
 use crate::error::{Error, Stage};
+use crate::record::builder::Builder;
 use crate::record::{EndingKind, Header, Record};
-use crate::resolve::game::Builder;
 use crate::{Color, Handicap, Position, Setup};
 
 pub use super::preset::{preset, preset_name};
@@ -491,7 +491,7 @@ mod tests {
 
     #[test]
     fn a_last_drop_that_says_it_promotes_is_an_error_not_a_foul() {
-        // The rule of every reader (`resolve::game::is_foul`): a legal move
+        // The rule of every reader (`record::builder::is_foul`): a legal move
         // (B*5e) that the text contradicts is a text error, not a foul.
         let game = |last: &str| {
             format!(

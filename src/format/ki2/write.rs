@@ -250,7 +250,7 @@ fn written_foul(ending: &Ending, pos: &Position, previous: Option<Square>) -> Op
     if matches!(mv, Move::Drop { .. }) {
         spec.drop = DropMark::Drop;
     }
-    // The reader's rule for a foul (`resolve::game`): the move the text names
+    // The reader's rule for a foul (`record::builder`): the move the text names
     // is illegal, or no legal move of that piece reaches the square but for
     // board moves that 打 rules out.
     let read_as_foul = match spec.to_move(pos, previous) {

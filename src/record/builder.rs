@@ -1,8 +1,9 @@
-//! Building a [`Record`] from a raw game: choose the start, play every move
-//! through the resolver, grow the tree of variations, attach comments,
-//! times and endings, and turn a final illegal move into a foul.
+//! The one game builder every reader goes through: a [`Record`] from a raw
+//! game (KIF, KI2, CSA, Western) or step by step (JKF): choose the start,
+//! play every move through the resolver, grow the tree of variations,
+//! attach comments, times and endings, and turn a final illegal move into a
+//! foul.
 
-use super::ResolveError;
 use crate::error::{Error, Stage};
 use crate::format::japanese;
 use crate::format::japanese::endings::ending_for_trailer;
@@ -10,6 +11,7 @@ use crate::format::japanese::handicaps::{handicap_named, handicap_names, HANDICA
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
 use crate::resolve::spec::{DropMark, MoveSpec};
+use crate::resolve::ResolveError;
 use crate::{Color, Handicap, Position, Setup, SetupError, Square};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -101,7 +103,7 @@ pub(crate) fn is_foul(error: &ResolveError) -> bool {
         // another marker or a claim means the text is wrong: an error.
         ResolveError::NoCandidate { rejected, .. } => rejected
             .iter()
-            .all(|(_, why)| *why == super::Mismatch::NotADrop),
+            .all(|(_, why)| *why == crate::resolve::Mismatch::NotADrop),
         _ => false,
     }
 }
