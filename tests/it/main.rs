@@ -20,6 +20,7 @@ mod independent;
 mod jkf;
 mod jkf_write;
 mod ki2_bench;
+mod layout;
 mod limits;
 mod no_panic;
 mod perft;
