@@ -1,5 +1,6 @@
-//! The raw game: what a Kakinoki-style file (KIF, KI2) says, line by line,
-//! before any move is played. The resolver turns it into a `Record`.
+//! The raw game: what a file says, line by line, before any move is played.
+//! The KIF, KI2, CSA and Western readers fill one in; the resolver turns it
+//! into a `Record`.
 
 use crate::record::{MoveTime, Warning};
 use crate::resolve::spec::MoveSpec;
@@ -8,10 +9,13 @@ use crate::Setup;
 /// Where something was written: the line, and the text within it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span<'a> {
+    /// The line number, counted from 1.
     pub line: u32,
+    /// The whole line, without its line ending.
     pub line_text: &'a str,
     /// Byte offset of `text` within `line_text`.
     pub offset: usize,
+    /// The part of the line concerned.
     pub text: &'a str,
 }
 
@@ -74,46 +78,83 @@ pub struct Columns {
 pub enum Event<'a> {
     /// A move. `number` is the move number KIF writes before it.
     Move {
+        /// Where the move's text is.
         span: Span<'a>,
+        /// The number written before the move; `None` in formats that
+        /// write none (KI2, CSA, …).
         number: Option<u32>,
+        /// What the text says about the move, not yet checked on a board.
         spec: MoveSpec,
+        /// The time written with the move, if any.
         time: Option<MoveTime>,
     },
     /// A terminal word (`投了`, `中断`, …) written where a move would be.
     End {
+        /// Where the word is.
         span: Span<'a>,
+        /// The number written before it, as for a move.
         number: Option<u32>,
+        /// The word as written.
         word: &'a str,
+        /// The time written with it (the thinking before resigning, say).
         time: Option<MoveTime>,
     },
     /// A `*` comment; the text after the first `*` (so `**` engine comments
     /// keep one `*`).
-    Comment { span: Span<'a>, text: &'a str },
+    Comment {
+        /// Where the comment line is.
+        span: Span<'a>,
+        /// The comment without its leading `*`.
+        text: &'a str,
+    },
     /// An `&` bookmark.
-    Bookmark { span: Span<'a>, name: &'a str },
+    Bookmark {
+        /// Where the bookmark line is.
+        span: Span<'a>,
+        /// The bookmark's name, after the `&`.
+        name: &'a str,
+    },
     /// `変化：N手`: the moves that follow replace move N of an earlier line.
-    Variation { span: Span<'a>, ply: u32 },
+    Variation {
+        /// Where the `変化` line is.
+        span: Span<'a>,
+        /// The ply the variation branches at, counted from 1.
+        ply: u32,
+    },
     /// The `まで…` summary line.
-    Trailer { span: Span<'a>, text: &'a str },
+    Trailer {
+        /// Where the line is.
+        span: Span<'a>,
+        /// The line's text, trailing spaces removed.
+        text: &'a str,
+    },
 }
 
 /// A header line as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawHeader<'a> {
+    /// Where the header line is.
     pub span: Span<'a>,
+    /// The key, before the colon (or the tag name), spaces trimmed.
     pub key: &'a str,
+    /// The value after it, spaces trimmed; may be empty.
     pub value: &'a str,
 }
 
-/// Everything a Kakinoki-style file says about one game.
+/// Everything a file says about one game, as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawGame<'a> {
+    /// The header lines, in file order.
     pub headers: Vec<RawHeader<'a>>,
     /// The board diagram, if there is one: it overrides 手合割.
     pub board: Option<Setup>,
-    /// The line where the diagram starts, for errors about it.
+    /// The line where the diagram starts, for errors about it; 0 when
+    /// there is no diagram.
     pub board_line: u32,
+    /// The move section: moves, comments and variations in file order.
     pub events: Vec<Event<'a>>,
+    /// What the reader accepted leniently so far, before any move is
+    /// played.
     pub warnings: Vec<Warning>,
 }
 

@@ -13,24 +13,30 @@ pub struct Bitboard(u128);
 const BOARD_BITS: u128 = (1u128 << 81) - 1;
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 81 squares (the bits above 80 are always clear).
     pub const ALL: Bitboard = Bitboard(BOARD_BITS);
 
+    /// The set holding only `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1u128 << sq.index())
     }
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 >> sq.index() & 1 != 0
     }
 
+    /// Whether the set has no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many squares the set holds.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()

@@ -5,25 +5,54 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
     /// A field is missing (`board`, `side to move`, `hand`).
-    MissingField { field: &'static str },
+    MissingField {
+        /// Which field: `"board"`, `"side to move"` or `"hand"`.
+        field: &'static str,
+    },
     /// A character that is not a piece letter, `+`, a digit 1–9 or `/`.
-    BadBoardChar { ch: char, rank: u8, text: String },
+    BadBoardChar {
+        /// The character not understood (a letter after `+` that cannot
+        /// promote, or `+` itself when a rank ends on it).
+        ch: char,
+        /// The rank it is in, 1–9 counted from the top as SFEN lists them.
+        rank: u8,
+        /// That rank's text, at most 40 characters.
+        text: String,
+    },
     /// A rank that does not add up to nine squares.
     RankLength {
+        /// The rank, 1–9 counted from the top.
         rank: u8,
+        /// How many squares it covers (counting stops at the first past 9).
         squares: usize,
+        /// The rank's text, at most 40 characters.
         text: String,
     },
     /// More or fewer than nine ranks.
-    RankCount { count: usize },
+    RankCount {
+        /// How many `/`-separated ranks the board field has.
+        count: usize,
+    },
     /// The side to move is neither `b` nor `w`.
-    BadSide { text: String },
+    BadSide {
+        /// The side field as written, at most 40 characters.
+        text: String,
+    },
     /// A hand that is not `-` or counts and piece letters.
-    BadHand { text: String },
+    BadHand {
+        /// The hand field as written, at most 40 characters.
+        text: String,
+    },
     /// A move number that is not a positive integer.
-    BadMoveNumber { text: String },
+    BadMoveNumber {
+        /// The move-number field as written, at most 40 characters.
+        text: String,
+    },
     /// Text after the move number.
-    TrailingText { text: String },
+    TrailingText {
+        /// The first extra field, at most 40 characters.
+        text: String,
+    },
 }
 
 impl fmt::Display for SfenError {
@@ -63,34 +92,51 @@ impl std::error::Error for SfenError {}
 /// A board that is well formed but cannot be a shogi position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
+    /// A side has no king, and the [`KingRule`](super::KingRule) in force
+    /// requires both.
     MissingKing {
+        /// The side without a king.
         color: Color,
     },
+    /// A side has more than one king.
     ExtraKing {
+        /// The side with several kings.
         color: Color,
+        /// Where its kings stand, in square index order.
         squares: Vec<Square>,
     },
     /// More pieces of a kind (counting promoted ones and both hands) than a
     /// set holds.
     TooManyPieces {
+        /// The unpromoted kind counted.
         kind: PieceKind,
+        /// How many there are, on the board (promoted or not) and in both
+        /// hands.
         count: u32,
+        /// How many a set holds (18 pawns, 4 lances, …, 2 kings).
         max: u32,
     },
     /// A pawn or lance on its last rank, or a knight on its last two.
     DeadPiece {
+        /// Whose piece it is.
         color: Color,
+        /// Pawn, lance or knight.
         kind: PieceKind,
+        /// Where it stands (the lowest square index, if there are several).
         square: Square,
     },
     /// Two unpromoted pawns of one color on a file (二歩).
     DoublePawn {
+        /// Whose pawns they are.
         color: Color,
+        /// The file, 1–9.
         file: u8,
     },
     /// The side that has just moved is in check: its king could be taken.
     OpponentInCheck {
+        /// The side not to move, whose king is attacked.
         color: Color,
+        /// Where that king stands.
         king: Square,
     },
 }
@@ -132,7 +178,9 @@ impl std::error::Error for SetupError {}
 /// Why a position could not be read from SFEN: bad text, or a bad board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
+    /// The text is not well-formed SFEN.
     Sfen(SfenError),
+    /// The SFEN reads, but the board breaks a rule.
     Setup(SetupError),
 }
 
@@ -218,15 +266,22 @@ pub struct UsiMoveError {
     pub ply: u32,
     /// The move text as given.
     pub text: String,
+    /// What was wrong with it.
     pub kind: UsiMoveErrorKind,
 }
 
+/// Why a USI move in a sequence failed: its syntax, or its legality.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UsiMoveErrorKind {
     /// Not USI move syntax.
     Syntax,
     /// Well formed, but not legal here.
-    Illegal { mv: Move, reason: IllegalMove },
+    Illegal {
+        /// The move as parsed.
+        mv: Move,
+        /// The rule it breaks in the position reached so far.
+        reason: IllegalMove,
+    },
 }
 
 impl fmt::Display for UsiMoveError {

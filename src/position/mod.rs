@@ -209,6 +209,7 @@ impl Position {
 
     // -- Reading the position ----------------------------------------------
 
+    /// The color whose move it is.
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side
@@ -220,11 +221,13 @@ impl Position {
         self.move_number
     }
 
+    /// The piece on `sq`, or `None` if the square is empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// The pieces `color` holds in hand.
     #[inline]
     pub fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
@@ -248,6 +251,7 @@ impl Position {
         self.by_color[color.index()]
     }
 
+    /// Every square holding a piece of either color.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]

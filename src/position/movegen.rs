@@ -12,6 +12,7 @@ use crate::{Color, Move, PieceKind, Square};
 
 /// Where moves go as they are generated: a `Vec`, or a counter for perft.
 pub trait MoveSink {
+    /// Receives one generated legal move.
     fn push(&mut self, mv: Move);
 }
 
@@ -457,6 +458,7 @@ impl Position {
         Ok(())
     }
 
+    /// Whether `mv` can be played here; [`Position::check_legal`] says why not.
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.check_legal(mv).is_ok()

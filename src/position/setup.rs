@@ -13,6 +13,7 @@ pub struct Setup {
     pub board: [Option<Piece>; 81],
     /// Indexed by [`Color::index`].
     pub hands: [Hand; 2],
+    /// The color to play next.
     pub side_to_move: Color,
     /// The SFEN move number: 1 for the first move of the record.
     pub move_number: u32,
@@ -60,6 +61,7 @@ pub enum Handicap {
 }
 
 impl Handicap {
+    /// All sixteen starts: [`Handicap::Even`] first, then by pieces given.
     pub const ALL: [Handicap; 16] = [
         Handicap::Even,
         Handicap::Lance,
@@ -168,11 +170,14 @@ impl Setup {
         Handicap::Even.setup()
     }
 
+    /// The piece on `sq`, or `None` if empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// Puts `piece` on `sq`, replacing what was there; `None` empties it.
+    /// No rule is checked.
     #[inline]
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
         self.board[sq.index()] = piece;

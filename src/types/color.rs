@@ -5,11 +5,16 @@ use std::ops::Not;
 /// even game; White (後手, or 上手) moves first in a handicap game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// 先手 (sente): moves first in an even game; upper-case letters in SFEN,
+    /// `+` in CSA, `▲` in KIF.
     Black = 0,
+    /// 後手 (gote): moves second in an even game, first in a handicap game;
+    /// lower-case letters in SFEN, `-` in CSA, `△` in KIF.
     White = 1,
 }
 
 impl Color {
+    /// Both colors, Black first (the order of [`Color::index`]).
     pub const ALL: [Color; 2] = [Color::Black, Color::White];
 
     /// 0 for Black, 1 for White: an index into per-color tables.

@@ -6,6 +6,7 @@ use super::PieceKind;
 pub struct Hand([u8; 7]);
 
 impl Hand {
+    /// A hand holding nothing.
     pub const EMPTY: Hand = Hand([0; 7]);
 
     /// How many pieces of `kind` are held; 0 for kinds a hand cannot hold.
@@ -35,6 +36,7 @@ impl Hand {
         self.0[kind.index()] -= 1;
     }
 
+    /// Whether no piece at all is held.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 7]

@@ -6,13 +6,20 @@ use std::str::FromStr;
 /// whether it promotes, or a drop of a piece from the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// A piece already on the board moves from one square to another.
     Normal {
+        /// The square the piece leaves.
         from: Square,
+        /// The square it arrives on, capturing the piece there if any.
         to: Square,
+        /// Whether the piece promotes on arrival.
         promote: bool,
     },
+    /// A piece held in hand is put on an empty square.
     Drop {
+        /// The kind dropped: one a hand can hold (pawn to rook), never promoted.
         kind: PieceKind,
+        /// The empty square it is dropped on.
         to: Square,
     },
 }
@@ -35,11 +42,13 @@ impl Move {
         }
     }
 
+    /// Whether this is a drop from the hand.
     #[inline]
     pub const fn is_drop(self) -> bool {
         matches!(self, Move::Drop { .. })
     }
 
+    /// Whether this is a board move that promotes (never true for a drop).
     #[inline]
     pub const fn is_promotion(self) -> bool {
         matches!(self, Move::Normal { promote: true, .. })
@@ -140,6 +149,7 @@ impl fmt::Display for Move {
 /// Text that is not a USI move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveSyntaxError {
+    /// The offending text, cut to its first 40 characters.
     pub text: String,
 }
 

@@ -7,25 +7,41 @@ use std::fmt;
 /// them; `promote` and `unpromote` map between the two halves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
+    /// 歩, `P` / `FU`.
     Pawn = 0,
+    /// 香, `L` / `KY`.
     Lance,
+    /// 桂, `N` / `KE`.
     Knight,
+    /// 銀, `S` / `GI`.
     Silver,
+    /// 金, `G` / `KI`; never promotes.
     Gold,
+    /// 角, `B` / `KA`.
     Bishop,
+    /// 飛, `R` / `HI`.
     Rook,
+    /// 玉 or 王, `K` / `OU`; never promotes and is never held in hand.
     King,
+    /// と, a promoted pawn: `+P` / `TO`.
     ProPawn,
+    /// 杏 (成香), a promoted lance: `+L` / `NY`.
     ProLance,
+    /// 圭 (成桂), a promoted knight: `+N` / `NK`.
     ProKnight,
+    /// 全 (成銀), a promoted silver: `+S` / `NG`.
     ProSilver,
+    /// 馬, a promoted bishop: `+B` / `UM`.
     Horse,
+    /// 龍 (竜), a promoted rook: `+R` / `RY`.
     Dragon,
 }
 
 use PieceKind::*;
 
 impl PieceKind {
+    /// All fourteen kinds in index order: the eight unpromoted ones, then the
+    /// six promoted.
     pub const ALL: [PieceKind; 14] = [
         Pawn, Lance, Knight, Silver, Gold, Bishop, Rook, King, ProPawn, ProLance, ProKnight,
         ProSilver, Horse, Dragon,
@@ -34,11 +50,14 @@ impl PieceKind {
     /// The kinds a hand can hold, in index order (pawn first).
     pub const HAND: [PieceKind; 7] = [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook];
 
+    /// The kind's position in [`PieceKind::ALL`], 0–13; 0–6 are also the
+    /// hand kinds' indices.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The kind at this index of [`PieceKind::ALL`], or `None` from 14 up.
     #[inline]
     pub const fn from_index(index: usize) -> Option<PieceKind> {
         if index < 14 {
@@ -77,11 +96,14 @@ impl PieceKind {
         }
     }
 
+    /// Whether this is one of the six promoted kinds.
     #[inline]
     pub const fn is_promoted(self) -> bool {
         self as u8 >= ProPawn as u8
     }
 
+    /// Whether the kind has a promoted form (pawn, lance, knight, silver,
+    /// bishop, rook): false for gold, king and promoted kinds.
     #[inline]
     pub const fn can_promote(self) -> bool {
         self.promote().is_some()
@@ -208,11 +230,14 @@ impl PieceKind {
 /// A piece of one color and one kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What the piece is, promoted or not.
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// The piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }

@@ -44,6 +44,7 @@ impl Square {
         (0..81u8).map(Square)
     }
 
+    /// The square's index, 0–80: `(file - 1) * 9 + (rank - 1)`.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -116,7 +116,7 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
 /// fails with its syntax error, on its own (the lines after an error are
 /// skipped up to the next `/`). A stretch between `/` lines with nothing
 /// in it is no game: a warning on the game that follows (or, at the end,
-/// the one before), the first [`EmptyGames::REPORTED`] one by one and the
+/// the one before), the first ten (`EmptyGames::REPORTED`) one by one and the
 /// rest counted. A text with no game at all is an error.
 pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     let mut games = Vec::new();

@@ -18,8 +18,11 @@ use std::fmt::Write as _;
 /// Which CSA version to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Version {
+    /// `V3.0`: an `'CSA encoding=` first line; times keep their
+    /// milliseconds (`T1.5`).
     #[default]
     V3_0,
+    /// `V2.2`: no encoding line; times in whole seconds, rounded down.
     V2_2,
 }
 

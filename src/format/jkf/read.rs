@@ -21,7 +21,7 @@
 //! replace the entry they hang on. The first entry of `moves` holds the
 //! comments before the first move.
 //!
-//! JSON is read by [`json`](super::json): serde_json checks the syntax, and
+//! JSON is read by the `json` module: serde_json checks the syntax, and
 //! a second pass over the (by then known good) text notes where each value
 //! starts and ends, so that every error and warning names its line, column
 //! and JSON path (`moves[12].move`).

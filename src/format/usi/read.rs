@@ -17,8 +17,12 @@ use std::fmt;
 /// or nobody.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndWinner {
+    /// The player to move after the last move wins (`win`).
     ToMove,
+    /// The player to move loses, so the one who moved last wins (`resign`,
+    /// `timeout`).
     Other,
+    /// A draw or an unfinished game.
     Nobody,
 }
 
@@ -58,9 +62,12 @@ pub fn split_end_token(line: &str) -> (&str, Option<&str>) {
 /// A USI position line, read but not played: the start and the move texts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UsiLine<'a> {
+    /// The starting position: the standard one for `startpos`, else the
+    /// SFEN's (syntax checked, rules not yet).
     pub start: Setup,
     /// Whether the line said `startpos` (rather than an SFEN).
     pub startpos: bool,
+    /// The tokens after `moves`, unparsed; empty when there are none.
     pub moves: Vec<&'a str>,
 }
 
@@ -69,11 +76,15 @@ pub struct UsiLine<'a> {
 pub enum UsiLineError {
     /// Neither `startpos` nor `sfen` where the start should be.
     NoStart {
+        /// The token found instead (at most 40 characters; empty at the end
+        /// of the line).
         found: String,
     },
+    /// The SFEN after `sfen` (or a bare SFEN) does not read.
     Sfen(SfenError),
     /// Something other than `moves` after the position.
     ExpectedMoves {
+        /// The token found instead, at most 40 characters.
         found: String,
     },
 }

@@ -24,7 +24,8 @@
 //! - annotation: `!` `?` `!!` `??` `!?` `?!`, written on the move or as the
 //!   next token, kept as a comment on the move.
 //!
-//! Every move goes to the resolver as a [`MoveSpec`]: the origin, `x`, `-`,
+//! Every move goes to the resolver as a
+//! [`MoveSpec`](crate::resolve::spec::MoveSpec): the origin, `x`, `-`,
 //! `+`, `=` and `#` are claims it checks against the board, never facts it
 //! trusts. The reader itself never looks at a board.
 //!
