@@ -33,6 +33,8 @@
 //! assert_eq!(Move::from_usi("P*5e").unwrap().flip().to_string(), "P*5e");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod decode;
 pub mod error;
 pub mod format;

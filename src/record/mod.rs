@@ -11,14 +11,18 @@ use std::fmt;
 /// A header line, `key：value` in KIF, `$KEY:value` in CSA, kept as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The key as written (`開始日時`, `EVENT`, a PGN tag name), without the separator.
     pub key: String,
+    /// The value after the separator, spaces trimmed; may be empty.
     pub value: String,
 }
 
 /// Time spent on a move, and the running total when the record gives one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct MoveTime {
+    /// Time spent on this move, in milliseconds.
     pub spent_ms: u64,
+    /// The mover's total time used so far, in milliseconds, when the record gives one.
     pub total_ms: Option<u64>,
 }
 
@@ -87,12 +91,17 @@ pub struct Foul {
 /// and anything attached to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
+    /// What ended the line.
     pub kind: EndingKind,
+    /// Who won; `None` for a draw, an unfinished game, or when the record does not say.
     pub winner: Option<Color>,
     /// The word as written (`投了`, `%TORYO`, `まで…で中断`).
     pub text: String,
+    /// Time written with the terminal word (thinking before resigning, say).
     pub time: Option<MoveTime>,
+    /// Comments written after the terminal word.
     pub comments: Vec<String>,
+    /// The broken rule, for an illegal move or a foul that names one.
     pub foul: Option<Foul>,
 }
 
@@ -101,6 +110,7 @@ pub struct Ending {
 pub struct NodeId(u32);
 
 impl NodeId {
+    /// The root: the start position, before any move.
     pub const ROOT: NodeId = NodeId(0);
     #[inline]
     fn index(self) -> usize {
@@ -112,9 +122,11 @@ impl NodeId {
 /// and what the record says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The move that led here; `None` only at the root.
     pub mv: Option<Move>,
     /// Moves played to reach this node: 0 at the root.
     pub ply: u32,
+    /// The node before this move; `None` only at the root.
     pub parent: Option<NodeId>,
     first_child: Option<NodeId>,
     /// The newest child, so that adding a variation does not walk the
@@ -125,6 +137,7 @@ pub struct Node {
     pub comments: Vec<String>,
     /// `&` bookmark names.
     pub bookmarks: Vec<String>,
+    /// Time spent on this move, if the record gives it.
     pub time: Option<MoveTime>,
     /// How play ended after this node, if the record says.
     pub ending: Option<Box<Ending>>,
@@ -162,10 +175,12 @@ impl Default for MoveTree {
 }
 
 impl MoveTree {
+    /// A tree holding only the root.
     pub fn new() -> MoveTree {
         MoveTree::with_capacity(0)
     }
 
+    /// An empty tree with room for `moves` moves without reallocating.
     pub fn with_capacity(moves: usize) -> MoveTree {
         let mut nodes = Vec::with_capacity(moves + 1);
         nodes.push(Node::new(None, 0, None));
@@ -173,15 +188,18 @@ impl MoveTree {
     }
 
     #[inline]
+    /// The node `id`. Panics if `id` is from another tree.
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.index()]
     }
 
     #[inline]
+    /// The node `id`, to edit its comments, time or ending. Panics if `id` is from another tree.
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
         &mut self.nodes[id.index()]
     }
 
+    /// The root node: comments before the first move, an ending with no move.
     pub fn root(&self) -> &Node {
         self.node(NodeId::ROOT)
     }
@@ -234,6 +252,7 @@ impl MoveTree {
         self.nodes.len()
     }
 
+    /// Whether the tree has no move (only the root).
     pub fn is_empty(&self) -> bool {
         self.nodes.len() == 1
     }
@@ -243,10 +262,13 @@ impl MoveTree {
 /// but not understood. Nothing is dropped without one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
+    /// The line, counted from 1; 0 when the warning concerns the game as a whole.
     pub line: u32,
+    /// The column in characters, counted from 1; 0 with line 0.
     pub column: u32,
     /// The text concerned.
     pub text: String,
+    /// What was read leniently, or why, in words.
     pub message: String,
 }
 
@@ -294,16 +316,20 @@ impl fmt::Display for Warning {
 /// One game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// The headers in input order, keys as written.
     pub headers: Vec<Header>,
+    /// The position before the first move.
     pub start: Setup,
     /// The named starting position, when the record gave one (手合割) or the
     /// start is one of them.
     pub handicap: Option<Handicap>,
+    /// The moves: mainline, variations, comments, times and endings.
     pub tree: MoveTree,
     /// The `まで…` summary line as written.
     pub trailer: Option<String>,
     /// The encoding the input was decoded from, when it came from bytes.
     pub encoding: Option<crate::decode::Encoding>,
+    /// What was read leniently, in input order.
     pub warnings: Vec<Warning>,
 }
 
@@ -372,6 +398,7 @@ impl Record {
         }
     }
 
+    /// A record starting at `start`, with no header, move or warning.
     pub fn new(start: Setup) -> Record {
         Record {
             headers: Vec::new(),

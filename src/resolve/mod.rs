@@ -88,28 +88,49 @@ pub enum ResolveError {
     /// 同 on the first move.
     NoPreviousMove,
     /// The text marks the move for the player who is not to move.
-    WrongSide { written: Color },
+    WrongSide {
+        /// The side the text marks, which is not the side to move.
+        written: Color,
+    },
     /// The written origin holds no piece of the mover's.
-    NoPieceAtOrigin { from: Square },
+    NoPieceAtOrigin {
+        /// The origin as written.
+        from: Square,
+    },
     /// The written origin holds a piece of another kind.
     PieceMismatch {
+        /// The origin as written.
         from: Square,
+        /// The kind of the mover's piece standing there.
         found: PieceKind,
+        /// The kind the text names.
         written: PieceKind,
     },
     /// The move the text names is against the rules.
-    Illegal { mv: Move, reason: IllegalMove },
+    Illegal {
+        /// The move the text names.
+        mv: Move,
+        /// The rule it breaks here.
+        reason: IllegalMove,
+    },
     /// No candidate fits: each with the first marker it disagrees with.
     /// Empty when no piece of that kind can reach the square at all.
     NoCandidate {
+        /// The kind the text names.
         piece: PieceKind,
+        /// The destination (同 already replaced by the previous move's square).
         to: Square,
+        /// Each move of that kind to that square, with the first marker it
+        /// disagrees with.
         rejected: Vec<(Move, Mismatch)>,
     },
     /// Several candidates fit the text.
     Ambiguous {
+        /// The kind the text names.
         piece: PieceKind,
+        /// The destination.
         to: Square,
+        /// Every legal move that fits the text, two or more.
         candidates: Vec<Move>,
     },
 }

@@ -8,6 +8,7 @@ use crate::{Color, PieceKind, Square};
 /// Where the move goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Destination {
+    /// A square written out (`７六`, `76`, `7f`).
     Square(Square),
     /// 同: the square of the previous move.
     Same,
@@ -64,8 +65,11 @@ pub enum Vertical {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CaptureClaim {
     #[default]
+    /// Nothing written.
     Unmarked,
+    /// `x`: the move captures.
     Capture,
+    /// `-`: the move captures nothing.
     NoCapture,
 }
 
@@ -73,7 +77,9 @@ pub enum CaptureClaim {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CheckClaim {
     #[default]
+    /// Nothing written.
     Unmarked,
+    /// `#`: the move mates.
     Mate,
 }
 
@@ -83,16 +89,23 @@ pub enum CheckClaim {
 pub struct MoveSpec {
     /// ▲ / △ (or `+` / `-`), when written.
     pub color: Option<Color>,
+    /// Where the move goes: a square, or 同 (the previous move's square).
     pub to: Destination,
     /// The piece as written: 全 and 成銀 are both `ProSilver`, 竜 is `Dragon`.
     pub piece: PieceKind,
     /// The origin, when written (KIF `(77)`, CSA, Western `G6h-5h`).
     pub from: Option<Square>,
+    /// What the text says about promotion.
     pub promotion: Promotion,
+    /// Whether the text marks a drop (打, `*`).
     pub drop: DropMark,
+    /// 左 / 右 / 直, when written.
     pub horizontal: Option<Horizontal>,
+    /// 上 / 引 / 寄, when written.
     pub vertical: Option<Vertical>,
+    /// Western `x` / `-`, when written.
     pub capture: CaptureClaim,
+    /// Western `#`, when written.
     pub check: CheckClaim,
 }
 
