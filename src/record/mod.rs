@@ -73,6 +73,34 @@ pub enum EndingKind {
     Other,
 }
 
+impl EndingKind {
+    /// Every kind of ending, in the order they are declared (a test checks
+    /// that the list is whole).
+    pub const ALL: [EndingKind; 21] = [
+        EndingKind::Resign,
+        EndingKind::Abort,
+        EndingKind::Repetition,
+        EndingKind::Impasse,
+        EndingKind::Checkmate,
+        EndingKind::NoMate,
+        EndingKind::TimeUp,
+        EndingKind::FoulWin,
+        EndingKind::FoulLoss,
+        EndingKind::IllegalMove,
+        EndingKind::EnteringKing,
+        EndingKind::DefaultWin,
+        EndingKind::DefaultLoss,
+        EndingKind::Sealed,
+        EndingKind::Try,
+        EndingKind::PerpetualCheck,
+        EndingKind::Draw,
+        EndingKind::MaxMoves,
+        EndingKind::Matta,
+        EndingKind::Error,
+        EndingKind::Other,
+    ];
+}
+
 /// A rule broken by a move that the record still contains.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Foul {
@@ -422,5 +450,45 @@ impl Record {
     /// How the mainline ended, if the record says.
     pub fn ending(&self) -> Option<&Ending> {
         self.tree.node(self.tree.mainline_end()).ending.as_deref()
+    }
+}
+
+#[cfg(test)]
+mod ending_kind_tests {
+    use super::EndingKind::{self, *};
+
+    /// A kind's place in [`EndingKind::ALL`]; the match stops the build
+    /// when a kind is added and not given a place.
+    fn place(kind: EndingKind) -> usize {
+        match kind {
+            Resign => 0,
+            Abort => 1,
+            Repetition => 2,
+            Impasse => 3,
+            Checkmate => 4,
+            NoMate => 5,
+            TimeUp => 6,
+            FoulWin => 7,
+            FoulLoss => 8,
+            IllegalMove => 9,
+            EnteringKing => 10,
+            DefaultWin => 11,
+            DefaultLoss => 12,
+            Sealed => 13,
+            Try => 14,
+            PerpetualCheck => 15,
+            Draw => 16,
+            MaxMoves => 17,
+            Matta => 18,
+            Error => 19,
+            Other => 20,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_kind_once_in_order() {
+        for (i, kind) in EndingKind::ALL.into_iter().enumerate() {
+            assert_eq!(place(kind), i, "{kind:?}");
+        }
     }
 }

@@ -10,7 +10,7 @@ pub use super::pieces::move_piece_name;
 
 use super::handicaps::{handicap_name, HANDICAP_KEY};
 use super::headers::{hand_key, side_name, TURN_SUFFIX};
-use crate::record::{Header, Record};
+use crate::record::{Header, NodeId, Record};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, Hand, PieceKind, Setup, Square};
 use std::fmt::Write as _;
@@ -163,6 +163,20 @@ pub fn write_spec(out: &mut String, spec: &MoveSpec) {
     }
     if spec.drop == DropMark::Drop {
         out.push('打');
+    }
+}
+
+/// A node's comments (`*` lines) and bookmarks (`&` lines), as KIF and
+/// KI2 write them.
+pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
+    let node = record.tree.node(id);
+    for comment in &node.comments {
+        for line in comment.split('\n') {
+            writeln!(out, "*{line}").unwrap();
+        }
+    }
+    for bookmark in &node.bookmarks {
+        writeln!(out, "&{bookmark}").unwrap();
     }
 }
 

@@ -64,7 +64,7 @@ fn write_game(record: &Record, encoding: Option<&str>) -> String {
     for odd in &odd_headers {
         writeln!(out, "*{odd}").unwrap();
     }
-    write_notes(&mut out, record, NodeId::ROOT);
+    japanese::write_notes(&mut out, record, NodeId::ROOT);
     let mut work: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
     match record.tree.children(NodeId::ROOT).next() {
         Some(first) => work.push((first, start, None)),
@@ -130,7 +130,7 @@ fn write_line(
         moves.push(out, &text);
         if !node.comments.is_empty() || !node.bookmarks.is_empty() {
             moves.end(out);
-            write_notes(out, record, id);
+            japanese::write_notes(out, record, id);
         }
         pos.play_unchecked(mv);
         previous = Some(mv.to());
@@ -196,19 +196,6 @@ fn display_width(c: char) -> usize {
         1
     } else {
         2
-    }
-}
-
-/// Comments (`*`) and bookmarks (`&`) of a node.
-fn write_notes(out: &mut String, record: &Record, id: NodeId) {
-    let node = record.tree.node(id);
-    for comment in &node.comments {
-        for line in comment.split('\n') {
-            writeln!(out, "*{line}").unwrap();
-        }
-    }
-    for bookmark in &node.bookmarks {
-        writeln!(out, "&{bookmark}").unwrap();
     }
 }
 

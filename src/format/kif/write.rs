@@ -86,7 +86,7 @@ pub fn write(record: &Record, encoding: &str) -> String {
     for odd in &odd_headers {
         writeln!(out, "*{odd}").unwrap();
     }
-    write_node_notes(&mut out, record, NodeId::ROOT);
+    japanese::write_notes(&mut out, record, NodeId::ROOT);
 
     // Lines still to write: (first node, where the line stands before
     // it). The mainline first; variations are pushed as found.
@@ -148,7 +148,7 @@ fn write_line(
             time,
             has_variation,
         );
-        write_node_notes(out, record, id);
+        japanese::write_notes(out, record, id);
         cursor.pos.play_unchecked(mv);
         cursor.previous = Some(mv.to());
         last = id;
@@ -242,19 +242,6 @@ fn write_numbered(
         out.push('+');
     }
     out.push('\n');
-}
-
-/// Comments (`*`) and bookmarks (`&`) of a node.
-fn write_node_notes(out: &mut String, record: &Record, id: NodeId) {
-    let node = record.tree.node(id);
-    for comment in &node.comments {
-        for line in comment.split('\n') {
-            writeln!(out, "*{line}").unwrap();
-        }
-    }
-    for bookmark in &node.bookmarks {
-        writeln!(out, "&{bookmark}").unwrap();
-    }
 }
 
 /// The terminal line of a line that ended after `ply` moves, and its
