@@ -60,8 +60,12 @@ pub fn convert(
     options.csa_version = config.csa_version;
     let written = match config.destination {
         // Inputs follow one another on standard output: the stream layout.
-        Destination::Stdout => write::write(&records, config.target, &options).map(|b| vec![b]),
-        Destination::Directory(_) => write::write_files(&records, config.target, &options),
+        // The records come straight from the reader, checked as they were
+        // built, so they are not checked again.
+        Destination::Stdout => {
+            write::write_read(&records, config.target, &options).map(|b| vec![b])
+        }
+        Destination::Directory(_) => write::write_files_read(&records, config.target, &options),
     };
     out.outputs = written.map_err(|e| match e {
         WriteError::PlyPastEnd { ply, moves } => {

@@ -3,6 +3,9 @@
 //! variations) with comments, bookmarks and times, and how each line ended.
 
 pub mod builder;
+mod check;
+
+pub use check::RecordError;
 
 use crate::error::escape_controls;
 use crate::{Color, Handicap, Move, Setup};

@@ -1,0 +1,85 @@
+//! Checking a record before it is written: the writers replay the moves on
+//! a board, so a record built by hand (not by a reader, which checks as it
+//! builds) is checked first, and a start no position can be built from or a
+//! move against the rules is an error rather than a panic in a writer.
+
+use super::{NodeId, Record};
+use crate::{IllegalMove, Move, Position, SetupError};
+use std::fmt;
+
+/// Why a record cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// No position can be built from the start (no room for a piece, too
+    /// many pieces of a kind, a king missing where one is needed…).
+    Start(SetupError),
+    /// A move in the tree is against the rules where it stands.
+    IllegalMove {
+        /// The move's ply (1 for the first move of the record).
+        ply: u32,
+        /// The move.
+        mv: Move,
+        /// The rule it breaks.
+        reason: IllegalMove,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Start(e) => write!(f, "the start is not a position: {e}"),
+            RecordError::IllegalMove { ply, mv, reason } => {
+                write!(f, "move {ply} ({mv}) is against the rules: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    /// Checks that the start is a position (as the readers accept one: a
+    /// missing king is allowed, as in tsume) and that every move of every
+    /// line is legal where it stands. Every record a reader returns passes;
+    /// [`crate::write()`] checks each record before writing it.
+    ///
+    /// ```
+    /// use kifconv::record::Record;
+    /// use kifconv::{Move, Position};
+    ///
+    /// let mut record = Record::new(Position::startpos().to_setup());
+    /// let root = kifconv::record::NodeId::ROOT;
+    /// record.tree.push(root, Move::from_usi("7g7f").unwrap());
+    /// assert!(record.check().is_ok());
+    /// record.tree.push(root, Move::from_usi("7g7e").unwrap());
+    /// assert!(record.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), RecordError> {
+        let (start, _) =
+            Position::from_setup_lenient(self.start.clone()).map_err(RecordError::Start)?;
+        // Depth first; a position is cloned only where a line branches.
+        let mut pending: Vec<(NodeId, Position)> = vec![(NodeId::ROOT, start)];
+        while let Some((id, pos)) = pending.pop() {
+            let mut pos = Some(pos);
+            let mut children = self.tree.children(id).peekable();
+            while let Some(child) = children.next() {
+                let node = self.tree.node(child);
+                let Some(mv) = node.mv else { continue };
+                // The last child takes the position itself.
+                let mut next = match children.peek() {
+                    Some(_) => pos.clone(),
+                    None => pos.take(),
+                }
+                .expect("taken only by the last child");
+                next.play(mv).map_err(|reason| RecordError::IllegalMove {
+                    ply: node.ply,
+                    mv,
+                    reason,
+                })?;
+                pending.push((child, next));
+            }
+        }
+        Ok(())
+    }
+}
