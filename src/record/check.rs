@@ -1,7 +1,8 @@
-//! Checking a record before it is written: the writers replay the moves on
-//! a board, so a record built by hand (not by a reader, which checks as it
-//! builds) is checked first, and a start no position can be built from or a
-//! move against the rules is an error rather than a panic in a writer.
+//! Replaying a record on a board: checking it before it is written (the
+//! writers replay the moves, so a record built by hand, not by a reader,
+//! which checks as it builds, is checked first, and a start no position can
+//! be built from or a move against the rules is an error rather than a
+//! panic in a writer), and the positions along its mainline.
 
 use super::{NodeId, Record};
 use crate::{IllegalMove, Move, Position, SetupError};
@@ -81,5 +82,34 @@ impl Record {
             }
         }
         Ok(())
+    }
+
+    /// The positions along the mainline: the start, then the position
+    /// after each move (one more than the moves). An error where the start
+    /// is no position or a move breaks the rules, as [`Record::check`]
+    /// says.
+    ///
+    /// ```
+    /// let records = kifconv::read_bytes(b"position startpos moves 7g7f 3c3d").unwrap();
+    /// let positions = records[0].positions().unwrap();
+    /// assert_eq!(positions.len(), 3);
+    /// assert_eq!(positions[2].sfen(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+    /// ```
+    pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
+        let (start, _) =
+            Position::from_setup_lenient(self.start.clone()).map_err(RecordError::Start)?;
+        let mut positions = vec![start];
+        for id in self.tree.mainline() {
+            let node = self.tree.node(id);
+            let Some(mv) = node.mv else { continue };
+            let mut next = positions.last().expect("the start at least").clone();
+            next.play(mv).map_err(|reason| RecordError::IllegalMove {
+                ply: node.ply,
+                mv,
+                reason,
+            })?;
+            positions.push(next);
+        }
+        Ok(positions)
     }
 }

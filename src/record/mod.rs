@@ -268,6 +268,41 @@ impl MoveTree {
         self.mainline().filter_map(|id| self.node(id).mv)
     }
 
+    /// Every line of play, mainline first: for each node that ends a line
+    /// (one with no move after it), the nodes from the first move to it.
+    /// A line that branches off another repeats the moves they share.
+    ///
+    /// ```
+    /// use kifconv::record::{MoveTree, NodeId};
+    /// use kifconv::Move;
+    ///
+    /// let mut tree = MoveTree::new();
+    /// let m = |usi| Move::from_usi(usi).unwrap();
+    /// let first = tree.push(NodeId::ROOT, m("7g7f"));
+    /// let main = tree.push(first, m("3c3d"));
+    /// let side = tree.push(first, m("8c8d"));
+    /// let lines: Vec<Vec<NodeId>> = tree.lines().collect();
+    /// assert_eq!(lines, [vec![first, main], vec![first, side]]);
+    /// ```
+    pub fn lines(&self) -> impl Iterator<Item = Vec<NodeId>> + '_ {
+        // Depth first, first children first: the mainline comes out first
+        // and each variation after the line it leaves.
+        let mut pending = vec![NodeId::ROOT];
+        std::iter::from_fn(move || loop {
+            let id = pending.pop()?;
+            let children: Vec<NodeId> = self.children(id).collect();
+            if children.is_empty() && id != NodeId::ROOT {
+                let mut line: Vec<NodeId> = std::iter::successors(Some(id), |&n| {
+                    self.node(n).parent.filter(|&p| p != NodeId::ROOT)
+                })
+                .collect();
+                line.reverse();
+                return Some(line);
+            }
+            pending.extend(children.into_iter().rev());
+        })
+    }
+
     /// The last node of the mainline (the root if there are no moves).
     pub fn mainline_end(&self) -> NodeId {
         self.mainline().last().unwrap_or(NodeId::ROOT)
@@ -493,5 +528,35 @@ mod ending_kind_tests {
         for (i, kind) in EndingKind::ALL.into_iter().enumerate() {
             assert_eq!(place(kind), i, "{kind:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tree_tests {
+    use super::NodeId;
+
+    /// Every line of a record with nested variations: one per node with no
+    /// move after it, each a chain of parent and child from a first move,
+    /// the mainline first, and together they hold every node.
+    #[test]
+    fn lines_are_every_path_from_the_first_move_to_an_end() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/kif/jkf-henka.kif");
+        let record = crate::read(std::path::Path::new(path)).unwrap().remove(0);
+        let tree = &record.tree;
+        let lines: Vec<Vec<NodeId>> = tree.lines().collect();
+        let ends = tree.ids().filter(|&id| tree.children(id).next().is_none());
+        assert_eq!(lines.len(), ends.count());
+        assert!(lines.len() >= 3, "{} lines", lines.len());
+        assert_eq!(lines[0], tree.mainline().collect::<Vec<_>>());
+        let mut seen = std::collections::HashSet::new();
+        for line in &lines {
+            assert_eq!(tree.node(line[0]).parent, Some(NodeId::ROOT));
+            for pair in line.windows(2) {
+                assert_eq!(tree.node(pair[1]).parent, Some(pair[0]));
+            }
+            assert!(tree.children(*line.last().unwrap()).next().is_none());
+            seen.extend(line.iter().copied());
+        }
+        assert_eq!(seen.len(), tree.len() - 1);
     }
 }
