@@ -84,16 +84,36 @@ fn no_source_file_is_over_900_lines_of_code() {
     );
 }
 
-/// The text of a file without comment lines and without its test module.
+/// The text of a file without comment lines and without its test modules
+/// (`#[cfg(test)] mod …{…}`, braces matched).
 fn code_of(text: &str) -> String {
-    let body = match text.find("#[cfg(test)]\nmod tests") {
-        Some(at) => &text[..at],
-        None => text,
-    };
-    body.lines()
+    let code: Vec<&str> = text
+        .lines()
         .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    let mut code = code.join("\n");
+    while let Some(at) = code.find("#[cfg(test)]\nmod ") {
+        let Some(open) = code[at..].find('{').map(|i| at + i) else {
+            break;
+        };
+        let mut depth = 0;
+        let mut end = code.len();
+        for (i, c) in code[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        code.replace_range(at..end, "");
+    }
+    code
 }
 
 /// The paths a `crate::` or `super::` use names, brace groups expanded:
@@ -247,6 +267,15 @@ fn a_cycle_is_found_when_there_is_one() {
     let mut acyclic = graph.clone();
     acyclic.get_mut("c").unwrap().remove("a");
     assert_eq!(find_cycle(&acyclic), None);
+    let code = code_of("use crate::a;\n#[cfg(test)]\nmod checks {\n    fn f() { crate::b::g(); }\n}\nuse crate::c;\n// crate::d\n");
+    assert!(
+        code.contains("crate::a") && code.contains("crate::c"),
+        "{code}"
+    );
+    assert!(
+        !code.contains("crate::b") && !code.contains("crate::d"),
+        "{code}"
+    );
     assert_eq!(
         expand("format::{csa::read as csa, lines, self}"),
         ["format::csa::read", "format::lines", "format"]
