@@ -42,6 +42,7 @@ pub mod position;
 pub mod read;
 pub mod record;
 pub mod resolve;
+pub mod training;
 pub mod types;
 pub mod write;
 

@@ -1,0 +1,7 @@
+//! Training data for shogi engines and the books they play from: the
+//! 32-byte packed position ([`packed`]) and the 16-bit moves ([`move16`])
+//! that HCPE, hcpe3, PackedSfenValue and YaneuraOu's binary books are made
+//! of, bit for bit as cshogi and YaneuraOu write them.
+
+pub mod move16;
+pub mod packed;
