@@ -29,4 +29,5 @@ mod round_trip;
 mod rules;
 mod safety;
 mod sizes;
+mod training;
 mod western;
