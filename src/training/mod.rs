@@ -1,7 +1,10 @@
 //! Training data for shogi engines and the books they play from: the
 //! 32-byte packed position ([`packed`]) and the 16-bit moves ([`move16`])
-//! that HCPE, hcpe3, PackedSfenValue and YaneuraOu's binary books are made
-//! of, bit for bit as cshogi and YaneuraOu write them.
+//! that HCPE ([`hcpe`]), hcpe3, PackedSfenValue and YaneuraOu's binary
+//! books are made of, bit for bit as cshogi and YaneuraOu write them, and the
+//! evaluations records carry ([`eval`]).
 
+pub mod eval;
+pub mod hcpe;
 pub mod move16;
 pub mod packed;

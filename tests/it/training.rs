@@ -44,3 +44,51 @@ fn packed_positions_and_moves_match_cshogi() {
         "{drops} drops, {promotions} promotions"
     );
 }
+
+/// HCPE bit for bit as cshogi makes it with dlshogi's csa_to_hcpe logic
+/// (fixtures/training/hcpe-corpus.tsv, made by
+/// scripts/training-hcpe-vectors.py): every game of every corpus CSA file
+/// with `'**` evaluations — positions, moves, evaluations and results.
+#[test]
+fn hcpe_of_corpus_games_with_evaluations_matches_cshogi() {
+    let Some(corpus) = crate::util::shared::shared("corpus") else {
+        return;
+    };
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/training/hcpe-corpus.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut games = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [file, game, expected] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("not three fields: {line}");
+        };
+        let file_path = corpus.join(file);
+        let records = kifconv::read(&file_path).unwrap();
+        let record = &records[game.parse::<usize>().unwrap()];
+        let (entries, _) = kifconv::training::hcpe::entries(record).unwrap();
+        let got: String = entries.iter().map(|e| hex(e)).collect();
+        if got != expected {
+            // Name the first entry that differs, and the field.
+            let at = (0..got.len().min(expected.len()))
+                .find(|&i| got.as_bytes()[i] != expected.as_bytes()[i])
+                .unwrap_or(got.len().min(expected.len()));
+            let entry = at / (2 * kifconv::training::hcpe::SIZE);
+            let field = match at % (2 * kifconv::training::hcpe::SIZE) / 2 {
+                0..32 => "hcp",
+                32..34 => "eval",
+                34..36 => "bestMove16",
+                36 => "gameResult",
+                _ => "pad",
+            };
+            panic!(
+                "{file} game {game}: entry {entry} differs in {field} ({} entries, cshogi {})",
+                got.len() / 76,
+                expected.len() / 76
+            );
+        }
+        games += 1;
+    }
+    assert!(games >= 10, "{games} games");
+}

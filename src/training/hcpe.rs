@@ -1,0 +1,124 @@
+//! HCPE (cshogi's HuffmanCodedPosAndEval): 38 bytes a position — the packed
+//! position (HCP), the evaluation from the side to move (i16, clamped to
+//! ±32767), the move played in Apery's move16, the game's result (0 a draw
+//! or unknown, 1 black won, 2 white won) and a pad byte; all little-endian.
+
+use super::eval;
+use super::move16::{self, Layout};
+use super::packed::{pack, Dialect, PackError};
+use crate::record::{Record, RecordError};
+use crate::Color;
+use std::fmt;
+
+/// One HCPE entry's size in bytes.
+pub const SIZE: usize = 38;
+
+/// Why a game has no HCPE entries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HcpeError {
+    /// The record does not replay (see [`Record::check`]).
+    Record(RecordError),
+    /// A position of the mainline cannot be packed: which ply (0 for the
+    /// start) and why.
+    Pack {
+        /// The position's ply: the moves played before it.
+        ply: u32,
+        /// Why it cannot be packed.
+        error: PackError,
+    },
+}
+
+impl fmt::Display for HcpeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HcpeError::Record(e) => e.fmt(f),
+            HcpeError::Pack { ply, error } => write!(f, "the position after move {ply}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for HcpeError {}
+
+/// The game's result as HCPE stores it: 1 black won, 2 white won, 0 a draw
+/// or an end with no winner.
+pub fn result(record: &Record) -> u8 {
+    match record.ending().and_then(|e| e.winner) {
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+        None => 0,
+    }
+}
+
+/// The HCPE entries of `record`: one for the position before each mainline
+/// move, with that move, its evaluation (from the comment after it, the
+/// side to move's view; 0 when there is none) and the game's result. Also
+/// says how many moves had no evaluation.
+pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), HcpeError> {
+    let positions = record.positions().map_err(HcpeError::Record)?;
+    let game_result = result(record);
+    let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
+    let mut missing = 0;
+    for (i, id) in record.tree.mainline().enumerate() {
+        let pos = &positions[i];
+        let Some(mv) = record.tree.node(id).mv else {
+            continue;
+        };
+        let hcp = pack(pos, Dialect::Hcp).map_err(|error| HcpeError::Pack {
+            ply: i as u32,
+            error,
+        })?;
+        let score = eval::mover_view(record, id, pos.side_to_move());
+        missing += usize::from(score.is_none());
+        let score = score.unwrap_or(0).clamp(-32767, 32767) as i16;
+        let mut entry = [0u8; SIZE];
+        entry[..32].copy_from_slice(&hcp);
+        entry[32..34].copy_from_slice(&score.to_le_bytes());
+        entry[34..36].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
+        entry[36] = game_result;
+        out.push(entry);
+    }
+    Ok((out, missing))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// FORMATS.md's vector: the start, eval −123, 7g7f, black won.
+    #[test]
+    fn the_reference_entry() {
+        let csa = "V2.2\nPI\n+\n+7776FU\n'** -123 3c3d\n-3334FU\n+2726FU\n%TORYO\n";
+        let records = crate::read::read_text(csa, crate::read::Format::Csa).unwrap();
+        let (entries, missing) = entries(&records[0]).unwrap();
+        assert_eq!(entries.len(), 3);
+        assert_eq!(missing, 2);
+        assert_eq!(
+            hex(&entries[0]),
+            "58a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c85ff3b1e0100"
+        );
+    }
+
+    /// Evaluations as dlshogi's csa_to_hcpe reads them: the `'**` score
+    /// after a move is black's view, stored from the side to move (the
+    /// mover), clamped to ±32767; a move without one stores 0. White
+    /// resigned after black's fifth move, so every entry's result is 1.
+    #[test]
+    fn evals_are_the_movers_view_clamped() {
+        let csa = "V2.2\nPI\n+\n+7776FU\n'** 50 3c3d\n-3334FU\n'** 80 2g2f\n+2726FU\n'** -100000\n-8384FU\n+2625FU\n'** 40000\n%TORYO\n";
+        let records = crate::read::read_text(csa, crate::read::Format::Csa).unwrap();
+        let (entries, missing) = entries(&records[0]).unwrap();
+        let evals: Vec<i16> = entries
+            .iter()
+            .map(|e| i16::from_le_bytes([e[32], e[33]]))
+            .collect();
+        // 50 by black; 80 black's view by white: −80; −100000 by black:
+        // clamped; none; 40000 by black: clamped.
+        assert_eq!(evals, [50, -80, -32767, 0, 32767]);
+        assert_eq!(missing, 1);
+        assert!(entries.iter().all(|e| e[36] == 1 && e[37] == 0));
+    }
+}
