@@ -336,29 +336,7 @@ const STARTS: [&str; 5] = [
     "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 ];
 
-const KINDS: [EndingKind; 21] = [
-    EndingKind::Resign,
-    EndingKind::Abort,
-    EndingKind::Repetition,
-    EndingKind::Impasse,
-    EndingKind::Checkmate,
-    EndingKind::NoMate,
-    EndingKind::TimeUp,
-    EndingKind::FoulWin,
-    EndingKind::FoulLoss,
-    EndingKind::IllegalMove,
-    EndingKind::EnteringKing,
-    EndingKind::DefaultWin,
-    EndingKind::DefaultLoss,
-    EndingKind::Sealed,
-    EndingKind::Try,
-    EndingKind::PerpetualCheck,
-    EndingKind::Draw,
-    EndingKind::MaxMoves,
-    EndingKind::Matta,
-    EndingKind::Error,
-    EndingKind::Other,
-];
+const KINDS: [EndingKind; 21] = EndingKind::ALL;
 
 const HEADERS: [(&str, &str); 8] = [
     ("N+", "先手 \"名人\""),

@@ -9,7 +9,7 @@ pub use super::headers::{header_key, is_safe_header_key};
 pub use super::pieces::move_piece_name;
 
 use super::handicaps::{handicap_name, HANDICAP_KEY};
-use super::headers::{hand_key, side_name, TURN_SUFFIX};
+use super::headers::{hand_key, is_handicap_side, side_name, TURN_SUFFIX};
 use crate::record::{Header, NodeId, Record};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, Hand, PieceKind, Setup, Square};
@@ -178,6 +178,31 @@ pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
     for bookmark in &node.bookmarks {
         writeln!(out, "&{bookmark}").unwrap();
     }
+}
+
+/// The header lines KIF and KI2 share, and the board diagram when the start
+/// needs one. Says whether the sides are named 下手 and 上手 (a handicap
+/// start whose headers name them so), and returns the headers that cannot
+/// be header lines (a key that reads as something else, a value with a
+/// line break), for the writer to keep as a comment before the moves.
+pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
+    let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
+        && record.headers.iter().any(|h| is_handicap_side(&h.key));
+    let mut odd_headers = Vec::new();
+    for header in headers(record) {
+        if is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
+            writeln!(out, "{}：{}", header.key, header.value).unwrap();
+        } else {
+            // Kept, as a comment before the moves, rather than written as a
+            // line a reader would take for something else.
+            odd_headers
+                .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
+        }
+    }
+    if needs_diagram(record) {
+        out.push_str(&board_diagram(&record.start, handicap_labels));
+    }
+    (handicap_labels, odd_headers)
 }
 
 #[cfg(test)]

@@ -11,8 +11,7 @@
 //! known for KI2 at its first line.
 
 use crate::format::japanese::endings::trailer;
-use crate::format::japanese::headers::is_handicap_side;
-use crate::format::japanese::write::{self as japanese, board_diagram, write_spec};
+use crate::format::japanese::write::{self as japanese, write_spec};
 use crate::record::{Ending, NodeId, Record};
 use crate::resolve::spec::{DropMark, MoveSpec};
 use crate::resolve::{Mismatch, ResolveError};
@@ -43,22 +42,7 @@ fn write_game(record: &Record, encoding: Option<&str>) -> String {
         write!(out, " encoding={encoding}").unwrap();
     }
     out.push('\n');
-    let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
-        && record.headers.iter().any(|h| is_handicap_side(&h.key));
-    let mut odd_headers = Vec::new();
-    for header in japanese::headers(record) {
-        if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
-            writeln!(out, "{}：{}", header.key, header.value).unwrap();
-        } else {
-            // Kept, as a comment before the moves, rather than written as a
-            // line a reader would take for something else.
-            odd_headers
-                .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
-        }
-    }
-    if japanese::needs_diagram(record) {
-        out.push_str(&board_diagram(&record.start, handicap_labels));
-    }
+    let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     let (start, _) = Position::from_setup_lenient(record.start.clone())
         .expect("a record's start was checked when it was read");
     for odd in &odd_headers {

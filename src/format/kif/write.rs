@@ -24,11 +24,10 @@
 //! recursion.
 
 use crate::format::japanese::endings::{ending_word, trailer};
-use crate::format::japanese::headers::is_handicap_side;
 use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::read::side_mark;
-use crate::format::japanese::write::{self as japanese, board_diagram};
+use crate::format::japanese::write as japanese;
 use crate::record::{Ending, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
@@ -64,22 +63,7 @@ impl Clock {
 pub fn write(record: &Record, encoding: &str) -> String {
     let mut out = String::with_capacity(256 + 40 * record.tree.len());
     writeln!(out, "#KIF version=2.0 encoding={encoding}").unwrap();
-    let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
-        && record.headers.iter().any(|h| is_handicap_side(&h.key));
-    let mut odd_headers = Vec::new();
-    for header in japanese::headers(record) {
-        if japanese::is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
-            writeln!(out, "{}：{}", header.key, header.value).unwrap();
-        } else {
-            // Kept, as a comment before the moves, rather than written as a
-            // line a reader would take for something else.
-            odd_headers
-                .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
-        }
-    }
-    if japanese::needs_diagram(record) {
-        out.push_str(&board_diagram(&record.start, handicap_labels));
-    }
+    let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     out.push_str("手数----指手---------消費時間--\n");
     let (start, _) = Position::from_setup_lenient(record.start.clone())
         .expect("a record's start was checked when it was read");
