@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """Writes fixtures/training/hcpe-corpus.tsv: the HCPE entries that cshogi,
 with dlshogi's csa_to_hcpe logic, makes of every corpus CSA file with `'**`
-evaluations, for kifconv's bit-exact test.
+evaluations, for kifconv's bit-exact test; with --psv, the
+PackedSfenValue entries of the same positions (PackedSfen, the same score,
+YaneuraOu's Move16, the position's move number as gamePly, the result from
+the side to move: +1 won, -1 lost, 0 draw).
 
     scripts/training-hcpe-vectors.py > fixtures/training/hcpe-corpus.tsv
+    scripts/training-hcpe-vectors.py --psv > fixtures/training/psv-corpus.tsv
 
 Run with the python of the peers' venv (cshogi). The logic, per game: from
 the start, for each move, the position's HCP, the `'**` score clamped to
@@ -18,7 +22,9 @@ import cshogi
 import numpy as np
 from cshogi import CSA
 
-corpus = sys.argv[1] if len(sys.argv) > 1 else "../shared/corpus"
+args = [a for a in sys.argv[1:] if a != "--psv"]
+psv = "--psv" in sys.argv[1:]
+corpus = args[0] if args else "../shared/corpus"
 files = []
 for root, _, names in os.walk(corpus):
     for name in names:
@@ -27,16 +33,27 @@ for root, _, names in os.walk(corpus):
             with open(path, "rb") as f:
                 if b"\n'** " in f.read():
                     files.append(path)
-print("# file\tgame\thcpe entries (hex), by cshogi with dlshogi's csa_to_hcpe logic")
+kind = "PackedSfenValue" if psv else "hcpe"
+print(f"# file\tgame\t{kind} entries (hex), by cshogi with dlshogi's csa_to_hcpe logic")
 for path in sorted(files):
     for g, kif in enumerate(CSA.Parser.parse_file(path)):
         board = cshogi.Board(kif.sfen)
-        entries = np.zeros(len(kif.moves), cshogi.HuffmanCodedPosAndEval)
+        dtype = cshogi.PackedSfenValue if psv else cshogi.HuffmanCodedPosAndEval
+        entries = np.zeros(len(kif.moves), dtype)
         for i, (move, score) in enumerate(zip(kif.moves, kif.scores)):
-            board.to_hcp(entries[i]["hcp"])
             score = min(32767, max(score, -32767))
-            entries[i]["eval"] = score if board.turn == cshogi.BLACK else -score
-            entries[i]["bestMove16"] = cshogi.move16(move)
-            entries[i]["gameResult"] = kif.win
+            score = score if board.turn == cshogi.BLACK else -score
+            if psv:
+                board.to_psfen(entries[i]["sfen"])
+                entries[i]["score"] = score
+                entries[i]["move"] = cshogi.move16_to_psv(cshogi.move16(move))
+                entries[i]["gamePly"] = board.move_number
+                winner = {1: cshogi.BLACK, 2: cshogi.WHITE}.get(kif.win)
+                entries[i]["game_result"] = 0 if winner is None else (1 if winner == board.turn else -1)
+            else:
+                board.to_hcp(entries[i]["hcp"])
+                entries[i]["eval"] = score
+                entries[i]["bestMove16"] = cshogi.move16(move)
+                entries[i]["gameResult"] = kif.win
             board.push(move)
         print(f"{os.path.relpath(path, corpus)}\t{g}\t{entries.tobytes().hex()}")

@@ -1,6 +1,6 @@
 //! Training data for shogi engines and the books they play from: the
 //! 32-byte packed position ([`packed`]) and the 16-bit moves ([`move16`])
-//! that HCPE ([`hcpe`]), hcpe3, PackedSfenValue and YaneuraOu's binary
+//! that HCPE ([`hcpe`]), hcpe3, PackedSfenValue ([`psv`]) and YaneuraOu's binary
 //! books are made of, bit for bit as cshogi and YaneuraOu write them, and the
 //! evaluations records carry ([`eval`]).
 
@@ -8,3 +8,4 @@ pub mod eval;
 pub mod hcpe;
 pub mod move16;
 pub mod packed;
+pub mod psv;

@@ -5,6 +5,7 @@
 
 use kifconv::training::move16::{self, Layout};
 use kifconv::training::packed::{pack, Dialect};
+use kifconv::training::{hcpe, psv};
 use kifconv::{Move, Position};
 
 fn hex(bytes: &[u8]) -> String {
@@ -45,50 +46,86 @@ fn packed_positions_and_moves_match_cshogi() {
     );
 }
 
-/// HCPE bit for bit as cshogi makes it with dlshogi's csa_to_hcpe logic
-/// (fixtures/training/hcpe-corpus.tsv, made by
-/// scripts/training-hcpe-vectors.py): every game of every corpus CSA file
-/// with `'**` evaluations — positions, moves, evaluations and results.
-#[test]
-fn hcpe_of_corpus_games_with_evaluations_matches_cshogi() {
+/// Compares kifconv's entries of every game listed in `table` (a file of
+/// fixtures/training/ made by scripts/training-hcpe-vectors.py from the
+/// corpus CSA files with `'**` evaluations) with cshogi's, naming the
+/// first entry and field that differ; returns how many games it compared.
+fn compare_corpus_games(
+    table: &str,
+    size: usize,
+    fields: &[(std::ops::Range<usize>, &str)],
+    entries: impl Fn(&kifconv::record::Record) -> Vec<u8>,
+) -> usize {
     let Some(corpus) = crate::util::shared::shared("corpus") else {
-        return;
+        return 0;
     };
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/training/hcpe-corpus.tsv"
-    );
+    let path = format!("{}/fixtures/training/{table}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
     let mut games = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let [file, game, expected] = line.split('\t').collect::<Vec<_>>()[..] else {
             panic!("not three fields: {line}");
         };
-        let file_path = corpus.join(file);
-        let records = kifconv::read(&file_path).unwrap();
-        let record = &records[game.parse::<usize>().unwrap()];
-        let (entries, _) = kifconv::training::hcpe::entries(record).unwrap();
-        let got: String = entries.iter().map(|e| hex(e)).collect();
+        let records = kifconv::read(&corpus.join(file)).unwrap();
+        let got = hex(&entries(&records[game.parse::<usize>().unwrap()]));
         if got != expected {
-            // Name the first entry that differs, and the field.
             let at = (0..got.len().min(expected.len()))
                 .find(|&i| got.as_bytes()[i] != expected.as_bytes()[i])
                 .unwrap_or(got.len().min(expected.len()));
-            let entry = at / (2 * kifconv::training::hcpe::SIZE);
-            let field = match at % (2 * kifconv::training::hcpe::SIZE) / 2 {
-                0..32 => "hcp",
-                32..34 => "eval",
-                34..36 => "bestMove16",
-                36 => "gameResult",
-                _ => "pad",
-            };
+            let byte = at / 2 % size;
+            let field = fields
+                .iter()
+                .find(|(range, _)| range.contains(&byte))
+                .map_or("pad", |(_, name)| name);
             panic!(
-                "{file} game {game}: entry {entry} differs in {field} ({} entries, cshogi {})",
-                got.len() / 76,
-                expected.len() / 76
+                "{table}: {file} game {game}: entry {} differs in {field} ({} entries, cshogi {})",
+                at / 2 / size,
+                got.len() / 2 / size,
+                expected.len() / 2 / size
             );
         }
         games += 1;
     }
-    assert!(games >= 10, "{games} games");
+    games
+}
+
+/// HCPE bit for bit as cshogi makes it with dlshogi's csa_to_hcpe logic:
+/// every game of every corpus CSA file with `'**` evaluations — positions,
+/// moves, evaluations and results.
+#[test]
+fn hcpe_of_corpus_games_with_evaluations_matches_cshogi() {
+    let fields = [
+        (0..32, "hcp"),
+        (32..34, "eval"),
+        (34..36, "bestMove16"),
+        (36..37, "gameResult"),
+    ];
+    let games = compare_corpus_games("hcpe-corpus.tsv", hcpe::SIZE, &fields, |r| {
+        hcpe::entries(r).unwrap().0.concat()
+    });
+    assert!(
+        games >= 10 || crate::util::shared::shared("corpus").is_none(),
+        "{games} games"
+    );
+}
+
+/// PackedSfenValue bit for bit as cshogi makes it, for the same games:
+/// PackedSfen, score, YaneuraOu's Move16, ply and the result from the side
+/// to move.
+#[test]
+fn psv_of_corpus_games_with_evaluations_matches_cshogi() {
+    let fields = [
+        (0..32, "sfen"),
+        (32..34, "score"),
+        (34..36, "move"),
+        (36..38, "gamePly"),
+        (38..39, "game_result"),
+    ];
+    let games = compare_corpus_games("psv-corpus.tsv", psv::SIZE, &fields, |r| {
+        psv::entries(r).unwrap().0.concat()
+    });
+    assert!(
+        games >= 10 || crate::util::shared::shared("corpus").is_none(),
+        "{games} games"
+    );
 }

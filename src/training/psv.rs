@@ -1,0 +1,78 @@
+//! PackedSfenValue (YaneuraOu's learning data): 40 bytes a position — the
+//! packed position (PackedSfen), the score from the side to move (i16,
+//! clamped to ±32767), the move played in YaneuraOu's Move16, the
+//! position's ply (its SFEN move number, u16), the result from the side to
+//! move (+1 it went on to win, −1 to lose, 0 a draw or no winner) and a pad
+//! byte; all little-endian.
+
+use super::eval;
+use super::hcpe::HcpeError;
+use super::move16::{self, Layout};
+use super::packed::{pack, Dialect};
+use crate::record::Record;
+
+/// One PackedSfenValue's size in bytes.
+pub const SIZE: usize = 40;
+
+/// The PackedSfenValue entries of `record`: one for the position before
+/// each mainline move, as [`super::hcpe::entries`] chooses them (the same
+/// positions, moves and evaluations), with the ply and the result from the
+/// side to move. Also says how many moves had no evaluation.
+pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), HcpeError> {
+    let positions = record.positions().map_err(HcpeError::Record)?;
+    let winner = record.ending().and_then(|e| e.winner);
+    let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
+    let mut missing = 0;
+    for (i, id) in record.tree.mainline().enumerate() {
+        let pos = &positions[i];
+        let Some(mv) = record.tree.node(id).mv else {
+            continue;
+        };
+        let packed = pack(pos, Dialect::PackedSfen).map_err(|error| HcpeError::Pack {
+            ply: i as u32,
+            error,
+        })?;
+        let score = eval::mover_view(record, id, pos.side_to_move());
+        missing += usize::from(score.is_none());
+        let score = score.unwrap_or(0).clamp(-32767, 32767) as i16;
+        let result: i8 = match winner {
+            Some(w) if w == pos.side_to_move() => 1,
+            Some(_) => -1,
+            None => 0,
+        };
+        let ply = pos.move_number().min(u32::from(u16::MAX)) as u16;
+        let mut entry = [0u8; SIZE];
+        entry[..32].copy_from_slice(&packed);
+        entry[32..34].copy_from_slice(&score.to_le_bytes());
+        entry[34..36].copy_from_slice(&move16::encode(mv, Layout::YaneuraOu).to_le_bytes());
+        entry[36..38].copy_from_slice(&ply.to_le_bytes());
+        entry[38] = result as u8;
+        out.push(entry);
+    }
+    Ok((out, missing))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// FORMATS.md's vector: the start, score 50, 7g7f, ply 1, black (to
+    /// move) went on to win.
+    #[test]
+    fn the_reference_entry() {
+        let csa = "V2.2\nPI\n+\n+7776FU\n'** 50\n-3334FU\n'** 20\n+2726FU\n%TORYO\n";
+        let records = crate::read::read_text(csa, crate::read::Format::Csa).unwrap();
+        let (entries, missing) = entries(&records[0]).unwrap();
+        assert_eq!((entries.len(), missing), (3, 1));
+        let hex: String = entries[0].iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(
+            hex,
+            "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c32003b1e01000100"
+        );
+        // White's move: score −20 from white's view, ply 2, white lost.
+        let second = &entries[1];
+        assert_eq!(i16::from_le_bytes([second[32], second[33]]), -20);
+        assert_eq!(u16::from_le_bytes([second[36], second[37]]), 2);
+        assert_eq!(second[38] as i8, -1);
+    }
+}
