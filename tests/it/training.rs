@@ -66,7 +66,7 @@ fn compare_corpus_games(
         let [file, game, expected] = line.split('\t').collect::<Vec<_>>()[..] else {
             panic!("not three fields: {line}");
         };
-        let records = kifconv::read(&corpus.join(file)).unwrap();
+        let records = kifconv::read(corpus.join(file)).unwrap();
         let got = hex(&entries(&records[game.parse::<usize>().unwrap()]));
         if got != expected {
             let at = (0..got.len().min(expected.len()))
