@@ -3,41 +3,14 @@
 //! ±32767), the move played in Apery's move16, the game's result (0 a draw
 //! or unknown, 1 black won, 2 white won) and a pad byte; all little-endian.
 
-use super::eval;
 use super::move16::{self, Layout};
-use super::packed::{pack, Dialect, PackError};
-use crate::record::{Record, RecordError};
+use super::packed::{pack, Dialect};
+use super::samples::{samples, TrainingError};
+use crate::record::Record;
 use crate::Color;
-use std::fmt;
 
 /// One HCPE entry's size in bytes.
 pub const SIZE: usize = 38;
-
-/// Why a game has no HCPE entries.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HcpeError {
-    /// The record does not replay (see [`Record::check`]).
-    Record(RecordError),
-    /// A position of the mainline cannot be packed: which ply (0 for the
-    /// start) and why.
-    Pack {
-        /// The position's ply: the moves played before it.
-        ply: u32,
-        /// Why it cannot be packed.
-        error: PackError,
-    },
-}
-
-impl fmt::Display for HcpeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HcpeError::Record(e) => e.fmt(f),
-            HcpeError::Pack { ply, error } => write!(f, "the position after move {ply}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for HcpeError {}
 
 /// The game's result as HCPE stores it: 1 black won, 2 white won, 0 a draw
 /// or an end with no winner.
@@ -53,27 +26,19 @@ pub fn result(record: &Record) -> u8 {
 /// move, with that move, its evaluation (from the comment after it, the
 /// side to move's view; 0 when there is none) and the game's result. Also
 /// says how many moves had no evaluation.
-pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), HcpeError> {
-    let positions = record.positions().map_err(HcpeError::Record)?;
+pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingError> {
+    let (samples, missing) = samples(record)?;
     let game_result = result(record);
-    let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
-    let mut missing = 0;
-    for (i, id) in record.tree.mainline().enumerate() {
-        let pos = &positions[i];
-        let Some(mv) = record.tree.node(id).mv else {
-            continue;
-        };
-        let hcp = pack(pos, Dialect::Hcp).map_err(|error| HcpeError::Pack {
-            ply: i as u32,
+    let mut out = Vec::with_capacity(samples.len());
+    for sample in samples {
+        let hcp = pack(&sample.position, Dialect::Hcp).map_err(|error| TrainingError::Pack {
+            ply: sample.ply,
             error,
         })?;
-        let score = eval::mover_view(record, id, pos.side_to_move());
-        missing += usize::from(score.is_none());
-        let score = score.unwrap_or(0).clamp(-32767, 32767) as i16;
         let mut entry = [0u8; SIZE];
         entry[..32].copy_from_slice(&hcp);
-        entry[32..34].copy_from_slice(&score.to_le_bytes());
-        entry[34..36].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
+        entry[32..34].copy_from_slice(&sample.score.to_le_bytes());
+        entry[34..36].copy_from_slice(&move16::encode(sample.mv, Layout::Apery).to_le_bytes());
         entry[36] = game_result;
         out.push(entry);
     }

@@ -9,3 +9,4 @@ pub mod hcpe;
 pub mod move16;
 pub mod packed;
 pub mod psv;
+pub mod samples;

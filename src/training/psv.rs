@@ -5,36 +5,27 @@
 //! move (+1 it went on to win, −1 to lose, 0 a draw or no winner) and a pad
 //! byte; all little-endian.
 
-use super::eval;
-use super::hcpe::HcpeError;
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect};
+use super::samples::{samples, TrainingError};
 use crate::record::Record;
 
 /// One PackedSfenValue's size in bytes.
 pub const SIZE: usize = 40;
 
 /// The PackedSfenValue entries of `record`: one for the position before
-/// each mainline move, as [`super::hcpe::entries`] chooses them (the same
-/// positions, moves and evaluations), with the ply and the result from the
-/// side to move. Also says how many moves had no evaluation.
-pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), HcpeError> {
-    let positions = record.positions().map_err(HcpeError::Record)?;
+/// each mainline move ([`super::samples`]: the same positions, moves and
+/// evaluations as HCPE), with the ply and the result from the side to move. Also says how many moves had no evaluation.
+pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingError> {
+    let (samples, missing) = samples(record)?;
     let winner = record.ending().and_then(|e| e.winner);
-    let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
-    let mut missing = 0;
-    for (i, id) in record.tree.mainline().enumerate() {
-        let pos = &positions[i];
-        let Some(mv) = record.tree.node(id).mv else {
-            continue;
-        };
-        let packed = pack(pos, Dialect::PackedSfen).map_err(|error| HcpeError::Pack {
-            ply: i as u32,
+    let mut out = Vec::with_capacity(samples.len());
+    for sample in samples {
+        let pos = &sample.position;
+        let packed = pack(pos, Dialect::PackedSfen).map_err(|error| TrainingError::Pack {
+            ply: sample.ply,
             error,
         })?;
-        let score = eval::mover_view(record, id, pos.side_to_move());
-        missing += usize::from(score.is_none());
-        let score = score.unwrap_or(0).clamp(-32767, 32767) as i16;
         let result: i8 = match winner {
             Some(w) if w == pos.side_to_move() => 1,
             Some(_) => -1,
@@ -43,8 +34,8 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), HcpeError> {
         let ply = pos.move_number().min(u32::from(u16::MAX)) as u16;
         let mut entry = [0u8; SIZE];
         entry[..32].copy_from_slice(&packed);
-        entry[32..34].copy_from_slice(&score.to_le_bytes());
-        entry[34..36].copy_from_slice(&move16::encode(mv, Layout::YaneuraOu).to_le_bytes());
+        entry[32..34].copy_from_slice(&sample.score.to_le_bytes());
+        entry[34..36].copy_from_slice(&move16::encode(sample.mv, Layout::YaneuraOu).to_le_bytes());
         entry[36..38].copy_from_slice(&ply.to_le_bytes());
         entry[38] = result as u8;
         out.push(entry);

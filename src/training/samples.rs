@@ -1,0 +1,74 @@
+//! The training samples of a record, as every training-data writer takes
+//! them: the position before each mainline move, that move, and its
+//! evaluation from the side to move, clamped to ±32767 (0 where the record
+//! has none, and counted).
+
+use super::eval;
+use super::packed::PackError;
+use crate::record::{Record, RecordError};
+use crate::{Move, Position};
+use std::fmt;
+
+/// Why a game gives no training data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrainingError {
+    /// The record does not replay (see [`Record::check`]).
+    Record(RecordError),
+    /// A position of the mainline cannot be packed: which ply (0 for the
+    /// start) and why.
+    Pack {
+        /// The position's ply: the moves played before it.
+        ply: u32,
+        /// Why it cannot be packed.
+        error: PackError,
+    },
+}
+
+impl fmt::Display for TrainingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainingError::Record(e) => e.fmt(f),
+            TrainingError::Pack { ply, error } => {
+                write!(f, "the position after move {ply}: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrainingError {}
+
+/// One position to learn from.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The position's ply in the record (0 for the start), for errors.
+    pub ply: u32,
+    /// The position before the move.
+    pub position: Position,
+    /// The move played from it.
+    pub mv: Move,
+    /// The evaluation from the side to move, clamped to ±32767; 0 when the
+    /// record gives none.
+    pub score: i16,
+}
+
+/// The samples of `record`'s mainline, and how many moves had no
+/// evaluation.
+pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
+    let positions = record.positions().map_err(TrainingError::Record)?;
+    let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
+    let mut missing = 0;
+    for ((i, id), position) in record.tree.mainline().enumerate().zip(positions) {
+        let Some(mv) = record.tree.node(id).mv else {
+            continue;
+        };
+        let score = eval::mover_view(record, id, position.side_to_move());
+        missing += usize::from(score.is_none());
+        out.push(Sample {
+            ply: i as u32,
+            position,
+            mv,
+            score: score.unwrap_or(0).clamp(-32767, 32767) as i16,
+        });
+    }
+    Ok((out, missing))
+}
