@@ -5,17 +5,17 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect};
-use super::samples::{samples, TrainingError};
+use super::samples::{Game, TrainingError};
 use crate::record::Record;
 use crate::Color;
 
 /// One HCPE entry's size in bytes.
 pub const SIZE: usize = 38;
 
-/// The game's result as HCPE stores it: 1 black won, 2 white won, 0 a draw
+/// A game's result as HCPE stores it: 1 black won, 2 white won, 0 a draw
 /// or an end with no winner.
-pub fn result(record: &Record) -> u8 {
-    match record.ending().and_then(|e| e.winner) {
+pub fn result(winner: Option<Color>) -> u8 {
+    match winner {
         Some(Color::Black) => 1,
         Some(Color::White) => 2,
         None => 0,
@@ -27,10 +27,16 @@ pub fn result(record: &Record) -> u8 {
 /// side to move's view; 0 when there is none) and the game's result. Also
 /// says how many moves had no evaluation.
 pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingError> {
-    let (samples, missing) = samples(record)?;
-    let game_result = result(record);
-    let mut out = Vec::with_capacity(samples.len());
-    for sample in samples {
+    let game = Game::of(record)?;
+    Ok((encode(&game)?, game.missing))
+}
+
+/// The HCPE entries of a game's samples (all of them, or what a filter
+/// kept).
+pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
+    let game_result = result(game.winner);
+    let mut out = Vec::with_capacity(game.samples.len());
+    for sample in &game.samples {
         let hcp = pack(&sample.position, Dialect::Hcp).map_err(|error| TrainingError::Pack {
             ply: sample.ply,
             error,
@@ -42,7 +48,7 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
         entry[36] = game_result;
         out.push(entry);
     }
-    Ok((out, missing))
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect};
-use super::samples::{samples, TrainingError};
+use super::samples::{Game, TrainingError};
 use crate::record::Record;
 
 /// One PackedSfenValue's size in bytes.
@@ -17,10 +17,16 @@ pub const SIZE: usize = 40;
 /// each mainline move ([`super::samples`]: the same positions, moves and
 /// evaluations as HCPE), with the ply and the result from the side to move. Also says how many moves had no evaluation.
 pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingError> {
-    let (samples, missing) = samples(record)?;
-    let winner = record.ending().and_then(|e| e.winner);
-    let mut out = Vec::with_capacity(samples.len());
-    for sample in samples {
+    let game = Game::of(record)?;
+    Ok((encode(&game)?, game.missing))
+}
+
+/// The PackedSfenValue entries of a game's samples (all of them, or what a
+/// filter kept).
+pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
+    let winner = game.winner;
+    let mut out = Vec::with_capacity(game.samples.len());
+    for sample in &game.samples {
         let pos = &sample.position;
         let packed = pack(pos, Dialect::PackedSfen).map_err(|error| TrainingError::Pack {
             ply: sample.ply,
@@ -40,7 +46,7 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
         entry[38] = result as u8;
         out.push(entry);
     }
-    Ok((out, missing))
+    Ok(out)
 }
 
 #[cfg(test)]

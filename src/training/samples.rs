@@ -5,8 +5,8 @@
 
 use super::eval;
 use super::packed::PackError;
-use crate::record::{Record, RecordError};
-use crate::{Move, Position};
+use crate::record::{EndingKind, Record, RecordError};
+use crate::{Color, Move, Position};
 use std::fmt;
 
 /// Why a game gives no training data.
@@ -22,6 +22,12 @@ pub enum TrainingError {
         /// Why it cannot be packed.
         error: PackError,
     },
+    /// More moves than a format's count can hold (hcpe3 counts them in 16
+    /// bits).
+    TooLong {
+        /// How many moves the game has.
+        moves: usize,
+    },
 }
 
 impl fmt::Display for TrainingError {
@@ -30,6 +36,9 @@ impl fmt::Display for TrainingError {
             TrainingError::Record(e) => e.fmt(f),
             TrainingError::Pack { ply, error } => {
                 write!(f, "the position after move {ply}: {error}")
+            }
+            TrainingError::TooLong { moves } => {
+                write!(f, "{moves} moves are more than hcpe3 can count (65,535)")
             }
         }
     }
@@ -49,12 +58,53 @@ pub struct Sample {
     /// The evaluation from the side to move, clamped to ±32767; 0 when the
     /// record gives none.
     pub score: i16,
+    /// The evaluation from the side to move as written (a mate score may
+    /// be far beyond ±32767), when the record gives one.
+    pub eval: Option<i32>,
+}
+
+/// A game as training data: its start, its samples, who won and how it
+/// ended.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The start position.
+    pub start: Position,
+    /// One sample per mainline move.
+    pub samples: Vec<Sample>,
+    /// How many of them have no evaluation.
+    pub missing: usize,
+    /// Who won, if anyone.
+    pub winner: Option<Color>,
+    /// How the game ended, if the record says (see
+    /// [`super::floodgate::ending`]).
+    pub ending: Option<EndingKind>,
+}
+
+impl Game {
+    /// The training data of `record`'s mainline.
+    pub fn of(record: &Record) -> Result<Game, TrainingError> {
+        let (samples, missing, start) = replay(record)?;
+        let ending = record.ending();
+        Ok(Game {
+            start,
+            samples,
+            missing,
+            winner: ending.and_then(|e| e.winner),
+            ending: super::floodgate::ending(record),
+        })
+    }
 }
 
 /// The samples of `record`'s mainline, and how many moves had no
 /// evaluation.
 pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
+    replay(record).map(|(samples, missing, _)| (samples, missing))
+}
+
+/// The samples, how many lack an evaluation, and the start.
+fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
     let positions = record.positions().map_err(TrainingError::Record)?;
+    let start = positions[0].clone();
     let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
     let mut missing = 0;
     for ((i, id), position) in record.tree.mainline().enumerate().zip(positions) {
@@ -68,7 +118,8 @@ pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
             position,
             mv,
             score: score.unwrap_or(0).clamp(-32767, 32767) as i16,
+            eval: score,
         });
     }
-    Ok((out, missing))
+    Ok((out, missing, start))
 }

@@ -5,7 +5,8 @@
 
 use kifconv::training::move16::{self, Layout};
 use kifconv::training::packed::{pack, Dialect};
-use kifconv::training::{hcpe, psv};
+use kifconv::training::samples::Game;
+use kifconv::training::{hcpe, hcpe3, psv};
 use kifconv::{Move, Position};
 
 fn hex(bytes: &[u8]) -> String {
@@ -49,11 +50,11 @@ fn packed_positions_and_moves_match_cshogi() {
 /// Compares kifconv's entries of every game listed in `table` (a file of
 /// fixtures/training/ made by scripts/training-hcpe-vectors.py from the
 /// corpus CSA files with `'**` evaluations) with cshogi's, naming the
-/// first entry and field that differ; returns how many games it compared.
+/// first entry and field that differ (`locate` names the byte at an
+/// offset); returns how many games it compared.
 fn compare_corpus_games(
     table: &str,
-    size: usize,
-    fields: &[(std::ops::Range<usize>, &str)],
+    locate: impl Fn(usize) -> String,
     entries: impl Fn(&kifconv::record::Record) -> Vec<u8>,
 ) -> usize {
     let Some(corpus) = crate::util::shared::shared("corpus") else {
@@ -72,21 +73,32 @@ fn compare_corpus_games(
             let at = (0..got.len().min(expected.len()))
                 .find(|&i| got.as_bytes()[i] != expected.as_bytes()[i])
                 .unwrap_or(got.len().min(expected.len()));
-            let byte = at / 2 % size;
-            let field = fields
-                .iter()
-                .find(|(range, _)| range.contains(&byte))
-                .map_or("pad", |(_, name)| name);
             panic!(
-                "{table}: {file} game {game}: entry {} differs in {field} ({} entries, cshogi {})",
-                at / 2 / size,
-                got.len() / 2 / size,
-                expected.len() / 2 / size
+                "{table}: {file} game {game}: {} differs ({} bytes, cshogi {})",
+                locate(at / 2),
+                got.len() / 2,
+                expected.len() / 2
             );
         }
         games += 1;
     }
     games
+}
+
+/// Names the byte at an offset of fixed-size entries: the entry and the
+/// field.
+fn fixed<'a>(
+    size: usize,
+    fields: &'a [(std::ops::Range<usize>, &str)],
+) -> impl Fn(usize) -> String + 'a {
+    move |at| {
+        let byte = at % size;
+        let field = fields
+            .iter()
+            .find(|(range, _)| range.contains(&byte))
+            .map_or("pad", |(_, name)| name);
+        format!("entry {}, {field},", at / size)
+    }
 }
 
 /// HCPE bit for bit as cshogi makes it with dlshogi's csa_to_hcpe logic:
@@ -100,7 +112,7 @@ fn hcpe_of_corpus_games_with_evaluations_matches_cshogi() {
         (34..36, "bestMove16"),
         (36..37, "gameResult"),
     ];
-    let games = compare_corpus_games("hcpe-corpus.tsv", hcpe::SIZE, &fields, |r| {
+    let games = compare_corpus_games("hcpe-corpus.tsv", fixed(hcpe::SIZE, &fields), |r| {
         hcpe::entries(r).unwrap().0.concat()
     });
     assert!(
@@ -121,8 +133,42 @@ fn psv_of_corpus_games_with_evaluations_matches_cshogi() {
         (36..38, "gamePly"),
         (38..39, "game_result"),
     ];
-    let games = compare_corpus_games("psv-corpus.tsv", psv::SIZE, &fields, |r| {
+    let games = compare_corpus_games("psv-corpus.tsv", fixed(psv::SIZE, &fields), |r| {
         psv::entries(r).unwrap().0.concat()
+    });
+    assert!(
+        games >= 10 || crate::util::shared::shared("corpus").is_none(),
+        "{games} games"
+    );
+}
+
+/// hcpe3 bit for bit as dlshogi's csa_to_hcpe3 writes it with cshogi (its
+/// filters off, no cut at a mate score), for the same games: the header
+/// (start, move count, result bits, opponent) and every move's move16,
+/// evaluation and one candidate.
+#[test]
+fn hcpe3_of_corpus_games_with_evaluations_matches_dlshogi() {
+    let locate = |at: usize| match at {
+        0..32 => "header hcp".to_string(),
+        32..34 => "header moveNum".to_string(),
+        34 => "header result".to_string(),
+        35 => "header opponent".to_string(),
+        _ => {
+            let field = [
+                "move16",
+                "move16",
+                "eval",
+                "eval",
+                "candidateNum",
+                "candidateNum",
+            ]
+            .get((at - 36) % 10)
+            .unwrap_or(&"candidate");
+            format!("move {}, {field},", (at - 36) / 10)
+        }
+    };
+    let games = compare_corpus_games("hcpe3-corpus.tsv", locate, |r| {
+        hcpe3::encode(&Game::of(r).unwrap()).unwrap()
     });
     assert!(
         games >= 10 || crate::util::shared::shared("corpus").is_none(),

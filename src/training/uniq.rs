@@ -1,0 +1,133 @@
+//! Repeats left out of training data: a game whose moves repeat a game
+//! kept before (dlshogi's `--uniq`), or a position and move pair seen
+//! before; with flip folding, a position and move count as seen when their
+//! 180° rotation (colours, hands and side to move swapped) was.
+//!
+//! "Before" is the input order: the caller hands games over in that order,
+//! so what is kept never depends on how many threads read them.
+
+use super::move16::{self, Layout};
+use super::packed::{pack, Dialect};
+use super::samples::{Game, Sample};
+use crate::Move;
+use std::collections::HashSet;
+
+/// What counts as a repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeats {
+    /// A game whose mainline is move for move one kept before.
+    Games,
+    /// A position and the move played from it, seen before in a kept
+    /// game.
+    Positions,
+}
+
+/// The games and positions kept so far.
+#[derive(Debug)]
+pub struct Seen {
+    repeats: Repeats,
+    flip_fold: bool,
+    games: HashSet<Vec<Move>>,
+    positions: HashSet<[u8; 34]>,
+}
+
+impl Seen {
+    /// Nothing seen yet; `flip_fold` counts a rotated position as the same
+    /// (for [`Repeats::Positions`]).
+    pub fn new(repeats: Repeats, flip_fold: bool) -> Seen {
+        Seen {
+            repeats,
+            flip_fold,
+            games: HashSet::new(),
+            positions: HashSet::new(),
+        }
+    }
+
+    /// For [`Repeats::Games`]: whether `game` is new (and now seen). Always
+    /// true for [`Repeats::Positions`].
+    pub fn new_game(&mut self, game: &Game) -> bool {
+        match self.repeats {
+            Repeats::Games => self
+                .games
+                .insert(game.samples.iter().map(|s| s.mv).collect()),
+            Repeats::Positions => true,
+        }
+    }
+
+    /// For [`Repeats::Positions`]: drops the samples of `game` already seen
+    /// (and marks the rest seen); says how many it dropped. Does nothing
+    /// for [`Repeats::Games`].
+    pub fn drop_seen_positions(&mut self, game: &mut Game) -> usize {
+        if self.repeats != Repeats::Positions {
+            return 0;
+        }
+        let before = game.samples.len();
+        let flip_fold = self.flip_fold;
+        let positions = &mut self.positions;
+        game.samples
+            .retain(|sample| key(sample, flip_fold).is_none_or(|k| positions.insert(k)));
+        game.missing = game.samples.iter().filter(|s| s.eval.is_none()).count();
+        before - game.samples.len()
+    }
+}
+
+/// A sample's position and move, packed (HCP and move16); with `flip_fold`,
+/// the smaller of that and its rotation's. `None` for a position that has
+/// no packed form: it is never counted as a repeat.
+fn key(sample: &Sample, flip_fold: bool) -> Option<[u8; 34]> {
+    let one = |position: &crate::Position, mv: Move| -> Option<[u8; 34]> {
+        let mut k = [0u8; 34];
+        k[..32].copy_from_slice(&pack(position, Dialect::Hcp).ok()?);
+        k[32..].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
+        Some(k)
+    };
+    let k = one(&sample.position, sample.mv)?;
+    if !flip_fold {
+        return Some(k);
+    }
+    let flipped = one(&sample.position.flip(), sample.mv.flip())?;
+    Some(k.min(flipped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::{read_text, Format};
+
+    fn game(csa: &str) -> Game {
+        Game::of(&read_text(csa, Format::Csa).unwrap()[0]).unwrap()
+    }
+
+    #[test]
+    fn a_repeated_game_is_seen_once() {
+        let mut seen = Seen::new(Repeats::Games, false);
+        let a = game("PI\n+\n+7776FU\n-3334FU\n%TORYO\n");
+        let b = game("PI\n+\n+7776FU\n-3334FU\n+2726FU\n%TORYO\n");
+        assert!(seen.new_game(&a));
+        assert!(seen.new_game(&b));
+        assert!(!seen.new_game(&a.clone()));
+    }
+
+    #[test]
+    fn positions_seen_are_dropped_and_rotations_with_flip_fold() {
+        // The second game is the first rotated: the start with white to
+        // move, 3c3d, is the start with black to move, 7g7f, turned round,
+        // and so is the position after it.
+        let first = "PI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+        let rotated = "PI\n-\n-3334FU\n+7776FU\n%TORYO\n";
+        for (flip_fold, dropped) in [(false, 0), (true, 2)] {
+            let mut seen = Seen::new(Repeats::Positions, flip_fold);
+            let mut a = game(first);
+            assert_eq!(seen.drop_seen_positions(&mut a), 0);
+            let mut again = game(first);
+            assert_eq!(seen.drop_seen_positions(&mut again), 2);
+            assert!(again.samples.is_empty());
+            let mut b = game(rotated);
+            assert_eq!(
+                seen.drop_seen_positions(&mut b),
+                dropped,
+                "flip_fold {flip_fold}"
+            );
+        }
+    }
+}
