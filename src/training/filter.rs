@@ -13,10 +13,9 @@
 //! ([`Filter::max_eval`], [`Filter::cut`]); repeated games and positions
 //! are [`super::uniq`]'s.
 
-use super::floodgate::rating;
 use super::samples::Game;
 use crate::format::csa::specials;
-use crate::record::{EndingKind, Record};
+use crate::record::EndingKind;
 use crate::Color;
 use std::fmt;
 
@@ -122,9 +121,8 @@ pub fn result_names() -> Vec<String> {
 }
 
 impl Filter {
-    /// Whether `game` (of `record`) passes the filters, or the first it
-    /// fails.
-    pub fn admit(&self, record: &Record, game: &Game) -> Result<(), Rejection> {
+    /// Whether `game` passes the filters, or the first it fails.
+    pub fn admit(&self, game: &Game) -> Result<(), Rejection> {
         if let Some(results) = &self.results {
             let name = result_name(game.ending);
             if !results.contains(&name) {
@@ -135,7 +133,7 @@ impl Filter {
             return Err(Rejection::Moves);
         }
         if let Some(min) = self.min_rating {
-            let rated = |c: Color| rating(record, c) >= min;
+            let rated = |c: Color| game.ratings[c as usize] >= min;
             let pass = match (self.rating_of, game.winner) {
                 (RatingOf::Loser, Some(winner)) => rated(!winner),
                 _ => rated(Color::Black) && rated(Color::White),
@@ -182,10 +180,8 @@ mod tests {
     use super::*;
     use crate::read::{read_text, Format};
 
-    fn game(csa: &str) -> (Record, Game) {
-        let record = read_text(csa, Format::Csa).unwrap().remove(0);
-        let game = Game::of(&record).unwrap();
-        (record, game)
+    fn game(csa: &str) -> Game {
+        Game::of(&read_text(csa, Format::Csa).unwrap()[0]).unwrap()
     }
 
     const RATED: &str = "V2\n'black_rate:alice+0123:3382.0\n'white_rate:bob+4567:3613\nPI\n+\n\
@@ -193,18 +189,17 @@ mod tests {
 
     #[test]
     fn ratings_are_read_from_the_comments() {
-        let (record, _) = game(RATED);
-        assert_eq!(rating(&record, Color::Black), 3382.0);
-        assert_eq!(rating(&record, Color::White), 3613.0);
-        let (unrated, _) = game("PI\n+\n+7776FU\n%TORYO\n");
-        assert_eq!(rating(&unrated, Color::Black), 0.0);
+        let rated = game(RATED);
+        assert_eq!(rated.ratings, [3382.0, 3613.0]);
+        let unrated = game("PI\n+\n+7776FU\n%TORYO\n");
+        assert_eq!(unrated.ratings, [0.0, 0.0]);
     }
 
     #[test]
     fn each_filter_names_itself() {
         let judge = |filter: Filter| {
-            let (record, mut game) = game(RATED);
-            filter.admit(&record, &game)?;
+            let mut game = game(RATED);
+            filter.admit(&game)?;
             filter.cut(&mut game);
             Ok(game.samples.len())
         };
@@ -279,33 +274,33 @@ mod tests {
     fn the_loser_rule_looks_at_the_loser_only() {
         // White resigns: black (3382) won, white (3613) lost.
         let text = RATED.replace("%TORYO", "+6978KI\n%TORYO");
-        let (record, game) = game(&text);
+        let game = game(&text);
         let filter = Filter {
             min_rating: Some(3500.0),
             rating_of: RatingOf::Loser,
             ..Filter::default()
         };
-        assert_eq!(filter.admit(&record, &game), Ok(()));
+        assert_eq!(filter.admit(&game), Ok(()));
         let both = Filter {
             rating_of: RatingOf::Both,
             ..filter
         };
-        assert_eq!(both.admit(&record, &game), Err(Rejection::Rating));
+        assert_eq!(both.admit(&game), Err(Rejection::Rating));
     }
 
     #[test]
     fn a_side_without_evaluations_fails_require_eval() {
-        let (record, game) = game("PI\n+\n+7776FU\n'** 30\n-3334FU\n+2726FU\n'** 10\n%TORYO\n");
+        let game = game("PI\n+\n+7776FU\n'** 30\n-3334FU\n+2726FU\n'** 10\n%TORYO\n");
         let filter = Filter {
             require_eval: true,
             ..Filter::default()
         };
-        assert_eq!(filter.admit(&record, &game), Err(Rejection::Eval));
+        assert_eq!(filter.admit(&game), Err(Rejection::Eval));
     }
 
     #[test]
     fn entering_king_games_are_not_cut_at_a_mate_score() {
-        let (_, mut game) = game("PI\n+\n+7776FU\n'** 100000\n-3334FU\n+2726FU\n%KACHI\n");
+        let mut game = game("PI\n+\n+7776FU\n'** 100000\n-3334FU\n+2726FU\n%KACHI\n");
         let filter = Filter {
             max_eval: Some(100000),
             ..Filter::default()

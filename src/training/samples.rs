@@ -78,6 +78,9 @@ pub struct Game {
     /// How the game ended, if the record says (see
     /// [`super::floodgate::ending`]).
     pub ending: Option<EndingKind>,
+    /// The players' ratings, black's and white's (see
+    /// [`super::floodgate::rating`]).
+    pub ratings: [f64; 2],
 }
 
 impl Game {
@@ -91,6 +94,7 @@ impl Game {
             missing,
             winner: ending.and_then(|e| e.winner),
             ending: super::floodgate::ending(record),
+            ratings: [Color::Black, Color::White].map(|c| super::floodgate::rating(record, c)),
         })
     }
 }

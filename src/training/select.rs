@@ -4,9 +4,8 @@
 //! every game and position left out is counted by the reason.
 
 use super::filter::{Filter, Rejection};
-use super::samples::{Game, TrainingError};
+use super::samples::Game;
 use super::uniq::{Repeats, Seen};
-use crate::record::Record;
 use std::collections::BTreeMap;
 
 /// How many games and positions went in and were left out, and why.
@@ -47,11 +46,11 @@ impl Selector {
         }
     }
 
-    /// The game `record` gives, or `None` when it is left out (counted).
-    /// Records must come in input order for repeats to be the later ones.
-    pub fn take(&mut self, record: &Record) -> Result<Option<Game>, TrainingError> {
-        let mut game = Game::of(record)?;
-        let mut verdict = self.filter.admit(record, &game);
+    /// `game` as it goes into training data, or `None` when it is left out
+    /// (counted). Games must come in input order for repeats to be the
+    /// later ones; [`Game::of`] makes them, on any thread.
+    pub fn take(&mut self, mut game: Game) -> Option<Game> {
+        let mut verdict = self.filter.admit(&game);
         if verdict.is_ok() && !self.seen.as_mut().is_none_or(|s| s.new_game(&game)) {
             verdict = Err(Rejection::Repeated);
         }
@@ -59,7 +58,7 @@ impl Selector {
             let entry = self.counts.removed.entry(why).or_default();
             entry.0 += 1;
             entry.1 += game.samples.len();
-            return Ok(None);
+            return None;
         }
         self.counts.cut += self.filter.cut(&mut game);
         if let Some(seen) = &mut self.seen {
@@ -68,7 +67,7 @@ impl Selector {
         self.counts.games += 1;
         self.counts.positions += game.samples.len();
         self.counts.missing_evals += game.missing;
-        Ok(Some(game))
+        Some(game)
     }
 }
 
@@ -97,7 +96,7 @@ mod tests {
         let mut selector = Selector::new(filter, Some(Repeats::Games), false);
         let kept: Vec<usize> = records
             .iter()
-            .filter_map(|r| selector.take(r).unwrap().map(|g| g.samples.len()))
+            .filter_map(|r| selector.take(Game::of(r).unwrap()).map(|g| g.samples.len()))
             .collect();
         assert_eq!(kept, [2]);
         let c = &selector.counts;
