@@ -1,7 +1,8 @@
-//! Errors with a place: what kind of error ([`ErrorKind`]), which stage
-//! failed (decoding, reading, resolving), on which line and column, at which
-//! ply, the offending text, and what was expected. [`Error::render`] prints
-//! them the way a compiler does.
+//! Errors with a place. An [`Error`] says what kind of error it is
+//! ([`ErrorKind`]), where it is ([`Location`]: line, column, game, ply, the
+//! offending text and its source line) and, in its message, what is wrong
+//! and what was expected. [`Error::render`] prints it the way a compiler
+//! does.
 //!
 //! Whatever the input holds, nothing rendered here sends a control
 //! character to a terminal: file names, messages, the offending text and
@@ -12,7 +13,9 @@
 use std::borrow::Cow;
 use std::fmt;
 
-/// The stage of reading that failed.
+/// The step of reading in which an error is made: its maker passes it to
+/// [`Error::at`], and it sets the error's [`ErrorKind`] unless the maker
+/// says otherwise ([`Error::with_kind`]). The error keeps only the kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// Bytes to text.
@@ -57,13 +60,11 @@ impl From<Stage> for ErrorKind {
     }
 }
 
-/// An error reading a record.
+/// Where an error is in the input: the place in the text (line, column,
+/// the offending text and the whole line it is on) and the place in the
+/// games (which game of the file, which ply).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
-    /// What kind of error it is.
-    pub kind: ErrorKind,
-    /// The stage that failed.
-    pub stage: Stage,
+pub struct Location {
     /// 1-based line number.
     pub line: u32,
     /// 1-based column, in characters.
@@ -73,17 +74,46 @@ pub struct Error {
     /// In a text of several games, which game (1 for the first) and how
     /// many there are.
     pub game: Option<(usize, usize)>,
-    /// The offending text.
+    /// The offending text, which the rendered caret spans from the column
+    /// on (its first 60 characters).
     pub text: String,
+    /// The whole source line, for rendering (its first 200 characters).
+    pub source_line: String,
+}
+
+/// An error reading a record: its [`kind`](Self::kind), its
+/// [`location`](Self::location) and its [`message`](Self::message).
+///
+/// A program can react to the kind and point at the place:
+///
+/// ```
+/// use kifconv::ErrorKind;
+///
+/// // The second move plays the first one again: the board refuses it.
+/// let error = kifconv::read_bytes(b"+7776FU\n-7776FU\n+2726FU\n").unwrap_err();
+/// match error.kind {
+///     ErrorKind::Illegal => {
+///         assert_eq!((error.location.line, error.location.column), (2, 1));
+///         assert_eq!(error.location.ply, Some(2));
+///         assert_eq!(error.location.text, "-7776FU");
+///     }
+///     ErrorKind::Syntax => panic!("the text is good CSA"),
+///     other => panic!("unexpected {other:?}"),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// What kind of error it is.
+    pub kind: ErrorKind,
+    /// Where it is.
+    pub location: Location,
     /// What is wrong, and what was expected.
     pub message: String,
-    /// The whole source line, for rendering.
-    pub source_line: String,
 }
 
 impl Error {
     /// An error at `offset` (a byte offset into `line_text`, which is line
-    /// number `line`), concerning `text`.
+    /// number `line`), concerning `text`, of the kind `stage` gives.
     pub fn at(
         stage: Stage,
         line: u32,
@@ -95,20 +125,21 @@ impl Error {
         let offset = floor_char_boundary(line_text, offset.min(line_text.len()));
         Error {
             kind: stage.into(),
-            stage,
-            line,
-            column: line_text[..offset].chars().count() as u32 + 1,
-            ply: None,
-            game: None,
-            text: text.chars().take(60).collect(),
+            location: Location {
+                line,
+                column: line_text[..offset].chars().count() as u32 + 1,
+                ply: None,
+                game: None,
+                text: text.chars().take(60).collect(),
+                source_line: line_text.chars().take(200).collect(),
+            },
             message: message.into(),
-            source_line: line_text.chars().take(200).collect(),
         }
     }
 
     /// The same error at ply `ply` (the message says `move N: …`).
     pub fn with_ply(mut self, ply: u32) -> Error {
-        self.ply = Some(ply);
+        self.location.ply = Some(ply);
         self
     }
 
@@ -136,30 +167,27 @@ impl Error {
     /// characters are escaped (tabs in the source line excepted), and the
     /// caret is placed under the escaped text.
     pub fn render(&self, path: &str) -> String {
-        let mut out = format!(
-            "{}:{}:{}: error: {self}\n",
-            escape_controls(path),
-            self.line,
-            self.column,
-        );
-        let number = self.line.to_string();
+        let Location {
+            line,
+            column,
+            text,
+            source_line,
+            ..
+        } = &self.location;
+        let mut out = format!("{}:{line}:{column}: error: {self}\n", escape_controls(path));
+        let number = line.to_string();
         let pad = " ".repeat(number.len());
-        let shown: String = self.source_line.chars().map(Shown::source).collect();
+        let shown: String = source_line.chars().map(Shown::source).collect();
         out.push_str(&format!("{pad} |\n{number} | {shown}\n"));
         // Tabs are copied so that the caret lines up whatever the tab stops.
         let mut indent = String::new();
-        for c in self
-            .source_line
-            .chars()
-            .take(self.column.saturating_sub(1) as usize)
-        {
+        for c in source_line.chars().take(column.saturating_sub(1) as usize) {
             match c {
                 '\t' => indent.push('\t'),
                 c => indent.push_str(&" ".repeat(Shown::source(c).width())),
             }
         }
-        let width: usize = self
-            .text
+        let width: usize = text
             .chars()
             .map(|c| Shown::source(c).width())
             .sum::<usize>()
@@ -261,10 +289,10 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some((number, count)) = self.game {
+        if let Some((number, count)) = self.location.game {
             write!(f, "game {number} of {count}: ")?;
         }
-        if let Some(ply) = self.ply {
+        if let Some(ply) = self.location.ply {
             write!(f, "move {ply}: ")?;
         }
         f.write_str(&escape_controls(&self.message))
@@ -290,7 +318,7 @@ mod tests {
             "no piece on 6g",
         )
         .with_ply(5);
-        assert_eq!(err.column, 6);
+        assert_eq!(err.location.column, 6);
         assert_eq!(err.kind, ErrorKind::Illegal);
         let text = err.render("game.kif");
         assert_eq!(
@@ -324,8 +352,8 @@ mod tests {
     #[test]
     fn offsets_inside_a_character_are_clamped() {
         let err = Error::at(Stage::Parse, 1, "７六", 1, "７", "x");
-        assert_eq!(err.column, 1);
+        assert_eq!(err.location.column, 1);
         let err = Error::at(Stage::Parse, 1, "７六", 99, "", "x");
-        assert_eq!(err.column, 3);
+        assert_eq!(err.location.column, 3);
     }
 }

@@ -46,7 +46,7 @@ pub mod training;
 pub mod types;
 pub mod write;
 
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, Location};
 pub use format::{Format, Target};
 pub use read::{read_any as read_bytes, read_path as read};
 pub use record::Record;

@@ -238,7 +238,7 @@ pub fn read_bytes(
             }
             // In a file of several games, the error names its game.
             Err(mut e) if count > 1 => {
-                e.game = Some((number, count));
+                e.location.game = Some((number, count));
                 errors.push(e);
             }
             Err(e) => errors.push(e),
@@ -346,7 +346,10 @@ mod tests {
         let read = read_bytes(two, Path::new(""), None, EncodingChoice::Auto).unwrap();
         assert_eq!((read.records.len(), read.errors.len()), (1, 1));
         let error = read_any(two).unwrap_err();
-        assert_eq!((error.kind, error.game), (ErrorKind::Illegal, Some((2, 2))));
+        assert_eq!(
+            (error.kind, error.location.game),
+            (ErrorKind::Illegal, Some((2, 2)))
+        );
         let io = read_path("/nonexistent/kifconv/game.kif").unwrap_err();
         assert_eq!(io.kind, ErrorKind::Io);
     }

@@ -73,7 +73,7 @@ pub fn parse<'a>(text: &'a str, dialect: &impl Dialect) -> Result<RawGame<'a>, E
 /// U+FFFD (bytes the encoding could not decode), or a run of half-width
 /// katakana (UTF-8 read as Shift_JIS: `縺ｧ`-like mojibake).
 fn explain_encoding(mut error: Error) -> Error {
-    let line = &error.source_line;
+    let line = &error.location.source_line;
     let replaced = line.contains('\u{fffd}');
     if replaced {
         error.message.push_str(

@@ -752,8 +752,15 @@ impl Builder {
         }
         match playable.len() {
             0 if ruled_out.windows(2).all(|w| {
-                (w[0].1.line, w[0].1.column, &w[0].1.message)
-                    == (w[1].1.line, w[1].1.column, &w[1].1.message)
+                (
+                    w[0].1.location.line,
+                    w[0].1.location.column,
+                    &w[0].1.message,
+                ) == (
+                    w[1].1.location.line,
+                    w[1].1.location.column,
+                    &w[1].1.message,
+                )
             }) =>
             {
                 // The same later move fails whichever is played: that move
@@ -805,9 +812,12 @@ impl Builder {
 
 /// How a later move failed under a candidate, for the deduction warning.
 fn later_failure(e: &Error) -> String {
-    let at = match e.ply {
-        Some(ply) => format!("move {ply} (line {}, `{}`)", e.line, e.text),
-        None => format!("line {} (`{}`)", e.line, e.text),
+    let at = match e.location.ply {
+        Some(ply) => format!(
+            "move {ply} (line {}, `{}`)",
+            e.location.line, e.location.text
+        ),
+        None => format!("line {} (`{}`)", e.location.line, e.location.text),
     };
     format!("{at} cannot be played: {}", e.message)
 }

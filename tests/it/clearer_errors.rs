@@ -30,7 +30,11 @@ fn a_pawn_drop_on_a_file_with_a_pawn_says_nifu_with_or_without_da() {
         "▲５三歩    △５二玉    ▲１六歩",
     ] {
         let error = read_text(&format!("{DIAGRAM}{text}\n"), Format::Ki2).unwrap_err();
-        assert_eq!((error.line, error.ply), (15, Some(1)), "{error:?}");
+        assert_eq!(
+            (error.location.line, error.location.ply),
+            (15, Some(1)),
+            "{error:?}"
+        );
         assert!(
             error.message.contains("illegal move P*5c: 二歩"),
             "{}",

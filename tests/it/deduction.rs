@@ -61,7 +61,11 @@ fn a_later_move_that_fails_with_every_candidate_is_the_error() {
     // No gold can reach 4e whichever moved: the error is at move 15.
     let text = format!("{OPENING}▲４五金    △９四歩\n");
     let error = read_text(&text, Format::Ki2).unwrap_err();
-    assert_eq!((error.line, error.ply), (5, Some(15)), "{error:?}");
+    assert_eq!(
+        (error.location.line, error.location.ply),
+        (5, Some(15)),
+        "{error:?}"
+    );
     assert_eq!(
         error.message,
         "no 金 (KI) can move to 4e (with each of 6g5g 6h5g for move 13 on line 4, whose text fits both)"
@@ -73,8 +77,8 @@ fn no_candidate_surviving_is_an_error_naming_each_failure() {
     // ▲６八銀 needs 6h empty; ▲７八金 then needs a gold still on 6h.
     let text = format!("{OPENING}▲６八銀    △９四歩    ▲７八金\n");
     let error = read_text(&text, Format::Ki2).unwrap_err();
-    assert_eq!(error.line, 4, "{error:?}");
-    assert_eq!(error.ply, Some(13));
+    assert_eq!(error.location.line, 4, "{error:?}");
+    assert_eq!(error.location.ply, Some(13));
     assert!(
         error
             .message

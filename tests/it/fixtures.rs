@@ -230,7 +230,11 @@ fn a_csa_syntax_error_fails_only_its_own_game() {
     assert_eq!(read.errors.len(), 1);
     let error = &read.errors[0];
     assert_eq!(
-        (error.line, error.column, error.text.as_str()),
+        (
+            error.location.line,
+            error.location.column,
+            error.location.text.as_str()
+        ),
         (19, 1, "-3334F")
     );
     let warnings = &read.records[1].warnings;

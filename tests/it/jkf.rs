@@ -342,16 +342,16 @@ fn specific_errors_name_the_place() {
         jkf::read(&text).unwrap_err()
     };
     let e = read("syntax-error.jkf");
-    assert_eq!((e.line, e.column), (5, 5));
+    assert_eq!((e.location.line, e.location.column), (5, 5));
     let e = read("illegal-move-then-more.jkf");
-    assert_eq!((e.line, e.ply), (7, Some(3)));
+    assert_eq!((e.location.line, e.location.ply), (7, Some(3)));
     assert!(e.message.starts_with("moves[3].move"), "{}", e.message);
     let e = read("wrong-from.jkf");
-    assert_eq!((e.line, e.ply), (6, Some(2)));
+    assert_eq!((e.location.line, e.location.ply), (6, Some(2)));
     assert!(e.message.contains("no piece"), "{}", e.message);
     let e = read("bad-preset.jkf");
-    assert_eq!((e.line, e.column), (3, 25));
-    assert_eq!(e.text, "\"HIRA\"");
+    assert_eq!((e.location.line, e.location.column), (3, 25));
+    assert_eq!(e.location.text, "\"HIRA\"");
     let e = read("wrong-color.jkf");
     assert!(
         e.message.contains("not Black's turn") || e.message.contains("White"),
@@ -491,7 +491,7 @@ fn check(text: &str) {
             let _ = usi::final_sfen(&record);
         }
         Err(e) => {
-            assert!(e.line >= 1 && e.column >= 1, "{e:?}");
+            assert!(e.location.line >= 1 && e.location.column >= 1, "{e:?}");
             let _ = e.render("x.jkf");
         }
     }

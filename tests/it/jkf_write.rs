@@ -625,11 +625,11 @@ fn ndjson_reads_as_several_games_each_failing_alone() {
     assert_eq!(games.len(), 3);
     assert!(games[0].is_ok() && games[2].is_ok());
     let err = games[1].as_ref().unwrap_err();
-    assert_eq!(err.line, 3, "{}", err.render("x"));
+    assert_eq!(err.location.line, 3, "{}", err.render("x"));
     let bad_json = format!("{}\n{{\"header\":\n", lines[0]);
     let games = read_games(&bad_json, Format::Jkf).unwrap();
     assert_eq!(games.len(), 2);
-    assert_eq!(games[1].as_ref().unwrap_err().line, 2);
+    assert_eq!(games[1].as_ref().unwrap_err().location.line, 2);
     // A pretty document is one game, and so is a compact one alone.
     let pretty = jkf::write(&records[0]);
     assert_eq!(read_games(&pretty, Format::Jkf).unwrap().len(), 1);

@@ -666,7 +666,7 @@ fn csa_of_separators(bytes: usize) {
         Duration::from_secs(60),
         || read_bytes(&only, Path::new("slashes.csa"), None, Default::default()).unwrap_err(),
     );
-    assert_eq!((error.line, error.column), (1, 1));
+    assert_eq!((error.location.line, error.location.column), (1, 1));
     let count = only.len() / 2;
     assert!(
         error.message.contains(&format!("({count} empty games)")),
@@ -1024,11 +1024,11 @@ fn binary_junk_is_an_error() {
             assert!(
                 rendered.starts_with(&format!(
                     "junk.kif:{}:{}: error: this is not a game record: ",
-                    error.line, error.column
+                    error.location.line, error.location.column
                 )),
                 "{name} as {format:?}: {rendered}"
             );
-            assert!(error.line >= 1 && error.column >= 1);
+            assert!(error.location.line >= 1 && error.location.column >= 1);
             if name.starts_with("UTF-16") {
                 let endian = if name.starts_with("UTF-16LE") {
                     "LE"
@@ -1206,7 +1206,7 @@ fn cp932_cut_in_a_move_is_a_located_error() {
     let err = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default())
         .map(|r| r.records.iter().map(usi::position_line).collect::<Vec<_>>())
         .expect_err("a move cut in half");
-    assert_eq!(err.line, 4, "{}", err.render("cut.kif"));
+    assert_eq!(err.location.line, 4, "{}", err.render("cut.kif"));
 }
 
 // ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ mod cli;
 mod corpus;
 mod deduction;
 mod describe_resolve;
+mod error_kinds;
 mod fixtures;
 mod independent;
 mod jkf;

@@ -680,14 +680,14 @@ fn a_broken_game_in_a_stream_fails_alone() {
                 .position(|l| l.starts_with(broken_move))
                 .unwrap();
         assert_eq!(
-            error.line as usize,
+            error.location.line as usize,
             line,
             "{target:?}: {}",
             error.render("stream")
         );
-        assert_eq!(error.text, "X", "{target:?}");
+        assert_eq!(error.location.text, "X", "{target:?}");
         let column = broken_move.chars().take_while(|&c| c != 'X').count() + 1;
-        assert_eq!(error.column as usize, column, "{target:?}");
+        assert_eq!(error.location.column as usize, column, "{target:?}");
     }
 }
 

@@ -3,7 +3,7 @@
 //! random games written in Western notation read back to the same moves,
 //! and no panic on any input.
 
-use kifconv::error::{Error, Stage};
+use kifconv::error::{Error, ErrorKind};
 use kifconv::format::usi::write::final_sfen;
 use kifconv::format::western::read as western;
 use kifconv::record::builder::build;
@@ -192,7 +192,7 @@ fn origins_tell_twin_pieces_apart() {
         ("1. G-5h", "4i5h 6i5h"),
     ] {
         let err = read(&format!("{sfen}{text}")).unwrap_err();
-        assert_eq!(err.stage, Stage::Resolve);
+        assert_eq!(err.kind, ErrorKind::Illegal);
         assert!(err.message.ends_with(candidates), "{}", err.message);
     }
 }
@@ -343,7 +343,11 @@ fn variation_errors_are_located() {
     ];
     for (text, at, message) in cases {
         let err = read(text).unwrap_err();
-        assert_eq!(format!("{}:{}", err.line, err.column), at, "{text}");
+        assert_eq!(
+            format!("{}:{}", err.location.line, err.location.column),
+            at,
+            "{text}"
+        );
         assert!(err.message.contains(message), "{text}: {}", err.message);
     }
 }
@@ -566,110 +570,110 @@ fn bad(name: &str) -> (Error, String) {
     (err, rendered)
 }
 
-/// Each bad fixture: its stage, where the error points, the text under the
+/// Each bad fixture: its kind, where the error points, the text under the
 /// caret, and words the message must contain.
-const BAD: [(&str, Stage, &str, &str, &[&str]); 15] = [
+const BAD: [(&str, ErrorKind, &str, &str, &[&str]); 15] = [
     (
         "ambiguous-gold.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "2:17",
         "G-5h",
         &["ambiguous", "4i5h 6i5h"],
     ),
     (
         "false-capture.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "1:4",
         "Px7f",
         &["7g7f: the text says it captures, it does not"],
     ),
     (
         "dash-on-capture.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "2:4",
         "B-2b+",
         &["8h2b+: the text says it does not capture, it does"],
     ),
     (
         "false-mate.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "1:4",
         "P-7f#",
         &["7g7f: the text claims mate, the move does not mate"],
     ),
     (
         "decline-impossible.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "1:4",
         "P-7f=",
         &["could not promote here"],
     ),
     (
         "promote-impossible.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "1:4",
         "P-7f+",
         &["7g7f: the text says 成 (promote), this does not"],
     ),
     (
         "origin-without-piece.psn",
-        Stage::Resolve,
+        ErrorKind::Illegal,
         "1:4",
         "P7e-7d",
         &["no piece of the mover's on the origin square 7e"],
     ),
     (
         "unknown-piece.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:17",
         "Q",
         &["expected a piece letter"],
     ),
     (
         "bad-square.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:19",
         "2j",
         &["expected a square"],
     ),
     (
         "drop-promotes.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:35",
         "+",
         &["a dropped piece cannot promote"],
     ),
     (
         "unclosed-comment.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:14",
         "{",
         &["never closed"],
     ),
     (
         "move-after-result.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "2:4",
         "P-2f",
         &["a move after the result `1-0` on line 1"],
     ),
     (
         "unknown-handicap.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:12",
         "Queen",
         &["unknown handicap `Queen`", "2-Piece", "香落ち"],
     ),
     (
         "bad-sfen.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:8",
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
         &["not a valid SFEN", "`X`"],
     ),
     (
         "unclosed-variation.psn",
-        Stage::Parse,
+        ErrorKind::Syntax,
         "1:9",
         "(",
         &["a variation opened with `(` is never closed"],
@@ -678,12 +682,12 @@ const BAD: [(&str, Stage, &str, &str, &[&str]); 15] = [
 
 #[test]
 fn bad_fixtures_are_located_errors() {
-    for (name, stage, place, text, words) in BAD {
+    for (name, kind, place, text, words) in BAD {
         let (err, rendered) = bad(name);
-        assert_eq!(err.stage, stage, "{rendered}");
+        assert_eq!(err.kind, kind, "{rendered}");
         // Errors keep the first 60 characters of the offending text.
         let clipped: String = text.chars().take(60).collect();
-        assert_eq!(err.text, clipped, "{rendered}");
+        assert_eq!(err.location.text, clipped, "{rendered}");
         let head = format!("fixtures/western/bad/{name}:{place}: error: ");
         assert!(rendered.starts_with(&head), "{rendered}");
         for word in words {

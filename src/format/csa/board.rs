@@ -272,6 +272,6 @@ mod tests {
             "8k/9/6G2/9/9/9/9/9/9 b 2R2B3G4S4N4L17Pp 1"
         );
         let err = parse("P1-KY-KE-GI-KI-OU-KI-GI-KE\n").unwrap_err();
-        assert_eq!(err.line, 1);
+        assert_eq!(err.location.line, 1);
     }
 }

@@ -238,7 +238,7 @@ mod tests {
             assert!(!statement(1, s, s, &mut raw).unwrap(), "{s}");
         }
         let error = statement(3, "$EVENT", "$EVENT", &mut raw).unwrap_err();
-        assert_eq!((error.line, error.column), (3, 1));
+        assert_eq!((error.location.line, error.location.column), (3, 1));
         assert_eq!(error.message, "expected `$KEY:value`");
     }
 }

@@ -599,9 +599,16 @@ mod tests {
         assert_eq!(games.len(), 3);
         assert!(games[0].is_ok() && games[2].is_ok());
         let error = games[1].as_ref().unwrap_err();
-        assert_eq!((error.line, error.column, error.text.as_str()), (7, 1, "X"));
+        assert_eq!(
+            (
+                error.location.line,
+                error.location.column,
+                error.location.text.as_str()
+            ),
+            (7, 1, "X")
+        );
         // The whole-text reader fails on it.
-        assert_eq!(parse(text).unwrap_err().line, 7);
+        assert_eq!(parse(text).unwrap_err().location.line, 7);
     }
 
     #[test]
@@ -649,7 +656,11 @@ mod tests {
             ("/\n/\n\n/\n", "3 empty games"),
         ] {
             let error = games(text).unwrap_err();
-            assert_eq!((error.line, error.column), (1, 1), "{text:?}");
+            assert_eq!(
+                (error.location.line, error.location.column),
+                (1, 1),
+                "{text:?}"
+            );
             assert!(error.message.contains(says), "{text:?}: {}", error.message);
         }
     }
@@ -691,7 +702,10 @@ mod tests {
         assert!(messages[2].1.contains("resignation, 後手 wins"));
         // A bad item is a located error.
         let error = parse("+7776FU,L600\t-3334FU,X5\n").unwrap_err();
-        assert_eq!((error.column, error.text.as_str()), (22, "X5"));
+        assert_eq!(
+            (error.location.column, error.location.text.as_str()),
+            (22, "X5")
+        );
     }
 
     #[test]

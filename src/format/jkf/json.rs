@@ -442,7 +442,12 @@ mod tests {
         let source = Source::new(text, lines_before);
         let body_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
         match parse(&source, body_start) {
-            Err(Failure::Syntax(e)) => (e.line, e.column, e.text, e.message),
+            Err(Failure::Syntax(e)) => (
+                e.location.line,
+                e.location.column,
+                e.location.text,
+                e.message,
+            ),
             Ok(_) => panic!("{text:?} read"),
             Err(_) => panic!("{text:?}: not a syntax error"),
         }

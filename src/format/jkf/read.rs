@@ -370,15 +370,18 @@ mod tests {
     fn errors_point_into_the_text() {
         let text = "{\n  \"moves\": [\n    {},\n    {\"move\": {\"from\": {\"x\": 7, \"y\": 6}, \"to\": {\"x\": 7, \"y\": 5}, \"piece\": \"FU\"}}\n  ]\n}";
         let e = read(text).unwrap_err();
-        assert_eq!((e.line, e.column, e.ply), (4, 14, Some(1)));
+        assert_eq!(
+            (e.location.line, e.location.column, e.location.ply),
+            (4, 14, Some(1))
+        );
         assert!(e.message.starts_with("moves[1].move"), "{}", e.message);
 
         let e = read("{\"moves\": [}").unwrap_err();
-        assert_eq!((e.line, e.column), (1, 12));
-        assert_eq!(e.text, "}");
+        assert_eq!((e.location.line, e.location.column), (1, 12));
+        assert_eq!(e.location.text, "}");
 
         let e = read("\u{feff}{\"moves\": [\n {\"move\": 3}]}").unwrap_err();
-        assert_eq!((e.line, e.column), (2, 11));
+        assert_eq!((e.location.line, e.location.column), (2, 11));
     }
 
     /// A JKF record from `(x, y, color, kind)` pieces, with `moves` after
@@ -457,7 +460,7 @@ mod tests {
             "{\"moves\": [{}, {\"forks\": 3}]}",
         ] {
             let e = read(text).unwrap_err();
-            assert!(e.line >= 1 && e.column >= 1, "{text}: {e:?}");
+            assert!(e.location.line >= 1 && e.location.column >= 1, "{text}: {e:?}");
         }
         // Nesting 100,000 deep, unclosed: serde_json's syntax check skips
         // nested values with a stack of its own (no recursion limit) and
@@ -477,7 +480,10 @@ mod tests {
             "]".repeat(100_000)
         );
         let e = read(&deep).unwrap_err();
-        assert_eq!((e.line, e.column, e.text.as_str()), (1, 1035, "["));
+        assert_eq!(
+            (e.location.line, e.location.column, e.location.text.as_str()),
+            (1, 1035, "[")
+        );
         assert!(
             e.message
                 .starts_with("JSON nested more than 1024 levels deep"),
@@ -504,7 +510,7 @@ mod tests {
             )
         };
         let e = read(&game(r#"{"to":{"x":5,"y":5},"piece":"KA","promote":true}"#)).unwrap_err();
-        assert_eq!((e.line, e.ply), (6, Some(5)));
+        assert_eq!((e.location.line, e.location.ply), (6, Some(5)));
         assert!(
             e.message
                 .contains("B*5e: the text says 成 (promote), this does not"),

@@ -164,10 +164,10 @@ mod tests {
         let mut events = Vec::new();
         let line = "▲７六歩 △３四X";
         let err = moves_line(5, line, line, &mut events).unwrap_err();
-        assert_eq!((err.line, err.column), (5, 9));
+        assert_eq!((err.location.line, err.location.column), (5, 9));
         let line = "▲７六歩x";
         let err = moves_line(5, line, line, &mut events).unwrap_err();
-        assert_eq!(err.text, "x");
+        assert_eq!(err.location.text, "x");
     }
 
     #[test]

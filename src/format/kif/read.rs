@@ -520,8 +520,8 @@ mod tests {
         let mut events = Vec::new();
         let line = "   3 ７六X(77)";
         let err = move_line(3, line, &line[3..], &mut events, &mut Vec::new()).unwrap_err();
-        assert_eq!(err.line, 3);
-        assert_eq!(err.column, 8);
+        assert_eq!(err.location.line, 3);
+        assert_eq!(err.location.column, 8);
         assert!(err.message.contains("piece name"), "{}", err.message);
         let err = move_line(
             4,
@@ -531,6 +531,6 @@ mod tests {
             &mut Vec::new(),
         )
         .unwrap_err();
-        assert_eq!(err.text, "junk");
+        assert_eq!(err.location.text, "junk");
     }
 }

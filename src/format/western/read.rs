@@ -733,18 +733,18 @@ mod tests {
     #[test]
     fn errors_are_located() {
         let err = parse("1. P-7f\n2. Q-2f").unwrap_err();
-        assert_eq!((err.line, err.column), (2, 4));
+        assert_eq!((err.location.line, err.location.column), (2, 4));
         let err = parse("1. P-7f {never closed\nP-3d").unwrap_err();
-        assert_eq!((err.line, err.column), (1, 9));
+        assert_eq!((err.location.line, err.location.column), (1, 9));
         let err = parse("1. P-7f (1. P-2f").unwrap_err();
-        assert_eq!(err.column, 9);
+        assert_eq!(err.location.column, 9);
         let err = parse("1. P-7f (1. P-2f))").unwrap_err();
-        assert_eq!(err.column, 18);
+        assert_eq!(err.location.column, 18);
         let err = parse("P-7f 1-0 P-3d").unwrap_err();
-        assert_eq!(err.column, 10);
+        assert_eq!(err.location.column, 10);
         let err = parse("[SFEN \"9/9 q - 1\"]").unwrap_err();
-        assert_eq!(err.column, 8);
+        assert_eq!(err.location.column, 8);
         let err = parse("! P-7f").unwrap_err();
-        assert_eq!(err.column, 1);
+        assert_eq!(err.location.column, 1);
     }
 }
