@@ -29,5 +29,6 @@ mod round_trip;
 mod rules;
 mod safety;
 mod sizes;
+mod start;
 mod training;
 mod western;
