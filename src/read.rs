@@ -128,9 +128,9 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     let (kind, who) = end_token(token).expect("split off as an end token");
     let plies = record.tree.mainline().count();
     let to_move = if plies % 2 == 0 {
-        record.start.side_to_move
+        record.start.side_to_move()
     } else {
-        !record.start.side_to_move
+        !record.start.side_to_move()
     };
     let winner = match who {
         EndWinner::ToMove => Some(to_move),

@@ -319,29 +319,35 @@ mod tests {
     }
 
     /// A record built by hand is checked before any writer replays it: a
-    /// start that is no position, a move from an empty square, a drop of a
-    /// piece not in hand, a move into check and a move after a legal one
-    /// that breaks the rules are each an error naming the game, in every
-    /// target and both layouts, never a panic.
+    /// move from an empty square, a drop of a piece not in hand, a move
+    /// into check and a move after a legal one that breaks the rules are
+    /// each an error naming the game, in every target and both layouts,
+    /// never a panic. A start that is no position cannot be given to a
+    /// record at all: no `Position` is made from it.
     #[test]
     fn a_record_that_breaks_the_rules_is_an_error_for_every_target() {
         use crate::record::{NodeId, RecordError};
         use crate::{Move, Position, Setup};
         let good = games("position startpos moves 7g7f").remove(0);
-        let mut empty_board = Record::new(Setup::empty());
+        let (empty, _) = Position::from_setup_lenient(Setup::empty()).unwrap();
+        let mut empty_board = Record::new(empty);
         empty_board
             .tree
             .push(NodeId::ROOT, Move::from_usi("5i5h").unwrap());
-        let mut two_kings = Record::new(Position::startpos().to_setup());
-        two_kings.start.set_piece(
+        let mut two_kings = Setup::startpos();
+        two_kings.set_piece(
             crate::Square::from_usi("5e").unwrap(),
             Some(crate::Piece::new(
                 crate::Color::Black,
                 crate::PieceKind::King,
             )),
         );
+        assert!(matches!(
+            Position::from_setup_lenient(two_kings),
+            Err(crate::SetupError::ExtraKing { .. })
+        ));
         let with = |moves: &[&str]| {
-            let mut record = Record::new(Position::startpos().to_setup());
+            let mut record = Record::new(Position::startpos());
             let mut at = NodeId::ROOT;
             for m in moves {
                 at = record.tree.push(at, Move::from_usi(m).unwrap());
@@ -349,7 +355,6 @@ mod tests {
             record
         };
         let bad = [
-            ("a start with two black kings", two_kings),
             ("a move from an empty square", with(&["5e5d"])),
             ("a drop of a piece not in hand", with(&["P*5e"])),
             ("a white move on black's turn", with(&["3c3d"])),
@@ -387,7 +392,6 @@ mod tests {
                 ("a second move that breaks the rules", RecordError::IllegalMove { ply, .. }) => {
                     assert_eq!(*ply, 2)
                 }
-                ("a start with two black kings", RecordError::Start(_)) => {}
                 (_, RecordError::IllegalMove { ply: 1, .. }) => {}
                 _ => panic!("{what}: {error:?}"),
             }

@@ -84,13 +84,13 @@ fn carries(record: &Record, feature: Feature, target: Target) -> bool {
         Feature::Times => {
             nodes().any(|n| n.time.is_some() || n.ending.as_ref().is_some_and(|e| e.time.is_some()))
         }
-        Feature::StartMoveNumber => record.start.move_number != 1,
+        Feature::StartMoveNumber => record.start.move_number() != 1,
         Feature::Endings => nodes().any(|n| {
             n.ending.as_ref().is_some_and(|e| {
                 let to_move = if n.ply % 2 == 0 {
-                    record.start.side_to_move
+                    record.start.side_to_move()
                 } else {
-                    !record.start.side_to_move
+                    !record.start.side_to_move()
                 };
                 !said_by_a_word(e, to_move, target)
             })

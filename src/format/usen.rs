@@ -117,13 +117,13 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
         Setup::from_sfen(&format!("{sfen} 1"))
             .map_err(|e| error(start_text, format!("the USEN start is not a position: {e}")))?
     };
-    let (start, problems) = Position::from_setup_lenient(setup.clone()).map_err(|e| {
+    let (start, problems) = Position::from_setup_lenient(setup).map_err(|e| {
         error(
             start_text,
             format!("the start position cannot be played: {e}"),
         )
     })?;
-    let mut record = crate::record::builder::line_record(setup, problems, n);
+    let mut record = crate::record::builder::line_record(start.clone(), problems, n);
     let mut tree = MoveTree::new();
     // The line of play being read: its nodes and positions by ply.
     let mut nodes = vec![NodeId::ROOT];

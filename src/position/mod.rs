@@ -221,6 +221,12 @@ impl Position {
         self.move_number
     }
 
+    /// The board, indexed by [`Square::index`], as [`Setup::board`] holds it.
+    #[inline]
+    pub fn board(&self) -> &[Option<Piece>; 81] {
+        &self.board
+    }
+
     /// The piece on `sq`, or `None` if the square is empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -272,6 +278,12 @@ impl Position {
             side_to_move: self.side,
             move_number: self.move_number,
         }
+    }
+
+    /// The standard start this position is, if it is one: the board, empty
+    /// hands and the side to move, as [`Handicap::detect`] compares them.
+    pub fn handicap(&self) -> Option<Handicap> {
+        Handicap::detect(&self.to_setup())
     }
 
     /// The canonical SFEN.
@@ -393,6 +405,27 @@ impl Position {
             self.play_usi(text, ply)?;
         }
         Ok(ply)
+    }
+}
+
+/// A setup checked as [`Position::from_sfen`] checks one: both kings
+/// required, every rule in force.
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        Position::from_setup(setup, KingRule::BothRequired)
+    }
+}
+
+/// A position equals a setup that shows the same board, hands, side to
+/// move and move number (what [`Position::to_setup`] gives back).
+impl PartialEq<Setup> for Position {
+    fn eq(&self, setup: &Setup) -> bool {
+        self.board == setup.board
+            && self.hands == setup.hands
+            && self.side == setup.side_to_move
+            && self.move_number == setup.move_number
     }
 }
 

@@ -204,7 +204,7 @@ impl Branches {
 /// Turns a raw game into a record, resolving every move.
 pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
     let (setup, handicap) = start_of(&mut raw)?;
-    let (start, problems) = Position::from_setup_lenient(setup.clone()).map_err(|e| {
+    let (start, problems) = Position::from_setup_lenient(setup).map_err(|e| {
         Error::at(
             Stage::Resolve,
             raw.board_line.max(1),
@@ -222,7 +222,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
             message: format!("the start position breaks a rule: {problem}"),
         });
     }
-    let mut record = Record::new(setup);
+    let mut record = Record::new(start.clone());
     record.handicap = handicap;
     record.headers = raw
         .headers
@@ -244,7 +244,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
     let context = Context {
         start: &start,
         events: &raw.events,
-        first_number: record.start.move_number,
+        first_number: record.start.move_number(),
         budget: Cell::new(LOOK_AHEAD_MOVES),
     };
     builder
@@ -825,9 +825,9 @@ fn later_failure(e: &Error) -> String {
 /// A record of one line's game (USI, USEN) starting at `start`, with the
 /// named handicap it is, and a warning on line `n` for each rule the start
 /// breaks.
-pub fn line_record(start: Setup, problems: Vec<SetupError>, n: u32) -> Record {
+pub fn line_record(start: Position, problems: Vec<SetupError>, n: u32) -> Record {
     let mut record = Record::new(start);
-    record.handicap = Handicap::detect(&record.start);
+    record.handicap = record.start.handicap();
     for problem in problems {
         record.warnings.push(Warning {
             line: n,
@@ -846,7 +846,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
     use crate::format::usi::read::parse_line;
     let parsed = parse_line(line)
         .map_err(|e| Error::at(Stage::Parse, n, line, 0, line.trim(), e.to_string()))?;
-    let (start, problems) = Position::from_setup_lenient(parsed.start.clone()).map_err(|e| {
+    let (start, problems) = Position::from_setup_lenient(parsed.start).map_err(|e| {
         Error::at(
             Stage::Resolve,
             n,
@@ -856,7 +856,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
             format!("the start position cannot be played: {e}"),
         )
     })?;
-    let mut record = line_record(parsed.start, problems, n);
+    let mut record = line_record(start.clone(), problems, n);
     let mut tree = MoveTree::with_capacity(parsed.moves.len());
     let mut pos = start;
     let mut current = NodeId::ROOT;

@@ -1,20 +1,18 @@
 //! Replaying a record on a board: checking it before it is written (the
 //! writers replay the moves, so a record built by hand, not by a reader,
-//! which checks as it builds, is checked first, and a start no position can
-//! be built from or a move against the rules is an error rather than a
-//! panic in a writer), and the positions along its mainline.
+//! which checks as it builds, is checked first, and a move against the
+//! rules is an error rather than a panic in a writer), and the positions
+//! along its mainline. The start needs no check here: it is a
+//! [`Position`], checked when it was made.
 
 use super::{NodeId, Record};
-use crate::{IllegalMove, Move, Position, SetupError};
+use crate::{IllegalMove, Move, Position};
 use std::fmt;
 
 /// Why a record cannot be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RecordError {
-    /// No position can be built from the start (no room for a piece, too
-    /// many pieces of a kind, a king missing where one is needed…).
-    Start(SetupError),
     /// A move in the tree is against the rules where it stands.
     IllegalMove {
         /// The move's ply (1 for the first move of the record).
@@ -29,7 +27,6 @@ pub enum RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::Start(e) => write!(f, "the start is not a position: {e}"),
             RecordError::IllegalMove { ply, mv, reason } => {
                 write!(f, "move {ply} ({mv}) is against the rules: {reason}")
             }
@@ -40,16 +37,16 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 impl Record {
-    /// Checks that the start is a position (as the readers accept one: a
-    /// missing king is allowed, as in tsume) and that every move of every
-    /// line is legal where it stands. Every record a reader returns passes;
-    /// [`crate::write()`] checks each record before writing it.
+    /// Checks that every move of every line is legal where it stands (the
+    /// start is a [`Position`], legal by construction). Every record a
+    /// reader returns passes; [`crate::write()`] checks each record before
+    /// writing it.
     ///
     /// ```
     /// use kifconv::record::Record;
     /// use kifconv::{Move, Position};
     ///
-    /// let mut record = Record::new(Position::startpos().to_setup());
+    /// let mut record = Record::new(Position::startpos());
     /// let root = kifconv::record::NodeId::ROOT;
     /// record.tree.push(root, Move::from_usi("7g7f").unwrap());
     /// assert!(record.check().is_ok());
@@ -57,8 +54,7 @@ impl Record {
     /// assert!(record.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), RecordError> {
-        let (start, _) =
-            Position::from_setup_lenient(self.start.clone()).map_err(RecordError::Start)?;
+        let start = self.start.clone();
         // Depth first; a position is cloned only where a line branches.
         let mut pending: Vec<(NodeId, Position)> = vec![(NodeId::ROOT, start)];
         while let Some((id, pos)) = pending.pop() {
@@ -85,9 +81,8 @@ impl Record {
     }
 
     /// The positions along the mainline: the start, then the position
-    /// after each move (one more than the moves). An error where the start
-    /// is no position or a move breaks the rules, as [`Record::check`]
-    /// says.
+    /// after each move (one more than the moves). An error where a move
+    /// breaks the rules, as [`Record::check`] says.
     ///
     /// ```
     /// let records = kifconv::read_bytes(b"position startpos moves 7g7f 3c3d").unwrap();
@@ -96,9 +91,7 @@ impl Record {
     /// assert_eq!(positions[2].sfen(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
     /// ```
     pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
-        let (start, _) =
-            Position::from_setup_lenient(self.start.clone()).map_err(RecordError::Start)?;
-        let mut positions = vec![start];
+        let mut positions = vec![self.start.clone()];
         for id in self.tree.mainline() {
             let node = self.tree.node(id);
             let Some(mv) = node.mv else { continue };

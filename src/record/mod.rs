@@ -8,7 +8,7 @@ mod check;
 pub use check::RecordError;
 
 use crate::error::escape_controls;
-use crate::{Color, Handicap, Move, Setup};
+use crate::{Color, Handicap, Move, Position};
 use std::fmt;
 
 /// A header line, `key：value` in KIF, `$KEY:value` in CSA, kept as written.
@@ -384,8 +384,10 @@ impl fmt::Display for Warning {
 pub struct Record {
     /// The headers in input order, keys as written.
     pub headers: Vec<Header>,
-    /// The position before the first move.
-    pub start: Setup,
+    /// The position before the first move, checked against the rules as
+    /// the readers check one (a missing king is allowed, as in tsume; a
+    /// piece that could never move is kept with a warning).
+    pub start: Position,
     /// The named starting position, when the record gave one (手合割) or the
     /// start is one of them.
     pub handicap: Option<Handicap>,
@@ -410,7 +412,7 @@ impl Record {
     pub fn flip(&self) -> Record {
         let mut flipped = self.clone();
         flipped.start = self.start.flip();
-        flipped.handicap = crate::Handicap::detect(&flipped.start);
+        flipped.handicap = flipped.start.handicap();
         for id in self.tree.ids() {
             let node = flipped.tree.node_mut(id);
             node.mv = node.mv.map(Move::flip);
@@ -464,8 +466,11 @@ impl Record {
         }
     }
 
-    /// A record starting at `start`, with no header, move or warning.
-    pub fn new(start: Setup) -> Record {
+    /// A record starting at `start`, with no header, move or warning. The
+    /// start is a [`Position`], so a record cannot begin where no game can:
+    /// build it with [`Position::from_sfen`], [`Position::from_setup`] or
+    /// [`Position::from_setup_lenient`].
+    pub fn new(start: Position) -> Record {
         Record {
             headers: Vec::new(),
             start,

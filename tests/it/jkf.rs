@@ -8,7 +8,7 @@ use crate::util::shared::shared;
 use kifconv::format::jkf::read as jkf;
 use kifconv::format::usi::write as usi;
 use kifconv::record::{EndingKind, NodeId, Record};
-use kifconv::{Color, Position};
+use kifconv::Color;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -78,7 +78,7 @@ fn usi_moves(record: &Record) -> String {
 
 /// Every move in the tree, variations included, is legal where it stands.
 fn assert_tree_is_legal(record: &Record) {
-    let (start, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+    let start = record.start.clone();
     let mut stack = vec![(NodeId::ROOT, start)];
     while let Some((id, pos)) = stack.pop() {
         for child in record.tree.children(id) {

@@ -101,7 +101,7 @@ fn canonical(record: &Record) -> String {
         }
     }
     let tree = &record.tree;
-    let (pos, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+    let pos = record.start.clone();
     let mut stack = vec![(NodeId::ROOT, pos, [0u64; 2])];
     while let Some((id, pos, mut totals)) = stack.pop() {
         let node = tree.node(id);
@@ -421,9 +421,9 @@ fn random_ending(rng: &mut Rng, pos: &Position) -> Ending {
 /// node whose line goes on, fouls, and headers.
 fn random_game(rng: &mut Rng) -> Record {
     let setup = Setup::from_sfen(STARTS[rng.below(STARTS.len())]).unwrap();
-    let start = Position::from_setup(setup.clone(), KingRule::BothRequired).unwrap();
-    let mut record = Record::new(setup);
-    record.handicap = kifconv::Handicap::detect(&record.start);
+    let start = Position::from_setup(setup, KingRule::BothRequired).unwrap();
+    let mut record = Record::new(start.clone());
+    record.handicap = record.start.handicap();
     for _ in 0..rng.below(4) {
         let (key, value) = HEADERS[rng.below(HEADERS.len())];
         record.headers.push(Header {
@@ -495,7 +495,7 @@ struct Seen {
 impl Seen {
     fn count(&mut self, record: &Record) {
         let tree = &record.tree;
-        let (start, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+        let start = record.start.clone();
         let mut stack = vec![(NodeId::ROOT, start)];
         while let Some((id, pos)) = stack.pop() {
             let node = tree.node(id);
@@ -602,7 +602,7 @@ fn ndjson_reads_as_several_games_each_failing_alone() {
     use kifconv::read::{read_games, Format};
     let mut records = Vec::new();
     for usi in ["7g7f 3c3d", "2g2f"] {
-        let mut record = Record::new(Setup::startpos());
+        let mut record = Record::new(Position::startpos());
         let mut node = NodeId::ROOT;
         for mv in usi.split(' ') {
             node = record.tree.push(node, Move::from_usi(mv).unwrap());
@@ -638,7 +638,7 @@ fn ndjson_reads_as_several_games_each_failing_alone() {
 
 #[test]
 fn a_key_given_twice_is_one_member_read_back_as_each_header() {
-    let mut record = Record::new(Setup::startpos());
+    let mut record = Record::new(Position::startpos());
     for (key, value) in [("N+", "A"), ("備考", "x"), ("先手", "B"), ("備考", "y")] {
         record.headers.push(Header {
             key: key.into(),

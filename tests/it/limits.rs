@@ -44,7 +44,7 @@ fn usi_line(moves: &[Move]) -> String {
 }
 
 fn record_of(moves: &[Move]) -> Record {
-    let mut record = Record::new(Setup::startpos());
+    let mut record = Record::new(Position::startpos());
     let mut tree = MoveTree::with_capacity(moves.len());
     let mut node = NodeId::ROOT;
     for &mv in moves {

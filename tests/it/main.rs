@@ -30,5 +30,6 @@ mod round_trip;
 mod rules;
 mod safety;
 mod sizes;
+mod start;
 mod training;
 mod western;

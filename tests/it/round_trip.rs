@@ -50,8 +50,8 @@ fn format_of(target: Target) -> Format {
 
 /// The start, without its move number for the format that cannot hold one
 /// (CSA); KIF and KI2 keep it as `手数＝N`, USI and Western in the SFEN.
-fn start(setup: &Setup, target: Target) -> String {
-    let sfen = setup.sfen();
+fn start(start: &Position, target: Target) -> String {
+    let sfen = start.sfen();
     match target {
         Target::Usi | Target::Kif | Target::Ki2 | Target::Western => sfen,
         Target::Csa => sfen
@@ -64,9 +64,9 @@ fn start(setup: &Setup, target: Target) -> String {
 /// Who makes move `ply` (1 for the first) of a record.
 fn mover(record: &Record, ply: u32) -> Color {
     if ply % 2 == 1 {
-        record.start.side_to_move
+        record.start.side_to_move()
     } else {
-        !record.start.side_to_move
+        !record.start.side_to_move()
     }
 }
 
@@ -153,7 +153,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
         HashMap::new()
     };
     let with_tree = matches!(target, Target::Kif | Target::Ki2 | Target::Western);
-    let (begin, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+    let begin = record.start.clone();
     // Each node with the position before its move (the root: the start).
     let mut stack = vec![(NodeId::ROOT, begin)];
     while let Some((id, before)) = stack.pop() {
@@ -288,7 +288,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
 /// move, or markers that rule it out, and no reader can tell the illegal
 /// one from it).
 fn ki2_names_foul(record: &Record, id: NodeId, mv: Option<Move>) -> bool {
-    let (start, _) = Position::from_setup_lenient(record.start.clone()).unwrap();
+    let start = record.start.clone();
     let pos = position_at(&start, &record.tree, id);
     match mv {
         None => false,
@@ -451,9 +451,9 @@ fn random_ending(rng: &mut Rng, pos: &Position, ply: u32) -> Option<Ending> {
 /// comments, bookmarks and times, and perhaps an ending or a foul.
 fn random_game(rng: &mut Rng) -> Record {
     let setup = Setup::from_sfen(STARTS[rng.below(STARTS.len())]).unwrap();
-    let start = Position::from_setup(setup.clone(), KingRule::BothRequired).unwrap();
-    let mut record = Record::new(setup);
-    record.handicap = kifconv::Handicap::detect(&record.start);
+    let start = Position::from_setup(setup, KingRule::BothRequired).unwrap();
+    let mut record = Record::new(start.clone());
+    record.handicap = record.start.handicap();
     let mut tree = MoveTree::new();
     // The mainline, then a few branches off random nodes.
     random_lines(
@@ -494,9 +494,9 @@ fn random_game(rng: &mut Rng) -> Record {
         }
         let word = ENDING_WORDS[rng.below(ENDING_WORDS.len())];
         let to_move = if tree.node(id).ply.is_multiple_of(2) {
-            record.start.side_to_move
+            record.start.side_to_move()
         } else {
-            !record.start.side_to_move
+            !record.start.side_to_move()
         };
         let (kind, winner) = kifconv::record::builder::ending_for_word(word, to_move);
         let comments = match rng.below(4) {
@@ -642,7 +642,7 @@ fn random_games_in_one_stream_read_back_as_the_same_games() {
 /// at its line in the stream; the first and third read as written.
 #[test]
 fn a_broken_game_in_a_stream_fails_alone() {
-    let mut record = Record::new(Setup::startpos());
+    let mut record = Record::new(Position::startpos());
     record.handicap = Some(kifconv::Handicap::Even);
     let mut tree = MoveTree::new();
     let first = tree.push(NodeId::ROOT, Move::from_usi("7g7f").unwrap());

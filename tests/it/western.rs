@@ -367,7 +367,7 @@ fn terminal_words_end_their_line() {
 }
 
 fn game_of(sfen: &str, usi: &str) -> Record {
-    let mut record = Record::new(kifconv::Setup::from_sfen(sfen).unwrap());
+    let mut record = Record::new(Position::from_sfen(sfen).unwrap());
     let mut node = NodeId::ROOT;
     for mv in usi.split_whitespace() {
         node = record.tree.push(node, Move::from_usi(mv).unwrap());

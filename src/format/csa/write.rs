@@ -81,8 +81,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
     for comment in &record.tree.root().comments {
         write_comment(out, comment);
     }
-    let (mut pos, _) = Position::from_setup_lenient(record.start.clone())
-        .expect("a record's start was checked when it was read");
+    let mut pos = record.start.clone();
     let mut last = crate::record::NodeId::ROOT;
     for id in record.tree.mainline() {
         let node = record.tree.node(id);
@@ -191,9 +190,9 @@ fn write_move(out: &mut String, pos: &Position, mv: Move) {
 
 /// `PI` for the even game or a handicap; else the board row by row and
 /// the hands.
-fn write_start(out: &mut String, start: &Setup) {
+fn write_start(out: &mut String, start: &Position) {
     let even = Setup::startpos();
-    let hands_empty = start.hands.iter().all(|h| h.is_empty());
+    let hands_empty = Color::ALL.into_iter().all(|c| start.hand(c).is_empty());
     let removed_only = hands_empty
         && Square::all()
             .all(|sq| start.piece_at(sq).is_none() || start.piece_at(sq) == even.piece_at(sq));
@@ -220,7 +219,7 @@ fn write_start(out: &mut String, start: &Setup) {
             out.push('\n');
         }
         for color in Color::ALL {
-            let hand = &start.hands[color.index()];
+            let hand = start.hand(color);
             if hand.is_empty() {
                 continue;
             }
@@ -233,7 +232,7 @@ fn write_start(out: &mut String, start: &Setup) {
             out.push('\n');
         }
     }
-    writeln!(out, "{}", start.side_to_move.csa_char()).unwrap();
+    writeln!(out, "{}", start.side_to_move().csa_char()).unwrap();
 }
 
 #[cfg(test)]

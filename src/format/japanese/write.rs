@@ -83,8 +83,8 @@ pub fn board_diagram(setup: &Setup, handicap_labels: bool) -> String {
 pub fn headers(record: &Record) -> Vec<Header> {
     let mut out: Vec<Header> = Vec::with_capacity(record.headers.len() + 1);
     let preset = record.handicap.filter(|h| {
-        h.setup_ref().board == record.start.board
-            && h.setup_ref().side_to_move == record.start.side_to_move
+        h.setup_ref().board == *record.start.board()
+            && h.setup_ref().side_to_move == record.start.side_to_move()
     });
     let mut wrote_handicap = false;
     for header in &record.headers {
@@ -119,19 +119,21 @@ pub fn headers(record: &Record) -> Vec<Header> {
 /// comes after moves already played (only a diagram's `手数＝N` says so).
 pub fn needs_diagram(record: &Record) -> bool {
     let preset = record.handicap.filter(|h| {
-        h.setup_ref().board == record.start.board
-            && h.setup_ref().side_to_move == record.start.side_to_move
+        h.setup_ref().board == *record.start.board()
+            && h.setup_ref().side_to_move == record.start.side_to_move()
     });
     preset.is_none()
-        || record.start.hands.iter().any(|h| !h.is_empty())
-        || record.start.move_number != 1
+        || Color::ALL
+            .into_iter()
+            .any(|c| !record.start.hand(c).is_empty())
+        || record.start.move_number() != 1
 }
 
 /// The number of move `ply` of a record (1 for its first move), counted on
 /// from the start's move number as Kifu for Windows counts after a
 /// `手数＝N` line: the first move after `手数＝36` is move 37.
 pub fn move_number(record: &Record, ply: u32) -> u64 {
-    u64::from(ply) + u64::from(record.start.move_number.saturating_sub(1))
+    u64::from(ply) + u64::from(record.start.move_number().saturating_sub(1))
 }
 
 /// Writes a move spec in Japanese notation, without the side mark:
@@ -200,7 +202,7 @@ pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
         }
     }
     if needs_diagram(record) {
-        out.push_str(&board_diagram(&record.start, handicap_labels));
+        out.push_str(&board_diagram(&record.start.to_setup(), handicap_labels));
     }
     (handicap_labels, odd_headers)
 }

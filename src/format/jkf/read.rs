@@ -186,7 +186,7 @@ impl<'t> Reader<'_, 't> {
             None => (Setup::startpos(), Some(Handicap::Even)),
         };
         let start_node = initial.unwrap_or(root);
-        let (start, problems) = Position::from_setup_lenient(setup.clone()).map_err(|e| {
+        let (start, problems) = Position::from_setup_lenient(setup).map_err(|e| {
             self.source.error(
                 Stage::Resolve,
                 start_node.start,
@@ -212,9 +212,9 @@ impl<'t> Reader<'_, 't> {
                 format!("moves: expected an array, found {}", moves.what()),
             ));
         };
-        let mut game = Builder::new(start, entries.len());
+        let mut game = Builder::new(start.clone(), entries.len());
         self.line(&mut game, entries, Path::Key(&path, "moves"), true)?;
-        let mut record = Record::new(setup);
+        let mut record = Record::new(start);
         record.handicap = handicap;
         record.headers = headers;
         let (tree, said) = game.finish();
@@ -414,7 +414,7 @@ mod tests {
         assert_eq!(moves(&record), "1b1a+");
         assert_eq!(record.warnings.len(), 1, "{:?}", record.warnings);
         assert!(record.warnings[0].message.contains("must promote"));
-        assert_eq!(record.start.hands[1].count(PieceKind::Pawn), 1);
+        assert_eq!(record.start.hand(Color::White).count(PieceKind::Pawn), 1);
     }
 
     #[test]

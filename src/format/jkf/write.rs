@@ -11,7 +11,7 @@
 //!   a key given more than once are one value, a line each, which kifconv's
 //!   reader reads back as that many headers.
 //! * `initial`: `{"preset": "HIRATE"}` or a handicap name when the start is
-//!   one of the standard starts ([`Handicap::detect`]), else
+//!   one of the standard starts ([`Position::handicap`]), else
 //!   `{"preset": "OTHER", "data": {"color", "board", "hands"}}` with
 //!   `board[x-1][y-1]` the square of file `x` and rank `y`, `{}` for an
 //!   empty square.
@@ -76,7 +76,7 @@ use crate::format::csa::write as csa;
 use crate::format::japanese::write as japanese;
 use crate::record::{EndingKind, MoveTime, NodeId, Record};
 use crate::resolve::spec::{DropMark, Horizontal, MoveSpec, Vertical};
-use crate::{Color, Handicap, Move, PieceKind, Position, Square};
+use crate::{Color, Move, PieceKind, Position, Square};
 use std::fmt::Write as _;
 
 /// The deepest indentation of pretty JSON, in spaces (32 levels).
@@ -221,7 +221,7 @@ impl<'o, 'r> Writer<'o, 'r> {
     fn initial(&mut self) {
         let start = &self.record.start;
         self.key("initial");
-        if let Some(handicap) = Handicap::detect(start) {
+        if let Some(handicap) = start.handicap() {
             write!(self.out, "{{\"preset\":\"{}\"}}", preset_name(handicap)).unwrap();
             return;
         }
@@ -234,7 +234,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('{');
         self.newline(6);
         self.key("color");
-        write!(self.out, "{},", color(start.side_to_move)).unwrap();
+        write!(self.out, "{},", color(start.side_to_move())).unwrap();
         self.newline(6);
         self.key("board");
         self.out.push('[');
@@ -271,7 +271,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             self.newline(8);
             self.out.push('{');
             let mut first = true;
-            for (kind, count) in start.hands[c.index()].kinds() {
+            for (kind, count) in start.hand(c).kinds() {
                 if count == 0 {
                     continue;
                 }
@@ -303,8 +303,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('{');
         self.notes(&root.comments, &root.bookmarks, true);
         self.out.push('}');
-        let (start, _) = Position::from_setup_lenient(self.record.start.clone())
-            .expect("a record's start was checked when it was read");
+        let start = self.record.start.clone();
         let mut work = Vec::new();
         if tree.children(NodeId::ROOT).next().is_some() || root.ending.is_some() {
             self.out.push(',');
@@ -607,11 +606,10 @@ mod tests {
     use super::*;
     use crate::record::Ending;
     use crate::record::{Foul, Header, MoveTree};
-    use crate::Setup;
 
     fn game(usi: &str) -> Record {
-        let mut record = Record::new(Setup::startpos());
-        record.handicap = Some(Handicap::Even);
+        let mut record = Record::new(Position::startpos());
+        record.handicap = Some(crate::Handicap::Even);
         let mut pos = Position::startpos();
         let mut tree = MoveTree::new();
         let mut node = NodeId::ROOT;
@@ -818,8 +816,8 @@ mod tests {
 
     #[test]
     fn other_starts_write_the_board() {
-        let setup = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 w G2p 1").unwrap();
-        let mut record = Record::new(setup);
+        let start = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 w G2p 1").unwrap();
+        let mut record = Record::new(start);
         record.tree.node_mut(NodeId::ROOT).bookmarks = vec!["詰将棋".into()];
         let text = write(&record);
         assert!(text.contains("\"preset\": \"OTHER\""), "{text}");

@@ -27,8 +27,7 @@ pub fn position_line(record: &Record) -> String {
 
 /// The position after the last mainline move.
 pub fn final_position(record: &Record) -> Position {
-    let (mut pos, _) = Position::from_setup_lenient(record.start.clone())
-        .expect("a record's start was checked when it was read");
+    let mut pos = record.start.clone();
     for mv in record.tree.mainline_moves() {
         pos.play_unchecked(mv);
     }
@@ -43,8 +42,7 @@ pub fn final_sfen(record: &Record) -> String {
 /// The position after the first `plies` mainline moves (`--ply N` asks for
 /// the position before move N+1), or `None` if the mainline is shorter.
 pub fn sfen_after(record: &Record, plies: usize) -> Option<String> {
-    let (mut pos, _) = Position::from_setup_lenient(record.start.clone())
-        .expect("a record's start was checked when it was read");
+    let mut pos = record.start.clone();
     let mut moves = record.tree.mainline_moves();
     for _ in 0..plies {
         pos.play_unchecked(moves.next()?);
@@ -55,8 +53,7 @@ pub fn sfen_after(record: &Record, plies: usize) -> Option<String> {
 /// Every position of the mainline, the start first: one SFEN per position,
 /// the form training-data pipelines read.
 pub fn all_plies(record: &Record) -> Vec<String> {
-    let (mut pos, _) = Position::from_setup_lenient(record.start.clone())
-        .expect("a record's start was checked when it was read");
+    let mut pos = record.start.clone();
     let mut out = Vec::with_capacity(record.tree.len());
     out.push(pos.sfen());
     for mv in record.tree.mainline_moves() {

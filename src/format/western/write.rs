@@ -121,7 +121,7 @@ pub fn write(record: &Record) -> String {
             "Handicap" => super::tags::handicap_by_name(&h.value),
             _ => return false,
         };
-        named.map(|n| n.setup()) != Some(record.start.clone())
+        named.is_none_or(|n| record.start != *n.setup_ref())
     });
     if !wrote_sfen && (!even_start || out.is_empty() || names_another_start) {
         out.push_str(&sfen_tag);
@@ -136,7 +136,7 @@ pub fn write(record: &Record) -> String {
         out: &mut out,
         line: String::new(),
         record,
-        first_pair: record.start.move_number.max(1).div_ceil(2),
+        first_pair: record.start.move_number().max(1).div_ceil(2),
     };
     moves.tree();
     // Every game ends with a result, `*` when none is known (as PGN
@@ -249,7 +249,7 @@ impl Moves<'_, '_> {
 
     /// The pair number of the move at `ply` (1 for the first move).
     fn pair(&self, ply: u32) -> u32 {
-        let before = match self.record.start.side_to_move {
+        let before = match self.record.start.side_to_move() {
             Color::Black => (ply - 1) / 2,
             Color::White => ply / 2,
         };
@@ -258,8 +258,7 @@ impl Moves<'_, '_> {
 
     fn tree(&mut self) {
         let tree = &self.record.tree;
-        let (start, _) = Position::from_setup_lenient(self.record.start.clone())
-            .expect("a record's start was checked when it was read");
+        let start = self.record.start.clone();
         let mut work = vec![Task::After(NodeId::ROOT, start, Numbering::Always)];
         while let Some(task) = work.pop() {
             match task {

@@ -1,0 +1,193 @@
+//! A record's start is a checked `Position`: a start that breaks the rules
+//! never becomes one, and a record a library user builds from a checked
+//! handicap start goes through every writer and reads back as it was.
+
+use kifconv::record::{NodeId, Record};
+use kifconv::write::{Options, Positions};
+use kifconv::{
+    Color, Handicap, KingRule, Move, Piece, PieceKind, Position, Setup, SetupError, Square, Target,
+};
+
+/// The standard start with one piece put on `square` (`None` empties it).
+fn startpos_with(square: &str, piece: Option<Piece>) -> Setup {
+    let mut setup = Setup::startpos();
+    setup.set_piece(Square::from_usi(square).unwrap(), piece);
+    setup
+}
+
+/// Setups no game can start from are refused by every way of making a
+/// `Position` (strict, lenient, `TryFrom`), so no `Record` can hold them:
+/// `Record::new` takes only a `Position`.
+#[test]
+fn a_start_that_breaks_the_rules_makes_no_position() {
+    let black_king = Some(Piece::new(Color::Black, PieceKind::King));
+    let white_rook = Some(Piece::new(Color::White, PieceKind::Rook));
+    let mut nineteen_pawns = Setup::startpos();
+    nineteen_pawns.hands[0].add(PieceKind::Pawn);
+    type Reason = fn(&SetupError) -> bool;
+    let refused_by_all: [(&str, Setup, Reason); 3] = [
+        ("two black kings", startpos_with("5e", black_king), |e| {
+            matches!(
+                e,
+                SetupError::ExtraKing {
+                    color: Color::Black,
+                    ..
+                }
+            )
+        }),
+        ("nineteen pawns", nineteen_pawns, |e| {
+            matches!(
+                e,
+                SetupError::TooManyPieces {
+                    kind: PieceKind::Pawn,
+                    count: 19,
+                    max: 18
+                }
+            )
+        }),
+        // White's rook moved from 8b to 5b sees the black king on 5i down
+        // a file opened at 5c and 5g, while White is to move.
+        (
+            "the side not to move in check",
+            {
+                let mut s = startpos_with("5b", white_rook);
+                for empty in ["8b", "5c", "5g"] {
+                    s.set_piece(Square::from_usi(empty).unwrap(), None);
+                }
+                s.side_to_move = Color::White;
+                s
+            },
+            |e| {
+                matches!(
+                    e,
+                    SetupError::OpponentInCheck {
+                        color: Color::Black,
+                        ..
+                    }
+                )
+            },
+        ),
+    ];
+    for (what, setup, reason) in refused_by_all {
+        let strict = Position::from_setup(setup.clone(), KingRule::BothRequired).unwrap_err();
+        let lenient = Position::from_setup_lenient(setup.clone()).unwrap_err();
+        let tried = Position::try_from(setup).unwrap_err();
+        assert!(reason(&strict), "{what}: {strict:?}");
+        assert_eq!(lenient, strict, "{what}");
+        assert_eq!(tried, strict, "{what}");
+    }
+    // A missing king is refused where both are required, and allowed
+    // leniently, as a tsume record's start is.
+    let no_white_king = startpos_with("5a", None);
+    assert_eq!(
+        Position::try_from(no_white_king.clone()).unwrap_err(),
+        SetupError::MissingKing {
+            color: Color::White
+        }
+    );
+    let (tsume, problems) = Position::from_setup_lenient(no_white_king.clone()).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(Record::new(tsume).start, no_white_king);
+}
+
+/// A two-piece handicap start, made with `Position::from_sfen`, with White's
+/// first moves and Black's replies, is written by every writer and read
+/// back with the same start (the named handicap recognised) and moves; the
+/// SFEN writer gives the start and the position after each move.
+#[test]
+fn every_writer_writes_a_record_with_a_checked_handicap_start() {
+    let start = Position::from_sfen(&Handicap::TwoPieces.sfen()).unwrap();
+    assert_eq!(start.side_to_move(), Color::White);
+    let moves = ["6c6d", "7g7f", "5c5d", "2g2f"].map(|m| Move::from_usi(m).unwrap());
+    for named in [None, Some(Handicap::TwoPieces)] {
+        let mut record = Record::new(start.clone());
+        record.handicap = named;
+        let mut at = NodeId::ROOT;
+        for mv in moves {
+            at = record.tree.push(at, mv);
+        }
+        for target in [
+            Target::Usi,
+            Target::Kif,
+            Target::Kifu,
+            Target::Ki2,
+            Target::Ki2u,
+            Target::Csa,
+            Target::Jkf,
+            Target::Western,
+        ] {
+            let bytes = kifconv::write(&[record.clone()], target, &Options::default()).unwrap();
+            let back = kifconv::read_bytes(&bytes).unwrap();
+            let what = format!("{target:?}, named {named:?}");
+            assert_eq!(back.len(), 1, "{what}");
+            assert_eq!(back[0].start, start, "{what}");
+            assert_eq!(back[0].handicap, Some(Handicap::TwoPieces), "{what}");
+            let read_moves: Vec<Move> = back[0].tree.mainline_moves().collect();
+            assert_eq!(read_moves, moves, "{what}");
+        }
+        let mut options = Options::default();
+        options.positions = Positions::All;
+        let sfen = kifconv::write(&[record.clone()], Target::Sfen, &options).unwrap();
+        let sfen = String::from_utf8(sfen).unwrap();
+        let mut expected = vec![start.sfen()];
+        let mut pos = start.clone();
+        for mv in moves {
+            pos.play(mv).unwrap();
+            expected.push(pos.sfen());
+        }
+        assert_eq!(
+            sfen.lines().collect::<Vec<_>>(),
+            expected,
+            "named {named:?}"
+        );
+    }
+}
+
+/// Flipping a record flips its start position, and the flipped start of a
+/// handicap game is no standard start (Black gives the pieces).
+#[test]
+fn a_flipped_record_starts_from_the_flipped_position() {
+    let start = Position::from_sfen(&Handicap::Lance.sfen()).unwrap();
+    let mut record = Record::new(start.clone());
+    record.handicap = start.handicap();
+    assert_eq!(record.handicap, Some(Handicap::Lance));
+    record
+        .tree
+        .push(NodeId::ROOT, Move::from_usi("4a3b").unwrap());
+    let flipped = record.flip();
+    assert_eq!(flipped.start, start.flip());
+    assert_eq!(flipped.start.side_to_move(), Color::Black);
+    assert_eq!(flipped.handicap, None);
+    assert_eq!(flipped.check(), Ok(()));
+    assert_eq!(flipped.flip(), record);
+}
+
+/// A position equals exactly the setup it shows: another move number, side
+/// to move, hand or board is another setup. Its board and its named start
+/// read the same as the setup's.
+#[test]
+fn a_position_equals_the_setup_it_shows() {
+    let pos = Position::startpos();
+    assert_eq!(pos, Setup::startpos());
+    assert_eq!(pos, pos.to_setup());
+    assert_eq!(pos.board(), &Setup::startpos().board);
+    let mut later = Setup::startpos();
+    later.move_number = 2;
+    let mut turned = Setup::startpos();
+    turned.side_to_move = Color::White;
+    let mut held = Setup::startpos();
+    held.hands[0].add(PieceKind::Pawn);
+    for other in [later, turned, held, startpos_with("7g", None)] {
+        assert_ne!(pos, other, "{}", other.sfen());
+    }
+    for handicap in Handicap::ALL {
+        let start = Position::from_sfen(&handicap.sfen()).unwrap();
+        assert_eq!(start.handicap(), Some(handicap));
+    }
+    assert_eq!(
+        Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+            .unwrap()
+            .handicap(),
+        None
+    );
+}
