@@ -30,4 +30,5 @@ mod rules;
 mod safety;
 mod sizes;
 mod training;
+mod training_read;
 mod western;
