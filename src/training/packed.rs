@@ -11,7 +11,7 @@
 //! games) in the same order. With two kings that is exactly 256 bits.
 //!
 //! [`pack`] writes that frame and [`unpack`] reads it back, both from the
-//! one code table [`ROWS`]: reading walks the table's codes as a prefix
+//! one code table (`ROWS`): reading walks the table's codes as a prefix
 //! code, one bit at a time.
 
 use crate::position::{KingRule, SetupError};
@@ -583,7 +583,8 @@ mod tests {
     /// another, and none is longer than the reader looks.
     #[test]
     fn each_section_is_a_prefix_code() {
-        for d in 0..2 {
+        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+            let d = column(dialect);
             let empty = Numeric { value: 0, len: 1 };
             let board: Vec<Numeric> = NUMERIC[BOARD][d].iter().copied().chain([empty]).collect();
             let rest: Vec<Numeric> = NUMERIC[HAND][d]
@@ -596,7 +597,7 @@ mod tests {
                     assert!(a.len >= 1 && a.len <= LONGEST);
                     for (j, b) in codes.iter().enumerate() {
                         let prefix = a.len <= b.len && b.value >> (b.len - a.len) == a.value;
-                        assert!(i == j || !prefix, "dialect {d}: {a:?} begins {b:?}");
+                        assert!(i == j || !prefix, "{dialect:?}: {a:?} begins {b:?}");
                     }
                 }
             }

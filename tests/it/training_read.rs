@@ -268,15 +268,14 @@ fn the_reference_entries_become_these_records() {
     assert_eq!(hex(&psv::entries(&record).unwrap().0.concat()), hex(&entry));
 }
 
+/// An hcpe3 move: the move, its eval from the side to move, and its
+/// candidates with their visits.
+type Hcpe3Move = (Move, i16, Vec<(Move, u16)>);
+
 /// hcpe3 blocks for a game, written here from the format's description:
 /// the start's HCP, the move count, the result, the opponent, then each
 /// move's code, eval and candidates.
-fn hcpe3_block(
-    start: &Position,
-    moves: &[(Move, i16, Vec<(Move, u16)>)],
-    result: u8,
-    opponent: u8,
-) -> Vec<u8> {
+fn hcpe3_block(start: &Position, moves: &[Hcpe3Move], result: u8, opponent: u8) -> Vec<u8> {
     let mut out = pack(start, Dialect::Hcp).unwrap().to_vec();
     out.extend((moves.len() as u16).to_le_bytes());
     out.extend([result, opponent]);
