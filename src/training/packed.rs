@@ -9,8 +9,13 @@
 //! square in index order (1a, 1b, …, 9i), black's hand then white's in the
 //! order P L N S G B R, then the pieces in neither (the box, in handicap
 //! games) in the same order. With two kings that is exactly 256 bits.
+//!
+//! [`pack`] writes that frame and [`unpack`] reads it back, both from the
+//! one code table (`ROWS`): reading walks the table's codes as a prefix
+//! code, one bit at a time.
 
-use crate::{Color, Piece, PieceKind, Position, Square};
+use crate::position::{KingRule, SetupError};
+use crate::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
 use std::fmt;
 
 /// Which code table a packed position uses.
@@ -62,6 +67,24 @@ impl std::error::Error for PackError {}
 #[derive(Clone, Copy)]
 struct Code {
     bits: &'static str,
+}
+
+impl Code {
+    /// The code as a number (its first bit the highest) and its length,
+    /// which is how [`unpack`] compares it with the bits read so far.
+    const fn numeric(self) -> Numeric {
+        let bytes = self.bits.as_bytes();
+        let mut value = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            value = value << 1 | (bytes[i] == b'1') as u8;
+            i += 1;
+        }
+        Numeric {
+            value,
+            len: bytes.len() as u8,
+        }
+    }
 }
 
 /// One row per hand kind (P L N S G B R): the prefix of its code on the
@@ -128,6 +151,49 @@ const ROWS: [Row; 7] = [
 /// How many of each hand kind a set holds, in [`ROWS`] order.
 const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
 
+/// A code's bits as a number, first bit highest, and how many there are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Numeric {
+    value: u8,
+    len: u8,
+}
+
+/// The codes of [`ROWS`] as numbers, for reading: `[section][dialect][row]`
+/// with the sections board, hand and box, in the order [`Dialect`] indexes
+/// the table's columns.
+const NUMERIC: [[[Numeric; 7]; 2]; 3] = {
+    let none = Numeric { value: 0, len: 0 };
+    let mut out = [[[none; 7]; 2]; 3];
+    let mut r = 0;
+    while r < 7 {
+        let mut d = 0;
+        while d < 2 {
+            out[BOARD][d][r] = ROWS[r].board[d].numeric();
+            out[HAND][d][r] = ROWS[r].hand[d].numeric();
+            out[BOX][d][r] = ROWS[r].boxed[d].numeric();
+            d += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// The sections of [`NUMERIC`].
+const BOARD: usize = 0;
+const HAND: usize = 1;
+const BOX: usize = 2;
+
+/// The longest code of the table, in bits.
+const LONGEST: u8 = 7;
+
+/// The column of [`ROWS`] a dialect uses.
+fn column(dialect: Dialect) -> usize {
+    match dialect {
+        Dialect::Hcp => 0,
+        Dialect::PackedSfen => 1,
+    }
+}
+
 /// Bits written least significant first into 32 bytes.
 struct Bits {
     bytes: [u8; 32],
@@ -167,10 +233,7 @@ impl Bits {
 /// assert_eq!(hcp[..4], [0x58, 0xa4, 0x49, 0x21]);
 /// ```
 pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
-    let d = match dialect {
-        Dialect::Hcp => 0,
-        Dialect::PackedSfen => 1,
-    };
+    let d = column(dialect);
     let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
     let kings = [king(Color::Black)?, king(Color::White)?];
     let row_of = |kind: PieceKind| ROWS.iter().position(|r| r.kind == kind.unpromote());
@@ -241,6 +304,227 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     Ok(bits.bytes)
 }
 
+/// Why 32 bytes are no packed position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnpackError {
+    /// The bits from this one on (counted from 0, the least significant
+    /// bit of byte 0) begin no code of the table where a square, a piece in
+    /// hand or a piece in the box was due.
+    NoCode {
+        /// Where the unreadable code starts.
+        bit: usize,
+    },
+    /// The last code starts before bit 256 and would end after it.
+    PastEnd {
+        /// Where that code starts.
+        bit: usize,
+    },
+    /// A king's 7-bit square is 81 or more: no square.
+    KingSquare {
+        /// Whose king.
+        color: Color,
+        /// The number stored.
+        index: usize,
+    },
+    /// Both kings are given the same square.
+    KingsOnOneSquare(Square),
+    /// More pieces of a kind (on the board, in hand or in the box) than a
+    /// set holds.
+    TooMany(PieceKind),
+    /// The pieces read make a position the rules refuse (see
+    /// [`Position::from_setup`]).
+    Rules(SetupError),
+}
+
+impl fmt::Display for UnpackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UnpackError::NoCode { bit } => write!(
+                f,
+                "the bits from bit {bit} on are the code of no piece and no empty square"
+            ),
+            UnpackError::PastEnd { bit } => write!(
+                f,
+                "the code starting at bit {bit} runs past the 256 bits of a packed position"
+            ),
+            UnpackError::KingSquare { color, index } => write!(
+                f,
+                "{color}'s king is on square number {index}; squares are numbered 0 to 80"
+            ),
+            UnpackError::KingsOnOneSquare(sq) => write!(f, "both kings are on {sq}"),
+            UnpackError::TooMany(kind) => write!(
+                f,
+                "more {} ({}) than a set holds",
+                kind.csa(),
+                kind.usi_letter()
+            ),
+            UnpackError::Rules(e) => write!(f, "the position breaks a rule: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for UnpackError {}
+
+/// Bits read least significant first from 32 bytes.
+struct Reader<'a> {
+    bytes: &'a [u8; 32],
+    at: usize,
+}
+
+impl Reader<'_> {
+    /// The next bit; `start` is where the code being read began, for the
+    /// error past the end.
+    fn bit(&mut self, start: usize) -> Result<bool, UnpackError> {
+        let byte = self
+            .bytes
+            .get(self.at / 8)
+            .ok_or(UnpackError::PastEnd { bit: start })?;
+        let bit = byte >> (self.at % 8) & 1 == 1;
+        self.at += 1;
+        Ok(bit)
+    }
+
+    /// A field of `width` bits, least significant first.
+    fn field(&mut self, width: u32) -> Result<usize, UnpackError> {
+        let start = self.at;
+        let mut value = 0;
+        for i in 0..width {
+            value |= usize::from(self.bit(start)?) << i;
+        }
+        Ok(value)
+    }
+
+    /// Reads bits until they spell one of `sections`' codes of `dialect`
+    /// (or, with `empty`, the empty square's `0`): which section and row,
+    /// or `None` for the empty square.
+    fn code(
+        &mut self,
+        d: usize,
+        sections: &[usize],
+        empty: bool,
+    ) -> Result<Option<(usize, usize)>, UnpackError> {
+        let start = self.at;
+        let mut read = Numeric { value: 0, len: 0 };
+        while read.len < LONGEST {
+            read.value = read.value << 1 | u8::from(self.bit(start)?);
+            read.len += 1;
+            if empty && read == (Numeric { value: 0, len: 1 }) {
+                return Ok(None);
+            }
+            for &section in sections {
+                if let Some(r) = NUMERIC[section][d].iter().position(|&c| c == read) {
+                    return Ok(Some((section, r)));
+                }
+            }
+        }
+        Err(UnpackError::NoCode { bit: start })
+    }
+}
+
+/// The position 32 packed bytes hold, read with `dialect`'s codes: the
+/// inverse of [`pack`]. The pieces in hand may come in any order (old
+/// YaneuraOu data put gold after rook); the move number, which the bytes do
+/// not hold, is 1.
+///
+/// ```
+/// use kifconv::training::packed::{pack, unpack, Dialect};
+/// use kifconv::Position;
+///
+/// let start = Position::startpos();
+/// let hcp = pack(&start, Dialect::Hcp).unwrap();
+/// assert_eq!(unpack(&hcp, Dialect::Hcp).unwrap(), start);
+/// assert!(unpack(&[0xff; 32], Dialect::Hcp).is_err());
+/// ```
+pub fn unpack(bytes: &[u8; 32], dialect: Dialect) -> Result<Position, UnpackError> {
+    Position::from_setup(unpack_setup(bytes, dialect)?, KingRule::BothRequired)
+        .map_err(UnpackError::Rules)
+}
+
+/// [`unpack`] before the rules' check: the board, hands and side to move
+/// the bytes spell, with kings, squares and piece counts checked (and move
+/// number 1), for a caller that sets the move number before checking the
+/// rules.
+pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, UnpackError> {
+    let d = column(dialect);
+    let mut bits = Reader { bytes, at: 0 };
+    let side = if bits.bit(0)? {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut kings = [Square::from_index_unchecked(0); 2];
+    for (king, color) in kings.iter_mut().zip([Color::Black, Color::White]) {
+        let index = bits.field(7)?;
+        *king = Square::from_index(index).ok_or(UnpackError::KingSquare { color, index })?;
+    }
+    if kings[0] == kings[1] {
+        return Err(UnpackError::KingsOnOneSquare(kings[0]));
+    }
+    let mut setup = Setup {
+        board: [None; 81],
+        hands: [Hand::EMPTY; 2],
+        side_to_move: side,
+        move_number: 1,
+    };
+    let mut count = [0u8; 7];
+    let mut counted = |r: usize| {
+        count[r] += 1;
+        if count[r] > SET[r] {
+            Err(UnpackError::TooMany(ROWS[r].kind))
+        } else {
+            Ok(())
+        }
+    };
+    for (king, color) in kings.into_iter().zip([Color::Black, Color::White]) {
+        setup.set_piece(
+            king,
+            Some(Piece {
+                color,
+                kind: PieceKind::King,
+            }),
+        );
+    }
+    for sq in Square::all() {
+        if sq == kings[0] || sq == kings[1] {
+            continue;
+        }
+        let Some((_, r)) = bits.code(d, &[BOARD], true)? else {
+            continue;
+        };
+        counted(r)?;
+        let kind = ROWS[r].kind;
+        let (white, promoted) = match (kind, dialect) {
+            (PieceKind::Gold, _) => (bits.bit(bits.at)?, false),
+            (_, Dialect::Hcp) => (bits.bit(bits.at)?, bits.bit(bits.at)?),
+            (_, Dialect::PackedSfen) => {
+                let promoted = bits.bit(bits.at)?;
+                (bits.bit(bits.at)?, promoted)
+            }
+        };
+        let kind = match kind.promote() {
+            Some(up) if promoted => up,
+            _ => kind,
+        };
+        let color = if white { Color::White } else { Color::Black };
+        setup.set_piece(sq, Some(Piece { color, kind }));
+    }
+    while bits.at < 256 {
+        let Some((section, r)) = bits.code(d, &[HAND, BOX], false)? else {
+            continue;
+        };
+        counted(r)?;
+        if section == HAND {
+            let color = if bits.bit(bits.at)? {
+                Color::White
+            } else {
+                Color::Black
+            };
+            setup.hands[color.index()].add(ROWS[r].kind);
+        }
+    }
+    Ok(setup)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,6 +562,143 @@ mod tests {
                 hex(&pack(&pos, Dialect::PackedSfen).unwrap()),
                 psfen,
                 "{sfen}"
+            );
+            for (text, dialect) in [(hcp, Dialect::Hcp), (psfen, Dialect::PackedSfen)] {
+                assert_eq!(unpack(&bytes(text), dialect), Ok(pos.clone()), "{text}");
+            }
+        }
+    }
+
+    fn bytes(hex: &str) -> [u8; 32] {
+        let mut out = [0; 32];
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
+        }
+        out
+    }
+
+    /// Reading needs each section's codes to be a prefix code: on the
+    /// board the pieces' prefixes and the empty square's `0`, after it the
+    /// hand prefixes and the box codes together. No code is a prefix of
+    /// another, and none is longer than the reader looks.
+    #[test]
+    fn each_section_is_a_prefix_code() {
+        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+            let d = column(dialect);
+            let empty = Numeric { value: 0, len: 1 };
+            let board: Vec<Numeric> = NUMERIC[BOARD][d].iter().copied().chain([empty]).collect();
+            let rest: Vec<Numeric> = NUMERIC[HAND][d]
+                .iter()
+                .chain(&NUMERIC[BOX][d])
+                .copied()
+                .collect();
+            for codes in [board, rest] {
+                for (i, a) in codes.iter().enumerate() {
+                    assert!(a.len >= 1 && a.len <= LONGEST);
+                    for (j, b) in codes.iter().enumerate() {
+                        let prefix = a.len <= b.len && b.value >> (b.len - a.len) == a.value;
+                        assert!(i == j || !prefix, "{dialect:?}: {a:?} begins {b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes bits into 32 bytes for the error cases: the frame's first
+    /// fields, then codes given as text.
+    fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
+        let mut bits = Bits {
+            bytes: [0; 32],
+            at: 0,
+        };
+        bits.push(false);
+        bits.field(kings[0], 7);
+        bits.field(kings[1], 7);
+        for code in codes {
+            for b in code.bytes() {
+                bits.push(b == b'1');
+            }
+        }
+        bits.bytes
+    }
+
+    #[test]
+    fn bytes_that_are_no_position_are_errors() {
+        let empty_board = "0".repeat(79);
+        let cases: Vec<([u8; 32], UnpackError)> = vec![
+            (
+                frame([81, 4], &[]),
+                UnpackError::KingSquare {
+                    color: Color::Black,
+                    index: 81,
+                },
+            ),
+            (
+                frame([76, 127], &[]),
+                UnpackError::KingSquare {
+                    color: Color::White,
+                    index: 127,
+                },
+            ),
+            (
+                frame([40, 40], &[]),
+                UnpackError::KingsOnOneSquare(Square::from_index(40).unwrap()),
+            ),
+            // 19 black pawns (HCP `10`, colour 0, unpromoted 0).
+            (
+                frame([0, 80], &["1000"; 19]),
+                UnpackError::TooMany(PieceKind::Pawn),
+            ),
+            // After an empty board, `011…` begins no hand or box code.
+            (
+                frame([0, 80], &[&empty_board, "0110000"]),
+                UnpackError::NoCode { bit: 94 },
+            ),
+        ];
+        for (bytes, error) in cases {
+            assert_eq!(unpack(&bytes, Dialect::Hcp), Err(error));
+        }
+        // Every piece but one pawn in the box fills bit 253; the three bits
+        // left begin a longer code.
+        let mut codes = vec![empty_board.as_str()];
+        codes.extend(["010"; 17]);
+        codes.extend(
+            ["10010", "11010", "10110", "10111"]
+                .iter()
+                .flat_map(|c| [*c; 4]),
+        );
+        codes.extend(["1111000", "1111000", "1111010", "1111010", "111"]);
+        let bytes = frame([0, 80], &codes);
+        assert_eq!(
+            unpack(&bytes, Dialect::Hcp),
+            Err(UnpackError::PastEnd { bit: 253 })
+        );
+        assert_eq!(
+            UnpackError::PastEnd { bit: 253 }.to_string(),
+            "the code starting at bit 253 runs past the 256 bits of a packed position"
+        );
+    }
+
+    /// Two black pawns on one file pack (a lenient record may hold them)
+    /// but do not unpack: the rules refuse them.
+    #[test]
+    fn a_position_the_rules_refuse_is_an_error() {
+        let setup = Setup::from_sfen("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1").unwrap();
+        let (pos, problems) = Position::from_setup_lenient(setup).unwrap();
+        assert_eq!(problems.len(), 1);
+        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+            let packed = pack(&pos, dialect).unwrap();
+            let error = unpack(&packed, dialect).unwrap_err();
+            assert_eq!(
+                error,
+                UnpackError::Rules(SetupError::DoublePawn {
+                    color: Color::Black,
+                    file: 5
+                })
+            );
+            assert_eq!(
+                error.to_string(),
+                "the position breaks a rule: Black has two unpromoted pawns on file 5 (nifu)"
             );
         }
     }

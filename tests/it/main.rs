@@ -32,4 +32,5 @@ mod safety;
 mod sizes;
 mod start;
 mod training;
+mod training_read;
 mod western;

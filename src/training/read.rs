@@ -1,0 +1,481 @@
+//! Training files read back as records, so that they can be inspected and
+//! converted like any game: HCPE and PackedSfenValue give one record per
+//! entry, hcpe3 one per game block.
+//!
+//! What each stored field becomes:
+//!
+//! * The packed position: the record's start ([`packed::unpack`]). HCPE
+//!   and hcpe3 store no move number, so the start is move 1; a
+//!   PackedSfenValue's `gamePly` is the start's move number.
+//! * The move (HCPE's `bestMove16` and hcpe3's moves in Apery's move16, a
+//!   PackedSfenValue's `move` in YaneuraOu's Move16): played from the
+//!   start; a code that names no move there ([`move16::decode`]) or names an
+//!   illegal one is an error.
+//! * The evaluation (from the side to move, as stored): the comment
+//!   `* <score>` on the move, black's view (the side to move's score,
+//!   negated when white is to move) — the form CSA's `'**` lines are read
+//!   into and [`super::eval`] reads, so writing the record back as HCPE or
+//!   PackedSfenValue stores the same score. Every move gets one, 0 included.
+//! * The result, as the ending after the last move: a winner (HCPE
+//!   `gameResult` 1 or 2, hcpe3's winner bits, PackedSfenValue's
+//!   `game_result` ±1 from the side to move) is an ending of kind
+//!   [`EndingKind::Other`] with that winner and the text `Black won` or
+//!   `White won`, unless a flag says more; no winner is a
+//!   [`EndingKind::Draw`]. HCPE's byte is read as dlshogi's bit field (bits
+//!   0–1 the winner, 4 repetition, 8 entering-king win, 16 max moves), which
+//!   plain HCPE's 0, 1 and 2 are part of: with no winner, repetition is
+//!   [`EndingKind::Repetition`] and max moves [`EndingKind::MaxMoves`]; an
+//!   entering-king win by the player to move at the end is
+//!   [`EndingKind::EnteringKing`], a repetition won by the player to move
+//!   [`EndingKind::PerpetualCheck`]. The text names the winner and the
+//!   flags (`White won, entering king`).
+//! * hcpe3's opponent byte: the header `opponent` with its number, when it
+//!   is not 0 (self-play).
+//! * hcpe3's candidates (move and visit count): when they are anything but
+//!   the played move alone, the move's comment `candidates 7g7f:120
+//!   2g2f:30` (USI move, colon, visits, in stored order); no candidate at
+//!   all (dlshogi's "do not train on this move") is `candidates: none`.
+//! * The pad bytes are not read.
+//!
+//! Errors name the entry (or hcpe3 game, counted from 0) and the byte
+//! offset in the file of the field at fault. A bad entry is an error in
+//! its place and the entries after it still read; bytes after the last
+//! whole entry (or a game block cut short) are a last error, after the
+//! records of the whole entries before them.
+
+use super::move16::{self, DecodeError, Layout};
+use super::packed::{self, Dialect, UnpackError};
+use super::{hcpe, psv};
+use crate::position::{IllegalMove, KingRule};
+use crate::record::{Ending, EndingKind, Header, NodeId, Record};
+use crate::{Color, Handicap, Move, Position};
+use std::fmt;
+
+/// What a [`ReadError`] counts: entries of a fixed size, or hcpe3's game
+/// blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// An HCPE or PackedSfenValue entry.
+    Entry,
+    /// An hcpe3 game block.
+    Game,
+}
+
+/// A training file's fault, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// Whether `index` counts entries or games.
+    pub unit: Unit,
+    /// Which entry or game, counted from 0.
+    pub index: usize,
+    /// The byte offset in the file of the field at fault.
+    pub offset: usize,
+    /// In an hcpe3 game, the move concerned (1 for the first).
+    pub ply: Option<u32>,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+/// What is wrong with a training entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadErrorKind {
+    /// The packed position does not read.
+    Position(UnpackError),
+    /// A move code names no move in its position.
+    Move {
+        /// The code as stored.
+        code: u16,
+        /// Why it names none.
+        error: DecodeError,
+    },
+    /// A move code names a move the rules forbid there.
+    Illegal {
+        /// The move named.
+        mv: Move,
+        /// Which rule it breaks.
+        reason: IllegalMove,
+    },
+    /// A result byte holds a value the format does not define.
+    Result(i16),
+    /// The file ends inside an entry or a game block.
+    Truncated {
+        /// How many bytes are left from the entry's or game's start.
+        left: usize,
+        /// How many a whole entry or game needs (for a game, as far as its
+        /// header and move counts tell).
+        needed: usize,
+    },
+}
+
+impl fmt::Display for ReadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadErrorKind::Position(e) => write!(f, "the packed position: {e}"),
+            ReadErrorKind::Move { code, error } => write!(f, "move code {code:#06x}: {error}"),
+            ReadErrorKind::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
+            ReadErrorKind::Result(value) => write!(f, "the result {value} means nothing"),
+            ReadErrorKind::Truncated { left, needed } => write!(
+                f,
+                "the file ends {left} bytes in, {needed} bytes short of a whole one",
+                needed = needed - left
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = match self.unit {
+            Unit::Entry => "entry",
+            Unit::Game => "game",
+        };
+        write!(f, "{unit} {}", self.index)?;
+        if let Some(ply) = self.ply {
+            write!(f, ", move {ply}")?;
+        }
+        write!(f, " (byte {}): {}", self.offset, self.kind)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// A fault at `offset` (from the start of the entry or game), before the
+/// entry's place is known.
+struct Fault {
+    offset: usize,
+    ply: Option<u32>,
+    kind: ReadErrorKind,
+}
+
+impl Fault {
+    fn at(offset: usize, kind: ReadErrorKind) -> Fault {
+        Fault {
+            offset,
+            ply: None,
+            kind,
+        }
+    }
+
+    fn place(self, unit: Unit, index: usize, start: usize) -> ReadError {
+        ReadError {
+            unit,
+            index,
+            offset: start + self.offset,
+            ply: self.ply,
+            kind: self.kind,
+        }
+    }
+}
+
+/// The records of an HCPE file (38 bytes an entry), one per entry, in
+/// order; see the module documentation for what each field becomes.
+pub fn hcpe(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_ {
+    fixed(bytes, hcpe::SIZE, |entry| {
+        let pos = position(entry, Dialect::Hcp, None)?;
+        let winner_bits = entry[36];
+        let (mut record, end) = one_move(pos, entry, Layout::Apery)?;
+        let to_move = end.side_to_move();
+        let ending = result_bits(winner_bits, to_move)
+            .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(winner_bits))))?;
+        let last = record.tree.mainline_end();
+        record.tree.node_mut(last).ending = Some(Box::new(ending));
+        Ok(record)
+    })
+}
+
+/// The records of a PackedSfenValue file (40 bytes an entry), one per
+/// entry, in order; see the module documentation for what each field
+/// becomes.
+pub fn psv(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_ {
+    fixed(bytes, psv::SIZE, |entry| {
+        let ply = u16::from_le_bytes([entry[36], entry[37]]);
+        let pos = position(entry, Dialect::PackedSfen, Some(u32::from(ply)))?;
+        let winner = match entry[38] as i8 {
+            0 => None,
+            1 => Some(pos.side_to_move()),
+            -1 => Some(!pos.side_to_move()),
+            other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
+        };
+        let (mut record, end) = one_move(pos, entry, Layout::YaneuraOu)?;
+        let last = record.tree.mainline_end();
+        record.tree.node_mut(last).ending = Some(Box::new(ending(winner, 0, end.side_to_move())));
+        Ok(record)
+    })
+}
+
+/// The records of an hcpe3 file, one per game block, in order; see the
+/// module documentation for what each field becomes. A game whose moves do
+/// not decode is an error and the next game still reads; a block cut short
+/// by the end of the file is the last error.
+pub fn hcpe3(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_ {
+    let mut at = 0;
+    let mut index = 0;
+    std::iter::from_fn(move || {
+        if at >= bytes.len() {
+            return None;
+        }
+        let block = &bytes[at..];
+        let start = at;
+        let game = index;
+        index += 1;
+        let result = match block_len(block) {
+            Ok(len) => {
+                at += len;
+                game_record(&block[..len])
+            }
+            Err(needed) => {
+                at = bytes.len();
+                Err(Fault::at(
+                    0,
+                    ReadErrorKind::Truncated {
+                        left: block.len(),
+                        needed,
+                    },
+                ))
+            }
+        };
+        Some(result.map_err(|f| f.place(Unit::Game, game, start)))
+    })
+}
+
+/// Entries of `size` bytes, each read by `read`; bytes after the last whole
+/// one are a last error.
+fn fixed<'a>(
+    bytes: &'a [u8],
+    size: usize,
+    read: impl Fn(&[u8]) -> Result<Record, Fault> + 'a,
+) -> impl Iterator<Item = Result<Record, ReadError>> + 'a {
+    bytes.chunks(size).enumerate().map(move |(index, entry)| {
+        let result = if entry.len() < size {
+            Err(Fault::at(
+                0,
+                ReadErrorKind::Truncated {
+                    left: entry.len(),
+                    needed: size,
+                },
+            ))
+        } else {
+            read(entry)
+        };
+        result.map_err(|f| f.place(Unit::Entry, index, index * size))
+    })
+}
+
+/// The position packed in the first 32 bytes of `entry`, with `ply` as its
+/// move number when the format stores one.
+fn position(entry: &[u8], dialect: Dialect, ply: Option<u32>) -> Result<Position, Fault> {
+    let fault = |e| Fault::at(0, ReadErrorKind::Position(e));
+    let packed: &[u8; 32] = entry[..32]
+        .try_into()
+        .expect("an entry is 32 bytes and more");
+    let mut setup = packed::unpack_setup(packed, dialect).map_err(fault)?;
+    if let Some(ply) = ply {
+        setup.move_number = ply;
+    }
+    Position::from_setup(setup, KingRule::BothRequired).map_err(|e| fault(UnpackError::Rules(e)))
+}
+
+/// A record starting at `pos`: the one place a training reader makes one
+/// (the start is a [`crate::Setup`] today), with the named start it is.
+fn start_record(pos: &Position) -> Record {
+    let mut record = Record::new(pos.to_setup());
+    record.handicap = Handicap::detect(&record.start);
+    record
+}
+
+/// The record of a fixed-size entry: its start, and the move stored at
+/// bytes 34–35 with the evaluation at 32–33 as its comment. Also gives the
+/// position after the move.
+fn one_move(pos: Position, entry: &[u8], layout: Layout) -> Result<(Record, Position), Fault> {
+    let mut record = start_record(&pos);
+    let mut pos = pos;
+    let eval = i16::from_le_bytes([entry[32], entry[33]]);
+    let code = u16::from_le_bytes([entry[34], entry[35]]);
+    play(&mut record, NodeId::ROOT, &mut pos, code, layout).map_err(|kind| Fault::at(34, kind))?;
+    let id = record.tree.mainline_end();
+    record
+        .tree
+        .node_mut(id)
+        .comments
+        .push(eval_comment(eval, !pos.side_to_move()));
+    Ok((record, pos))
+}
+
+/// The move `code` names in `pos`, if legal there.
+fn legal_move(pos: &Position, code: u16, layout: Layout) -> Result<Move, ReadErrorKind> {
+    let mv =
+        move16::decode(pos, code, layout).map_err(|error| ReadErrorKind::Move { code, error })?;
+    pos.check_legal(mv)
+        .map_err(|reason| ReadErrorKind::Illegal { mv, reason })?;
+    Ok(mv)
+}
+
+/// Plays the move `code` names in `pos` and adds it to the record after
+/// `at`; gives its node.
+fn play(
+    record: &mut Record,
+    at: NodeId,
+    pos: &mut Position,
+    code: u16,
+    layout: Layout,
+) -> Result<NodeId, ReadErrorKind> {
+    let mv = legal_move(pos, code, layout)?;
+    pos.play_unchecked(mv);
+    Ok(record.tree.push(at, mv))
+}
+
+/// The comment an evaluation from the mover's side becomes: `* <score>`,
+/// black's view.
+fn eval_comment(eval: i16, mover: Color) -> String {
+    let black = match mover {
+        Color::Black => i32::from(eval),
+        Color::White => -i32::from(eval),
+    };
+    format!("* {black}")
+}
+
+/// dlshogi's result flags beside the winner bits.
+const REPETITION: u8 = 4;
+const ENTERING_KING: u8 = 8;
+const MAX_MOVES: u8 = 16;
+
+/// The ending a result byte in dlshogi's bit field stands for, with
+/// `to_move` the player to move at the end; `None` for winner bits 3 or a
+/// bit the field does not define.
+fn result_bits(byte: u8, to_move: Color) -> Option<Ending> {
+    let winner = match byte & 3 {
+        0 => None,
+        1 => Some(Color::Black),
+        2 => Some(Color::White),
+        _ => return None,
+    };
+    let flags = byte & !3;
+    (flags & !(REPETITION | ENTERING_KING | MAX_MOVES) == 0).then(|| ending(winner, flags, to_move))
+}
+
+/// The ending for a winner and dlshogi's flags, with `to_move` the player to
+/// move at the end (see the module documentation).
+fn ending(winner: Option<Color>, flags: u8, to_move: Color) -> Ending {
+    let kind = match winner {
+        None if flags & REPETITION != 0 => EndingKind::Repetition,
+        None if flags & MAX_MOVES != 0 => EndingKind::MaxMoves,
+        None => EndingKind::Draw,
+        Some(w) if w == to_move && flags & ENTERING_KING != 0 => EndingKind::EnteringKing,
+        Some(w) if w == to_move && flags & REPETITION != 0 => EndingKind::PerpetualCheck,
+        Some(_) => EndingKind::Other,
+    };
+    let mut text = match winner {
+        None => "draw".to_string(),
+        Some(w) => format!("{w} won"),
+    };
+    for (flag, word) in [
+        (REPETITION, "repetition"),
+        (ENTERING_KING, "entering king"),
+        (MAX_MOVES, "max moves"),
+    ] {
+        if flags & flag != 0 {
+            text.push_str(", ");
+            text.push_str(word);
+        }
+    }
+    Ending {
+        kind,
+        winner,
+        text,
+        time: None,
+        comments: Vec::new(),
+        foul: None,
+    }
+}
+
+/// The size of an hcpe3 game header: the start's HCP, u16 move count, u8
+/// result, u8 opponent.
+const HEADER: usize = 36;
+/// The fixed part of an hcpe3 move: u16 move, i16 eval, u16 candidate
+/// count.
+const MOVE: usize = 6;
+/// An hcpe3 candidate: u16 move, u16 visits.
+const CANDIDATE: usize = 4;
+
+fn u16_at(bytes: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([bytes[at], bytes[at + 1]])
+}
+
+/// The length of the hcpe3 game block `bytes` begins with, from its move
+/// and candidate counts; `Err` with the bytes needed as far as they tell
+/// when the block runs past the end.
+fn block_len(bytes: &[u8]) -> Result<usize, usize> {
+    let mut len = HEADER;
+    if bytes.len() < len {
+        return Err(len);
+    }
+    for _ in 0..u16_at(bytes, 32) {
+        if bytes.len() < len + MOVE {
+            return Err(len + MOVE);
+        }
+        len += MOVE + CANDIDATE * usize::from(u16_at(bytes, len + 4));
+        if bytes.len() < len {
+            return Err(len);
+        }
+    }
+    Ok(len)
+}
+
+/// The record of one whole hcpe3 game block.
+fn game_record(block: &[u8]) -> Result<Record, Fault> {
+    let mut pos = position(block, Dialect::Hcp, None)?;
+    let mut record = start_record(&pos);
+    if block[35] != 0 {
+        record.headers.push(Header {
+            key: "opponent".to_string(),
+            value: block[35].to_string(),
+        });
+    }
+    let mut at = HEADER;
+    let mut node = NodeId::ROOT;
+    for ply in 1..=u32::from(u16_at(block, 32)) {
+        let fault = |offset, kind| Fault {
+            offset,
+            ply: Some(ply),
+            kind,
+        };
+        let code = u16_at(block, at);
+        let eval = u16_at(block, at + 2) as i16;
+        let count = usize::from(u16_at(block, at + 4));
+        let mover = pos.side_to_move();
+        let mut candidates = Vec::with_capacity(count);
+        for i in 0..count {
+            let c = at + MOVE + CANDIDATE * i;
+            let mv = legal_move(&pos, u16_at(block, c), Layout::Apery).map_err(|k| fault(c, k))?;
+            candidates.push((mv, u16_at(block, c + 2)));
+        }
+        node = play(&mut record, node, &mut pos, code, Layout::Apery).map_err(|k| fault(at, k))?;
+        let comments = &mut record.tree.node_mut(node).comments;
+        comments.push(eval_comment(eval, mover));
+        let played = record.tree.node(node).mv;
+        if let Some(text) = candidates_comment(&candidates, played) {
+            record.tree.node_mut(node).comments.push(text);
+        }
+        at += MOVE + CANDIDATE * count;
+    }
+    let ending = result_bits(block[34], pos.side_to_move())
+        .ok_or_else(|| Fault::at(34, ReadErrorKind::Result(i16::from(block[34]))))?;
+    record.tree.node_mut(node).ending = Some(Box::new(ending));
+    Ok(record)
+}
+
+/// The comment for a move's candidates, unless they are the played move
+/// alone.
+fn candidates_comment(candidates: &[(Move, u16)], played: Option<Move>) -> Option<String> {
+    match candidates {
+        [] => Some("candidates: none".to_string()),
+        [(mv, _)] if Some(*mv) == played => None,
+        _ => {
+            let mut text = "candidates".to_string();
+            for (mv, visits) in candidates {
+                text.push_str(&format!(" {mv}:{visits}"));
+            }
+            Some(text)
+        }
+    }
+}
