@@ -48,7 +48,7 @@ use super::packed::{self, Dialect, UnpackError};
 use super::{hcpe, psv};
 use crate::position::{IllegalMove, KingRule};
 use crate::record::{Ending, EndingKind, Header, NodeId, Record};
-use crate::{Color, Handicap, Move, Position};
+use crate::{Color, Move, Position};
 use std::fmt;
 
 /// What a [`ReadError`] counts: entries of a fixed size, or hcpe3's game
@@ -275,11 +275,11 @@ fn position(entry: &[u8], dialect: Dialect, ply: Option<u32>) -> Result<Position
     Position::from_setup(setup, KingRule::BothRequired).map_err(|e| fault(UnpackError::Rules(e)))
 }
 
-/// A record starting at `pos`: the one place a training reader makes one
-/// (the start is a [`crate::Setup`] today), with the named start it is.
+/// A record starting at `pos`: the one place a training reader makes one,
+/// with the named start it is.
 fn start_record(pos: &Position) -> Record {
-    let mut record = Record::new(pos.to_setup());
-    record.handicap = Handicap::detect(&record.start);
+    let mut record = Record::new(pos.clone());
+    record.handicap = pos.handicap();
     record
 }
 
