@@ -15,13 +15,13 @@
 //! implement [`Dialect`] and pass themselves to [`parse`], so this module
 //! knows neither.
 
-use crate::error::{Error, Stage};
+use crate::error::Error;
 use crate::format::japanese::digits::{decimal_digit, digit, kanji_count};
 use crate::format::japanese::headers::{hand_of, turn_of};
 use crate::format::japanese::move_like::{half_width_katakana, move_like, MoveLike};
 use crate::format::japanese::pieces::piece_char;
 use crate::format::japanese::read::{is_space, skip_spaces};
-use crate::format::lines;
+use crate::format::lines::{self, error};
 use crate::format::raw::{Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
 use crate::{Color, Hand, Piece, Setup, Square};
@@ -286,8 +286,14 @@ fn split_note(body: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// A `#` note on a line that is not a comment is kept as a comment.
-fn push_note<'a>(n: u32, line: &'a str, note: Option<&'a str>, events: &mut Vec<Event<'a>>) {
+/// A `#` note (`note` starts with its `#`) on a line that is not a
+/// comment is kept as a comment.
+pub(crate) fn push_note<'a>(
+    n: u32,
+    line: &'a str,
+    note: Option<&'a str>,
+    events: &mut Vec<Event<'a>>,
+) {
     if let Some(note) = note {
         events.push(Event::Comment {
             span: Span::of(n, line, note),
@@ -316,11 +322,9 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
             span: Span::of(n, line, body),
             ply,
         }),
-        _ => Err(Error::at(
-            Stage::Parse,
+        _ => Err(error(
             n,
             line,
-            Span::of(n, line, rest).offset,
             rest,
             "expected the move number a variation starts at, as in `変化：3手`",
         )),
@@ -329,16 +333,7 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
 
 /// `|v香v桂v銀v金v玉v金v銀v桂v香|一`
 fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<(), Error> {
-    let err = |at: &str, message: &str| {
-        Error::at(
-            Stage::Parse,
-            n,
-            line,
-            Span::of(n, line, at).offset,
-            at,
-            message,
-        )
-    };
+    let err = |at: &str, message: &str| error(n, line, at, message);
     if diagram.rows >= 9 {
         return Err(err(body, "a tenth row in the board diagram"));
     }
@@ -405,11 +400,9 @@ fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
         let kind = piece_char(c)
             .filter(|k| k.is_hand_kind())
             .ok_or_else(|| {
-                Error::at(
-                    Stage::Parse,
+                error(
                     n,
                     line,
-                    Span::of(n, line, item).offset,
                     &item[..c.len_utf8()],
                     "expected a piece in hand (飛 角 金 銀 桂 香 歩) followed by a count such as 四 or 十八",
                 )
@@ -429,11 +422,9 @@ fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
         } else {
             let digits: String = count_text.chars().filter_map(decimal_digit).collect();
             digits.parse::<u8>().map_err(|_| {
-                Error::at(
-                    Stage::Parse,
+                error(
                     n,
                     line,
-                    Span::of(n, line, count_text).offset,
                     count_text,
                     "expected a count such as 四, 十八 or 18",
                 )
@@ -488,14 +479,12 @@ fn unknown<'a>(
     game: &mut RawGame<'a>,
     dialect: &impl Dialect,
 ) -> Result<(), Error> {
-    let span = Span::of(n, line, body);
     // A line that reads as a move is a move we could not place.
     if move_like(body) == MoveLike::Reads {
-        let message = dialect.unmarked_move();
-        return Err(Error::at(Stage::Parse, n, line, span.offset, body, message));
+        return Err(error(n, line, body, dialect.unmarked_move()));
     }
     game.warnings
-        .push(span.warning("line not understood; kept out of the record"));
+        .push(Span::of(n, line, body).warning("line not understood; kept out of the record"));
     Ok(())
 }
 
