@@ -337,6 +337,11 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
 }
 
 /// `|v香v桂v銀v金v玉v金v銀v桂v香|一`
+///
+/// Read by hand, not with nom: what a short cell is told (nine squares, a
+/// piece after `v`, a piece or ・) depends on the mark it began with, so a
+/// nom cell parser needs its caller to look at that mark again to choose
+/// the message; here each message stands where its case is read.
 fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<(), Error> {
     let err = |at: &str, message: &str| error(n, line, at, message);
     if diagram.rows >= 9 {
