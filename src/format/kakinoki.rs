@@ -15,16 +15,21 @@
 //! implement [`Dialect`] and pass themselves to [`parse`], so this module
 //! knows neither.
 
-use crate::error::{Error, Stage};
-use crate::format::japanese::digits::{decimal_digit, digit, kanji_count};
+use crate::error::Error;
+use crate::format::japanese::digits::{decimal_digit, digit, kanji_count, KANJI_TEN};
 use crate::format::japanese::headers::{hand_of, turn_of};
 use crate::format::japanese::move_like::{half_width_katakana, move_like, MoveLike};
 use crate::format::japanese::pieces::piece_char;
 use crate::format::japanese::read::{is_space, skip_spaces};
-use crate::format::lines;
+use crate::format::lines::{self, error};
 use crate::format::raw::{Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
-use crate::{Color, Hand, Piece, Setup, Square};
+use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+use nom::bytes::complete::{take_till, take_while};
+use nom::character::complete::{anychar, one_of};
+use nom::combinator::map_opt;
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
 
 /// How one of Kakinoki's formats writes its moves: KIF numbers its move
 /// lines (`   1 ７六歩(77)   ( 0:16/00:00:16)`), KI2 marks each move with
@@ -286,8 +291,14 @@ fn split_note(body: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// A `#` note on a line that is not a comment is kept as a comment.
-fn push_note<'a>(n: u32, line: &'a str, note: Option<&'a str>, events: &mut Vec<Event<'a>>) {
+/// A `#` note (`note` starts with its `#`) on a line that is not a
+/// comment is kept as a comment.
+pub(crate) fn push_note<'a>(
+    n: u32,
+    line: &'a str,
+    note: Option<&'a str>,
+    events: &mut Vec<Event<'a>>,
+) {
     if let Some(note) = note {
         events.push(Event::Comment {
             span: Span::of(n, line, note),
@@ -316,11 +327,9 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
             span: Span::of(n, line, body),
             ply,
         }),
-        _ => Err(Error::at(
-            Stage::Parse,
+        _ => Err(error(
             n,
             line,
-            Span::of(n, line, rest).offset,
             rest,
             "expected the move number a variation starts at, as in `変化：3手`",
         )),
@@ -328,17 +337,13 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
 }
 
 /// `|v香v桂v銀v金v玉v金v銀v桂v香|一`
+///
+/// Read by hand, not with nom: what a short cell is told (nine squares, a
+/// piece after `v`, a piece or ・) depends on the mark it began with, so a
+/// nom cell parser needs its caller to look at that mark again to choose
+/// the message; here each message stands where its case is read.
 fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<(), Error> {
-    let err = |at: &str, message: &str| {
-        Error::at(
-            Stage::Parse,
-            n,
-            line,
-            Span::of(n, line, at).offset,
-            at,
-            message,
-        )
-    };
+    let err = |at: &str, message: &str| error(n, line, at, message);
     if diagram.rows >= 9 {
         return Err(err(body, "a tenth row in the board diagram"));
     }
@@ -389,61 +394,68 @@ fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<()
     Ok(())
 }
 
+/// One piece in hand and its count as written (`金四`, `歩十八`, `飛`),
+/// after any spaces.
+fn hand_item(input: &str) -> IResult<&str, (PieceKind, &str), ()> {
+    let is_count = |c: char| c == KANJI_TEN || digit(c).is_some() || c == '０' || c == '0';
+    preceded(
+        take_while(is_space),
+        (
+            map_opt(anychar, |c| piece_char(c).filter(|k| k.is_hand_kind())),
+            take_while(is_count),
+        ),
+    )
+    .parse(input)
+}
+
+/// A count in hand as written: none (one), kanji (`四`, `十八`) or digits
+/// (`18`, `１８`).
+fn hand_count(text: &str) -> Option<u8> {
+    if text.is_empty() {
+        return Some(1);
+    }
+    kanji_count(text).or_else(|| {
+        let digits: String = text.chars().filter_map(decimal_digit).collect();
+        digits.parse().ok()
+    })
+}
+
 /// `先手の持駒：飛　角　金四　歩十八` or `なし`.
 fn hand(n: u32, line: &str, value: &str) -> Result<Hand, Error> {
     let mut hand = Hand::EMPTY;
     let value = value.trim_matches(is_space);
-    if value.is_empty() || value == "なし" {
+    if value == "なし" {
         return Ok(hand);
     }
     let mut rest = value;
-    loop {
-        rest = skip_spaces(rest);
-        let mut chars = rest.chars();
-        let Some(c) = chars.next() else { break };
-        let item = rest;
-        let kind = piece_char(c)
-            .filter(|k| k.is_hand_kind())
-            .ok_or_else(|| {
-                Error::at(
-                    Stage::Parse,
-                    n,
-                    line,
-                    Span::of(n, line, item).offset,
-                    &item[..c.len_utf8()],
-                    "expected a piece in hand (飛 角 金 銀 桂 香 歩) followed by a count such as 四 or 十八",
-                )
-            })?;
-        rest = chars.as_str();
-        let count_text: &str = {
-            let end = rest
-                .char_indices()
-                .find(|&(_, c)| !(c == '十' || digit(c).is_some() || c == '０' || c == '0'))
-                .map_or(rest.len(), |(i, _)| i);
-            &rest[..end]
-        };
-        let count = if count_text.is_empty() {
-            1
-        } else if let Some(k) = kanji_count(count_text) {
-            k
-        } else {
-            let digits: String = count_text.chars().filter_map(decimal_digit).collect();
-            digits.parse::<u8>().map_err(|_| {
-                Error::at(
-                    Stage::Parse,
-                    n,
-                    line,
-                    Span::of(n, line, count_text).offset,
-                    count_text,
-                    "expected a count such as 四, 十八 or 18",
-                )
-            })?
-        };
-        rest = &rest[count_text.len()..];
-        let total = hand.count(kind).saturating_add(count);
-        hand.set(kind, total);
+    while let Ok((after, (kind, count))) = hand_item(rest) {
+        let count = hand_count(count)
+            .ok_or_else(|| error(n, line, count, "expected a count such as 四, 十八 or 18"))?;
+        hand.set(kind, hand.count(kind).saturating_add(count));
+        rest = after;
     }
-    Ok(hand)
+    // What is left, if anything, is no piece in hand.
+    let rest = skip_spaces(rest);
+    match rest.chars().next() {
+        None => Ok(hand),
+        Some(c) => {
+            Err(error(
+                n,
+                line,
+                &rest[..c.len_utf8()],
+                "expected a piece in hand (飛 角 金 銀 桂 香 歩) followed by a count such as 四 or 十八",
+            ))
+        }
+    }
+}
+
+/// `key：value` or `key:value`, split at the first colon: the key without
+/// the spaces before the colon, the value without the spaces around it.
+fn header_line(body: &str) -> Option<(&str, &str)> {
+    let key_colon: IResult<&str, &str, ()> =
+        terminated(take_till(|c| c == '：' || c == ':'), one_of("：:")).parse(body);
+    let (value, key) = key_colon.ok()?;
+    Some((key.trim_end_matches(is_space), value.trim_matches(is_space)))
 }
 
 fn header_or_unknown<'a>(
@@ -454,13 +466,9 @@ fn header_or_unknown<'a>(
     diagram: &mut Diagram,
     dialect: &impl Dialect,
 ) -> Result<(), Error> {
-    let colon = body.char_indices().find(|&(_, c)| c == '：' || c == ':');
-    let Some((at, colon_char)) = colon else {
+    let Some((key, value)) = header_line(body) else {
         return unknown(n, line, body, game, dialect);
     };
-    let key = body[..at].trim_end_matches(is_space);
-    let value = body[at + colon_char.len_utf8()..].trim_end_matches(is_space);
-    let value = value.trim_start_matches(is_space);
     if let Some(color) = hand_of(key) {
         diagram.setup().hands[color.index()] = hand(n, line, value)?;
         return Ok(());
@@ -488,20 +496,69 @@ fn unknown<'a>(
     game: &mut RawGame<'a>,
     dialect: &impl Dialect,
 ) -> Result<(), Error> {
-    let span = Span::of(n, line, body);
     // A line that reads as a move is a move we could not place.
     if move_like(body) == MoveLike::Reads {
-        let message = dialect.unmarked_move();
-        return Err(Error::at(Stage::Parse, n, line, span.offset, body, message));
+        return Err(error(n, line, body, dialect.unmarked_move()));
     }
     game.warnings
-        .push(span.warning("line not understood; kept out of the record"));
+        .push(Span::of(n, line, body).warning("line not understood; kept out of the record"));
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::games;
+    use super::{games, hand, header_line};
+    use crate::PieceKind;
+
+    #[test]
+    fn hands_read_every_spelling_of_a_count() {
+        let line = "先手の持駒：飛　角 金四　歩十八桂２香１０";
+        let held = hand(1, line, &line["先手の持駒：".len()..]).unwrap();
+        let counts = [
+            (PieceKind::Rook, 1),
+            (PieceKind::Bishop, 1),
+            (PieceKind::Gold, 4),
+            (PieceKind::Pawn, 18),
+            (PieceKind::Knight, 2),
+            (PieceKind::Lance, 10),
+            (PieceKind::Silver, 0),
+        ];
+        for (kind, count) in counts {
+            assert_eq!(held.count(kind), count, "{kind:?}");
+        }
+        assert!(hand(1, "なし", "なし").unwrap().is_empty());
+        assert!(hand(1, "　", "　").unwrap().is_empty());
+    }
+
+    #[test]
+    fn hand_errors_name_the_character_or_the_count() {
+        let located = |line: &str| {
+            let e = hand(7, line, &line["後手の持駒：".len()..]).unwrap_err();
+            (e.line, e.column, e.text, e.message)
+        };
+        let (line, column, text, message) = located("後手の持駒：金四　王");
+        assert_eq!((line, column, text.as_str()), (7, 10, "王"));
+        assert!(
+            message.starts_with("expected a piece in hand (飛 角"),
+            "{message}"
+        );
+        let (_, column, text, _) = located("後手の持駒：金四x");
+        assert_eq!((column, text.as_str()), (9, "x"));
+        let (_, column, text, message) = located("後手の持駒：歩十十");
+        assert_eq!((column, text.as_str()), (8, "十十"));
+        assert_eq!(message, "expected a count such as 四, 十八 or 18");
+        let (_, column, text, _) = located("後手の持駒：歩３００");
+        assert_eq!((column, text.as_str()), (8, "３００"));
+    }
+
+    #[test]
+    fn a_header_line_splits_at_its_first_colon() {
+        assert_eq!(header_line("手合割：平手"), Some(("手合割", "平手")));
+        assert_eq!(header_line("棋戦 :　竜王戦 "), Some(("棋戦", "竜王戦")));
+        assert_eq!(header_line("備考：a:b"), Some(("備考", "a:b")));
+        assert_eq!(header_line("：x"), Some(("", "x")));
+        assert_eq!(header_line("まで"), None);
+    }
 
     #[test]
     fn an_is_shogi_separator_starts_the_next_game() {

@@ -1,6 +1,10 @@
 //! Splitting text into numbered lines, whatever the line endings: CRLF, LF,
 //! or a lone CR, with or without a final newline. (memchr finds the line
-//! ends several bytes at a time: the readers' hottest loop.)
+//! ends several bytes at a time: the readers' hottest loop.) And the
+//! syntax error every line reader makes: one about a slice of a line.
+
+use crate::error::{Error, Stage};
+use crate::format::raw::Span;
 
 /// The lines of `text`, numbered from 1, without their line endings.
 pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {
@@ -8,6 +12,19 @@ pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {
         rest: text,
         number: 0,
     }
+}
+
+/// A syntax error about `at`, a slice of line `n` (whose text is `line`):
+/// its column is where `at` starts, its text is `at`.
+pub(crate) fn error(n: u32, line: &str, at: &str, message: impl Into<String>) -> Error {
+    Error::at(
+        Stage::Parse,
+        n,
+        line,
+        Span::of(n, line, at).offset,
+        at,
+        message,
+    )
 }
 
 struct Lines<'a> {

@@ -11,6 +11,10 @@ use crate::error::Error;
 use crate::format::raw::Span;
 use crate::record::Warning;
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+use nom::bytes::complete::take_while_m_n;
+use nom::combinator::{all_consuming, consumed};
+use nom::multi::many0;
+use nom::{IResult, Parser};
 
 /// How many of each base kind a set holds (kings apart), for `00AL`.
 const SET: [(PieceKind, u8); 7] = [
@@ -92,19 +96,18 @@ pub(super) fn position_line(
         Some(b'I') => {
             let mut setup = Setup::startpos();
             setup.side_to_move = Color::Black;
-            let removals = &rest[1..];
-            if !removals.len().is_multiple_of(4) || !removals.is_ascii() {
+            let text = &rest[1..];
+            let Some(removals) = items(text) else {
                 return Err(error(
                     n,
                     line,
-                    removals,
+                    text,
                     "expected pieces to remove as square and piece, such as 82HI22KA",
                 ));
-            }
-            for i in (0..removals.len()).step_by(4) {
-                let item = &removals[i..i + 4];
-                let sq = square(&item[..2]);
-                let kind = PieceKind::from_csa(&item[2..]);
+            };
+            for (item, (at, name)) in removals {
+                let sq = square(at);
+                let kind = PieceKind::from_csa(name);
                 match (sq, kind) {
                     (Some(sq), Some(kind)) if setup.piece_at(sq).map(|p| p.kind) == Some(kind) => {
                         setup.set_piece(sq, None)
@@ -132,25 +135,24 @@ pub(super) fn position_line(
             } else {
                 Color::White
             };
-            let items = &rest[1..];
-            if !items.len().is_multiple_of(4) || !items.is_ascii() {
+            let text = &rest[1..];
+            let Some(pieces) = items(text) else {
                 return Err(error(
                     n,
                     line,
-                    items,
+                    text,
                     "expected pieces as square and piece, such as 00FU or 77KA",
                 ));
-            }
+            };
             let setup = start.setup.get_or_insert_with(empty_board);
-            for i in (0..items.len()).step_by(4) {
-                let item = &items[i..i + 4];
+            for (item, (at, name)) in pieces {
                 if item == "00AL" {
                     start.all_to = Some(color);
                     continue;
                 }
-                let kind = PieceKind::from_csa(&item[2..])
+                let kind = PieceKind::from_csa(name)
                     .ok_or_else(|| error(n, line, item, "unknown piece name (expected FU KY KE GI KI KA HI OU TO NY NK NG UM RY, or AL)"))?;
-                if &item[..2] == "00" {
+                if at == "00" {
                     if !kind.is_hand_kind() {
                         return Err(error(
                             n,
@@ -162,7 +164,7 @@ pub(super) fn position_line(
                     let hand = &mut setup.hands[color.index()];
                     hand.set(kind, hand.count(kind).saturating_add(1));
                 } else {
-                    let sq = square(&item[..2]).ok_or_else(|| {
+                    let sq = square(at).ok_or_else(|| {
                         error(n, line, item, "expected a square 11-99, or 00 for the hand")
                     })?;
                     setup.set_piece(sq, Some(Piece::new(color, kind)));
@@ -174,12 +176,28 @@ pub(super) fn position_line(
     Ok(())
 }
 
+/// The items of a `PI` or `P+` / `P-` line: a two-character square and a
+/// two-letter piece name, four ASCII bytes each, each with its text; `None`
+/// when the line does not divide into such items.
+fn items(input: &str) -> Option<Vec<(&str, (&str, &str))>> {
+    let two = || take_while_m_n(2, 2, |c: char| c.is_ascii());
+    let item = consumed((two(), two()));
+    let read: IResult<&str, _, ()> = all_consuming(many0(item)).parse(input);
+    read.ok().map(|(_, read)| read)
+}
+
 fn empty_board() -> Setup {
     Setup::empty()
 }
 
 /// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces
 /// between cells may be collapsed.
+///
+/// Read by hand, not with nom: a cell is three ASCII bytes, and which error
+/// a bad cell gets depends on whether those three bytes are there before
+/// its sign is looked at; a nom cell parser gave the same errors only when
+/// its caller measured the cell again to pick the message, which states
+/// the grammar twice.
 fn row(
     n: u32,
     line: &str,
@@ -273,5 +291,31 @@ mod tests {
         );
         let err = parse("P1-KY-KE-GI-KI-OU-KI-GI-KE\n").unwrap_err();
         assert_eq!(err.location.line, 1);
+    }
+
+    #[test]
+    fn piece_lists_that_do_not_divide_into_items_are_one_error() {
+        let located = |text: &str| {
+            let e = parse(text).unwrap_err();
+            (e.column, e.text, e.message)
+        };
+        // The whole list is named when it is not four ASCII bytes an item.
+        let (column, text, message) = located("PI82HI2\n");
+        assert_eq!((column, text.as_str()), (3, "82HI2"));
+        assert!(
+            message.starts_with("expected pieces to remove"),
+            "{message}"
+        );
+        let (column, text, _) = located("P+77KA0\n");
+        assert_eq!((column, text.as_str()), (3, "77KA0"));
+        let (column, text, _) = located("P+７７KA\n");
+        assert_eq!((column, text.as_str()), (3, "７７KA"));
+        // An item that divides but means nothing is named alone.
+        let (column, text, message) = located("P+00FU7AKA\n");
+        assert_eq!((column, text.as_str()), (7, "7AKA"));
+        assert!(message.starts_with("expected a square"), "{message}");
+        let (column, text, message) = located("P-00FU77XX\n");
+        assert_eq!((column, text.as_str()), (7, "77XX"));
+        assert!(message.starts_with("unknown piece name"), "{message}");
     }
 }

@@ -10,10 +10,11 @@
 //! ▲ △ ▼ ▽ ☗ ☖; relative markers in any order; 生 for 不成; terminal
 //! words written as moves (`△投了`). The result is kept in the trailer.
 
-use crate::error::{Error, Stage};
+use crate::error::Error;
 use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
 use crate::format::kakinoki::{self, Dialect};
+use crate::format::lines::error;
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::Warning;
 
@@ -70,11 +71,9 @@ fn moves_line<'a>(
             return Ok(());
         };
         let Some(color) = side_mark(mark) else {
-            return Err(Error::at(
-                Stage::Parse,
+            return Err(error(
                 n,
                 line,
-                Span::of(n, line, rest).offset,
                 &rest[..mark.len_utf8()],
                 "expected ▲ or △ before the next move",
             ));
@@ -93,11 +92,9 @@ fn moves_line<'a>(
                 rest = after;
                 if let Some(c) = rest.chars().next() {
                     if !is_space(c) && side_mark(c).is_none() {
-                        return Err(Error::at(
-                            Stage::Parse,
+                        return Err(error(
                             n,
                             line,
-                            Span::of(n, line, rest).offset,
                             &rest[..c.len_utf8()],
                             "unexpected text after the move (expected a space or the next ▲ / △)",
                         ));
@@ -116,11 +113,9 @@ fn moves_line<'a>(
                 if word.is_empty() || bad.offset > 0 || broken {
                     let at = &text[bad.offset..];
                     let len = at.chars().next().map_or(0, char::len_utf8);
-                    return Err(Error::at(
-                        Stage::Parse,
+                    return Err(error(
                         n,
                         line,
-                        Span::of(n, line, at).offset,
                         &at[..len],
                         format!("expected {}", bad.expected),
                     ));

@@ -17,11 +17,12 @@
 //! a warning; a move number past 4294967295 is ignored with a warning. The shared
 //! parts (headers, diagrams, comments, variations) are in `kakinoki`.
 
-use crate::error::{Error, Stage};
+use crate::error::Error;
 use crate::format::japanese::digits::{digit, is_full_width_digit};
 use crate::format::japanese::move_like::{move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
 use crate::format::kakinoki::{self, Dialect};
+use crate::format::lines::error;
 use crate::format::raw::{Event, RawGame, Span};
 use crate::record::{MoveTime, Warning};
 use crate::Square;
@@ -179,17 +180,6 @@ fn move_or_end<'a>(
     events: &mut Vec<Event<'a>>,
     warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
-    let error = |at: &str, len: usize, message: &str| {
-        let span = Span::of(n, line, at);
-        Error::at(
-            Stage::Parse,
-            n,
-            line,
-            span.offset,
-            &at[..len.min(at.len())],
-            message,
-        )
-    };
     match move_text(text) {
         Ok((mut spec, rest)) => {
             let rest = match origin(rest) {
@@ -207,11 +197,12 @@ fn move_or_end<'a>(
                 .strip_prefix('+')
                 .map_or(rest, |r| r.trim_start_matches(is_space));
             // `#…` after a move: a note, kept as the move's comment.
-            let note = rest.strip_prefix('#');
+            let note = rest.starts_with('#').then_some(rest);
             if note.is_none() && !rest.is_empty() {
                 return Err(error(
+                    n,
+                    line,
                     rest,
-                    rest.len(),
                     "unexpected text after the move (expected an origin such as (77), a time such as ( 0:16/00:00:16), or `+`)",
                 ));
             }
@@ -221,12 +212,7 @@ fn move_or_end<'a>(
                 spec,
                 time,
             });
-            if let Some(note) = note {
-                events.push(Event::Comment {
-                    span: Span::of(n, line, rest),
-                    text: note,
-                });
-            }
+            kakinoki::push_note(n, line, note, events);
             Ok(())
         }
         Err(bad) => {
@@ -245,15 +231,21 @@ fn move_or_end<'a>(
             {
                 let at = &text[bad.offset..];
                 let len = at.chars().next().map_or(0, char::len_utf8);
-                return Err(error(at, len, &format!("expected {}", bad.expected)));
+                return Err(error(
+                    n,
+                    line,
+                    &at[..len],
+                    format!("expected {}", bad.expected),
+                ));
             }
             let (time, rest) = time_columns(n, line, &text[word_end..], warnings);
             let rest = rest.trim_matches(is_space);
-            let note = rest.strip_prefix('#');
+            let note = rest.starts_with('#').then_some(rest);
             if note.is_none() && !rest.is_empty() && rest != "+" {
                 return Err(error(
+                    n,
+                    line,
                     rest,
-                    rest.len(),
                     "unexpected text after the terminal word",
                 ));
             }
@@ -263,12 +255,7 @@ fn move_or_end<'a>(
                 word,
                 time,
             });
-            if let Some(note) = note {
-                events.push(Event::Comment {
-                    span: Span::of(n, line, rest),
-                    text: note,
-                });
-            }
+            kakinoki::push_note(n, line, note, events);
             Ok(())
         }
     }

@@ -106,6 +106,24 @@ impl fmt::Display for UsiLineError {
 
 impl std::error::Error for UsiLineError {}
 
+/// The SFEN at the head of `tokens`: up to four fields (the last, the
+/// move number, optional), ending early at `moves`.
+fn sfen<'a>(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+) -> Result<Setup, UsiLineError> {
+    let mut fields = Vec::with_capacity(4);
+    while fields.len() < 4 {
+        match tokens.peek() {
+            Some(&"moves") | None => break,
+            Some(&t) => {
+                fields.push(t);
+                tokens.next();
+            }
+        }
+    }
+    Setup::from_sfen(&fields.join(" ")).map_err(UsiLineError::Sfen)
+}
+
 /// Reads one USI position line.
 pub fn parse_line(line: &str) -> Result<UsiLine<'_>, UsiLineError> {
     let mut tokens = line.split_ascii_whitespace().peekable();
@@ -113,57 +131,23 @@ pub fn parse_line(line: &str) -> Result<UsiLine<'_>, UsiLineError> {
         tokens.next();
     }
     let short = |t: &str| t.chars().take(40).collect::<String>();
-    // A bare SFEN: the board field has the rank separators.
-    if tokens.peek().is_some_and(|t| t.contains('/')) {
-        let mut fields = Vec::with_capacity(4);
-        while fields.len() < 4 {
-            match tokens.peek() {
-                Some(&"moves") | None => break,
-                Some(&t) => {
-                    fields.push(t);
-                    tokens.next();
-                }
-            }
+    let (start, startpos) = match tokens.peek() {
+        // A bare SFEN: the board field has the rank separators.
+        Some(t) if t.contains('/') => (sfen(&mut tokens)?, false),
+        Some(&"startpos") => {
+            tokens.next();
+            (
+                Setup::from_sfen(STARTPOS_SFEN).map_err(UsiLineError::Sfen)?,
+                true,
+            )
         }
-        let start = Setup::from_sfen(&fields.join(" ")).map_err(UsiLineError::Sfen)?;
-        let moves = match tokens.next() {
-            None => Vec::new(),
-            Some("moves") => tokens.collect(),
-            Some(found) => {
-                return Err(UsiLineError::ExpectedMoves {
-                    found: short(found),
-                })
-            }
-        };
-        return Ok(UsiLine {
-            start,
-            startpos: false,
-            moves,
-        });
-    }
-    let (start, startpos) = match tokens.next() {
-        Some("startpos") => (
-            Setup::from_sfen(STARTPOS_SFEN).map_err(UsiLineError::Sfen)?,
-            true,
-        ),
-        Some("sfen") => {
-            // An SFEN is four fields, the last (move number) optional.
-            let mut fields = Vec::with_capacity(4);
-            while fields.len() < 4 {
-                match tokens.peek() {
-                    Some(&"moves") | None => break,
-                    Some(&t) => {
-                        fields.push(t);
-                        tokens.next();
-                    }
-                }
-            }
-            let setup = Setup::from_sfen(&fields.join(" ")).map_err(UsiLineError::Sfen)?;
-            (setup, false)
+        Some(&"sfen") => {
+            tokens.next();
+            (sfen(&mut tokens)?, false)
         }
         found => {
             return Err(UsiLineError::NoStart {
-                found: short(found.unwrap_or("")),
+                found: short(found.copied().unwrap_or("")),
             })
         }
     };
