@@ -534,7 +534,12 @@ mod tests {
     fn hand_errors_name_the_character_or_the_count() {
         let located = |line: &str| {
             let e = hand(7, line, &line["後手の持駒：".len()..]).unwrap_err();
-            (e.line, e.column, e.text, e.message)
+            (
+                e.location.line,
+                e.location.column,
+                e.location.text,
+                e.message,
+            )
         };
         let (line, column, text, message) = located("後手の持駒：金四　王");
         assert_eq!((line, column, text.as_str()), (7, 10, "王"));

@@ -297,7 +297,7 @@ mod tests {
     fn piece_lists_that_do_not_divide_into_items_are_one_error() {
         let located = |text: &str| {
             let e = parse(text).unwrap_err();
-            (e.column, e.text, e.message)
+            (e.location.column, e.location.text, e.message)
         };
         // The whole list is named when it is not four ASCII bytes an item.
         let (column, text, message) = located("PI82HI2\n");
