@@ -2,9 +2,9 @@
 //! mainline only), render them in the target format, encode the text.
 
 use super::args::{Config, Destination};
-use kifconv::format::lost;
-use kifconv::read::read_bytes;
-use kifconv::write::{self, Options, WriteError};
+use crate::format::lost;
+use crate::read::read_bytes;
+use crate::write::{self, Options, WriteError};
 use std::path::Path;
 
 /// What converting one input gave: outputs (one per file to write: several

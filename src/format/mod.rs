@@ -16,6 +16,8 @@ pub mod kakinoki;
 pub mod ki2;
 pub mod kif;
 pub mod lines;
+// What a target cannot hold: only the command warns about it.
+#[cfg(feature = "cli")]
 pub mod lost;
 pub mod raw;
 mod sniff;

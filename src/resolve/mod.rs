@@ -6,7 +6,7 @@
 //! kind to that square; each marker the text carries removes the
 //! candidates that disagree with it. Exactly one must remain.
 
-pub mod relative;
+pub(crate) mod relative;
 pub mod spec;
 
 use crate::position::Candidates;

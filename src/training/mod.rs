@@ -9,4 +9,6 @@ pub mod hcpe;
 pub mod move16;
 pub mod packed;
 pub mod psv;
-pub mod samples;
+pub(crate) mod samples;
+
+pub use samples::TrainingError;

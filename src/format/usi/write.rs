@@ -25,19 +25,9 @@ pub fn position_line(record: &Record) -> String {
     out
 }
 
-/// The position after the last mainline move.
-pub fn final_position(record: &Record) -> Position {
-    let (mut pos, _) = Position::from_setup_lenient(record.start.clone())
-        .expect("a record's start was checked when it was read");
-    for mv in record.tree.mainline_moves() {
-        pos.play_unchecked(mv);
-    }
-    pos
-}
-
 /// The SFEN after the last mainline move.
 pub fn final_sfen(record: &Record) -> String {
-    final_position(record).sfen()
+    record.final_position().sfen()
 }
 
 /// The position after the first `plies` mainline moves (`--ply N` asks for
