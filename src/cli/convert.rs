@@ -54,10 +54,11 @@ pub fn convert(
     if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
     }
-    let mut options = Options::default();
-    options.encoding = Some(config.out_encoding);
-    options.positions = config.positions;
-    options.csa_version = config.csa_version;
+    let options = Options {
+        encoding: Some(config.out_encoding),
+        positions: config.positions,
+        csa_version: config.csa_version,
+    };
     let written = match config.destination {
         // Inputs follow one another on standard output: the stream layout.
         // The records come straight from the reader, checked as they were

@@ -7,7 +7,7 @@
 //! Here too, the names of the formats: [`Format`] (what is read, with its
 //! file extensions and, in `sniff.rs`, how it is told from the text) and
 //! [`Target`] (what is written, with what each target cannot hold in
-//! [`lost`]).
+//! `lost`, with the `cli` feature).
 
 pub mod csa;
 pub mod japanese;

@@ -9,6 +9,10 @@
 pub(crate) mod relative;
 pub mod spec;
 
+// The resolver cases of the JSA notation rules, as KI2 texts.
+#[cfg(test)]
+mod table;
+
 use crate::position::Candidates;
 use crate::resolve::spec::{
     CaptureClaim, CheckClaim, Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical,
