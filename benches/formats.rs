@@ -21,11 +21,10 @@
 use divan::counter::{BytesCount, ItemsCount};
 use divan::{black_box, Bencher};
 use kifconv::decode::{self, EncodingChoice, ExtensionHint};
-use kifconv::format::{
-    csa::read as csa, ki2::read as ki2, kif::read as kif, raw::RawGame, western::read as western,
-};
-use kifconv::read::{read_bytes, read_games, Format};
+use kifconv::read::{self as reading, read_bytes, read_games, Format, Parsed};
 use kifconv::record::Record;
+use kifconv::write::{write_files_read, Options, OutputEncoding};
+use kifconv::Target;
 use std::fmt;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -206,19 +205,27 @@ fn load(case: Case, loaded: &[(Case, Inputs)]) -> Inputs {
     }
 }
 
+/// The options the writers are timed with: UTF-8 (so that encoding costs
+/// a copy), CSA V3.0.
+fn utf8() -> Options {
+    let mut options = Options::default();
+    options.encoding = Some(OutputEncoding::Utf8);
+    options
+}
+
 fn written_from(format: Format, records: &[Record]) -> Vec<(PathBuf, Vec<u8>)> {
+    let (target, extension) = match format {
+        Format::Jkf => (Target::Jkf, "jkf"),
+        _ => (Target::Western, "psn"),
+    };
     records
         .iter()
         .enumerate()
-        .map(|(i, r)| match format {
-            Format::Jkf => (
-                PathBuf::from(format!("{i}.jkf")),
-                kifconv::format::jkf::write::write(r).into_bytes(),
-            ),
-            _ => (
-                PathBuf::from(format!("{i}.psn")),
-                kifconv::format::western::write::write(r).into_bytes(),
-            ),
+        .map(|(i, r)| {
+            let file = write_files_read(std::slice::from_ref(r), target, &utf8())
+                .expect("writes")
+                .remove(0);
+            (PathBuf::from(format!("{i}.{extension}")), file)
         })
         .collect()
 }
@@ -268,15 +275,11 @@ fn zip_files(path: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     files
 }
 
-fn parse_only(format: Format, text: &str) -> Vec<RawGame<'_>> {
-    match format {
-        Format::Kif => vec![kif::parse(text).expect("parses")],
-        Format::Ki2 => vec![ki2::parse(text).expect("parses")],
-        Format::Csa => csa::parse(text).expect("parses"),
-        Format::Western => western::parse(text).expect("parses"),
-        Format::Usi | Format::Jkf => unreachable!("no separate syntax stage"),
-        _ => unreachable!("a format this bench does not know"),
-    }
+/// The syntax stage alone ([`kifconv::read::parse`]); only for the
+/// [`STAGED`] formats, where it finds no move on a board.
+fn parse_only(format: Format, text: &str) -> Parsed<'_> {
+    assert!(STAGED.contains(&format), "no separate syntax stage");
+    reading::parse(text, format).expect("parses")
 }
 
 /// Bytes to text: encoding detection and Shift_JIS (or UTF-8) decoding.
@@ -315,12 +318,14 @@ fn resolve(bencher: Bencher, case: Case) {
             inputs
                 .texts
                 .iter()
-                .flat_map(|t| parse_only(case.format, t))
+                .map(|t| parse_only(case.format, t))
                 .collect::<Vec<_>>()
         })
-        .bench_values(|raws| {
-            for raw in raws {
-                black_box(kifconv::record::builder::build(raw).expect("resolves"));
+        .bench_values(|parsed| {
+            for games in parsed {
+                for game in games.resolve() {
+                    black_box(game.expect("resolves"));
+                }
             }
         });
 }
@@ -377,44 +382,33 @@ fn write(bencher: Bencher, case: Emit) {
         size: case.size,
     });
     let records = &inputs.records;
+    let target = match case.to {
+        "usi" => Some(Target::Usi),
+        "sfen" => Some(Target::Sfen),
+        "kif" => Some(Target::Kifu),
+        "ki2" => Some(Target::Ki2u),
+        "csa" => Some(Target::Csa),
+        "jkf" => Some(Target::Jkf),
+        "western" => Some(Target::Western),
+        _ => None,
+    };
+    let options = utf8();
     bencher
         .counter(ItemsCount::new(inputs.moves))
-        .bench(|| match case.to {
-            "usi" => records
-                .iter()
-                .map(|r| kifconv::format::usi::write::position_line(r).len())
-                .sum::<usize>(),
-            "sfen" => records
-                .iter()
-                .map(|r| kifconv::format::usi::write::final_sfen(r).len())
-                .sum(),
-            "kif" => records
-                .iter()
-                .map(|r| kifconv::format::kif::write::write(r, "UTF-8").len())
-                .sum(),
-            "ki2" => records
-                .iter()
-                .map(|r| kifconv::format::ki2::write::write(r).len())
-                .sum(),
-            "csa" => records
+        .bench(|| match (case.to, target) {
+            // Each game on its own, as a folder of outputs gets it (a JKF
+            // game is a pretty document), in UTF-8.
+            (_, Some(target)) => records
                 .iter()
                 .map(|r| {
-                    kifconv::format::csa::write::write(
-                        r,
-                        kifconv::format::csa::write::Version::V3_0,
-                    )
-                    .len()
+                    write_files_read(std::slice::from_ref(r), target, &options)
+                        .expect("writes")
+                        .iter()
+                        .map(Vec::len)
+                        .sum::<usize>()
                 })
-                .sum(),
-            "jkf" => records
-                .iter()
-                .map(|r| kifconv::format::jkf::write::write(r).len())
-                .sum(),
-            "western" => records
-                .iter()
-                .map(|r| kifconv::format::western::write::write(r).len())
-                .sum(),
-            "flip" => records.iter().map(|r| r.flip().tree.len()).sum(),
+                .sum::<usize>(),
+            ("flip", None) => records.iter().map(|r| r.flip().tree.len()).sum(),
             _ => unreachable!(),
         });
 }

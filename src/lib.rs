@@ -24,6 +24,31 @@
 //! This crate root holds no logic: it re-exports the entry points and the
 //! vocabulary.
 //!
+//! # The public surface
+//!
+//! - Reading: [`read()`], [`read_bytes()`] and, in [`mod@read`], a forced
+//!   format or encoding ([`read::read_bytes`]), text in a known [`Format`]
+//!   ([`read::read_text`], [`read::read_games`]) and the syntax stage alone
+//!   ([`read::parse`]).
+//! - Writing: [`write()`] and, in [`mod@write`], its [`Options`](write::Options),
+//!   the one-file-per-game layout ([`write::write_files`]) and the encoder
+//!   ([`write::encode`]); the formats are the [`Target`]s.
+//! - The game: [`record`] ([`Record`], its [`MoveTree`](record::MoveTree) of
+//!   [`Node`](record::Node)s, endings, headers, times, fouls).
+//! - Text from bytes: [`decode`] (which encoding, and the text).
+//! - Errors: [`error`] ([`Error`], [`ErrorKind`]).
+//! - The rules: [`position`] ([`Position`], legal moves, handicap starts)
+//!   and the small value types of [`types`] ([`Move`], [`Square`], …).
+//! - One move as text says it: [`resolve`] ([`MoveSpec`](resolve::spec::MoveSpec)
+//!   with `to_move` and `from_move`).
+//! - Training data for engines: [`training`] (HCPE, PackedSfenValue).
+//! - The command line, with the default `cli` feature: `cli::main`, the
+//!   whole of the `kifconv` binary.
+//!
+//! The formats' own readers, writers and tables, the record builder and
+//! the resolver's helpers are the crate's own; a library user reaches them
+//! through the entry points above.
+//!
 //! ```
 //! use kifconv::{Move, Position};
 //!
@@ -37,6 +62,11 @@
 
 pub mod decode;
 pub mod error;
+// Crate-private by design; still reachable, hidden, only because
+// tests/it/{round_trip,jkf_write,limits,resolver_table}.rs check the
+// formats' own tables and writers. Those tests move beside the code they
+// check (unit tests), and this becomes `pub(crate) mod format;`.
+#[doc(hidden)]
 pub mod format;
 pub mod position;
 pub mod read;
@@ -46,7 +76,13 @@ pub mod training;
 pub mod types;
 pub mod write;
 
+#[cfg(feature = "cli")]
+pub mod cli;
+
 pub use error::{Error, ErrorKind, Location};
+/// The name KIF and KI2 give a standard start after `手合割：` (平手,
+/// 香落ち, 二枚落ち, …): `handicap_name(Handicap::TwoPieces)` is `二枚落ち`.
+pub use format::japanese::handicaps::handicap_name;
 pub use format::{Format, Target};
 pub use read::{read_any as read_bytes, read_path as read};
 pub use record::Record;

@@ -6,6 +6,7 @@
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
+use crate::format::raw::RawGame;
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
     western::read as western,
@@ -90,29 +91,86 @@ pub fn read_text(text: &str, format: Format) -> Result<Vec<Record>, Error> {
 /// document, fails the text (in Western, each game's moves succeed or fail
 /// alone, but a syntax error fails the text).
 pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error>>, Error> {
-    Ok(match format {
-        Format::Kif => kakinoki_games(kif::parse_games(text))?,
-        Format::Ki2 => kakinoki_games(ki2::parse_games(text))?,
-        Format::Csa => csa::games(text)?
-            .into_iter()
-            .map(|game| game.and_then(builder::build).map(wars::settle))
-            .collect(),
-        Format::Western => western::parse(text)?
-            .into_iter()
-            .map(builder::build)
-            .collect(),
-        Format::Jkf => jkf::read_all(text),
-        Format::Usi => lines::numbered(text)
-            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-            .map(|(n, line)| {
-                if usen::looks_like(line) {
-                    usen::read(n, line)
-                } else {
-                    usi_game(n, line)
-                }
-            })
-            .collect(),
-    })
+    Ok(parse(text, format)?.resolve())
+}
+
+/// The games of a text read for their syntax alone: headers, start and
+/// moves as the text writes them, no move yet found on a board. The first
+/// of the two steps of [`read_games`] (which is [`parse`], then
+/// [`Parsed::resolve`]); apart, so that the syntax can be timed or checked
+/// on its own.
+///
+/// ```
+/// use kifconv::read::{parse, Format};
+///
+/// // Well written, and illegal: the second 7g7f finds no pawn on 7g.
+/// let parsed = parse("+7776FU\n-3334FU\n+7776FU\n", Format::Csa).unwrap();
+/// let games = parsed.resolve();
+/// assert_eq!(games.len(), 1);
+/// assert_eq!(games[0].as_ref().unwrap_err().kind, kifconv::ErrorKind::Illegal);
+/// ```
+#[derive(Debug)]
+pub struct Parsed<'a> {
+    games: Games<'a>,
+}
+
+/// What a format's syntax stage gives.
+#[derive(Debug)]
+enum Games<'a> {
+    /// KIF, KI2 and Western: games for the record builder.
+    Raw(Vec<Result<RawGame<'a>, Error>>),
+    /// CSA: games for the record builder, then their Shogi Wars endings
+    /// settled.
+    Csa(Vec<Result<RawGame<'a>, Error>>),
+    /// USI and JKF, whose readers find each move on the board as they read
+    /// it: the records themselves.
+    Built(Vec<Result<Record, Error>>),
+}
+
+/// Reads the syntax of every game of a text in a known format (see
+/// [`Parsed`]). A syntax error that fails the whole text (as
+/// [`read_games`] says) is the error; a game's own syntax error stays with
+/// its game. USI and JKF have no separate syntax stage: their games are
+/// read whole here, and [`Parsed::resolve`] hands them on.
+pub fn parse(text: &str, format: Format) -> Result<Parsed<'_>, Error> {
+    let games = match format {
+        Format::Kif => Games::Raw(kakinoki_games(kif::parse_games(text))?),
+        Format::Ki2 => Games::Raw(kakinoki_games(ki2::parse_games(text))?),
+        Format::Csa => Games::Csa(csa::games(text)?),
+        Format::Western => Games::Raw(western::parse(text)?.into_iter().map(Ok).collect()),
+        Format::Jkf => Games::Built(jkf::read_all(text)),
+        Format::Usi => Games::Built(
+            lines::numbered(text)
+                .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+                .map(|(n, line)| {
+                    if usen::looks_like(line) {
+                        usen::read(n, line)
+                    } else {
+                        usi_game(n, line)
+                    }
+                })
+                .collect(),
+        ),
+    };
+    Ok(Parsed { games })
+}
+
+impl Parsed<'_> {
+    /// The second step of [`read_games`]: each game's moves found on the
+    /// board and its record built, or the game's error, in text order.
+    pub fn resolve(self) -> Vec<Result<Record, Error>> {
+        match self.games {
+            Games::Raw(games) => games
+                .into_iter()
+                .map(|game| game.and_then(builder::build))
+                .collect(),
+            Games::Csa(games) => games
+                .into_iter()
+                .map(|game| game.and_then(builder::build).map(wars::settle))
+                .collect(),
+            Games::Built(records) => records,
+        }
+    }
 }
 
 /// One USI line as a record; an end token after the moves (`… resign`)
@@ -161,20 +219,16 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     Ok(record)
 }
 
-/// The records of the games of a KIF or KI2 text. A text of one game
-/// fails as a whole, as before; in a text of several, each game succeeds or
-/// fails on its own.
+/// The games of a KIF or KI2 text. A text of one game fails as a whole,
+/// as before; in a text of several, each game succeeds or fails on its own.
 fn kakinoki_games(
-    games: Vec<Result<crate::format::raw::RawGame<'_>, Error>>,
-) -> Result<Vec<Result<Record, Error>>, Error> {
+    games: Vec<Result<RawGame<'_>, Error>>,
+) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     if games.len() == 1 {
         let game = games.into_iter().next().expect("one game")?;
-        return Ok(vec![builder::build(game)]);
+        return Ok(vec![Ok(game)]);
     }
-    Ok(games
-        .into_iter()
-        .map(|game| game.and_then(builder::build))
-        .collect())
+    Ok(games)
 }
 
 /// Reads bytes: decodes them (see [`decode`]), picks the format from

@@ -14,6 +14,8 @@ use crate::format::{
 use crate::record::Record;
 use std::fmt;
 
+pub use crate::format::csa::write::Version as CsaVersion;
+
 /// The character encodings kifconv writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -62,7 +64,7 @@ pub struct Options {
     /// With [`Target::Sfen`]: which positions.
     pub positions: Positions,
     /// With [`Target::Csa`]: the CSA version.
-    pub csa_version: csa::Version,
+    pub csa_version: CsaVersion,
 }
 
 impl Options {
@@ -130,8 +132,8 @@ impl std::error::Error for WriteError {}
 /// a line), USI and SFEN one line a game (or a position), Western games each
 /// ending with their result.
 ///
-/// Whatever `target` cannot hold is left out; [`crate::format::lost::warning`]
-/// says what. Each record is checked first ([`Record::check`]), so a record
+/// Whatever `target` cannot hold is left out (the command warns about
+/// it: variations in USI, comments in CSA, …). Each record is checked first ([`Record::check`]), so a record
 /// built by hand with a move against the rules is an error, not a panic.
 ///
 /// ```

@@ -1,11 +1,11 @@
 //! The command line as clap reads it, and its check into a [`Config`].
 
 use super::filter::Filter;
+use crate::decode::{Encoding, EncodingChoice};
+use crate::write::{OutputEncoding as Encoder, Positions};
+use crate::{Format, Target};
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use kifconv::decode::{Encoding, EncodingChoice};
-use kifconv::write::{OutputEncoding as Encoder, Positions};
-use kifconv::{Format, Target};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -202,7 +202,7 @@ pub struct Config {
     pub verbosity: Verbosity,
     pub overwrite: Overwrite,
     pub report: Option<PathBuf>,
-    pub csa_version: kifconv::format::csa::write::Version,
+    pub csa_version: crate::format::csa::write::Version,
     pub max_input_size: u64,
     pub follow: bool,
     pub filter: Filter,
@@ -281,8 +281,8 @@ impl ConvertArgs {
             },
             report: self.report,
             csa_version: match self.csa_version {
-                CsaVersion::V3 => kifconv::format::csa::write::Version::V3_0,
-                CsaVersion::V2 => kifconv::format::csa::write::Version::V2_2,
+                CsaVersion::V3 => crate::format::csa::write::Version::V3_0,
+                CsaVersion::V2 => crate::format::csa::write::Version::V2_2,
             },
             max_input_size: self.max_input_size,
         })

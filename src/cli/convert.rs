@@ -2,9 +2,9 @@
 //! mainline only), render them in the target format, encode the text.
 
 use super::args::{Config, Destination};
-use kifconv::format::lost;
-use kifconv::read::read_bytes;
-use kifconv::write::{self, Options, WriteError};
+use crate::format::lost;
+use crate::read::read_bytes;
+use crate::write::{self, Options, WriteError};
 use std::path::Path;
 
 /// What converting one input gave: outputs (one per file to write: several
@@ -54,10 +54,11 @@ pub fn convert(
     if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
     }
-    let mut options = Options::default();
-    options.encoding = Some(config.out_encoding);
-    options.positions = config.positions;
-    options.csa_version = config.csa_version;
+    let options = Options {
+        encoding: Some(config.out_encoding),
+        positions: config.positions,
+        csa_version: config.csa_version,
+    };
     let written = match config.destination {
         // Inputs follow one another on standard output: the stream layout.
         // The records come straight from the reader, checked as they were

@@ -10,7 +10,7 @@
 use super::archive::{self, EntryError, EntryName, Kind, Limits, ZipDirectory};
 use super::filter::Filter;
 use super::inputs::{self, Input, Item, Origin};
-use kifconv::error::escape_controls;
+use crate::error::escape_controls;
 use std::fs::File;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};

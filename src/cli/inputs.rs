@@ -4,7 +4,7 @@
 //! refusing anything larger than the configured limit.
 
 use super::archive::{self, Limits, ZipDirectory};
-use kifconv::error::escape_controls;
+use crate::error::escape_controls;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fs::File;

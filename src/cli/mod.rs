@@ -1,6 +1,12 @@
 //! The `kifconv` command: arguments in, a checked configuration, the batch
 //! runner or a small tool, an exit code out (0 converted, 1 some inputs
 //! failed, 2 usage or fatal error).
+//!
+//! It lives in the library, behind the default `cli` feature, so that it can
+//! use the crate's internals while library users see none of them: its one
+//! public item is [`main`], which the `kifconv` binary calls. A library built
+//! with `default-features = false` has no `cli` module and none of its
+//! dependencies (clap, indicatif, the archive readers, mimalloc).
 
 mod archive;
 mod args;
@@ -17,8 +23,24 @@ mod walk;
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
 
+/// Runs the `kifconv` command on this process's arguments, standard input
+/// and output, and returns its exit code: 0 when every input was converted,
+/// 1 when some failed, 2 on a usage or fatal error. Everything it reports
+/// goes to standard output and standard error itself.
+///
+/// The whole of the binary's `main`:
+///
+/// ```no_run
+/// fn main() -> std::process::ExitCode {
+///     kifconv::cli::main()
+/// }
+/// ```
+pub fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
 /// Runs the command line; returns the exit code.
-pub fn run() -> u8 {
+fn run() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -2,9 +2,9 @@
 //! that store one side only) and `mate` (every mate in one, for checking a
 //! problem's solution is unique).
 
-use kifconv::format::japanese::write::write_spec;
-use kifconv::resolve::spec::MoveSpec;
-use kifconv::{Move, Position, Setup};
+use crate::format::japanese::write::write_spec;
+use crate::resolve::spec::MoveSpec;
+use crate::{Move, Position, Setup};
 
 /// Writes a tool's whole output to standard output: a reader that stops
 /// reading (`| head`, `| true`) ends the tool quietly, any other failure

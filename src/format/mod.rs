@@ -7,7 +7,7 @@
 //! Here too, the names of the formats: [`Format`] (what is read, with its
 //! file extensions and, in `sniff.rs`, how it is told from the text) and
 //! [`Target`] (what is written, with what each target cannot hold in
-//! [`lost`]).
+//! `lost`, with the `cli` feature).
 
 pub mod csa;
 pub mod japanese;
@@ -16,6 +16,8 @@ pub mod kakinoki;
 pub mod ki2;
 pub mod kif;
 pub mod lines;
+// What a target cannot hold: only the command warns about it.
+#[cfg(feature = "cli")]
 pub mod lost;
 pub mod raw;
 mod sniff;

@@ -2,6 +2,9 @@
 //! it — headers in input order, the start, a tree of moves (mainline and
 //! variations) with comments, bookmarks and times, and how each line ended.
 
+// Crate-private by design; hidden and reachable only for tests/it/round_trip.rs
+// (see `format` in lib.rs).
+#[doc(hidden)]
 pub mod builder;
 mod check;
 
@@ -488,6 +491,27 @@ impl Record {
             .iter()
             .find(|h| h.key == key)
             .map(|h| h.value.as_str())
+    }
+
+    /// The position at the end of the mainline: the start with every
+    /// mainline move played (the start itself when there is none).
+    ///
+    /// ```
+    /// let records = kifconv::read_bytes(b"position startpos moves 7g7f 3c3d\n").unwrap();
+    /// assert_eq!(
+    ///     records[0].final_position().sfen(),
+    ///     "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+    /// );
+    /// ```
+    ///
+    /// The moves are played as they stand: for a record built by hand,
+    /// [`Record::check`] says first whether the board allows them.
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for mv in self.tree.mainline_moves() {
+            pos.play_unchecked(mv);
+        }
+        pos
     }
 
     /// How the mainline ended, if the record says.

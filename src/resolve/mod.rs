@@ -6,8 +6,12 @@
 //! kind to that square; each marker the text carries removes the
 //! candidates that disagree with it. Exactly one must remain.
 
-pub mod relative;
+pub(crate) mod relative;
 pub mod spec;
+
+// The resolver cases of the JSA notation rules, as KI2 texts.
+#[cfg(test)]
+mod table;
 
 use crate::position::Candidates;
 use crate::resolve::spec::{

@@ -17,3 +17,5 @@ pub mod read;
 pub mod samples;
 pub mod select;
 pub mod uniq;
+
+pub use samples::{Game, Sample, TrainingError};

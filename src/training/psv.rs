@@ -14,8 +14,9 @@ use crate::record::Record;
 pub const SIZE: usize = 40;
 
 /// The PackedSfenValue entries of `record`: one for the position before
-/// each mainline move ([`super::samples`]: the same positions, moves and
-/// evaluations as HCPE), with the ply and the result from the side to move. Also says how many moves had no evaluation.
+/// each mainline move (the same positions, moves and evaluations as
+/// [`hcpe`](super::hcpe)), with the ply and the result from the side to
+/// move. Also says how many moves had no evaluation.
 pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingError> {
     let game = Game::of(record)?;
     Ok((encode(&game)?, game.missing))

@@ -5,8 +5,8 @@
 //! not beside the checkout (a failure with `KIFCONV_REQUIRE_SHARED=1`).
 
 use crate::util::shared::shared;
+use crate::util::write::usi_line;
 use kifconv::decode::EncodingChoice;
-use kifconv::format::usi::write as usi;
 use kifconv::read::read_bytes;
 use kifconv::record::EndingKind;
 use std::path::Path;
@@ -96,7 +96,7 @@ fn compare(dir: &Path, formats: &[&str]) -> (usize, Vec<String>) {
             let got = (
                 record.start.sfen(),
                 got_moves.join(" "),
-                usi::final_sfen(record),
+                record.final_position().sfen(),
             );
             if (&got.0, &got.1, &got.2) != (start, moves, end) {
                 failures.push(format!(
@@ -141,7 +141,7 @@ fn a_multi_game_csa_file_gives_every_game() {
     let path = "maou/rust/maou_shogi/tests/fixtures/kifu/csa_multi_game.csa";
     let bytes = std::fs::read(dir.join(path)).unwrap();
     let read = read_bytes(&bytes, Path::new(path), None, EncodingChoice::Auto).unwrap();
-    let lines: Vec<String> = read.records.iter().map(usi::position_line).collect();
+    let lines: Vec<String> = read.records.iter().map(usi_line).collect();
     assert!(lines.len() >= 2, "{lines:?}");
     assert_eq!(lines[0], "position startpos moves 7g7f");
     assert_eq!(lines[1], "position startpos moves 2g2f 3c3d");

@@ -3,7 +3,6 @@
 //! files under fixtures/bad/ the error as the binary renders it.
 
 use kifconv::decode::EncodingChoice;
-use kifconv::format::usi::write as usi;
 use kifconv::read::read_bytes;
 use kifconv::record::{NodeId, Record};
 use std::fmt::Write as _;
@@ -19,9 +18,7 @@ fn summary(record: &Record) -> String {
     for h in &record.headers {
         writeln!(w, "  {}: {}", h.key, h.value).unwrap();
     }
-    let handicap = record
-        .handicap
-        .map_or("-", kifconv::format::japanese::handicaps::handicap_name);
+    let handicap = record.handicap.map_or("-", kifconv::handicap_name);
     writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
     let moves: Vec<String> = record
         .tree
@@ -29,7 +26,7 @@ fn summary(record: &Record) -> String {
         .map(|m| m.to_string())
         .collect();
     writeln!(w, "mainline ({} moves): {}", moves.len(), moves.join(" ")).unwrap();
-    writeln!(w, "final: {}", usi::final_sfen(record)).unwrap();
+    writeln!(w, "final: {}", record.final_position().sfen()).unwrap();
     // Variations: each branch as its first move, ply and length.
     let mainline: Vec<NodeId> = record.tree.mainline().collect();
     let mut branches = Vec::new();

@@ -5,16 +5,35 @@
 //! fixtures/jkf/bad/, and no panic on arbitrary or mutated JSON.
 
 use crate::util::shared::shared;
-use kifconv::format::jkf::read as jkf;
-use kifconv::format::usi::write as usi;
+use crate::util::write::text as written;
+use kifconv::error::Error;
+use kifconv::read::{read_games, Format};
 use kifconv::record::{EndingKind, NodeId, Record};
-use kifconv::Color;
+use kifconv::{Color, Target};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/jkf");
+
+/// A JKF text of one game (a document, not NDJSON), read.
+fn read_one(text: &str) -> Result<Record, Error> {
+    let mut games = read_games(text, Format::Jkf)?;
+    assert_eq!(games.len(), 1, "one JKF document");
+    games.remove(0)
+}
+
+/// The CSA special the CSA writer ends a record with (`TORYO` for
+/// `%TORYO`, the side's sign dropped from `+ILLEGAL_ACTION`), or `none`.
+fn csa_special(record: &Record) -> String {
+    let csa = written(record, Target::Csa);
+    csa.lines()
+        .rev()
+        .find_map(|line| line.strip_prefix('%'))
+        .map(|word| word.trim_start_matches(['+', '-']).to_string())
+        .unwrap_or_else(|| "none".to_string())
+}
 
 /// Every row of a TSV file after the header, split on tabs.
 fn rows(path: &Path) -> Vec<Vec<String>> {
@@ -117,7 +136,7 @@ fn corpus_jkf_files_match_their_expected_outputs() {
     let mut read = 0;
     for path in &jkf_paths(&dir) {
         let text = std::fs::read_to_string(dir.join(path)).unwrap();
-        let record = match jkf::read(&text) {
+        let record = match read_one(&text) {
             Ok(record) => record,
             Err(e) => {
                 failures.push(e.render(path));
@@ -136,7 +155,7 @@ fn corpus_jkf_files_match_their_expected_outputs() {
             let got = [
                 record.start.sfen(),
                 usi_moves(&record),
-                usi::final_sfen(&record),
+                record.final_position().sfen(),
             ];
             for (what, (want, got)) in ["startsfen", "moves", "endsfen"]
                 .iter()
@@ -165,11 +184,11 @@ fn corpus_endings_match_where_the_readers_agree() {
     let statuses = statuses(&dir);
     let mut failures = Vec::new();
     for path in &jkf_paths(&dir) {
-        let record = jkf::read(&std::fs::read_to_string(dir.join(path)).unwrap()).unwrap();
-        let got = record
-            .ending()
-            .and_then(|e| kifconv::format::csa::specials::word(e.kind))
-            .unwrap_or("none");
+        let record = read_one(&std::fs::read_to_string(dir.join(path)).unwrap()).unwrap();
+        let got = match record.ending() {
+            Some(_) => csa_special(&record),
+            None => "none".to_string(),
+        };
         for input in expected_for(path, &statuses) {
             let expected_path = dir.join("expected").join(format!("{input}.expected"));
             let [.., endgame] = expected_block(&std::fs::read_to_string(expected_path).unwrap());
@@ -200,7 +219,7 @@ fn jkf_inputs_agree_with_their_oracles() {
         if !input.ends_with(".jkf") {
             continue;
         }
-        let read = |p: &str| jkf::read(&std::fs::read_to_string(dir.join(p)).unwrap()).unwrap();
+        let read = |p: &str| read_one(&std::fs::read_to_string(dir.join(p)).unwrap()).unwrap();
         let (a, b) = (read(input), read(path));
         assert_eq!(a.start, b.start, "{input}");
         assert_eq!(usi_moves(&a), usi_moves(&b), "{input}");
@@ -217,14 +236,12 @@ fn summary(record: &Record) -> String {
     for h in &record.headers {
         writeln!(w, "  {}: {}", h.key, h.value).unwrap();
     }
-    let handicap = record
-        .handicap
-        .map_or("-", kifconv::format::japanese::handicaps::handicap_name);
+    let handicap = record.handicap.map_or("-", kifconv::handicap_name);
     writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
     let moves = usi_moves(record);
     let count = record.tree.mainline_moves().count();
     writeln!(w, "mainline ({count} moves): {moves}").unwrap();
-    writeln!(w, "final: {}", usi::final_sfen(record)).unwrap();
+    writeln!(w, "final: {}", record.final_position().sfen()).unwrap();
     let mut branches = Vec::new();
     let mut endings = Vec::new();
     for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {
@@ -302,7 +319,7 @@ fn fixtures() {
     insta::with_settings!({ snapshot_path => "snapshots" }, {
         insta::glob!("../../fixtures/jkf", "*.{jkf,json}", |path| {
             let text = std::fs::read_to_string(path).unwrap();
-            let record = jkf::read(&text).unwrap_or_else(|e| panic!("{}", e.render(&fixture_name(path))));
+            let record = read_one(&text).unwrap_or_else(|e| panic!("{}", e.render(&fixture_name(path))));
             assert_tree_is_legal(&record);
             insta::assert_snapshot!(summary(&record));
         });
@@ -315,7 +332,7 @@ fn bad_fixtures_are_rendered_errors() {
         insta::glob!("../../fixtures/jkf", "bad/*", |path| {
             let name = fixture_name(path);
             let text = std::fs::read_to_string(path).unwrap();
-            let rendered = match jkf::read(&text) {
+            let rendered = match read_one(&text) {
                 Ok(record) => panic!("{name} read without error:\n{}", summary(&record)),
                 Err(e) => e.render(&name),
             };
@@ -339,7 +356,7 @@ fn bad_fixtures_are_rendered_errors() {
 fn specific_errors_name_the_place() {
     let read = |name: &str| {
         let text = std::fs::read_to_string(Path::new(FIXTURES).join("bad").join(name)).unwrap();
-        jkf::read(&text).unwrap_err()
+        read_one(&text).unwrap_err()
     };
     let e = read("syntax-error.jkf");
     assert_eq!((e.location.line, e.location.column), (5, 5));
@@ -373,7 +390,7 @@ fn forks_replace_the_entry_they_hang_on() {
         {"move": {"from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "piece": "FU", "color": 1},
          "forks": [[{"move": {"from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "piece": "FU", "color": 1}}]]}
     ]}"#;
-    let record = jkf::read(text).unwrap();
+    let record = read_one(text).unwrap();
     assert_eq!(usi_moves(&record), "7g7f 3c3d");
     let first: Vec<String> = record
         .tree
@@ -402,7 +419,7 @@ fn forks_replace_the_entry_they_hang_on() {
 #[test]
 fn a_final_illegal_move_is_a_foul() {
     let text = std::fs::read_to_string(Path::new(FIXTURES).join("kifconv-final-foul.jkf")).unwrap();
-    let record = jkf::read(&text).unwrap();
+    let record = read_one(&text).unwrap();
     assert_eq!(usi_moves(&record), "7g7f 3c3d");
     let ending = record.ending().unwrap();
     assert_eq!(ending.kind, EndingKind::IllegalMove);
@@ -485,14 +502,16 @@ fn pointers(value: &serde_json::Value, at: String, out: &mut Vec<String>) {
 /// Reads `text`: a record whose every move is legal, or an error with a
 /// place; never a panic.
 fn check(text: &str) {
-    match jkf::read(text) {
-        Ok(record) => {
-            assert_tree_is_legal(&record);
-            let _ = usi::final_sfen(&record);
-        }
-        Err(e) => {
-            assert!(e.location.line >= 1 && e.location.column >= 1, "{e:?}");
-            let _ = e.render("x.jkf");
+    for game in read_games(text, Format::Jkf).unwrap() {
+        match game {
+            Ok(record) => {
+                assert_tree_is_legal(&record);
+                let _ = record.final_position().sfen();
+            }
+            Err(e) => {
+                assert!(e.location.line >= 1 && e.location.column >= 1, "{e:?}");
+                let _ = e.render("x.jkf");
+            }
         }
     }
 }

@@ -8,9 +8,10 @@
 //! failure with `KIFCONV_REQUIRE_SHARED=1`).
 
 use crate::util::shared::shared;
+use crate::util::write::text;
 use crate::util::zip::read_all;
-use kifconv::format::ki2::write as ki2;
 use kifconv::read::{read_text, Format};
+use kifconv::Target;
 
 #[test]
 fn our_ki2_is_tsshogis_ki2_move_for_move() {
@@ -24,9 +25,9 @@ fn our_ki2_is_tsshogis_ki2_move_for_move() {
         let record = &read_text(&theirs, Format::Ki2).unwrap()[0];
         // Our KI2 starts with the `#KI2` line that tells one game from the
         // next; tsshogi writes none. The rest is compared line by line.
-        let written = ki2::write(record);
+        let written = text(record, Target::Ki2u);
         let ours = written
-            .strip_prefix("#KI2 version=2.0\n")
+            .strip_prefix("#KI2 version=2.0 encoding=UTF-8\n")
             .unwrap_or_else(|| panic!("{name}: no #KI2 line first"));
         let (a, b): (Vec<&str>, Vec<&str>) = (theirs.lines().collect(), ours.lines().collect());
         assert_eq!(a.len(), b.len(), "{}", name);

@@ -28,8 +28,9 @@ fn rust_files(dir: &Path, into: &mut Vec<PathBuf>) {
     }
 }
 
-/// The library's files (the binary's `cli/` and `main.rs` are another
-/// crate), each with its module path (`format::csa::read`; `` for lib.rs).
+/// The library's files but the command's (`cli/`, behind the `cli`
+/// feature, which nothing else imports, and the binary's `main.rs`), each
+/// with its module path (`format::csa::read`; `` for lib.rs).
 fn library_modules() -> BTreeMap<String, PathBuf> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();

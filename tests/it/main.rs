@@ -25,7 +25,6 @@ mod layout;
 mod limits;
 mod no_panic;
 mod perft;
-mod resolver_table;
 mod round_trip;
 mod rules;
 mod safety;

@@ -338,7 +338,7 @@ fn handicap_starts_are_legal_with_white_to_move() {
             p.side_to_move(),
             expected,
             "{}",
-            kifconv::format::japanese::handicaps::handicap_name(handicap)
+            kifconv::handicap_name(handicap)
         );
         assert!(!p.legal_moves().is_empty());
     }

@@ -3,12 +3,11 @@
 //! random games written in Western notation read back to the same moves,
 //! and no panic on any input.
 
+use crate::util::write::{stream, text as written};
 use kifconv::error::{Error, ErrorKind};
-use kifconv::format::usi::write::final_sfen;
-use kifconv::format::western::read as western;
-use kifconv::record::builder::build;
+use kifconv::read::{read_games, read_text, Format};
 use kifconv::record::{NodeId, Record};
-use kifconv::{Handicap, Move, PieceKind, Position, Square};
+use kifconv::{Handicap, Move, PieceKind, Position, Square, Target};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -20,7 +19,11 @@ fn fixture_path(name: &str) -> PathBuf {
 
 /// Every game of a text, read and resolved.
 fn read(text: &str) -> Result<Vec<Record>, Error> {
-    western::parse(text)?.into_iter().map(build).collect()
+    read_text(text, Format::Western)
+}
+
+fn final_sfen(record: &Record) -> String {
+    record.final_position().sfen()
 }
 
 fn read_fixture(name: &str) -> Vec<Record> {
@@ -217,7 +220,7 @@ fn mate_claims_a_real_mate() {
     let game = one_game("mate.psn");
     assert_eq!(usi(&game), "G*5b");
     assert_eq!(final_sfen(&game), "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2");
-    assert!(kifconv::format::usi::write::final_position(&game).is_checkmate());
+    assert!(game.final_position().is_checkmate());
     assert_eq!(game.header("Result"), Some("1-0"));
 }
 
@@ -378,7 +381,7 @@ fn game_of(sfen: &str, usi: &str) -> Record {
 #[test]
 fn written_variations_endings_and_tags_read_back() {
     let game = one_game("variations.psn");
-    let text = kifconv::format::western::write::write(&game);
+    let text = written(&game, Target::Western);
     let back = read(&text).unwrap_or_else(|e| panic!("{}\n{text}", e.render("written")));
     assert_eq!(back.len(), 1, "{text}");
     assert_eq!(lines(&back[0]), lines(&game), "{text}");
@@ -406,7 +409,7 @@ fn games_written_one_after_another_read_back_apart() {
         game_of(STARTPOS, "2g2f"),
         game_of(STARTPOS, ""),
     ];
-    let text = kifconv::format::western::write::write_all(&games);
+    let text = stream(&games, Target::Western);
     let back = read(&text).unwrap();
     assert_eq!(back.len(), 3, "{text}");
     for (a, b) in games.iter().zip(&back) {
@@ -420,11 +423,11 @@ fn the_start_keeps_its_move_number() {
     let handicap = "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
     for sfen in [STARTPOS, even_late.as_str(), handicap] {
         let game = game_of(sfen, "");
-        let text = kifconv::format::western::write::write(&game);
+        let text = written(&game, Target::Western);
         let back = read(&text).unwrap();
         assert_eq!(back[0].start.sfen(), sfen, "{text}");
     }
-    let text = kifconv::format::western::write::write(&game_of(&even_late, "7g7f 3c3d"));
+    let text = written(&game_of(&even_late, "7g7f 3c3d"), Target::Western);
     assert!(text.contains("16. P-7f P-3d"), "{text}");
 }
 
@@ -442,7 +445,7 @@ fn headers_no_tag_can_hold_are_kept_as_comments() {
             value: value.into(),
         });
     }
-    let text = kifconv::format::western::write::write(&game);
+    let text = written(&game, Target::Western);
     assert!(
         text.starts_with(
             "[先手 \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f *\n"
@@ -903,11 +906,9 @@ fn mutated_fixture() -> impl Strategy<Value = String> {
 }
 
 fn never_panics(text: &str) {
-    if let Ok(games) = western::parse(text) {
-        for game in games {
-            if let Ok(record) = build(game) {
-                let _ = final_sfen(&record);
-            }
+    if let Ok(games) = read_games(text, Format::Western) {
+        for record in games.into_iter().flatten() {
+            let _ = final_sfen(&record);
         }
     }
 }

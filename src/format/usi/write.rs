@@ -1,7 +1,6 @@
 //! USI position lines and SFEN.
 
 use crate::record::Record;
-use crate::Position;
 
 /// `position startpos moves …` when the game starts from the standard
 /// position, else `position sfen <sfen> moves …`; no `moves` part when
@@ -25,18 +24,9 @@ pub fn position_line(record: &Record) -> String {
     out
 }
 
-/// The position after the last mainline move.
-pub fn final_position(record: &Record) -> Position {
-    let mut pos = record.start.clone();
-    for mv in record.tree.mainline_moves() {
-        pos.play_unchecked(mv);
-    }
-    pos
-}
-
 /// The SFEN after the last mainline move.
 pub fn final_sfen(record: &Record) -> String {
-    final_position(record).sfen()
+    record.final_position().sfen()
 }
 
 /// The position after the first `plies` mainline moves (`--ply N` asks for

@@ -2,9 +2,9 @@
 //! and a KIF mainline written move by move.
 
 use super::rng::Rng;
-use kifconv::format::kif::write as kif;
-use kifconv::record::{MoveTree, NodeId};
-use kifconv::{Move, Position};
+use super::write::text;
+use kifconv::record::{MoveTree, NodeId, Record};
+use kifconv::{Move, Position, Target};
 
 /// The legal moves after which the opponent can still move: playing only
 /// these, a game goes on as long as we like.
@@ -37,19 +37,28 @@ pub fn random_line(plies: usize, rng: &mut Rng) -> Vec<Move> {
 /// The head of a KIF game from the start position.
 pub const KIF_HEAD: &str = "手合割：平手\n手数----指手---------消費時間--\n";
 
-/// A KIF mainline from the start position written move by move (not by
-/// the KIF writer).
+/// A KIF mainline from the start position: [`KIF_HEAD`], then the KIF
+/// writer's move lines without their times (`   1 ７六歩(77)`).
 pub fn kif_text(moves: &[Move]) -> String {
+    let mut record = Record::new(Position::startpos());
+    let mut at = NodeId::ROOT;
+    for &mv in moves {
+        at = record.tree.push(at, mv);
+    }
+    let written = text(&record, Target::Kifu);
     let mut out = String::with_capacity(KIF_HEAD.len() + 24 * moves.len());
     out.push_str(KIF_HEAD);
-    let mut pos = Position::startpos();
-    let mut previous = None;
-    for (i, &mv) in moves.iter().enumerate() {
-        out.push_str(&format!("{:>4} ", i + 1));
-        kif::move_text(&mut out, &pos, mv, previous);
+    for line in written
+        .lines()
+        .skip_while(|l| !l.starts_with("手数----"))
+        .skip(1)
+    {
+        if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+            break;
+        }
+        // `   1 ７六歩(77)   ( 0:00/00:00:00)`: the time follows a space.
+        out.push_str(line.split(" (").next().unwrap().trim_end());
         out.push('\n');
-        pos.play_unchecked(mv);
-        previous = Some(mv.to());
     }
     out
 }

@@ -1,6 +1,7 @@
 //! Helpers shared by the test modules, each defined once: running the
 //! binary, scratch folders, the real records beside the checkout, a seeded
-//! random generator, random games, file walks and hand-made zip archives.
+//! random generator, random games, file walks, hand-made zip archives and
+//! records written as text.
 
 pub mod bin;
 pub mod edits;
@@ -8,6 +9,7 @@ pub mod files;
 pub mod games;
 pub mod rng;
 pub mod shared;
+pub mod write;
 pub mod zip;
 
 /// The first three lines that differ between what was written and what was

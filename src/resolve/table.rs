@@ -29,10 +29,10 @@
 //! text's square and the expected moves rotated), which must give the
 //! mirrored answer: the rules are the same for both players.
 
-use kifconv::format::japanese::read::move_text;
-use kifconv::resolve::spec::{Destination, MoveSpec, Vertical};
-use kifconv::resolve::{Mismatch, ResolveError};
-use kifconv::{Move, PieceKind, Position, Square};
+use crate::format::japanese::read::move_text;
+use crate::resolve::spec::{Destination, MoveSpec, Vertical};
+use crate::resolve::{Mismatch, ResolveError};
+use crate::{Move, PieceKind, Position, Square};
 
 #[derive(Clone, Copy, Debug)]
 enum Want {
