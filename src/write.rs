@@ -12,6 +12,7 @@ use crate::format::{
     western::write as western, Target,
 };
 use crate::record::Record;
+use crate::training::{Data, Game};
 use std::fmt;
 
 pub use crate::format::csa::write::Version as CsaVersion;
@@ -93,6 +94,15 @@ pub enum WriteError {
         /// The moves the mainline has.
         moves: usize,
     },
+    /// A game that gives no training data (a position that cannot be
+    /// packed, more moves than hcpe3 counts): which game (0 for the first)
+    /// and why.
+    Training {
+        /// The game's index in the records given.
+        game: usize,
+        /// Why.
+        error: crate::training::TrainingError,
+    },
     /// A record that cannot be written as it stands (see
     /// [`Record::check`]): which game (0 for the first) and why.
     Record {
@@ -120,6 +130,7 @@ impl fmt::Display for WriteError {
                 write!(f, "ply {ply}: the mainline has only {moves} moves")
             }
             WriteError::Record { game, error } => write!(f, "game {}: {error}", game + 1),
+            WriteError::Training { game, error } => write!(f, "game {}: {error}", game + 1),
         }
     }
 }
@@ -164,6 +175,9 @@ pub fn write_read(
     target: Target,
     options: &Options,
 ) -> Result<Vec<u8>, WriteError> {
+    if let Some(data) = Data::of(target) {
+        return training(records, data);
+    }
     let texts = render(records, target, options, Layout::Stream)?;
     encode(&texts.concat(), options.encoding_for(target))
 }
@@ -189,11 +203,28 @@ pub fn write_files_read(
     target: Target,
     options: &Options,
 ) -> Result<Vec<Vec<u8>>, WriteError> {
+    if let Some(data) = Data::of(target) {
+        return training(records, data).map(|bytes| vec![bytes]);
+    }
     let encoding = options.encoding_for(target);
     render(records, target, options, Layout::Files)?
         .iter()
         .map(|text| encode(text, encoding))
         .collect()
+}
+
+/// The training data of every record's mainline, one after another (one
+/// file holds them all).
+fn training(records: &[Record], data: Data) -> Result<Vec<u8>, WriteError> {
+    let mut out = Vec::new();
+    for (game, record) in records.iter().enumerate() {
+        let fail = |error| WriteError::Training { game, error };
+        let bytes = Game::of(record)
+            .and_then(|g| data.encode(&g))
+            .map_err(fail)?;
+        out.extend_from_slice(&bytes);
+    }
+    Ok(out)
 }
 
 /// Checks every record ([`Record::check`]) before it is written.
@@ -262,6 +293,8 @@ fn render(
             let games: Vec<String> = records.iter().map(western::write).collect();
             vec![games.join("\n")]
         }
+        // Binary: `training` writes them, before any text would be.
+        Target::Hcpe | Target::Hcpe3 | Target::Psv => Vec::new(),
     })
 }
 

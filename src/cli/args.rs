@@ -2,6 +2,7 @@
 
 use super::filter::Filter;
 use crate::decode::{Encoding, EncodingChoice};
+use crate::training::{self, uniq::Repeats, Data};
 use crate::write::{OutputEncoding as Encoder, Positions};
 use crate::{Format, Target};
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
@@ -126,6 +127,129 @@ pub struct ConvertArgs {
     /// `/` matches a name at any depth (`--glob '*.csa' --glob '!*old*'`).
     #[arg(short, long, value_name = "GLOB")]
     pub glob: Vec<String>,
+    #[command(flatten)]
+    pub training: TrainingArgs,
+}
+
+/// What goes into training data (--to hcpe, hcpe3, psv): the filters of
+/// dlshogi's csa_to_hcpe scripts.
+#[derive(ClapArgs, Debug, Default)]
+#[command(next_help_heading = "Training data (--to hcpe, hcpe3, psv)")]
+pub struct TrainingArgs {
+    /// Keep only games whose players are rated at least R (floodgate's
+    /// 'black_rate / 'white_rate comments; a missing rating is 0).
+    #[arg(long, value_name = "R")]
+    pub min_rating: Option<f64>,
+    /// Whose rating --min-rating looks at: both players (csa_to_hcpe) or the
+    /// loser, both in a draw (csa_to_hcpe3).
+    #[arg(long, value_enum, default_value_t = RatingOf::Both)]
+    pub rating_of: RatingOf,
+    /// Keep only games of at least N moves.
+    #[arg(long, value_name = "N")]
+    pub min_moves: Option<usize>,
+    /// Keep only games that ended so: CSA's words in lower case,
+    /// comma-separated (toryo,tsumi,kachi,sennichite,jishogi,max_moves,
+    /// time_up,illegal_move,chudan,…; `none` for no ending).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub results: Option<Vec<String>>,
+    /// Keep only games in which both players' moves carry an evaluation.
+    #[arg(long)]
+    pub require_eval: bool,
+    /// End a game after the first move whose evaluation reaches N in
+    /// absolute value (a mate score; dlshogi uses 100000); not for a win
+    /// by entering king.
+    #[arg(long, value_name = "N")]
+    pub max_eval: Option<i32>,
+    /// Leave out repeats, in input order: games with the same moves
+    /// (`games`, the default) or positions played the same way again
+    /// (`positions`).
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, default_missing_value = "games")]
+    pub uniq: Option<Uniq>,
+    /// With --uniq positions: a position rotated 180° (colours swapped)
+    /// counts as the same.
+    #[arg(long, requires = "uniq")]
+    pub flip_fold: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum RatingOf {
+    #[default]
+    Both,
+    Loser,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Uniq {
+    Games,
+    Positions,
+}
+
+/// Training data's selection, checked.
+#[derive(Clone, Debug)]
+pub struct Training {
+    pub data: Data,
+    pub filter: training::filter::Filter,
+    pub repeats: Option<Repeats>,
+    pub flip_fold: bool,
+}
+
+impl TrainingArgs {
+    /// The selection for `target`; the options are refused for a target
+    /// that is not training data, and combinations that cannot be.
+    fn into_training(self, target: Target) -> Result<Option<Training>, String> {
+        let given = [
+            ("--min-rating", self.min_rating.is_some()),
+            ("--min-moves", self.min_moves.is_some()),
+            ("--results", self.results.is_some()),
+            ("--require-eval", self.require_eval),
+            ("--max-eval", self.max_eval.is_some()),
+            ("--uniq", self.uniq.is_some()),
+            ("--flip-fold", self.flip_fold),
+        ];
+        let Some(data) = Data::of(target) else {
+            if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+                return Err(format!("{option} goes with --to hcpe, hcpe3 or psv"));
+            }
+            return Ok(None);
+        };
+        if let Some(results) = &self.results {
+            let known = training::filter::result_names();
+            if let Some(unknown) = results.iter().find(|r| !known.contains(r)) {
+                return Err(format!(
+                    "--results {unknown}: no such ending; the names are {}",
+                    known.join(", ")
+                ));
+            }
+        }
+        if self.flip_fold && self.uniq != Some(Uniq::Positions) {
+            return Err("--flip-fold goes with --uniq positions".into());
+        }
+        if self.uniq == Some(Uniq::Positions) && data.whole_games() {
+            return Err(
+                "--uniq positions would drop positions from inside games, which hcpe3 keeps whole; use --uniq games"
+                    .into(),
+            );
+        }
+        Ok(Some(Training {
+            data,
+            filter: training::filter::Filter {
+                results: self.results,
+                min_moves: self.min_moves,
+                min_rating: self.min_rating,
+                rating_of: match self.rating_of {
+                    RatingOf::Both => training::filter::RatingOf::Both,
+                    RatingOf::Loser => training::filter::RatingOf::Loser,
+                },
+                require_eval: self.require_eval,
+                max_eval: self.max_eval,
+            },
+            repeats: self.uniq.map(|u| match u {
+                Uniq::Games => Repeats::Games,
+                Uniq::Positions => Repeats::Positions,
+            }),
+            flip_fold: self.flip_fold,
+        }))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -207,6 +331,8 @@ pub struct Config {
     pub follow: bool,
     pub filter: Filter,
     pub max_total_size: u64,
+    /// With a training-data target: what goes in.
+    pub training: Option<Training>,
 }
 
 impl ConvertArgs {
@@ -220,6 +346,7 @@ impl ConvertArgs {
             inputs.push(PathBuf::from("-"));
         }
         let filter = Filter::new(&self.glob)?;
+        let training = self.training.into_training(self.to)?;
         if (self.ply.is_some() || self.all_plies) && self.to != Target::Sfen {
             return Err("--ply and --all-plies go with --to sfen".into());
         }
@@ -256,6 +383,7 @@ impl ConvertArgs {
         Ok(Config {
             inputs,
             filter,
+            training,
             follow: self.follow,
             max_total_size: self.max_total_size,
             target: self.to,

@@ -14,6 +14,8 @@ use super::inputs::{self, Input, Item};
 use super::output::{self, InputRoots, Outputs};
 use super::report::{self, Report};
 use super::walk::{self, Walk};
+use crate::training::filter::Rejection;
+use crate::training::select::{Counts, Selector};
 use crate::Target;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
@@ -58,6 +60,16 @@ pub struct Summary {
 pub fn run(config: &Config) -> u8 {
     let started = Instant::now();
     let roots = InputRoots::new(&config.inputs);
+    if config.training.is_some()
+        && config.destination == Destination::Stdout
+        && std::io::stdout().is_terminal()
+    {
+        eprintln!(
+            "error: --to {} writes binary data; redirect standard output to a file or a pipe, or give -o DIR",
+            config.target.extension()
+        );
+        return 2;
+    }
     // The report is written like a shell redirection, and never over an
     // input: refused before any work.
     if let Some(path) = config.report.as_deref().filter(|p| p.as_os_str() != "-") {
@@ -99,8 +111,14 @@ pub fn run(config: &Config) -> u8 {
     };
     let mut summary = Summary::default();
     let stdout = std::io::stdout();
+    let temp_counter = AtomicU64::new(0);
     let mut sink = Sink {
         config,
+        selector: config
+            .training
+            .as_ref()
+            .map(|t| Selector::new(t.filter.clone(), t.repeats, t.flip_fold)),
+        temp_counter: &temp_counter,
         progress: &progress,
         out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         wrote_before: false,
@@ -109,7 +127,6 @@ pub fn run(config: &Config) -> u8 {
         summary: &mut summary,
         report: &mut report,
     };
-    let temp_counter = AtomicU64::new(0);
     let convert = |item: Item| one(item, config, &temp_counter);
     // One job (or no thread to be had): everything on this thread, with no
     // hand-offs between threads.
@@ -123,6 +140,7 @@ pub fn run(config: &Config) -> u8 {
             }
         }
     }
+    let selected = sink.selector.map(|s| s.counts);
     let mut out = sink.out;
     let write_failed = sink.write_failed.or_else(|| out.flush().err());
     drop(out);
@@ -157,12 +175,53 @@ pub fn run(config: &Config) -> u8 {
             seconds,
             summary.games as f64 / seconds.max(1e-9)
         );
+        if let Some(counts) = &selected {
+            eprintln!("{}", training_summary(counts));
+        }
     }
     if summary.failed > 0 {
         1
     } else {
         0
     }
+}
+
+/// What went into training data and what each filter left out:
+/// `training data: 9 games, 1024 positions (12 without an evaluation, written as 0); left out: --min-moves 2 games (40 positions), --max-eval 13 positions cut`.
+fn training_summary(c: &Counts) -> String {
+    let mut out = format!(
+        "training data: {} games, {} positions",
+        c.games, c.positions
+    );
+    if c.missing_evals > 0 {
+        out.push_str(&format!(
+            " ({} without an evaluation, written as 0)",
+            c.missing_evals
+        ));
+    }
+    let mut left: Vec<String> = Rejection::ALL
+        .iter()
+        .filter_map(|r| {
+            let (games, positions) = c.removed.get(r)?;
+            Some(format!(
+                "{} {games} games ({positions} positions)",
+                r.option()
+            ))
+        })
+        .collect();
+    if c.cut > 0 {
+        left.push(format!("--max-eval {} positions cut", c.cut));
+    }
+    if c.repeated_positions > 0 {
+        left.push(format!(
+            "--uniq positions {} positions",
+            c.repeated_positions
+        ));
+    }
+    if !left.is_empty() {
+        out.push_str(&format!("; left out: {}", left.join(", ")));
+    }
+    out
 }
 
 /// Takes outcomes in input order: reports them, counts them, and writes
@@ -179,6 +238,10 @@ struct Sink<'a, W: Write> {
     outputs: Outputs<'a>,
     summary: &'a mut Summary,
     report: &'a mut Option<Report>,
+    /// With a training-data target: the filters and what they counted.
+    selector: Option<Selector>,
+    /// Numbers the temporary files of outputs staged here.
+    temp_counter: &'a AtomicU64,
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -211,6 +274,7 @@ impl<W: Write> Sink<'_, W> {
                 staged,
             } => (display, relative, result, staged),
         };
+        let mut staged = staged;
         self.summary.files += 1;
         progress.inc(1);
         let mut converted = match result {
@@ -230,6 +294,29 @@ impl<W: Write> Sink<'_, W> {
             }
             Ok(converted) => converted,
         };
+        if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {
+            // Chosen here, in input order, so that what repeats is the later
+            // game whatever the threads.
+            let mut bytes = Vec::new();
+            for game in std::mem::take(&mut converted.training) {
+                if let Some(game) = selector.take(game) {
+                    match training.data.encode(&game) {
+                        Ok(b) => bytes.extend_from_slice(&b),
+                        Err(e) => converted.errors.push(format!("{display}: error: {e}\n")),
+                    }
+                }
+            }
+            if !bytes.is_empty() {
+                match &config.destination {
+                    Destination::Stdout => converted.outputs = vec![bytes],
+                    Destination::Directory(dir) if converted.errors.is_empty() => {
+                        let base = output_base(dir, &relative, config);
+                        staged = Some(output::stage(&base, &[bytes], self.temp_counter));
+                    }
+                    Destination::Directory(_) => {}
+                }
+            }
+        }
         let mut status = if converted.errors.is_empty() {
             "ok"
         } else if config.destination == Destination::Stdout {

@@ -4,6 +4,7 @@
 use super::args::{Config, Destination};
 use crate::format::lost;
 use crate::read::read_bytes;
+use crate::training::Game;
 use crate::write::{self, Options, WriteError};
 use std::path::Path;
 
@@ -17,6 +18,9 @@ pub struct Converted {
     pub moves: usize,
     pub warnings: Vec<String>,
     pub errors: Vec<String>,
+    /// With a training-data target: the games, for the batch to select
+    /// from in input order and encode (no `outputs` then).
+    pub training: Vec<Game>,
 }
 
 /// Converts one input's bytes. `Err` is a failure of the whole input (it
@@ -53,6 +57,19 @@ pub fn convert(
     }
     if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
+    }
+    if config.training.is_some() {
+        // The replay, evaluations and ratings of each game, here on the
+        // worker; what is kept is chosen in input order by the batch.
+        for (i, record) in records.iter().enumerate() {
+            match Game::of(record) {
+                Ok(game) => out.training.push(game),
+                Err(e) => out
+                    .errors
+                    .push(format!("{name}: error: game {}: {e}\n", i + 1)),
+            }
+        }
+        return Ok(out);
     }
     let options = Options {
         encoding: Some(config.out_encoding),

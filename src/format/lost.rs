@@ -67,7 +67,12 @@ pub fn holds(target: Target, feature: Feature) -> bool {
         Target::Jkf => matches!(feature, Variations | Comments | Times),
         Target::Western => matches!(feature, Variations | Comments | StartMoveNumber | Endings),
         // Asked for as moves or positions alone (see the module notes).
-        Target::Usi | Target::Sfen => feature != Variations,
+        // Training data, like USI, is the mainline's moves (and its
+        // positions' evaluations and the result): what else a record
+        // carries is not expected there.
+        Target::Usi | Target::Sfen | Target::Hcpe | Target::Hcpe3 | Target::Psv => {
+            feature != Variations
+        }
     }
 }
 

@@ -32,6 +32,14 @@ pub enum Target {
     Jkf,
     /// Western (Hodges) notation with tags.
     Western,
+    /// HCPE training data (cshogi's HuffmanCodedPosAndEval, binary): 38
+    /// bytes a mainline position.
+    Hcpe,
+    /// hcpe3 training data (dlshogi's, binary): a block a game.
+    Hcpe3,
+    /// PackedSfenValue training data (YaneuraOu's, binary): 40 bytes a
+    /// mainline position.
+    Psv,
 }
 
 impl Target {
@@ -45,6 +53,9 @@ impl Target {
             Target::Csa => "CSA",
             Target::Jkf => "JKF",
             Target::Western => "Western notation",
+            Target::Hcpe => "HCPE",
+            Target::Hcpe3 => "hcpe3",
+            Target::Psv => "PackedSfenValue",
         }
     }
 
@@ -60,11 +71,22 @@ impl Target {
             Target::Csa => "csa",
             Target::Jkf => "jkf",
             Target::Western => "psn",
+            Target::Hcpe => "hcpe",
+            Target::Hcpe3 => "hcpe3",
+            Target::Psv => "psv",
         }
     }
 
+    /// Whether the format is binary training data ([`crate::training`]),
+    /// not text: one entry (or block) per mainline position (or game),
+    /// with no encoding.
+    pub fn is_training(self) -> bool {
+        matches!(self, Target::Hcpe | Target::Hcpe3 | Target::Psv)
+    }
+
     /// The encoding the format is written in unless another is asked for:
-    /// Shift_JIS for `Kif` and `Ki2`, UTF-8 for everything else.
+    /// Shift_JIS for `Kif` and `Ki2`, UTF-8 for everything else (binary
+    /// training data has none).
     pub fn encoding(self) -> OutputEncoding {
         match self {
             Target::Kif | Target::Ki2 => OutputEncoding::ShiftJis,

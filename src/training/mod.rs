@@ -5,6 +5,7 @@
 //! evaluations records carry ([`eval`]); HCPE, hcpe3 and PackedSfenValue
 //! files read back as records ([`read`]).
 
+pub mod data;
 pub mod eval;
 pub mod filter;
 pub mod floodgate;
@@ -18,4 +19,5 @@ pub mod samples;
 pub mod select;
 pub mod uniq;
 
+pub use data::Data;
 pub use samples::{Game, Sample, TrainingError};

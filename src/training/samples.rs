@@ -4,7 +4,7 @@
 //! has none, and counted).
 
 use super::eval;
-use super::packed::PackError;
+use super::packed::{pack, Dialect, PackError};
 use crate::record::{EndingKind, Record, RecordError};
 use crate::{Color, Move, Position};
 use std::fmt;
@@ -87,6 +87,9 @@ impl Game {
     /// The training data of `record`'s mainline.
     pub fn of(record: &Record) -> Result<Game, TrainingError> {
         let (samples, missing, start) = replay(record)?;
+        // Moves keep both kings and every piece count: a start that packs
+        // is a game whose every position packs.
+        pack(&start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
         let ending = record.ending();
         Ok(Game {
             start,

@@ -31,5 +31,6 @@ mod safety;
 mod sizes;
 mod start;
 mod training;
+mod training_cli;
 mod training_read;
 mod western;

@@ -1,0 +1,44 @@
+//! The three kinds of training data as one choice: what `--to hcpe`,
+//! `--to hcpe3` and `--to psv` write for a game.
+
+use super::samples::{Game, TrainingError};
+use super::{hcpe, hcpe3, psv};
+use crate::Target;
+
+/// A kind of training data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Data {
+    /// HCPE: an entry per position.
+    Hcpe,
+    /// hcpe3: a block per game.
+    Hcpe3,
+    /// PackedSfenValue: an entry per position.
+    Psv,
+}
+
+impl Data {
+    /// The kind a target writes, if it is training data.
+    pub fn of(target: Target) -> Option<Data> {
+        match target {
+            Target::Hcpe => Some(Data::Hcpe),
+            Target::Hcpe3 => Some(Data::Hcpe3),
+            Target::Psv => Some(Data::Psv),
+            _ => None,
+        }
+    }
+
+    /// Whether the data is kept game by game (a game's positions cannot be
+    /// dropped from its middle).
+    pub fn whole_games(self) -> bool {
+        self == Data::Hcpe3
+    }
+
+    /// The bytes of `game` (all its samples, or what a filter kept).
+    pub fn encode(self, game: &Game) -> Result<Vec<u8>, TrainingError> {
+        Ok(match self {
+            Data::Hcpe => hcpe::encode(game)?.concat(),
+            Data::Hcpe3 => hcpe3::encode(game)?,
+            Data::Psv => psv::encode(game)?.concat(),
+        })
+    }
+}

@@ -1,0 +1,256 @@
+//! `--to hcpe`, `--to hcpe3` and `--to psv` from the command, with the
+//! filters of dlshogi's scripts: which games of fixtures/training/filters/
+//! each filter leaves out (the six games are described below), what the
+//! summary says, and that the bytes are the library's for the games kept.
+//!
+//! | file | ratings (black, white) | moves | end | evals |
+//! |---|---|---|---|---|
+//! | aborted | 3900, 3900 | 6 (the same six) | %CHUDAN | 1, 11, 21, … |
+//! | low-rated-loser | 2000, 3900 | the same six; black resigns | %TORYO | 2, 12, … |
+//! | no-eval | 3900, 3900 | the same six | %TORYO | none |
+//! | rated-resign | 3900, 3700 | the same six; black resigns | %TORYO | 5, 15, … |
+//! | short | 3900, 3900 | 2; black resigns | %TORYO | 3, 13 |
+//! | weak-winner | 2000, 3900 | the six and 6i7h; white resigns | %TORYO | 4, 14, … |
+//!
+//! The evaluations differ from game to game, so every game's bytes are its
+//! own.
+
+use crate::util::bin::{run, scratch, stderr};
+use kifconv::training::{hcpe, psv};
+
+const DIR: &str = "fixtures/training/filters";
+const ALL: [&str; 6] = [
+    "aborted",
+    "low-rated-loser",
+    "no-eval",
+    "rated-resign",
+    "short",
+    "weak-winner",
+];
+
+/// The HCPE the library writes for one fixture game, all its positions.
+fn hcpe_of(name: &str) -> Vec<u8> {
+    let records =
+        kifconv::read(format!("{}/{DIR}/{name}.csa", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    hcpe::entries(&records[0]).unwrap().0.concat()
+}
+
+/// Runs `--to hcpe` on the folder with `filters`; the games kept, told by
+/// their bytes, and the summary's training line.
+fn kept(filters: &[&str]) -> (Vec<&'static str>, String) {
+    let mut args = vec![DIR, "--to", "hcpe", "-j", "2"];
+    args.extend_from_slice(filters);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut bytes = out.stdout.as_slice();
+    let mut games = Vec::new();
+    // Outputs come in input order (the folder's, by name).
+    for name in ALL {
+        let own = hcpe_of(name);
+        if bytes.starts_with(&own) && !own.is_empty() {
+            games.push(name);
+            bytes = &bytes[own.len()..];
+        }
+    }
+    assert!(bytes.is_empty(), "{} bytes left over", bytes.len());
+    let line = stderr(&out)
+        .lines()
+        .find(|l| l.starts_with("training data:"))
+        .unwrap_or_default()
+        .to_string();
+    (games, line)
+}
+
+#[test]
+fn no_filter_keeps_every_game() {
+    let (games, line) = kept(&[]);
+    assert_eq!(games, ALL);
+    assert_eq!(
+        line,
+        "training data: 6 games, 33 positions (6 without an evaluation, written as 0)"
+    );
+}
+
+#[test]
+fn min_moves_leaves_out_the_short_game() {
+    let (games, line) = kept(&["--min-moves", "6"]);
+    assert_eq!(
+        games,
+        [
+            "aborted",
+            "low-rated-loser",
+            "no-eval",
+            "rated-resign",
+            "weak-winner"
+        ]
+    );
+    assert!(
+        line.ends_with("left out: --min-moves 1 games (2 positions)"),
+        "{line}"
+    );
+    let (games, _) = kept(&["--min-moves", "7"]);
+    assert_eq!(games, ["weak-winner"]);
+}
+
+#[test]
+fn min_rating_by_both_players_or_by_the_loser() {
+    // Both players at 3800 or more: the two games with a 2000 player and
+    // the one with a 3700 player go.
+    let (games, line) = kept(&["--min-rating", "3800"]);
+    assert_eq!(games, ["aborted", "no-eval", "short"]);
+    assert!(
+        line.ends_with("left out: --min-rating 3 games (19 positions)"),
+        "{line}"
+    );
+    // The loser's rating: black (2000) lost low-rated-loser, white (3900)
+    // lost weak-winner, black (3900) lost rated-resign; aborted has no
+    // winner, so both count.
+    let (games, _) = kept(&["--min-rating", "3800", "--rating-of", "loser"]);
+    assert_eq!(
+        games,
+        ["aborted", "no-eval", "rated-resign", "short", "weak-winner"]
+    );
+}
+
+#[test]
+fn results_keep_the_endings_named() {
+    let (games, line) = kept(&["--results", "toryo"]);
+    assert_eq!(
+        games,
+        [
+            "low-rated-loser",
+            "no-eval",
+            "rated-resign",
+            "short",
+            "weak-winner"
+        ]
+    );
+    assert!(
+        line.ends_with("left out: --results 1 games (6 positions)"),
+        "{line}"
+    );
+    let (games, _) = kept(&["--results", "chudan,tsumi"]);
+    assert_eq!(games, ["aborted"]);
+    let out = run(&[DIR, "--to", "hcpe", "--results", "resign"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--results resign: no such ending; the names are "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn require_eval_and_uniq_and_the_order_of_filters() {
+    let (games, _) = kept(&["--require-eval"]);
+    assert_eq!(
+        games,
+        [
+            "aborted",
+            "low-rated-loser",
+            "rated-resign",
+            "short",
+            "weak-winner"
+        ]
+    );
+    // The four games with the same six moves: the first in input order
+    // stays.
+    let (games, line) = kept(&["--uniq"]);
+    assert_eq!(games, ["aborted", "short", "weak-winner"]);
+    assert!(
+        line.ends_with("left out: --uniq 3 games (18 positions)"),
+        "{line}"
+    );
+    // A game left out by a filter is not "seen": after --results toryo,
+    // the first of the four kept is low-rated-loser.
+    let (games, line) = kept(&["--results", "toryo", "--uniq"]);
+    assert_eq!(games, ["low-rated-loser", "short", "weak-winner"]);
+    assert!(
+        line.ends_with("left out: --results 1 games (6 positions), --uniq 2 games (12 positions)"),
+        "{line}"
+    );
+}
+
+/// --uniq positions drops each (position, move) seen before: of the six
+/// games only the first's six and weak-winner's seventh are new.
+#[test]
+fn uniq_positions_keeps_each_position_and_move_once() {
+    let out = run(&[DIR, "--to", "psv", "--uniq", "positions"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout.len(), 7 * psv::SIZE);
+    assert!(
+        stderr(&out).contains("left out: --uniq positions 26 positions"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&[DIR, "--to", "hcpe3", "--uniq", "positions"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn max_eval_cuts_a_game_at_its_first_mate_score() {
+    // The fixtures' evals are 5, 15, 25, …: at 25 the game is cut after
+    // its third move.
+    let out = run(&[
+        &format!("{DIR}/rated-resign.csa"),
+        "--to",
+        "hcpe",
+        "--max-eval",
+        "25",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.stdout, hcpe_of("rated-resign")[..3 * hcpe::SIZE]);
+    assert!(
+        stderr(&out).contains("--max-eval 3 positions cut"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn filters_go_with_training_targets_only() {
+    let out = run(&[DIR, "--to", "usi", "--min-moves", "6"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--min-moves goes with --to hcpe, hcpe3 or psv"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// With -o, one file an input (the games kept from it), named with the
+/// format's extension; an input with no game kept writes no file.
+#[test]
+fn one_file_an_input_with_o() {
+    let dir = scratch("training-o");
+    let out = run(&[
+        DIR,
+        "--to",
+        "hcpe",
+        "--min-moves",
+        "6",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "aborted.hcpe",
+            "low-rated-loser.hcpe",
+            "no-eval.hcpe",
+            "rated-resign.hcpe",
+            "weak-winner.hcpe"
+        ]
+    );
+    assert_eq!(
+        std::fs::read(dir.join("weak-winner.hcpe")).unwrap(),
+        hcpe_of("weak-winner")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
