@@ -6,9 +6,10 @@
 #
 # - kifconv: the whole process, `kifconv DIR --to hcpe -j 1 > file`.
 # - cshogi: the whole process, a Python loop over the same files with
-#   `CSA.Parser.parse_file`, `Board.push` and `Board.to_hcp` into a numpy
+#   `CSA.Parser.parse_file` (cp932, as the files are), `Board.push` and `Board.to_hcp` into a numpy
 #   HuffmanCodedPosAndEval array written to a file (dlshogi's csa_to_hcpe
-#   with its filters off).
+#   with its filters off; the result of a %TSUMI game, which cshogi's
+#   parser leaves at 0, set to the mating player as kifconv writes it).
 # Prints the median of N runs of each, the ratio, and checks that both
 # wrote the same bytes. Needs ../shared/tools/peers/setup.sh (cshogi).
 set -euo pipefail
@@ -41,7 +42,7 @@ files = sorted(glob.glob(os.path.join(sys.argv[1], "**", "*.csa"), recursive=Tru
 board = cshogi.Board()
 with open(sys.argv[2], "wb") as out:
     for path in files:
-        for kif in CSA.Parser.parse_file(path):
+        for kif in CSA.Parser.parse_file(path, encoding="cp932"):
             board.set_sfen(kif.sfen)
             entries = np.zeros(len(kif.moves), cshogi.HuffmanCodedPosAndEval)
             for i, (move, score) in enumerate(zip(kif.moves, kif.scores)):
@@ -49,8 +50,13 @@ with open(sys.argv[2], "wb") as out:
                 score = min(32767, max(score, -32767))
                 entries[i]["eval"] = score if board.turn == cshogi.BLACK else -score
                 entries[i]["bestMove16"] = cshogi.move16(move)
-                entries[i]["gameResult"] = kif.win
                 board.push(move)
+            # cshogi's parser gives no winner for %TSUMI (kif.win 0); the
+            # player to move at the end is the one mated.
+            win = kif.win
+            if kif.endgame == "%TSUMI":
+                win = cshogi.WHITE + 1 if board.turn == cshogi.BLACK else cshogi.BLACK + 1
+            entries["gameResult"] = win
             entries.tofile(out)
 PY
 

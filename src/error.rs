@@ -163,10 +163,17 @@ impl Error {
     }
 
     /// The error as a compiler would print it: `path:line:col: error: …`,
-    /// then the line with a caret under the offending text. Control
+    /// then the line with a caret under the offending text (for binary
+    /// input, line 0, `path: error: …` whose message names the entry and
+    /// its byte offset). Control
     /// characters are escaped (tabs in the source line excepted), and the
     /// caret is placed under the escaped text.
     pub fn render(&self, path: &str) -> String {
+        if self.location.line == 0 {
+            // Binary input has no lines: the message says the entry and
+            // the byte.
+            return format!("{}: error: {self}\n", escape_controls(path));
+        }
         let Location {
             line,
             column,

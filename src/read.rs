@@ -13,6 +13,7 @@ use crate::format::{
 };
 use crate::record::builder;
 use crate::record::{Record, Warning};
+use crate::training::Data;
 use crate::Setup;
 use std::path::Path;
 
@@ -27,7 +28,8 @@ pub struct Read {
     pub records: Vec<Record>,
     /// The errors of the games that could not be read, in input order.
     pub errors: Vec<Error>,
-    /// The encoding the input was decoded from.
+    /// The encoding the input was decoded from (UTF-8 for binary training
+    /// data, which is not text).
     pub encoding: decode::Encoding,
 }
 
@@ -219,6 +221,33 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     Ok(record)
 }
 
+/// Binary training data (HCPE, hcpe3, PackedSfenValue, told by the file
+/// name): a record per entry or game; an entry that cannot be read is an
+/// error without a line (line 0), its message naming the entry and byte.
+fn read_training(bytes: &[u8], data: Data) -> Read {
+    let mut records = Vec::new();
+    let mut errors = Vec::new();
+    for entry in data.read(bytes) {
+        match entry {
+            Ok(record) => records.push(record),
+            Err(e) => {
+                let mut error = Error::at(Stage::Parse, 0, "", 0, "", e.to_string());
+                if e.is_illegal() {
+                    error = error.with_kind(ErrorKind::Illegal);
+                }
+                errors.push(error);
+            }
+        }
+    }
+    Read {
+        records,
+        errors,
+        // Binary data has no text encoding; its records say none
+        // (`Record::encoding` stays `None`).
+        encoding: decode::Encoding::Utf8,
+    }
+}
+
 /// The games of a KIF or KI2 text. A text of one game fails as a whole,
 /// as before; in a text of several, each game succeeds or fails on its own.
 fn kakinoki_games(
@@ -242,6 +271,11 @@ pub fn read_bytes(
     format: Option<Format>,
     encoding: EncodingChoice,
 ) -> Result<Read, Error> {
+    if format.is_none() {
+        if let Some(data) = Data::from_extension(path) {
+            return Ok(read_training(bytes, data));
+        }
+    }
     let decoded = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
     if let Some(not) = decode::not_a_record(bytes, &decoded) {
         return Err(not_a_record_error(&decoded.text, &not));

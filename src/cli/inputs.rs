@@ -12,12 +12,6 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The extensions kifconv reads.
-const KNOWN: [&str; 13] = [
-    "kif", "kifu", "bod", "ki2", "ki2u", "csa", "usi", "sfen", "usen", "jkf", "json", "psn",
-    "western",
-];
-
 /// What the walk yields, in order.
 pub enum Item {
     /// Something to convert.
@@ -53,11 +47,12 @@ pub struct Input {
     pub origin: Origin,
 }
 
-/// Whether a file of this name is read as an input when found in a folder.
+/// Whether a file of this name is read as an input when found in a folder:
+/// its extension names a record format or training data (the readers'
+/// own tables).
 pub fn is_input_kind(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| KNOWN.contains(&e.to_ascii_lowercase().as_str()))
+    crate::Format::from_extension(path).is_some()
+        || crate::training::Data::from_extension(path).is_some()
 }
 
 /// How a path is named in messages and the report: control characters

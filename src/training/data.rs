@@ -27,6 +27,27 @@ impl Data {
         }
     }
 
+    /// The kind a file name's extension says (`.hcpe`, `.hcpe3`, `.psv`).
+    pub fn from_extension(path: &std::path::Path) -> Option<Data> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "hcpe" => Some(Data::Hcpe),
+            "hcpe3" => Some(Data::Hcpe3),
+            "psv" => Some(Data::Psv),
+            _ => None,
+        }
+    }
+
+    /// The records of a file of this kind: one per entry (HCPE,
+    /// PackedSfenValue) or per game (hcpe3), or the error of each entry
+    /// that cannot be read (see [`super::read`]).
+    pub fn read(self, bytes: &[u8]) -> Vec<Result<crate::record::Record, super::read::ReadError>> {
+        match self {
+            Data::Hcpe => super::read::hcpe(bytes).collect(),
+            Data::Hcpe3 => super::read::hcpe3(bytes).collect(),
+            Data::Psv => super::read::psv(bytes).collect(),
+        }
+    }
+
     /// Whether the data is kept game by game (a game's positions cannot be
     /// dropped from its middle).
     pub fn whole_games(self) -> bool {

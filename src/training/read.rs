@@ -123,6 +123,13 @@ impl fmt::Display for ReadErrorKind {
     }
 }
 
+impl ReadError {
+    /// Whether the entry is well formed but names a move the rules forbid.
+    pub fn is_illegal(&self) -> bool {
+        matches!(self.kind, ReadErrorKind::Illegal { .. })
+    }
+}
+
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let unit = match self.unit {

@@ -254,3 +254,42 @@ fn one_file_an_input_with_o() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Training files are inputs too (told by their extension): HCPE read
+/// back as one record an entry, written as PackedSfenValue and back to the
+/// same HCPE; a file cut inside an entry keeps the entries before it and
+/// names the byte where the cut one starts.
+#[test]
+fn training_files_read_back_and_convert() {
+    let dir = scratch("training-in");
+    let hcpe_path = dir.join("games.hcpe");
+    let out = run(&[DIR, "--to", "hcpe", "-q"]);
+    std::fs::write(&hcpe_path, &out.stdout).unwrap();
+    let sfen = run(&[hcpe_path.to_str().unwrap(), "--to", "sfen", "-q"]);
+    assert!(sfen.status.success(), "{}", stderr(&sfen));
+    let lines = String::from_utf8(sfen.stdout).unwrap();
+    // One record an entry; each is its position after the stored move.
+    assert_eq!(lines.lines().count(), out.stdout.len() / hcpe::SIZE);
+    assert!(
+        lines.starts_with("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"),
+        "{lines}"
+    );
+    let psv_path = dir.join("games.psv");
+    let psv = run(&[hcpe_path.to_str().unwrap(), "--to", "psv", "-q"]);
+    std::fs::write(&psv_path, &psv.stdout).unwrap();
+    assert_eq!(psv.stdout.len(), out.stdout.len() / hcpe::SIZE * psv::SIZE);
+    let back = run(&[psv_path.to_str().unwrap(), "--to", "hcpe", "-q"]);
+    assert_eq!(back.stdout, out.stdout);
+
+    let cut = dir.join("cut.hcpe");
+    std::fs::write(&cut, &out.stdout[..hcpe::SIZE * 2 + 10]).unwrap();
+    let read = run(&[cut.to_str().unwrap(), "--to", "usi"]);
+    assert_eq!(read.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&read.stdout).lines().count(), 2);
+    assert!(
+        stderr(&read).contains("cut.hcpe: error: entry 2 (byte 76): the file ends 10 bytes in, 28 bytes short of a whole one"),
+        "{}",
+        stderr(&read)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
