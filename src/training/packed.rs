@@ -194,32 +194,198 @@ fn column(dialect: Dialect) -> usize {
     }
 }
 
-/// Bits written least significant first into 32 bytes.
+/// A code ready to write: its bits with the first one emitted lowest,
+/// and how many there are.
+#[derive(Clone, Copy)]
+struct Emit {
+    bits: u32,
+    len: u32,
+}
+
+impl Emit {
+    /// [`Code`]'s bits, first emitted lowest.
+    const fn of(code: Code) -> Emit {
+        let bytes = code.bits.as_bytes();
+        let mut bits = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'1' {
+                bits |= 1 << i;
+            }
+            i += 1;
+        }
+        Emit {
+            bits,
+            len: bytes.len() as u32,
+        }
+    }
+
+    /// The code with one more bit after it.
+    const fn then(self, bit: bool) -> Emit {
+        Emit {
+            bits: self.bits | (bit as u32) << self.len,
+            len: self.len + 1,
+        }
+    }
+}
+
+/// What [`pack`] writes for each piece, derived from [`ROWS`] once: on the
+/// board `[dialect][row][white][promoted]` (the code, then the colour and
+/// promotion bits in the dialect's order; a gold has no promotion bit), in
+/// hand `[dialect][row][white]` (the code, then the colour), in the box
+/// `[dialect][row]`.
+struct Emits {
+    board: [[[[Emit; 2]; 2]; 7]; 2],
+    hand: [[[Emit; 2]; 7]; 2],
+    boxed: [[Emit; 7]; 2],
+}
+
+const EMITS: Emits = {
+    let none = Emit { bits: 0, len: 0 };
+    let mut e = Emits {
+        board: [[[[none; 2]; 2]; 7]; 2],
+        hand: [[[none; 2]; 7]; 2],
+        boxed: [[none; 7]; 2],
+    };
+    let mut d = 0;
+    while d < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let row = &ROWS[r];
+            let mut w = 0;
+            while w < 2 {
+                let white = w == 1;
+                let mut p = 0;
+                while p < 2 {
+                    let promoted = p == 1;
+                    let code = Emit::of(row.board[d]);
+                    e.board[d][r][w][p] = if r == GOLD_ROW {
+                        code.then(white)
+                    } else if d == 0 {
+                        code.then(white).then(promoted)
+                    } else {
+                        code.then(promoted).then(white)
+                    };
+                    p += 1;
+                }
+                e.hand[d][r][w] = Emit::of(row.hand[d]).then(white);
+                w += 1;
+            }
+            e.boxed[d][r] = Emit::of(row.boxed[d]);
+            r += 1;
+        }
+        d += 1;
+    }
+    e
+};
+
+/// The gold's row in [`ROWS`]: the one kind that does not promote.
+const GOLD_ROW: usize = 4;
+
+/// What a square holds, as [`pack`] writes it, by [`square_index`]:
+/// `[dialect][index]`: an empty square is one 0 bit, a king nothing (the
+/// frame places the kings), any other piece its [`EMITS`] board code.
+const SQUARES: [[Emit; 29]; 2] = {
+    let empty = Emit { bits: 0, len: 1 };
+    let mut out = [[Emit { bits: 0, len: 0 }; 29]; 2];
+    let mut d = 0;
+    while d < 2 {
+        out[d][0] = empty;
+        let mut c = 0;
+        while c < 2 {
+            let mut k = 0;
+            while k < 14 {
+                if let Some(kind) = PieceKind::from_index(k) {
+                    if let Some(r) = row_of(kind) {
+                        let promoted = kind.is_promoted() as usize;
+                        out[d][1 + c * 14 + k] = EMITS.board[d][r][c][promoted];
+                    }
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
+/// A square's place in [`SQUARES`]: 0 empty, then 1 + colour × 14 + kind.
+fn square_index(square: Option<Piece>) -> usize {
+    match square {
+        None => 0,
+        Some(Piece { color, kind }) => 1 + color.index() * 14 + kind.index(),
+    }
+}
+
+/// A kind's row in [`ROWS`] (a promoted kind's is its unpromoted one's);
+/// `None` for the king.
+const fn row_of(kind: PieceKind) -> Option<usize> {
+    match kind.unpromote() {
+        PieceKind::Pawn => Some(0),
+        PieceKind::Lance => Some(1),
+        PieceKind::Knight => Some(2),
+        PieceKind::Silver => Some(3),
+        PieceKind::Gold => Some(GOLD_ROW),
+        PieceKind::Bishop => Some(5),
+        PieceKind::Rook => Some(6),
+        _ => None,
+    }
+}
+
+/// 256 bits written least significant first, a code at a time: the word
+/// being filled is kept apart and stored when full.
 struct Bits {
-    bytes: [u8; 32],
-    at: usize,
+    words: [u64; 4],
+    word: usize,
+    acc: u64,
+    filled: u32,
 }
 
 impl Bits {
-    fn push(&mut self, bit: bool) {
-        // Never past 256 bits: the counts are checked before packing.
-        if bit {
-            self.bytes[self.at / 8] |= 1 << (self.at % 8);
-        }
-        self.at += 1;
-    }
-
-    fn code(&mut self, code: Code) {
-        for b in code.bits.bytes() {
-            self.push(b == b'1');
+    fn new() -> Bits {
+        Bits {
+            words: [0; 4],
+            word: 0,
+            acc: 0,
+            filled: 0,
         }
     }
 
-    /// A field of `width` bits, least significant first.
-    fn field(&mut self, value: usize, width: u32) {
-        for i in 0..width {
-            self.push(value >> i & 1 == 1);
+    fn put(&mut self, e: Emit) {
+        self.acc |= u64::from(e.bits) << self.filled;
+        self.filled += e.len;
+        if self.filled >= 64 {
+            // Never past 256 bits: the counts are checked before packing
+            // (and a word past the end would be dropped, not written).
+            if let Some(w) = self.words.get_mut(self.word) {
+                *w = self.acc;
+            }
+            self.word += 1;
+            self.filled -= 64;
+            self.acc = match self.filled {
+                0 => 0,
+                left => u64::from(e.bits) >> (e.len - left),
+            };
         }
+    }
+
+    /// The bits written so far.
+    #[cfg(debug_assertions)]
+    fn at(&self) -> usize {
+        self.word * 64 + self.filled as usize
+    }
+
+    fn bytes(&self) -> [u8; 32] {
+        let mut words = self.words;
+        if let Some(w) = words.get_mut(self.word) {
+            *w = self.acc;
+        }
+        let mut out = [0u8; 32];
+        for (chunk, word) in out.chunks_exact_mut(8).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        out
     }
 }
 
@@ -236,72 +402,55 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     let d = column(dialect);
     let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
     let kings = [king(Color::Black)?, king(Color::White)?];
-    let row_of = |kind: PieceKind| ROWS.iter().position(|r| r.kind == kind.unpromote());
+    let mut bits = Bits::new();
+    let field = |value: usize, len: u32| Emit {
+        bits: value as u32,
+        len,
+    };
+    bits.put(field(usize::from(pos.side_to_move() == Color::White), 1));
+    bits.put(field(kings[0].index(), 7));
+    bits.put(field(kings[1].index(), 7));
     // What is on the board and in the hands, to find the box.
+    // The squares in index order, as the board holds them.
+    for &square in pos.board() {
+        bits.put(SQUARES[d][square_index(square)]);
+    }
+    // What the board holds of each row, promoted or not (counted from the
+    // bitboards, apart from the writing, which it would slow).
     let mut count = [0u8; 7];
-    for sq in Square::all() {
-        if let Some(piece) = pos.piece_at(sq) {
-            if let Some(r) = row_of(piece.kind) {
-                count[r] += 1;
+    for (r, row) in ROWS.iter().enumerate() {
+        let kinds = [Some(row.kind), row.kind.promote()];
+        for color in [Color::Black, Color::White] {
+            for kind in kinds.into_iter().flatten() {
+                count[r] += pos.pieces(color, kind).count() as u8;
             }
         }
     }
     for color in [Color::Black, Color::White] {
+        let hand = pos.hand(color);
+        let white = usize::from(color == Color::White);
         for (r, row) in ROWS.iter().enumerate() {
-            count[r] += pos.hand(color).count(row.kind);
+            let n = hand.count(row.kind);
+            count[r] += n;
+            if count[r] > SET[r] {
+                return Err(PackError::TooMany(row.kind));
+            }
+            for _ in 0..n {
+                bits.put(EMITS.hand[d][r][white]);
+            }
         }
     }
     if let Some(r) = (0..7).find(|&r| count[r] > SET[r]) {
         return Err(PackError::TooMany(ROWS[r].kind));
     }
-
-    let mut bits = Bits {
-        bytes: [0; 32],
-        at: 0,
-    };
-    bits.push(pos.side_to_move() == Color::White);
-    bits.field(kings[0].index(), 7);
-    bits.field(kings[1].index(), 7);
-    for sq in Square::all() {
-        if sq == kings[0] || sq == kings[1] {
-            continue;
-        }
-        match pos.piece_at(sq) {
-            None => bits.push(false),
-            Some(Piece { color, kind }) => {
-                let row = &ROWS[row_of(kind).expect("kings are skipped")];
-                bits.code(row.board[d]);
-                let white = color == Color::White;
-                let promoted = kind.is_promoted();
-                match (row.kind, dialect) {
-                    (PieceKind::Gold, _) => bits.push(white),
-                    (_, Dialect::Hcp) => {
-                        bits.push(white);
-                        bits.push(promoted);
-                    }
-                    (_, Dialect::PackedSfen) => {
-                        bits.push(promoted);
-                        bits.push(white);
-                    }
-                }
-            }
+    for (r, &set) in SET.iter().enumerate() {
+        for _ in count[r]..set {
+            bits.put(EMITS.boxed[d][r]);
         }
     }
-    for color in [Color::Black, Color::White] {
-        for row in &ROWS {
-            for _ in 0..pos.hand(color).count(row.kind) {
-                bits.code(row.hand[d]);
-                bits.push(color == Color::White);
-            }
-        }
-    }
-    for (r, row) in ROWS.iter().enumerate() {
-        for _ in count[r]..SET[r] {
-            bits.code(row.boxed[d]);
-        }
-    }
-    debug_assert_eq!(bits.at, 256);
-    Ok(bits.bytes)
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(bits.at(), 256);
+    Ok(bits.bytes())
 }
 
 /// Why 32 bytes are no packed position.
@@ -529,6 +678,17 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
 mod tests {
     use super::*;
 
+    /// `row_of` and `GOLD_ROW` name the rows of the one table.
+    #[test]
+    fn rows_are_found_by_kind() {
+        for (r, row) in ROWS.iter().enumerate() {
+            assert_eq!(row_of(row.kind), Some(r));
+            assert_eq!(row_of(row.kind.promote().unwrap_or(row.kind)), Some(r));
+        }
+        assert_eq!(ROWS[GOLD_ROW].kind, PieceKind::Gold);
+        assert_eq!(row_of(PieceKind::King), None);
+    }
+
     fn hex(bytes: &[u8]) -> String {
         bytes.iter().map(|b| format!("{b:02x}")).collect()
     }
@@ -607,19 +767,20 @@ mod tests {
     /// Writes bits into 32 bytes for the error cases: the frame's first
     /// fields, then codes given as text.
     fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
-        let mut bits = Bits {
-            bytes: [0; 32],
-            at: 0,
+        let mut bits = Bits::new();
+        let field = |value: usize, len: u32| Emit {
+            bits: value as u32,
+            len,
         };
-        bits.push(false);
-        bits.field(kings[0], 7);
-        bits.field(kings[1], 7);
+        bits.put(field(0, 1));
+        bits.put(field(kings[0], 7));
+        bits.put(field(kings[1], 7));
         for code in codes {
             for b in code.bytes() {
-                bits.push(b == b'1');
+                bits.put(field(usize::from(b == b'1'), 1));
             }
         }
-        bits.bytes
+        bits.bytes()
     }
 
     #[test]
