@@ -110,23 +110,33 @@ pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
 
 /// The samples, how many lack an evaluation, and the start.
 fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
-    let positions = record.positions().map_err(TrainingError::Record)?;
-    let start = positions[0].clone();
-    let mut out = Vec::with_capacity(positions.len().saturating_sub(1));
+    // Played here rather than through `Record::positions`, so that each
+    // position is copied once, into its sample.
+    let mut position = record.start.clone();
+    let mut out = Vec::with_capacity(record.tree.mainline().count());
     let mut missing = 0;
-    for ((i, id), position) in record.tree.mainline().enumerate().zip(positions) {
-        let Some(mv) = record.tree.node(id).mv else {
+    for (i, id) in record.tree.mainline().enumerate() {
+        let node = record.tree.node(id);
+        let Some(mv) = node.mv else {
             continue;
         };
         let score = eval::mover_view(record, id, position.side_to_move());
         missing += usize::from(score.is_none());
+        let before = position.clone();
+        position.play(mv).map_err(|reason| {
+            TrainingError::Record(RecordError::IllegalMove {
+                ply: node.ply,
+                mv,
+                reason,
+            })
+        })?;
         out.push(Sample {
             ply: i as u32,
-            position,
+            position: before,
             mv,
             score: score.unwrap_or(0).clamp(-32767, 32767) as i16,
             eval: score,
         });
     }
-    Ok((out, missing, start))
+    Ok((out, missing, record.start.clone()))
 }
