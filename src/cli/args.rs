@@ -22,6 +22,9 @@ Examples:
   kifconv game.kif --to kif --flip          the game rotated 180° (colours swapped)
   kifconv flip 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1' 7g7f
   kifconv mate '4k4/9/4P4/9/9/9/9/9/4K4 b G 1'
+  kifconv wdoor2024.7z --to hcpe --min-rating 3500 --min-moves 50 --uniq > train.hcpe
+                                            training data from floodgate's archive, filtered as dlshogi does
+  kifconv train.hcpe --to sfen              training data read back, one position a line
 
 Exit status: 0 when every input converted, 1 when some failed, 2 for a usage
 or fatal error.";

@@ -293,3 +293,26 @@ fn training_files_read_back_and_convert() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Binary data is not written to a terminal: run under `script` (a
+/// pseudo-terminal), `--to hcpe` refuses with exit 2 before reading
+/// anything. Where `script` is missing the test says so and fails, rather
+/// than passing unseen.
+#[test]
+fn binary_is_refused_on_a_terminal() {
+    let command = format!(
+        "{} {DIR}/short.csa --to hcpe",
+        env!("CARGO_BIN_EXE_kifconv")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("`script` (util-linux) runs the command on a pseudo-terminal");
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("error: --to hcpe writes binary data; redirect standard output to a file or a pipe, or give -o DIR"),
+        "{text}"
+    );
+}
