@@ -316,3 +316,34 @@ fn binary_is_refused_on_a_terminal() {
         "{text}"
     );
 }
+
+/// Evaluations in KIF comments, in the forms Kifu for Windows, ShogiHome
+/// and ShogiGUI write (black's view), go into HCPE from the mover's view,
+/// as CSA's `'**` do.
+#[test]
+fn kif_comment_evaluations_go_into_training_data() {
+    use std::io::Write as _;
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**評価値=120\n   2 ３四歩(33)\n*#評価値=80\n   3 ２六歩(27)\n**対局 深さ 8 ノード数 12345 評価値 -35 読み筋 △８四歩(83)\n   4 ８四歩(83)\n";
+    let mut child = crate::util::bin::command()
+        .args(["-", "--from", "kif", "--to", "hcpe", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(kif.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let evals: Vec<i16> = out
+        .stdout
+        .chunks(hcpe::SIZE)
+        .map(|e| i16::from_le_bytes([e[32], e[33]]))
+        .collect();
+    // Black moved 1 and 3, white 2 (80 black's view: −80 for white); move
+    // 4 has none.
+    assert_eq!(evals, [120, -80, -35, 0]);
+}
