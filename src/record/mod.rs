@@ -2,10 +2,7 @@
 //! it — headers in input order, the start, a tree of moves (mainline and
 //! variations) with comments, bookmarks and times, and how each line ended.
 
-// Crate-private by design; hidden and reachable only for tests/it/round_trip.rs
-// (see `format` in lib.rs).
-#[doc(hidden)]
-pub mod builder;
+pub(crate) mod builder;
 mod check;
 
 pub use check::RecordError;
