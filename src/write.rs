@@ -258,10 +258,7 @@ fn render(
             vec![jkf::write(&records[0])]
         }
         Target::Jkf => vec![jkf::write_all(records)],
-        Target::Western => {
-            let games: Vec<String> = records.iter().map(western::write).collect();
-            vec![games.join("\n")]
-        }
+        Target::Western => vec![western::write_all(records)],
     })
 }
 

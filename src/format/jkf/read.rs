@@ -78,8 +78,6 @@ use crate::record::builder::Builder;
 use crate::record::{EndingKind, Header, Record};
 use crate::{Color, Handicap, Position, Setup};
 
-pub use super::preset::{preset, preset_name};
-
 const ROOT_KEYS: [&str; 3] = ["header", "initial", "moves"];
 
 /// Reads every game of a JKF text: one document (pretty or compact), or
