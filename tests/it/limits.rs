@@ -18,8 +18,9 @@ use crate::util::files::{fixtures, under};
 use crate::util::games::{kif_text, random_line, KIF_HEAD};
 use crate::util::rng::Rng;
 use crate::util::write as written;
-use kifconv::read::{read_bytes, read_text, Format};
+use kifconv::read::{read_bytes, read_text, Format, Read};
 use kifconv::record::{MoveTree, NodeId, Record};
+use kifconv::Error;
 use kifconv::{Move, Position, Target};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -56,6 +57,12 @@ fn read_one(text: &str, format: Format) -> Record {
         .unwrap_or_else(|e| panic!("{format:?} does not read: {}", e.render("generated")));
     assert_eq!(records.len(), 1, "{format:?}");
     records.remove(0)
+}
+
+/// Reads bytes as a file of that name would be read: the format sniffed
+/// (or told by the extension), the encoding detected.
+fn read_named(bytes: &[u8], name: &str) -> Result<Read, Error> {
+    read_bytes(bytes, Path::new(name), None, Default::default())
 }
 
 fn mainline(record: &Record) -> Vec<Move> {
@@ -617,7 +624,7 @@ fn huge_input(bytes: usize) {
     let read = timed(
         &format!("KIF of {} bytes", kif_bytes.len()),
         Duration::from_secs(300),
-        || read_bytes(&kif_bytes, Path::new("huge.kif"), None, Default::default()).unwrap(),
+        || read_named(&kif_bytes, "huge.kif").unwrap(),
     );
     let record = &read.records[0];
     assert_eq!(mainline(record).len(), 2);
@@ -629,7 +636,7 @@ fn huge_input(bytes: usize) {
     let read = timed(
         &format!("{games} USI games, {} bytes", usi_bytes.len()),
         Duration::from_secs(300),
-        || read_bytes(&usi_bytes, Path::new("huge.usi"), None, Default::default()).unwrap(),
+        || read_named(&usi_bytes, "huge.usi").unwrap(),
     );
     assert_eq!(read.records.len(), games);
     assert!(read.errors.is_empty());
@@ -664,7 +671,7 @@ fn csa_of_separators(bytes: usize) {
     let error = timed(
         &format!("CSA of {} bytes of `/` lines", only.len()),
         Duration::from_secs(60),
-        || read_bytes(&only, Path::new("slashes.csa"), None, Default::default()).unwrap_err(),
+        || read_named(&only, "slashes.csa").unwrap_err(),
     );
     assert_eq!((error.location.line, error.location.column), (1, 1));
     let count = only.len() / 2;
@@ -677,15 +684,7 @@ fn csa_of_separators(bytes: usize) {
     let read = timed(
         &format!("a CSA game and {} bytes of `/` lines", after_a_game.len()),
         Duration::from_secs(60),
-        || {
-            read_bytes(
-                &after_a_game,
-                Path::new("slashes.csa"),
-                None,
-                Default::default(),
-            )
-            .unwrap()
-        },
+        || read_named(&after_a_game, "slashes.csa").unwrap(),
     );
     assert_eq!(read.records.len(), 1);
     assert!(read.errors.is_empty());
@@ -1053,7 +1052,7 @@ fn utf16_with_a_byte_order_mark_reads() {
         (b"\xfe\xff", true, "UTF-16BE (BOM)"),
     ] {
         let bytes = [bom.as_slice(), &utf16(kif, big_endian)].concat();
-        let read = read_bytes(&bytes, Path::new("utf16.kif"), None, Default::default()).unwrap();
+        let read = read_named(&bytes, "utf16.kif").unwrap();
         assert_eq!(read.encoding.name(), name);
         assert_eq!(
             written::usi_line(&read.records[0]),
@@ -1097,13 +1096,7 @@ fn no_control_bytes(text: &str) -> bool {
 #[test]
 fn escape_sequences_in_the_input_are_never_echoed() {
     let error_input = "PI\n+\n+7776FU\u{1b}[2J\u{1b}]0;owned\u{7}\n";
-    let error = read_bytes(
-        error_input.as_bytes(),
-        Path::new("e.csa"),
-        None,
-        Default::default(),
-    )
-    .unwrap_err();
+    let error = read_named(error_input.as_bytes(), "e.csa").unwrap_err();
     let rendered = error.render("dir/\u{1b}[31mred.csa");
     assert!(no_control_bytes(&rendered), "{rendered:?}");
     assert!(
@@ -1116,13 +1109,7 @@ fn escape_sequences_in_the_input_are_never_echoed() {
     );
 
     let warning_input = "PI\n+\n+7776FU\n%\u{1b}[31mBOOM\u{9b}0m\n";
-    let read = read_bytes(
-        warning_input.as_bytes(),
-        Path::new("w.csa"),
-        None,
-        Default::default(),
-    )
-    .unwrap();
+    let read = read_named(warning_input.as_bytes(), "w.csa").unwrap();
     let warnings = &read.records[0].warnings;
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     for printed in [
@@ -1164,7 +1151,7 @@ fn cp932_cut_in_the_middle_of_a_character() {
     let mut bytes = cp932(&text);
     bytes.pop();
     assert!(bytes.last().unwrap() >= &0x81, "cut after a lead byte");
-    let read = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default()).unwrap();
+    let read = read_named(&bytes, "cut.kif").unwrap();
     assert_eq!(read.encoding.name(), "Shift_JIS (CP932)");
     let record = &read.records[0];
     assert_eq!(
@@ -1187,7 +1174,7 @@ fn cp932_cut_in_a_header() {
     let mut bytes = cp932("先手：羽生");
     bytes.pop();
     bytes.extend(cp932(&format!("\n{KIF_HEAD}   1 ７六歩(77)\n")));
-    let read = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default()).unwrap();
+    let read = read_named(&bytes, "cut.kif").unwrap();
     let record = &read.records[0];
     assert_eq!(record.header("先手"), Some("羽\u{FFFD}"));
     assert!(record
@@ -1203,7 +1190,7 @@ fn cp932_cut_in_a_move_is_a_located_error() {
     let text = format!("{KIF_HEAD}   1 ７六歩(77)\n   2 ３四歩");
     let mut bytes = cp932(&text);
     bytes.pop();
-    let err = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default())
+    let err = read_named(&bytes, "cut.kif")
         .map(|r| r.records.iter().map(written::usi_line).collect::<Vec<_>>())
         .expect_err("a move cut in half");
     assert_eq!(err.location.line, 4, "{}", err.render("cut.kif"));

@@ -55,6 +55,16 @@ pub fn kif_text(moves: &[Move]) -> String {
     out
 }
 
+/// A record's mainline moves in USI, a space between each two: `7g7f 3c3d`.
+pub fn usi_moves(record: &Record) -> String {
+    record
+        .tree
+        .mainline_moves()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The position at `node` of `tree`, played from `start`.
 pub fn position_at(start: &Position, tree: &MoveTree, node: NodeId) -> Position {
     let mut path = Vec::new();
