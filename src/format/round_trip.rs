@@ -417,14 +417,7 @@ fn illegal_moves(pos: &Position) -> Vec<Move> {
 /// illegal move (a foul).
 fn random_ending(rng: &mut Rng, pos: &Position, ply: u32) -> Option<Ending> {
     let to_move = pos.side_to_move();
-    let ending = |kind, winner, text: &str| Ending {
-        kind,
-        winner,
-        text: text.to_string(),
-        time: None,
-        comments: Vec::new(),
-        foul: None,
-    };
+    let ending = Ending::new;
     let mut ending = match rng.below(5) {
         0 => return None,
         1 => ending(EndingKind::Resign, Some(!to_move), "投了"),

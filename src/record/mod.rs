@@ -136,6 +136,29 @@ pub struct Ending {
     pub foul: Option<Foul>,
 }
 
+impl Ending {
+    /// An ending as a terminal word alone says it: its kind, its winner and
+    /// the word, with no time, no comments and no foul.
+    ///
+    /// ```
+    /// use kifconv::record::{Ending, EndingKind};
+    /// use kifconv::Color;
+    ///
+    /// let resigned = Ending::new(EndingKind::Resign, Some(Color::White), "投了");
+    /// assert!(resigned.comments.is_empty() && resigned.foul.is_none());
+    /// ```
+    pub fn new(kind: EndingKind, winner: Option<Color>, text: impl Into<String>) -> Ending {
+        Ending {
+            kind,
+            winner,
+            text: text.into(),
+            time: None,
+            comments: Vec::new(),
+            foul: None,
+        }
+    }
+}
+
 /// A node of the move tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(u32);
