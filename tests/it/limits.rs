@@ -530,15 +530,7 @@ fn one_long_line(bytes: usize) {
     }
     // Junk on one line: an error, whatever the reader.
     let junk = "歩".repeat(bytes / 3);
-    for format in [
-        Some(Format::Kif),
-        Some(Format::Ki2),
-        Some(Format::Csa),
-        Some(Format::Usi),
-        Some(Format::Western),
-        Some(Format::Jkf),
-        None,
-    ] {
+    for format in READERS {
         let result = timed(
             &format!("{format:?}: a {}-byte line of junk", junk.len()),
             Duration::from_secs(120),
@@ -1258,6 +1250,7 @@ fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
     out
 }
 
+/// Every reader, and sniffing (`None`).
 const READERS: [Option<Format>; 7] = [
     Some(Format::Kif),
     Some(Format::Ki2),
