@@ -7,6 +7,9 @@ use kifconv::{Move, Position, Target};
 
 /// The options every helper writes with: UTF-8, whatever the target, so
 /// that the text can be compared and read back as text.
+// Options is `#[non_exhaustive]`: tests/it cannot build it with `..`, and
+// this file is compiled into the library's unit tests too (src/test_util.rs).
+#[allow(clippy::field_reassign_with_default)]
 fn utf8() -> Options {
     let mut options = Options::default();
     options.encoding = Some(OutputEncoding::Utf8);
