@@ -62,12 +62,7 @@
 
 pub mod decode;
 pub mod error;
-// Crate-private by design; still reachable, hidden, only because
-// tests/it/{round_trip,jkf_write,limits,resolver_table}.rs check the
-// formats' own tables and writers. Those tests move beside the code they
-// check (unit tests), and this becomes `pub(crate) mod format;`.
-#[doc(hidden)]
-pub mod format;
+pub(crate) mod format;
 pub mod position;
 pub mod read;
 pub mod record;
@@ -78,6 +73,13 @@ pub mod write;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+
+// The test helpers shared with tests/it name the crate `kifconv`, as the
+// integration tests do.
+#[cfg(test)]
+extern crate self as kifconv;
+#[cfg(test)]
+mod test_util;
 
 pub use error::{Error, ErrorKind, Location};
 /// The name KIF and KI2 give a standard start after `手合割：` (平手,

@@ -289,10 +289,7 @@ fn render(
             vec![jkf::write(&records[0])]
         }
         Target::Jkf => vec![jkf::write_all(records)],
-        Target::Western => {
-            let games: Vec<String> = records.iter().map(western::write).collect();
-            vec![games.join("\n")]
-        }
+        Target::Western => vec![western::write_all(records)],
         // Binary: `training` writes them, before any text would be.
         Target::Hcpe | Target::Hcpe3 | Target::Psv => Vec::new(),
     })

@@ -15,16 +15,7 @@ fn main() {
     let mut bytes = std::fs::read(path).expect("readable");
     let round_trip = args.iter().any(|a| a == "--round-trip");
     let format = if round_trip {
-        let selector = bytes.remove(0);
-        [
-            Some(Format::Kif),
-            Some(Format::Ki2),
-            Some(Format::Csa),
-            Some(Format::Usi),
-            Some(Format::Western),
-            Some(Format::Jkf),
-            None,
-        ][(selector % 7) as usize]
+        kifconv_fuzz::format_for(bytes.remove(0))
     } else {
         match args.get(1).map(String::as_str) {
             Some("kif") => Some(Format::Kif),
@@ -44,7 +35,8 @@ fn main() {
                 println!("game error:\n{}", e.render("input"));
             }
             for record in &read.records {
-                println!("--- record: {}", kifconv::emit::usi::position_line(record));
+                let (usi, _) = kifconv_fuzz::write(record, kifconv_fuzz::Writer::Usi);
+                print!("--- record: {usi}");
                 let end = record.tree.mainline_end();
                 println!("ending: {:?}", record.tree.node(end).ending);
                 for w in &record.warnings {

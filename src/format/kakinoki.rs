@@ -12,7 +12,7 @@
 //! a move, else a warning: nothing is dropped silently.
 //!
 //! How a move line reads is the dialect's: the KIF and KI2 readers each
-//! implement [`Dialect`] and pass themselves to [`parse`], so this module
+//! implement [`Dialect`] and pass themselves to [`parse_games`], so this module
 //! knows neither.
 
 use crate::error::Error;
@@ -67,11 +67,6 @@ impl Diagram {
     fn setup(&mut self) -> &mut Setup {
         self.setup.get_or_insert_with(Setup::empty)
     }
-}
-
-/// Reads a KIF or KI2 text of one game into a raw game.
-pub fn parse<'a>(text: &'a str, dialect: &impl Dialect) -> Result<RawGame<'a>, Error> {
-    parse_from(text, 0, dialect).map_err(explain_encoding)
 }
 
 /// An error on a line that shows the marks of a wrong decoding says so:

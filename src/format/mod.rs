@@ -20,6 +20,8 @@ pub mod lines;
 #[cfg(feature = "cli")]
 pub mod lost;
 pub mod raw;
+#[cfg(test)]
+mod round_trip;
 mod sniff;
 mod target;
 pub mod usen;

@@ -219,14 +219,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
                     tree.node(node).ply
                 )));
             }
-            tree.node_mut(node).ending = Some(Box::new(Ending {
-                kind,
-                winner,
-                text: end.to_string(),
-                time: None,
-                comments: Vec::new(),
-                foul: None,
-            }));
+            tree.node_mut(node).ending = Some(Box::new(Ending::new(kind, winner, end)));
         }
     }
     if nodes.len() == 1 && tree.is_empty() && !text.contains('~') {

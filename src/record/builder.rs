@@ -598,14 +598,7 @@ impl Builder {
                     if node.ending.is_none() {
                         match ending_for_trailer(text, last_mover) {
                             Some((kind, winner)) => {
-                                node.ending = Some(Box::new(Ending {
-                                    kind,
-                                    winner,
-                                    text: text.to_string(),
-                                    time: None,
-                                    comments: Vec::new(),
-                                    foul: None,
-                                }));
+                                node.ending = Some(Box::new(Ending::new(kind, winner, *text)));
                                 self.ended = true;
                             }
                             None => self

@@ -2,10 +2,7 @@
 //! it — headers in input order, the start, a tree of moves (mainline and
 //! variations) with comments, bookmarks and times, and how each line ended.
 
-// Crate-private by design; hidden and reachable only for tests/it/round_trip.rs
-// (see `format` in lib.rs).
-#[doc(hidden)]
-pub mod builder;
+pub(crate) mod builder;
 mod check;
 
 pub use check::RecordError;
@@ -137,6 +134,29 @@ pub struct Ending {
     pub comments: Vec<String>,
     /// The broken rule, for an illegal move or a foul that names one.
     pub foul: Option<Foul>,
+}
+
+impl Ending {
+    /// An ending as a terminal word alone says it: its kind, its winner and
+    /// the word, with no time, no comments and no foul.
+    ///
+    /// ```
+    /// use kifconv::record::{Ending, EndingKind};
+    /// use kifconv::Color;
+    ///
+    /// let resigned = Ending::new(EndingKind::Resign, Some(Color::White), "投了");
+    /// assert!(resigned.comments.is_empty() && resigned.foul.is_none());
+    /// ```
+    pub fn new(kind: EndingKind, winner: Option<Color>, text: impl Into<String>) -> Ending {
+        Ending {
+            kind,
+            winner,
+            text: text.into(),
+            time: None,
+            comments: Vec::new(),
+            foul: None,
+        }
+    }
 }
 
 /// A node of the move tree.

@@ -2,6 +2,7 @@
 //! mainline in USI, final SFEN, variations, ending, warnings), and for the
 //! files under fixtures/bad/ the error as the binary renders it.
 
+use crate::util::games::usi_moves;
 use kifconv::decode::EncodingChoice;
 use kifconv::read::read_bytes;
 use kifconv::record::{NodeId, Record};
@@ -20,12 +21,8 @@ fn summary(record: &Record) -> String {
     }
     let handicap = record.handicap.map_or("-", kifconv::handicap_name);
     writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
-    let moves: Vec<String> = record
-        .tree
-        .mainline_moves()
-        .map(|m| m.to_string())
-        .collect();
-    writeln!(w, "mainline ({} moves): {}", moves.len(), moves.join(" ")).unwrap();
+    let moves = record.tree.mainline_moves().count();
+    writeln!(w, "mainline ({moves} moves): {}", usi_moves(record)).unwrap();
     writeln!(w, "final: {}", record.final_position().sfen()).unwrap();
     // Variations: each branch as its first move, ply and length.
     let mainline: Vec<NodeId> = record.tree.mainline().collect();

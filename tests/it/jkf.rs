@@ -4,6 +4,7 @@
 //! snapshots live in tests/it/snapshots/), rendered errors for
 //! fixtures/jkf/bad/, and no panic on arbitrary or mutated JSON.
 
+use crate::util::games::usi_moves;
 use crate::util::shared::shared;
 use crate::util::write::text as written;
 use kifconv::error::Error;
@@ -84,15 +85,6 @@ fn expected_block(text: &str) -> [String; 4] {
         field("endsfen:"),
         field("endgame:"),
     ]
-}
-
-fn usi_moves(record: &Record) -> String {
-    record
-        .tree
-        .mainline_moves()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Every move in the tree, variations included, is legal where it stands.

@@ -17,13 +17,11 @@ use crate::util::bin::{run, run_measured, s, scratch, stderr};
 use crate::util::files::{fixtures, under};
 use crate::util::games::{kif_text, random_line, KIF_HEAD};
 use crate::util::rng::Rng;
-use kifconv::format::{
-    csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
-    western::write as western,
-};
-use kifconv::read::{read_bytes, read_text, Format};
+use crate::util::write as written;
+use kifconv::read::{read_bytes, read_text, Format, Read};
 use kifconv::record::{MoveTree, NodeId, Record};
-use kifconv::{Move, Position, Setup};
+use kifconv::Error;
+use kifconv::{Move, Position, Target};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -59,6 +57,12 @@ fn read_one(text: &str, format: Format) -> Record {
         .unwrap_or_else(|e| panic!("{format:?} does not read: {}", e.render("generated")));
     assert_eq!(records.len(), 1, "{format:?}");
     records.remove(0)
+}
+
+/// Reads bytes as a file of that name would be read: the format sniffed
+/// (or told by the extension), the encoding detected.
+fn read_named(bytes: &[u8], name: &str) -> Result<Read, Error> {
+    read_bytes(bytes, Path::new(name), None, Default::default())
 }
 
 fn mainline(record: &Record) -> Vec<Move> {
@@ -122,18 +126,26 @@ fn long_game(plies: usize) {
     assert_eq!(mainline(&back), moves, "KIF");
     let record = record_of(&moves);
     for (name, format, text) in [
-        ("KI2", Format::Ki2, ki2::write(&record)),
-        ("CSA", Format::Csa, csa::write(&record, csa::Version::V3_0)),
-        ("Western", Format::Western, western::write(&record)),
-        ("JKF", Format::Jkf, jkf::write(&record)),
-        ("KIF (writer)", Format::Kif, kif::write(&record, "UTF-8")),
+        ("KI2", Format::Ki2, written::text(&record, Target::Ki2)),
+        ("CSA", Format::Csa, written::text(&record, Target::Csa)),
+        (
+            "Western",
+            Format::Western,
+            written::text(&record, Target::Western),
+        ),
+        ("JKF", Format::Jkf, written::text(&record, Target::Jkf)),
+        (
+            "KIF (writer)",
+            Format::Kif,
+            written::text(&record, Target::Kif),
+        ),
     ] {
         let back = timed(&format!("read {name}"), Duration::from_secs(120), || {
             read_one(&text, format)
         });
         assert_eq!(mainline(&back), moves, "{name}");
     }
-    assert_eq!(usi::position_line(&record), line.trim_end());
+    assert_eq!(written::usi_line(&record), line.trim_end());
     report_peak("long game");
 }
 
@@ -156,17 +168,22 @@ fn a_game_of_a_hundred_thousand_plies() {
 /// `count + 1` children.
 fn first_move_variations(count: usize) -> String {
     let pos = Position::startpos();
-    let legal = pos.legal_moves();
+    // Each legal first move as the KIF writer writes it.
+    let legal: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| written::kif_moves(&pos, &[mv]).remove(0))
+        .collect();
     let mut out = String::from(KIF_HEAD);
-    let line = |out: &mut String, mv: Move| {
+    let line = |out: &mut String, mv: &str| {
         out.push_str("   1 ");
-        kif::move_text(out, &pos, mv, None);
+        out.push_str(mv);
         out.push('\n');
     };
-    line(&mut out, legal[0]);
+    line(&mut out, &legal[0]);
     for i in 0..count {
         out.push_str("\n変化：1手\n");
-        line(&mut out, legal[(i + 1) % legal.len()]);
+        line(&mut out, &legal[(i + 1) % legal.len()]);
     }
     out
 }
@@ -184,9 +201,9 @@ fn many_first_move_variations(count: usize) {
     for (name, format) in [("KIF", Format::Kif), ("KI2", Format::Ki2)] {
         let written = timed(&format!("write {name}"), Duration::from_secs(60), || {
             if format == Format::Kif {
-                kif::write(&record, "UTF-8")
+                written::text(&record, Target::Kif)
             } else {
-                ki2::write(&record)
+                written::text(&record, Target::Ki2)
             }
         });
         let again = timed(
@@ -215,9 +232,9 @@ fn sibling_variations(count: usize) -> Duration {
     assert_eq!(record.tree.children(NodeId::ROOT).count(), count + 1);
     let mut slowest = Duration::ZERO;
     for (name, format, text) in [
-        ("KIF", Format::Kif, kif::write(&record, "UTF-8")),
-        ("KI2", Format::Ki2, ki2::write(&record)),
-        ("JKF", Format::Jkf, jkf::write(&record)),
+        ("KIF", Format::Kif, written::text(&record, Target::Kif)),
+        ("KI2", Format::Ki2, written::text(&record, Target::Ki2)),
+        ("JKF", Format::Jkf, written::text(&record, Target::Jkf)),
     ] {
         let start = Instant::now();
         let again = read_one(&text, format);
@@ -266,25 +283,20 @@ fn variation_at_every_ply(plies: usize) -> (String, Vec<Move>) {
     let start = Position::from_sfen(KINGS).unwrap();
     let mut pos = start.clone();
     let mut alternatives = Vec::with_capacity(plies);
-    let mut previous = None;
-    for (i, &mv) in mainline.iter().enumerate() {
+    for (i, mv) in written::kif_moves(&start, &mainline).iter().enumerate() {
         let aside = pos
             .legal_moves()
             .into_iter()
-            .find(|&m| m != mv)
+            .find(|&m| m != mainline[i])
             .expect("a king has two moves");
-        alternatives.push((pos.clone(), aside));
-        out.push_str(&format!("{:>4} ", i + 1));
-        kif::move_text(&mut out, &pos, mv, previous);
-        out.push('\n');
-        pos.play_unchecked(mv);
-        previous = Some(mv.to());
+        // A king never moves to the square the other king just left for
+        // (the kings would touch): no move here is written with 同.
+        alternatives.push(written::kif_moves(&pos, &[aside]).remove(0));
+        out.push_str(&format!("{:>4} {mv}\n", i + 1));
+        pos.play_unchecked(mainline[i]);
     }
-    for (i, (pos, mv)) in alternatives.iter().enumerate() {
-        let previous = i.checked_sub(1).map(|p| mainline[p].to());
-        out.push_str(&format!("\n変化：{}手\n{:>4} ", i + 1, i + 1));
-        kif::move_text(&mut out, pos, *mv, previous);
-        out.push('\n');
+    for (i, mv) in alternatives.iter().enumerate() {
+        out.push_str(&format!("\n変化：{}手\n{:>4} {mv}\n", i + 1, i + 1));
     }
     (out, mainline)
 }
@@ -337,10 +349,11 @@ fn nested_variations(depth: usize) -> (String, Vec<Move>, Vec<Move>) {
             .min_by_key(centre)
             .expect("a king near the centre has two moves")
     };
+    // The kings never take each other's square, so no move is written
+    // with 同 and the move before (`previous`) changes nothing.
     let text_of = |pos: &Position, mv: Move, previous: Option<Move>| {
-        let mut text = String::new();
-        kif::move_text(&mut text, pos, mv, previous.map(|m| m.to()));
-        text
+        assert!(previous.is_none_or(|p| p.to() != mv.to()));
+        written::kif_moves(pos, &[mv]).remove(0)
     };
     let mut out = ki2_board_kings();
     out.push_str("手数----指手---------消費時間--\n");
@@ -394,8 +407,8 @@ fn deep_variations(depth: usize, print: bool) -> Duration {
     for (name, format) in [("KIF", Format::Kif), ("KI2", Format::Ki2)] {
         let start = Instant::now();
         let written = match format {
-            Format::Kif => kif::write(&record, "UTF-8"),
-            _ => ki2::write(&record),
+            Format::Kif => written::text(&record, Target::Kif),
+            _ => written::text(&record, Target::Ki2),
         };
         let write = start.elapsed();
         let start = Instant::now();
@@ -414,7 +427,7 @@ fn deep_variations(depth: usize, print: bool) -> Duration {
     // JKF nests forks in JSON: written without recursion; the reader stops
     // at 1,024 levels of JSON (forks about 340 deep) with a clear error,
     // never a crash.
-    let written = jkf::write(&record);
+    let written = written::text(&record, Target::Jkf);
     match read_text(&written, Format::Jkf) {
         Ok(again) => assert_eq!(last_child_path(&again[0]), path, "JKF"),
         Err(e) => {
@@ -517,15 +530,7 @@ fn one_long_line(bytes: usize) {
     }
     // Junk on one line: an error, whatever the reader.
     let junk = "歩".repeat(bytes / 3);
-    for format in [
-        Some(Format::Kif),
-        Some(Format::Ki2),
-        Some(Format::Csa),
-        Some(Format::Usi),
-        Some(Format::Western),
-        Some(Format::Jkf),
-        None,
-    ] {
+    for format in READERS {
         let result = timed(
             &format!("{format:?}: a {}-byte line of junk", junk.len()),
             Duration::from_secs(120),
@@ -566,13 +571,7 @@ fn one_long_line(bytes: usize) {
 
 /// A KI2 start with the two kings alone (a board diagram).
 fn ki2_board_kings() -> String {
-    let setup = Setup::from_sfen(KINGS).unwrap();
-    let mut text = String::from("後手の持駒：なし\n");
-    text.push_str(&kifconv::format::japanese::write::board_diagram(
-        &setup, false,
-    ));
-    text.push_str("先手の持駒：なし\n");
-    text
+    written::ki2_board(&Position::from_sfen(KINGS).unwrap())
 }
 
 #[test]
@@ -617,7 +616,7 @@ fn huge_input(bytes: usize) {
     let read = timed(
         &format!("KIF of {} bytes", kif_bytes.len()),
         Duration::from_secs(300),
-        || read_bytes(&kif_bytes, Path::new("huge.kif"), None, Default::default()).unwrap(),
+        || read_named(&kif_bytes, "huge.kif").unwrap(),
     );
     let record = &read.records[0];
     assert_eq!(mainline(record).len(), 2);
@@ -629,7 +628,7 @@ fn huge_input(bytes: usize) {
     let read = timed(
         &format!("{games} USI games, {} bytes", usi_bytes.len()),
         Duration::from_secs(300),
-        || read_bytes(&usi_bytes, Path::new("huge.usi"), None, Default::default()).unwrap(),
+        || read_named(&usi_bytes, "huge.usi").unwrap(),
     );
     assert_eq!(read.records.len(), games);
     assert!(read.errors.is_empty());
@@ -664,7 +663,7 @@ fn csa_of_separators(bytes: usize) {
     let error = timed(
         &format!("CSA of {} bytes of `/` lines", only.len()),
         Duration::from_secs(60),
-        || read_bytes(&only, Path::new("slashes.csa"), None, Default::default()).unwrap_err(),
+        || read_named(&only, "slashes.csa").unwrap_err(),
     );
     assert_eq!((error.location.line, error.location.column), (1, 1));
     let count = only.len() / 2;
@@ -677,15 +676,7 @@ fn csa_of_separators(bytes: usize) {
     let read = timed(
         &format!("a CSA game and {} bytes of `/` lines", after_a_game.len()),
         Duration::from_secs(60),
-        || {
-            read_bytes(
-                &after_a_game,
-                Path::new("slashes.csa"),
-                None,
-                Default::default(),
-            )
-            .unwrap()
-        },
+        || read_named(&after_a_game, "slashes.csa").unwrap(),
     );
     assert_eq!(read.records.len(), 1);
     assert!(read.errors.is_empty());
@@ -1053,10 +1044,10 @@ fn utf16_with_a_byte_order_mark_reads() {
         (b"\xfe\xff", true, "UTF-16BE (BOM)"),
     ] {
         let bytes = [bom.as_slice(), &utf16(kif, big_endian)].concat();
-        let read = read_bytes(&bytes, Path::new("utf16.kif"), None, Default::default()).unwrap();
+        let read = read_named(&bytes, "utf16.kif").unwrap();
         assert_eq!(read.encoding.name(), name);
         assert_eq!(
-            usi::position_line(&read.records[0]),
+            written::usi_line(&read.records[0]),
             "position startpos moves 7g7f 3c3d"
         );
         assert!(read.records[0].warnings.is_empty());
@@ -1097,13 +1088,7 @@ fn no_control_bytes(text: &str) -> bool {
 #[test]
 fn escape_sequences_in_the_input_are_never_echoed() {
     let error_input = "PI\n+\n+7776FU\u{1b}[2J\u{1b}]0;owned\u{7}\n";
-    let error = read_bytes(
-        error_input.as_bytes(),
-        Path::new("e.csa"),
-        None,
-        Default::default(),
-    )
-    .unwrap_err();
+    let error = read_named(error_input.as_bytes(), "e.csa").unwrap_err();
     let rendered = error.render("dir/\u{1b}[31mred.csa");
     assert!(no_control_bytes(&rendered), "{rendered:?}");
     assert!(
@@ -1116,13 +1101,7 @@ fn escape_sequences_in_the_input_are_never_echoed() {
     );
 
     let warning_input = "PI\n+\n+7776FU\n%\u{1b}[31mBOOM\u{9b}0m\n";
-    let read = read_bytes(
-        warning_input.as_bytes(),
-        Path::new("w.csa"),
-        None,
-        Default::default(),
-    )
-    .unwrap();
+    let read = read_named(warning_input.as_bytes(), "w.csa").unwrap();
     let warnings = &read.records[0].warnings;
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     for printed in [
@@ -1164,11 +1143,11 @@ fn cp932_cut_in_the_middle_of_a_character() {
     let mut bytes = cp932(&text);
     bytes.pop();
     assert!(bytes.last().unwrap() >= &0x81, "cut after a lead byte");
-    let read = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default()).unwrap();
+    let read = read_named(&bytes, "cut.kif").unwrap();
     assert_eq!(read.encoding.name(), "Shift_JIS (CP932)");
     let record = &read.records[0];
     assert_eq!(
-        usi::position_line(record),
+        written::usi_line(record),
         "position startpos moves 7g7f 3c3d"
     );
     let last = record.tree.mainline_end();
@@ -1187,7 +1166,7 @@ fn cp932_cut_in_a_header() {
     let mut bytes = cp932("先手：羽生");
     bytes.pop();
     bytes.extend(cp932(&format!("\n{KIF_HEAD}   1 ７六歩(77)\n")));
-    let read = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default()).unwrap();
+    let read = read_named(&bytes, "cut.kif").unwrap();
     let record = &read.records[0];
     assert_eq!(record.header("先手"), Some("羽\u{FFFD}"));
     assert!(record
@@ -1203,8 +1182,8 @@ fn cp932_cut_in_a_move_is_a_located_error() {
     let text = format!("{KIF_HEAD}   1 ７六歩(77)\n   2 ３四歩");
     let mut bytes = cp932(&text);
     bytes.pop();
-    let err = read_bytes(&bytes, Path::new("cut.kif"), None, Default::default())
-        .map(|r| r.records.iter().map(usi::position_line).collect::<Vec<_>>())
+    let err = read_named(&bytes, "cut.kif")
+        .map(|r| r.records.iter().map(written::usi_line).collect::<Vec<_>>())
         .expect_err("a move cut in half");
     assert_eq!(err.location.line, 4, "{}", err.render("cut.kif"));
 }
@@ -1271,6 +1250,7 @@ fn mutate(bytes: &[u8], other: &[u8], rng: &mut Rng) -> Vec<u8> {
     out
 }
 
+/// Every reader, and sniffing (`None`).
 const READERS: [Option<Format>; 7] = [
     Some(Format::Kif),
     Some(Format::Ki2),
@@ -1306,11 +1286,15 @@ fn check_input(bytes: &[u8], own: Option<Format>) {
             let start = record.start.sfen();
             let start = start.rsplit_once(' ').map_or(start.as_str(), |(s, _)| s);
             for (name, back_format, text) in [
-                ("USI", Format::Usi, usi::position_line(record)),
-                ("KIF", Format::Kif, kif::write(record, "UTF-8")),
-                ("KI2", Format::Ki2, ki2::write(record)),
-                ("CSA", Format::Csa, csa::write(record, csa::Version::V3_0)),
-                ("Western", Format::Western, western::write(record)),
+                ("USI", Format::Usi, written::usi_line(record)),
+                ("KIF", Format::Kif, written::text(record, Target::Kif)),
+                ("KI2", Format::Ki2, written::text(record, Target::Ki2)),
+                ("CSA", Format::Csa, written::text(record, Target::Csa)),
+                (
+                    "Western",
+                    Format::Western,
+                    written::text(record, Target::Western),
+                ),
             ] {
                 let back = read_text(&text, back_format).unwrap_or_else(|e| {
                     panic!(

@@ -19,7 +19,6 @@ mod error_kinds;
 mod fixtures;
 mod independent;
 mod jkf;
-mod jkf_write;
 mod ki2_bench;
 mod layout;
 mod limits;

@@ -3,6 +3,7 @@
 //! random games written in Western notation read back to the same moves,
 //! and no panic on any input.
 
+use crate::util::games::usi_moves;
 use crate::util::write::{stream, text as written};
 use kifconv::error::{Error, ErrorKind};
 use kifconv::read::{read_games, read_text, Format};
@@ -40,15 +41,6 @@ fn one_game(name: &str) -> Record {
     game
 }
 
-fn usi(record: &Record) -> String {
-    let moves: Vec<String> = record
-        .tree
-        .mainline_moves()
-        .map(|m| m.to_string())
-        .collect();
-    moves.join(" ")
-}
-
 fn headers(record: &Record) -> Vec<(&str, &str)> {
     record
         .headers
@@ -76,7 +68,7 @@ const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN
 fn moves_numbered_in_pairs() {
     let game = one_game("pairs-numbered.psn");
     assert_eq!(
-        usi(&game),
+        usi_moves(&game),
         "7g7f 3c3d 2g2f 4c4d 3i4h 8b4b 5i6h 5a6b 6h7h 6b7b 4i5h 6a5b 5g5f 3a3b 7i6h 7b8b 2f2e 2b3c"
     );
     assert_eq!(game.start.sfen(), STARTPOS);
@@ -107,7 +99,10 @@ fn moves_numbered_in_pairs() {
 fn moves_numbered_one_by_one_and_glued() {
     let game = one_game("plies-glued.psn");
     // `Bx2b=` declines the promotion: 8h2b, not 8h2b+.
-    assert_eq!(usi(&game), "7g7f 3c3d 8h2b 3a2b 7i8h 2b3c B*4e B*3b 2g2f");
+    assert_eq!(
+        usi_moves(&game),
+        "7g7f 3c3d 8h2b 3a2b 7i8h 2b3c B*4e B*3b 2g2f"
+    );
     assert_eq!(
         comments(&game),
         [
@@ -125,7 +120,7 @@ fn moves_numbered_one_by_one_and_glued() {
 fn no_numbers_and_numeric_squares() {
     let game = one_game("no-numbers.psn");
     assert_eq!(
-        usi(&game),
+        usi_moves(&game),
         "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f"
     );
     assert_eq!(
@@ -137,13 +132,13 @@ fn no_numbers_and_numeric_squares() {
 #[test]
 fn ellipsis_numbers_in_every_spelling() {
     let game = one_game("ellipsis.psn");
-    assert_eq!(usi(&game), "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 3a4b");
+    assert_eq!(usi_moves(&game), "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 3a4b");
 }
 
 #[test]
 fn annotations_become_comments_on_their_move() {
     let game = one_game("annotations.psn");
-    assert_eq!(usi(&game), "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 3a4b");
+    assert_eq!(usi_moves(&game), "7g7f 3c3d 2g2f 4c4d 2f2e 2b3c 3i4h 3a4b");
     assert_eq!(
         comments(&game),
         [
@@ -163,7 +158,7 @@ fn annotations_become_comments_on_their_move() {
 fn captures_drops_promotions_and_promoted_pieces() {
     let game = one_game("rook-rush.psn");
     assert_eq!(
-        usi(&game),
+        usi_moves(&game),
         "2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d 8e8f 8g8f 8b8f 2d2c+ 8f8h+ 7i8h B*5e 2c2b 3a2b \
          R*8b P*8d 8b8d+ 5e3g+ 3i4h 3g1i 8d8a 1i2h"
     );
@@ -179,7 +174,7 @@ fn captures_drops_promotions_and_promoted_pieces() {
 fn origins_tell_twin_pieces_apart() {
     let game = one_game("disambiguation.psn");
     assert_eq!(
-        usi(&game),
+        usi_moves(&game),
         "6e5d 5a6a 4g5e 6a5a 6i5h 5a6a 5e4c 6a7b 1c2c 7b7a 4e3d 7a7b 2c2b 7b7a"
     );
     assert_eq!(game.start.sfen(), "4k4/9/8+P/9/3S1S3/9/3N1N3/9/3GKG3 b r 1");
@@ -207,7 +202,7 @@ fn sfen_tag_sets_the_start() {
         game.start.sfen(),
         "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4"
     );
-    assert_eq!(usi(&game), "4c4d 2f2e 2b3c 3i4h 3a4b");
+    assert_eq!(usi_moves(&game), "4c4d 2f2e 2b3c 3i4h 3a4b");
     assert_eq!(game.header("SFEN"), Some(game.start.sfen().as_str()));
     assert_eq!(
         final_sfen(&game),
@@ -218,7 +213,7 @@ fn sfen_tag_sets_the_start() {
 #[test]
 fn mate_claims_a_real_mate() {
     let game = one_game("mate.psn");
-    assert_eq!(usi(&game), "G*5b");
+    assert_eq!(usi_moves(&game), "G*5b");
     assert_eq!(final_sfen(&game), "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2");
     assert!(game.final_position().is_checkmate());
     assert_eq!(game.header("Result"), Some("1-0"));
@@ -229,7 +224,7 @@ fn handicap_by_english_name() {
     let game = one_game("handicap-english.psn");
     assert_eq!(game.handicap, Some(Handicap::TwoPieces));
     assert_eq!(game.start, Handicap::TwoPieces.setup());
-    assert_eq!(usi(&game), "3c3d 7g7f 4c4d 3i4h 4a3b 2g2f 3a4b");
+    assert_eq!(usi_moves(&game), "3c3d 7g7f 4c4d 3i4h 4a3b 2g2f 3a4b");
     assert_eq!(game.header("Handicap"), Some("2-Piece"));
 }
 
@@ -237,19 +232,19 @@ fn handicap_by_english_name() {
 fn handicap_by_japanese_name_numbered_from_the_first_mover() {
     let game = one_game("handicap-japanese.psn");
     assert_eq!(game.handicap, Some(Handicap::Lance));
-    assert_eq!(usi(&game), "3c3d 7g7f 4c4d 2g2f 3a4b 3i4h");
+    assert_eq!(usi_moves(&game), "3c3d 7g7f 4c4d 2g2f 3a4b 3i4h");
 }
 
 #[test]
 fn several_games_in_one_file() {
     let games = read_fixture("multi-game.psn");
     assert_eq!(games.len(), 3);
-    assert_eq!(usi(&games[0]), "7g7f 3c3d 2g2f 4c4d");
+    assert_eq!(usi_moves(&games[0]), "7g7f 3c3d 2g2f 4c4d");
     assert_eq!(headers(&games[0]), [("Event", "Game 1"), ("Result", "0-1")]);
-    assert_eq!(usi(&games[1]), "2g2f 8c8d 2f2e 8d8e");
+    assert_eq!(usi_moves(&games[1]), "2g2f 8c8d 2f2e 8d8e");
     // No Result tag, and `*` (unknown) as the result: nothing to keep.
     assert_eq!(headers(&games[1]), [("Event", "Game 2")]);
-    assert_eq!(usi(&games[2]), "3c3d 7g7f 8c8d");
+    assert_eq!(usi_moves(&games[2]), "3c3d 7g7f 8c8d");
     assert_eq!(games[2].handicap, Some(Handicap::Bishop));
     for game in &games {
         assert!(game.warnings.is_empty(), "{:?}", game.warnings);
@@ -413,7 +408,7 @@ fn games_written_one_after_another_read_back_apart() {
     let back = read(&text).unwrap();
     assert_eq!(back.len(), 3, "{text}");
     for (a, b) in games.iter().zip(&back) {
-        assert_eq!(usi(a), usi(b), "{text}");
+        assert_eq!(usi_moves(a), usi_moves(b), "{text}");
     }
 }
 
@@ -551,11 +546,11 @@ fn comments_and_empty_texts() {
     let games = read("[A \"1\"]\n[B \"2\"]\nP-7f\n[C \"3\"]\nP-2f").unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].headers.len(), 2);
-    assert_eq!(usi(&games[1]), "2g2f");
+    assert_eq!(usi_moves(&games[1]), "2g2f");
     // A BOM and CRLF line endings.
     let games = read("\u{feff}[Sente \"A\"]\r\n1. P-7f P-3d\r\n").unwrap();
     assert_eq!(games[0].header("Sente"), Some("A"));
-    assert_eq!(usi(&games[0]), "7g7f 3c3d");
+    assert_eq!(usi_moves(&games[0]), "7g7f 3c3d");
 }
 
 // ---------------------------------------------------------------------------

@@ -108,6 +108,8 @@ impl<'a> Game<'a> {
 
 /// Reads a CSA text: one raw game per game in the file. A syntax error in
 /// any game fails the whole text; see [`games`] to keep the good games.
+/// (The readers use [`games`]; this is the unit tests' shorthand.)
+#[cfg(test)]
 pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
     games(text)?.into_iter().collect()
 }

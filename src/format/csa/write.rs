@@ -56,7 +56,9 @@ pub fn write_all(records: &[Record], version: Version, encoding: &str) -> String
     out
 }
 
-/// Writes one game, declared UTF-8 (the text a `String` holds).
+/// Writes one game, declared UTF-8 (the text a `String` holds): the unit
+/// tests' shorthand for [`write_all`].
+#[cfg(test)]
 pub fn write(record: &Record, version: Version) -> String {
     write_all(std::slice::from_ref(record), version, "UTF-8")
 }

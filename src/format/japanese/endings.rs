@@ -269,14 +269,7 @@ mod tests {
     const KINDS: [EndingKind; 21] = EndingKind::ALL;
 
     fn ending(kind: EndingKind, winner: Option<Color>) -> Ending {
-        Ending {
-            kind,
-            winner,
-            text: "text".to_string(),
-            time: None,
-            comments: Vec::new(),
-            foul: None,
-        }
+        Ending::new(kind, winner, "text")
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! here.
 
 pub use super::digits::kanji_number;
-pub use super::endings::{ending_word, trailer};
+pub use super::endings::ending_word;
 pub use super::headers::{header_key, is_safe_header_key};
 pub use super::pieces::move_piece_name;
 

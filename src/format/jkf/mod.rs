@@ -7,5 +7,7 @@ mod moves;
 mod preset;
 pub mod read;
 mod reader;
+#[cfg(test)]
+mod round_trip;
 mod start;
 pub mod write;

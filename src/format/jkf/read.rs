@@ -78,8 +78,6 @@ use crate::record::builder::Builder;
 use crate::record::{EndingKind, Header, Record};
 use crate::{Color, Handicap, Position, Setup};
 
-pub use super::preset::{preset, preset_name};
-
 const ROOT_KEYS: [&str; 3] = ["header", "initial", "moves"];
 
 /// Reads every game of a JKF text: one document (pretty or compact), or
@@ -292,16 +290,8 @@ impl<'t> Reader<'_, 't> {
 mod tests {
     use super::*;
     use crate::record::NodeId;
+    use crate::test_util::games::usi_moves;
     use crate::PieceKind;
-
-    fn moves(record: &Record) -> String {
-        record
-            .tree
-            .mainline_moves()
-            .map(|m| m.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
 
     #[test]
     fn reads_the_readme_example() {
@@ -318,7 +308,7 @@ mod tests {
   ]
 }"#;
         let record = read(text).unwrap();
-        assert_eq!(moves(&record), "7g7f 3c3d 8h2b 3a2b B*4e");
+        assert_eq!(usi_moves(&record), "7g7f 3c3d 8h2b 3a2b B*4e");
         assert_eq!(record.headers[0].key, "先手");
         assert_eq!(record.headers[1].value, "うひょ");
         assert_eq!(record.ending().unwrap().kind, EndingKind::Abort);
@@ -411,7 +401,7 @@ mod tests {
             r#",{"move":{"from":{"x":1,"y":2},"to":{"x":1,"y":1},"piece":"FU","color":0}}"#,
         );
         let record = read(&text).unwrap();
-        assert_eq!(moves(&record), "1b1a+");
+        assert_eq!(usi_moves(&record), "1b1a+");
         assert_eq!(record.warnings.len(), 1, "{:?}", record.warnings);
         assert!(record.warnings[0].message.contains("must promote"));
         assert_eq!(record.start.hand(Color::White).count(PieceKind::Pawn), 1);
@@ -426,7 +416,7 @@ mod tests {
             {"move":{"from":{"x":3,"y":1},"piece":"GI","color":1,"same":true},"comments":["同銀"]},
             {"comments":["a stray comment"]}]}"#;
         let record = read(text).unwrap();
-        assert_eq!(moves(&record), "7g7f 3c3d 8h2b+ 3a2b");
+        assert_eq!(usi_moves(&record), "7g7f 3c3d 8h2b+ 3a2b");
         let last = record.tree.node(record.tree.mainline_end());
         assert_eq!(last.comments, ["同銀", "a stray comment"]);
         assert_eq!(record.warnings.len(), 1, "{:?}", record.warnings);
@@ -444,7 +434,7 @@ mod tests {
     fn repeated_keys_use_the_last_value() {
         let text = r#"{"header":{},"moves":[{},{"move":{"from":{"x":2,"y":7},"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#;
         let record = read(text).unwrap();
-        assert_eq!(moves(&record), "7g7f");
+        assert_eq!(usi_moves(&record), "7g7f");
         assert!(record.warnings[0].message.contains("given twice"));
     }
 

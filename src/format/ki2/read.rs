@@ -45,11 +45,6 @@ impl Dialect for Ki2 {
     }
 }
 
-/// Reads a KI2 text.
-pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
-    kakinoki::parse(text, &Ki2)
-}
-
 /// Reads a KI2 text of one game or several, one after another, each
 /// starting with its `#KI2 version=…` line (as the writer puts it); each
 /// game succeeds or fails on its own.
@@ -167,7 +162,9 @@ mod tests {
 
     #[test]
     fn a_misdecoded_line_says_so() {
-        let e = parse("▲７六歩    △３\u{fffd}歩\n").unwrap_err();
+        let e = parse_games("▲７六歩    △３\u{fffd}歩\n")
+            .remove(0)
+            .unwrap_err();
         assert!(e.message.contains("U+FFFD"), "{}", e.message);
     }
 }

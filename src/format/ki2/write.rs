@@ -23,25 +23,11 @@ const MOVES_PER_LINE: usize = 6;
 /// Display columns each move is padded to (but the last on a line).
 const MOVE_WIDTH: usize = 12;
 
-/// Writes a record as KI2 text, with a `#KI2 version=2.0` line that names
-/// no encoding (see [`write_declared`] for one that does).
-pub fn write(record: &Record) -> String {
-    write_game(record, None)
-}
-
 /// Writes a record as KI2 text whose `#KI2` line declares `encoding`
 /// (`UTF-8` or `Shift_JIS`); encoding the text is the caller's.
 pub fn write_declared(record: &Record, encoding: &str) -> String {
-    write_game(record, Some(encoding))
-}
-
-fn write_game(record: &Record, encoding: Option<&str>) -> String {
     let mut out = String::with_capacity(256 + 12 * record.tree.len());
-    out.push_str("#KI2 version=2.0");
-    if let Some(encoding) = encoding {
-        write!(out, " encoding={encoding}").unwrap();
-    }
-    out.push('\n');
+    writeln!(out, "#KI2 version=2.0 encoding={encoding}").unwrap();
     let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     let start = record.start.clone();
     for odd in &odd_headers {

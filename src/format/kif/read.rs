@@ -69,11 +69,6 @@ impl Dialect for Kif {
     }
 }
 
-/// Reads a KIF text.
-pub fn parse(text: &str) -> Result<RawGame<'_>, Error> {
-    kakinoki::parse(text, &Kif)
-}
-
 /// Reads a KIF text of one game or several, one after another, each
 /// starting with its `#KIF version=…` line (as the writer puts it); each
 /// game succeeds or fails on its own.
@@ -491,14 +486,14 @@ mod tests {
     #[test]
     fn a_misdecoded_line_says_so() {
         // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
-        let e = parse("   1 ７ｧｯ(77)\n").unwrap_err();
+        let e = parse_games("   1 ７ｧｯ(77)\n").remove(0).unwrap_err();
         assert!(
             e.message.contains("UTF-8 read as Shift_JIS"),
             "{}",
             e.message
         );
         // A plain error says nothing about encodings.
-        let e = parse("   1 ７六歩(77) junk\n").unwrap_err();
+        let e = parse_games("   1 ７六歩(77) junk\n").remove(0).unwrap_err();
         assert!(!e.message.contains("encoding"), "{}", e.message);
     }
 

@@ -1,5 +1,6 @@
-//! Walking folders of fixtures, records and outputs.
+//! Walking folders of fixtures, records and outputs; the fixtures' records.
 
+use kifconv::record::Record;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -27,6 +28,21 @@ pub fn under(dir: &Path, skip: &[&str]) -> Vec<PathBuf> {
             }
         } else {
             out.push(path);
+        }
+    }
+    out
+}
+
+/// The records of every fixture kifconv reads, each with its file's name.
+pub fn fixture_records() -> Vec<(String, Record)> {
+    let mut paths = under(&fixtures(), &["bad"]);
+    paths.retain(|p| p.extension().is_none_or(|e| e != "md"));
+    let mut out = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(&path).unwrap();
+        if let Ok(read) = kifconv::read::read_bytes(&bytes, &path, None, Default::default()) {
+            let name = path.display().to_string();
+            out.extend(read.records.into_iter().map(|r| (name.clone(), r)));
         }
     }
     out

@@ -2,7 +2,7 @@
 //! and a KIF mainline written move by move.
 
 use super::rng::Rng;
-use super::write::text;
+use super::write::{kif_move_lines, text};
 use kifconv::record::{MoveTree, NodeId, Record};
 use kifconv::{Move, Position, Target};
 
@@ -48,19 +48,21 @@ pub fn kif_text(moves: &[Move]) -> String {
     let written = text(&record, Target::Kifu);
     let mut out = String::with_capacity(KIF_HEAD.len() + 24 * moves.len());
     out.push_str(KIF_HEAD);
-    for line in written
-        .lines()
-        .skip_while(|l| !l.starts_with("手数----"))
-        .skip(1)
-    {
-        if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
-            break;
-        }
-        // `   1 ７六歩(77)   ( 0:00/00:00:00)`: the time follows a space.
-        out.push_str(line.split(" (").next().unwrap().trim_end());
+    for line in kif_move_lines(&written) {
+        out.push_str(line);
         out.push('\n');
     }
     out
+}
+
+/// A record's mainline moves in USI, a space between each two: `7g7f 3c3d`.
+pub fn usi_moves(record: &Record) -> String {
+    record
+        .tree
+        .mainline_moves()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The position at `node` of `tree`, played from `start`.

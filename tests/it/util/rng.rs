@@ -94,3 +94,11 @@ fn below_stays_below() {
     (0..1000).for_each(|_| seen[rng.below(7)] = true);
     assert!(seen.iter().all(|&s| s), "{seen:?}");
 }
+
+#[test]
+fn one_in_n_comes_up_about_once_in_n() {
+    let mut rng = Rng::new(0x0e1e);
+    assert!((0..100).all(|_| rng.one_in(1)));
+    let hits = (0..4000).filter(|_| rng.one_in(4)).count();
+    assert!((800..1200).contains(&hits), "{hits} of 4000");
+}

@@ -1,4 +1,4 @@
-//! The JKF writer: `parse::jkf::read(emit::jkf::write(record))` keeps
+//! The JKF writer: `jkf::read::read(jkf::write::write(record))` keeps
 //! everything JKF holds, for every fixture, every corpus file and 10,000
 //! random games (with variations, comments, bookmarks, times in
 //! milliseconds, endings and fouls); every document written is valid
@@ -14,15 +14,15 @@
 //! implies), with the foul's side and move when the foul is written as a
 //! move.
 
-use crate::util::files::{fixtures, under};
-use crate::util::first_differences;
-use crate::util::games::{position_at, random_lines};
-use crate::util::rng::Rng;
-use crate::util::shared::shared;
-use kifconv::format::jkf::read::{ending_for_special, read};
-use kifconv::format::{japanese::write as japanese, jkf::write as jkf};
-use kifconv::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
-use kifconv::{Color, KingRule, Move, PieceKind, Position, Setup, Square};
+use crate::format::jkf::read::{ending_for_special, read};
+use crate::format::{japanese::write as japanese, jkf::write as jkf};
+use crate::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
+use crate::test_util::files::{fixtures, under};
+use crate::test_util::games::{position_at, random_lines};
+use crate::test_util::rng::Rng;
+use crate::test_util::shared::shared;
+use crate::test_util::write::first_differences;
+use crate::{Color, KingRule, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -271,7 +271,7 @@ fn check_files(paths: &[PathBuf]) -> usize {
     let mut count = 0;
     for path in paths {
         let bytes = std::fs::read(path).unwrap();
-        let Ok(read) = kifconv::read::read_bytes(&bytes, path, None, Default::default()) else {
+        let Ok(read) = crate::read::read_bytes(&bytes, path, None, Default::default()) else {
             continue;
         };
         let name = path.display().to_string();
@@ -281,7 +281,7 @@ fn check_files(paths: &[PathBuf]) -> usize {
         let lines = jkf::write_all(&read.records);
         assert_eq!(lines.lines().count(), read.records.len(), "{name}");
         // The stream reads back as its games.
-        let games = kifconv::read::read_games(&lines, kifconv::read::Format::Jkf).unwrap();
+        let games = crate::read::read_games(&lines, crate::read::Format::Jkf).unwrap();
         assert_eq!(games.len(), read.records.len(), "{name} as NDJSON");
         for (line, record) in lines.lines().zip(&read.records) {
             let errors = schema_errors(line);
@@ -599,7 +599,7 @@ fn the_schema_rejects_what_json_kifu_format_does_not_define() {
 
 #[test]
 fn ndjson_reads_as_several_games_each_failing_alone() {
-    use kifconv::read::{read_games, Format};
+    use crate::read::{read_games, Format};
     let mut records = Vec::new();
     for usi in ["7g7f 3c3d", "2g2f"] {
         let mut record = Record::new(Position::startpos());
