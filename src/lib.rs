@@ -60,6 +60,7 @@
 
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod decode;
 pub mod error;
 pub(crate) mod format;

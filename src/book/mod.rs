@@ -1,0 +1,102 @@
+//! Opening books in YaneuraOu's text format ("DB2016"): positions, each
+//! with the moves played from it, counted.
+//!
+//! * [`db2016`] reads and writes the text;
+//! * [`build`] counts the mainline positions and moves of records into a
+//!   book, optionally flip-folded (black-to-move positions only: a
+//!   white-to-move position and its move are rotated 180° first);
+//! * [`query`] finds a position's moves, looking up its rotation when the
+//!   position itself is absent and rotating the moves back, as YaneuraOu's
+//!   FlippedBook does — in a book in memory, or by binary search in a
+//!   sorted book file without reading it whole.
+
+pub mod build;
+pub mod db2016;
+pub mod query;
+
+use std::collections::BTreeMap;
+
+/// A move of a book position: the move, the expected reply (`None`:
+/// `none`), its value from the mover's view, the search depth and how many
+/// times it was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move, in USI.
+    pub mv: String,
+    /// The expected reply, in USI.
+    pub ponder: Option<String>,
+    /// The value, from the view of the player making the move.
+    pub value: i32,
+    /// The depth of the search that gave the value (0 for counted games).
+    pub depth: u32,
+    /// How many times it was played.
+    pub count: u64,
+}
+
+/// A position's entry: the smallest ply it was seen at, and its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The ply (SFEN move number) written with the position.
+    pub ply: u32,
+    /// The moves, most played first (then by value).
+    pub moves: Vec<BookMove>,
+}
+
+/// A book: entries by their position's SFEN without its move number
+/// (board, side to move, hands), in byte order, as the file is sorted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    /// The entries.
+    pub entries: BTreeMap<String, Entry>,
+}
+
+/// A position's key in a book: its SFEN without the move number.
+pub fn key(pos: &crate::Position) -> String {
+    let sfen = pos.sfen();
+    match sfen.rsplit_once(' ') {
+        Some((key, _)) => key.to_string(),
+        None => sfen,
+    }
+}
+
+impl Entry {
+    /// Puts the moves in the file's order: count descending, then value
+    /// descending (then the move's text, so that the order is total).
+    pub fn sort(&mut self) {
+        self.moves.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then(b.value.cmp(&a.value))
+                .then(a.mv.cmp(&b.mv))
+        });
+    }
+}
+
+impl Book {
+    /// Adds `other`'s entries: counts of the same move added, the smaller
+    /// ply kept, the value of the move played more often kept (the first
+    /// book's on a tie).
+    pub fn merge(&mut self, other: Book) {
+        for (key, entry) in other.entries {
+            let mine = self.entries.entry(key).or_insert_with(|| Entry {
+                ply: entry.ply,
+                moves: Vec::new(),
+            });
+            mine.ply = mine.ply.min(entry.ply);
+            for mv in entry.moves {
+                match mine.moves.iter_mut().find(|m| m.mv == mv.mv) {
+                    Some(m) => {
+                        if mv.count > m.count {
+                            m.value = mv.value;
+                            m.depth = mv.depth;
+                            m.ponder = mv.ponder.clone();
+                        }
+                        m.count += mv.count;
+                    }
+                    None => mine.moves.push(mv),
+                }
+            }
+            mine.sort();
+        }
+    }
+}
