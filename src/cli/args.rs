@@ -59,10 +59,85 @@ pub enum Command {
         /// The position, as SFEN (quote it).
         sfen: String,
     },
+    /// Opening books in YaneuraOu's text format (DB2016).
+    Book {
+        #[command(subcommand)]
+        action: BookCommand,
+    },
     /// Print a shell completion script.
     Completions { shell: Shell },
     /// Print the manual page (roff).
     Man,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BookCommand {
+    /// Count every mainline position of the inputs and the move played
+    /// from it into a book.
+    Build(BookBuildArgs),
+    /// Print a book's moves for a position, looking up its rotation when
+    /// the position itself is absent (as YaneuraOu's FlippedBook does).
+    Query(BookQueryArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookBuildArgs {
+    /// Files, folders and archives to read, as for conversion.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The book to write.
+    #[arg(short, long, value_name = "BOOK")]
+    pub output: PathBuf,
+    /// Store black-to-move positions only: a white-to-move position and
+    /// its move are rotated 180° first.
+    #[arg(long)]
+    pub flip_fold: bool,
+    /// Positions from this ply on (1 is a game's first position).
+    #[arg(long, value_name = "N")]
+    pub min_ply: Option<u32>,
+    /// Positions up to this ply.
+    #[arg(long, value_name = "N")]
+    pub max_ply: Option<u32>,
+    /// Moves played at least N times.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub min_count: u64,
+    /// Whose moves go in.
+    #[arg(long, value_enum, default_value_t = BookSide::Both)]
+    pub side: BookSide,
+    /// Replace the book if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// Read with N threads (default: every core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress bar, no summary, no warnings: errors only.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Take only the files of folders and archives whose path matches the
+    /// glob (`!GLOB` leaves them out).
+    #[arg(short, long, value_name = "GLOB")]
+    pub glob: Vec<String>,
+    /// Follow symbolic links found in folders.
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BookSide {
+    Both,
+    Black,
+    White,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookQueryArgs {
+    /// The book (sorted, as kifconv writes them).
+    pub book: PathBuf,
+    /// The position: an SFEN, `startpos`, or `position … moves …` (quote it).
+    pub position: String,
+    /// Print JSON for programs.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -336,9 +411,44 @@ pub struct Config {
     pub max_total_size: u64,
     /// With a training-data target: what goes in.
     pub training: Option<Training>,
+    /// For `book build`: the book to count the inputs into.
+    pub book: Option<super::book::BookJob>,
 }
 
 impl ConvertArgs {
+    /// The arguments of a job that only reads: the inputs and how they are
+    /// walked, everything else as by default.
+    pub fn for_reading(
+        inputs: Vec<PathBuf>,
+        jobs: Option<usize>,
+        quiet: bool,
+        glob: Vec<String>,
+        follow: bool,
+    ) -> ConvertArgs {
+        ConvertArgs {
+            inputs,
+            to: Target::Usi,
+            from: None,
+            encoding: InputEncoding::Auto,
+            out_encoding: None,
+            flip: false,
+            ply: None,
+            all_plies: false,
+            mainline: true,
+            output: None,
+            jobs,
+            quiet,
+            force: false,
+            report: None,
+            csa_version: CsaVersion::V3,
+            max_input_size: 64 << 20,
+            max_total_size: 16 << 30,
+            follow,
+            glob,
+            training: TrainingArgs::default(),
+        }
+    }
+
     /// Checks the arguments; a usage error says what is wrong.
     pub fn into_config(self) -> Result<Config, String> {
         let mut inputs = self.inputs;
@@ -387,6 +497,7 @@ impl ConvertArgs {
             inputs,
             filter,
             training,
+            book: None,
             follow: self.follow,
             max_total_size: self.max_total_size,
             target: self.to,

@@ -119,6 +119,10 @@ pub fn run(config: &Config) -> u8 {
             .as_ref()
             .map(|t| Selector::new(t.filter.clone(), t.repeats, t.flip_fold)),
         temp_counter: &temp_counter,
+        book: config
+            .book
+            .as_ref()
+            .map(|job| crate::book::build::Builder::new(job.options.clone())),
         progress: &progress,
         out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         wrote_before: false,
@@ -141,6 +145,20 @@ pub fn run(config: &Config) -> u8 {
         }
     }
     let selected = sink.selector.map(|s| s.counts);
+    let mut book_line = None;
+    if let (Some(builder), Some(job)) = (sink.book, &config.book) {
+        let book = builder.finish(job.min_count);
+        let moves: usize = book.entries.values().map(|e| e.moves.len()).sum();
+        if let Err(e) = super::book::write(&book, job) {
+            eprintln!("error: {e}");
+            return 2;
+        }
+        book_line = Some(format!(
+            "book {}: {} positions, {moves} moves",
+            job.output.display(),
+            book.entries.len()
+        ));
+    }
     let mut out = sink.out;
     let write_failed = sink.write_failed.or_else(|| out.flush().err());
     drop(out);
@@ -177,6 +195,9 @@ pub fn run(config: &Config) -> u8 {
         );
         if let Some(counts) = &selected {
             eprintln!("{}", training_summary(counts));
+        }
+        if let Some(line) = &book_line {
+            eprintln!("{line}");
         }
     }
     if summary.failed > 0 {
@@ -240,6 +261,8 @@ struct Sink<'a, W: Write> {
     report: &'a mut Option<Report>,
     /// With a training-data target: the filters and what they counted.
     selector: Option<Selector>,
+    /// For `book build`: the positions counted so far.
+    book: Option<crate::book::build::Builder>,
     /// Numbers the temporary files of outputs staged here.
     temp_counter: &'a AtomicU64,
 }
@@ -294,6 +317,15 @@ impl<W: Write> Sink<'_, W> {
             }
             Ok(converted) => converted,
         };
+        if let Some(builder) = self.book.as_mut() {
+            for (i, record) in std::mem::take(&mut converted.records).iter().enumerate() {
+                if let Err(e) = builder.add(record) {
+                    converted
+                        .errors
+                        .push(format!("{display}: error: game {}: {e}\n", i + 1));
+                }
+            }
+        }
         if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {
             // Chosen here, in input order, so that what repeats is the later
             // game whatever the threads.

@@ -21,6 +21,9 @@ pub struct Converted {
     /// With a training-data target: the games, for the batch to select
     /// from in input order and encode (no `outputs` then).
     pub training: Vec<Game>,
+    /// For `book build`: the records, for the batch to count in input
+    /// order.
+    pub records: Vec<crate::record::Record>,
 }
 
 /// Converts one input's bytes. `Err` is a failure of the whole input (it
@@ -57,6 +60,10 @@ pub fn convert(
     }
     if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
+    }
+    if config.book.is_some() {
+        out.records = records;
+        return Ok(out);
     }
     if config.training.is_some() {
         // The replay, evaluations and ratings of each game, here on the

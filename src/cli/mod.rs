@@ -11,6 +11,7 @@
 mod archive;
 mod args;
 mod batch;
+mod book;
 mod convert;
 mod entries;
 mod filter;
@@ -52,6 +53,10 @@ fn run() -> u8 {
     match cli.command {
         Some(Command::Flip { sfen, moves }) => tools::flip(&sfen, &moves),
         Some(Command::Mate { sfen }) => tools::mate(&sfen),
+        Some(Command::Book { action }) => match action {
+            args::BookCommand::Build(args) => book::build(args),
+            args::BookCommand::Query(args) => book::query(args),
+        },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.
         Some(Command::Completions { shell }) => {

@@ -22,7 +22,23 @@ pub fn print(text: &[u8]) -> u8 {
     }
 }
 
-fn position(sfen: &str) -> Result<Position, String> {
+/// A position as a tool takes it: an SFEN (with or without `sfen ` before
+/// it), `startpos`, or a USI `position … [moves …]` line, whose moves are
+/// played (and checked).
+pub fn position(text: &str) -> Result<Position, String> {
+    let text = text.trim();
+    if text == "startpos" {
+        return Ok(Position::startpos());
+    }
+    if text.starts_with("position ") {
+        let records =
+            crate::read::read_text(text, crate::Format::Usi).map_err(|e| e.to_string())?;
+        return records
+            .first()
+            .map(|r| r.final_position())
+            .ok_or_else(|| "no position in the line".to_string());
+    }
+    let sfen = text.strip_prefix("sfen ").unwrap_or(text);
     let setup = Setup::from_sfen(sfen).map_err(|e| e.to_string())?;
     Position::from_setup_lenient(setup)
         .map(|(pos, _)| pos)

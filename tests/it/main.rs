@@ -10,6 +10,7 @@
 mod util;
 
 mod archives;
+mod book;
 mod clearer_errors;
 mod cli;
 mod corpus;

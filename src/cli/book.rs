@@ -1,0 +1,147 @@
+//! `kifconv book build` and `kifconv book query`: the opening-book jobs on
+//! the library's [`crate::book`], with the batch runner reading the inputs.
+
+use super::args::{BookBuildArgs, BookQueryArgs, ConvertArgs};
+use super::batch;
+use super::tools::{self, position};
+use crate::book::{build, db2016, query};
+use std::io::Write;
+use std::path::Path;
+
+/// What a book build needs beyond the inputs: where, and what goes in.
+#[derive(Clone, Debug)]
+pub struct BookJob {
+    pub output: std::path::PathBuf,
+    pub options: build::Options,
+    pub min_count: u64,
+    pub force: bool,
+}
+
+/// Builds the book: the inputs read by the batch runner (in input order),
+/// counted, written to a temporary file beside the output and linked into
+/// place, never over an existing file without --force.
+pub fn build(args: BookBuildArgs) -> u8 {
+    if args.output.exists() && !args.force {
+        eprintln!(
+            "error: {} exists; give --force to replace it",
+            args.output.display()
+        );
+        return 2;
+    }
+    let job = BookJob {
+        output: args.output.clone(),
+        options: build::Options {
+            flip_fold: args.flip_fold,
+            min_ply: args.min_ply.unwrap_or(0),
+            max_ply: args.max_ply,
+            side: match args.side {
+                super::args::BookSide::Both => build::Side::Both,
+                super::args::BookSide::Black => build::Side::Black,
+                super::args::BookSide::White => build::Side::White,
+            },
+        },
+        min_count: args.min_count,
+        force: args.force,
+    };
+    let convert =
+        ConvertArgs::for_reading(args.inputs, args.jobs, args.quiet, args.glob, args.follow);
+    match convert.into_config() {
+        Ok(mut config) => {
+            config.book = Some(job);
+            batch::run(&config)
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+/// Writes the finished book; false (said) when it cannot be.
+pub fn write(book: &crate::book::Book, job: &BookJob) -> Result<(), String> {
+    let text = db2016::write(book);
+    let dir = job
+        .output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let temp = dir.join(format!(
+        ".{}.kifconv-{}",
+        job.output
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default(),
+        std::process::id()
+    ));
+    let placed = std::fs::File::create(&temp)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .and_then(|()| {
+            if job.force {
+                std::fs::rename(&temp, &job.output)
+            } else {
+                // A link fails if the name was taken meanwhile: nothing is
+                // replaced that was not asked for.
+                std::fs::hard_link(&temp, &job.output).and_then(|()| std::fs::remove_file(&temp))
+            }
+        });
+    placed.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        format!("cannot write the book {}: {e}", job.output.display())
+    })
+}
+
+/// Prints the book's moves for a position (see [`query::lookup_file`]).
+pub fn query(args: BookQueryArgs) -> u8 {
+    let pos = match position(&args.position) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let answer = std::fs::File::open(&args.book).and_then(|file| {
+        let len = file.metadata()?.len();
+        query::lookup_file(file, len, &pos)
+    });
+    let answer = match answer {
+        Ok(Some(answer)) => answer,
+        Ok(None) => {
+            eprintln!("{}: not in the book (nor its rotation)", pos.sfen());
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.book.display());
+            return 2;
+        }
+    };
+    let text = if args.json {
+        let moves: Vec<serde_json::Value> = answer
+            .moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "move": m.mv, "ponder": m.ponder, "value": m.value,
+                    "depth": m.depth, "count": m.count,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({
+            "sfen": pos.sfen(), "flipped": answer.flipped, "ply": answer.ply, "moves": moves,
+        });
+        format!("{value}\n")
+    } else {
+        let mut text = String::new();
+        if answer.flipped {
+            text.push_str("# found as its rotation; the moves are rotated back\n");
+        }
+        for m in &answer.moves {
+            let ponder = m.ponder.as_deref().unwrap_or("none");
+            text.push_str(&format!(
+                "{} {ponder} {} {} {}\n",
+                m.mv, m.value, m.depth, m.count
+            ));
+        }
+        text
+    };
+    tools::print(text.as_bytes())
+}
