@@ -78,6 +78,23 @@ pub enum BookCommand {
     /// Print a book's moves for a position, looking up its rotation when
     /// the position itself is absent (as YaneuraOu's FlippedBook does).
     Query(BookQueryArgs),
+    /// Merge books into one: the counts of a position's same move added,
+    /// the smaller ply kept.
+    Merge(BookMergeArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookMergeArgs {
+    /// The books to merge (DB2016 text, in any order; comments, CRLF and
+    /// missing fields are read).
+    #[arg(required = true)]
+    pub books: Vec<PathBuf>,
+    /// The book to write.
+    #[arg(short, long, value_name = "BOOK")]
+    pub output: PathBuf,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -1,7 +1,7 @@
 //! `kifconv book build` and `kifconv book query`: the opening-book jobs on
 //! the library's [`crate::book`], with the batch runner reading the inputs.
 
-use super::args::{BookBuildArgs, BookQueryArgs, ConvertArgs};
+use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, ConvertArgs};
 use super::batch;
 use super::tools::{self, position};
 use crate::book::{build, db2016, query};
@@ -144,4 +144,59 @@ pub fn query(args: BookQueryArgs) -> u8 {
         text
     };
     tools::print(text.as_bytes())
+}
+
+/// Merges books (see [`crate::book::Book::merge`]) into a new one.
+pub fn merge(args: BookMergeArgs) -> u8 {
+    if args.output.exists() && !args.force {
+        eprintln!(
+            "error: {} exists; give --force to replace it",
+            args.output.display()
+        );
+        return 2;
+    }
+    if args.books.iter().any(|b| same_file(b, &args.output)) {
+        eprintln!(
+            "error: {}: that is one of the books read; refused",
+            args.output.display()
+        );
+        return 2;
+    }
+    let mut merged = crate::book::Book::default();
+    for path in &args.books {
+        let read = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                let text = String::from_utf8_lossy(&bytes);
+                db2016::read(&text).map_err(|e| e.to_string())
+            });
+        match read {
+            Ok(book) => merged.merge(book),
+            Err(e) => {
+                eprintln!("{}: error: {e}", path.display());
+                return 1;
+            }
+        }
+    }
+    let job = BookJob {
+        output: args.output,
+        options: build::Options::default(),
+        min_count: 0,
+        force: args.force,
+    };
+    match write(&merged, &job) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Whether two paths name one file (the output may not exist yet).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }

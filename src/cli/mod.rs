@@ -56,6 +56,7 @@ fn run() -> u8 {
         Some(Command::Book { action }) => match action {
             args::BookCommand::Build(args) => book::build(args),
             args::BookCommand::Query(args) => book::query(args),
+            args::BookCommand::Merge(args) => book::merge(args),
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.

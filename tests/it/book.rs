@@ -73,3 +73,26 @@ fn a_flip_folded_book_answers_for_white() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Two books merged: counts of the same move added, the smaller ply kept,
+/// moves re-sorted; a book from another tool with comments, CRLF and
+/// missing fields is read.
+#[test]
+fn books_merge() {
+    let dir = scratch("book-merge");
+    let a = dir.join("a.db");
+    let b = dir.join("b.db");
+    let c = dir.join("c.db");
+    std::fs::write(&a, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 3\n7g7f none 10 0 2\n2g2f none 0 0 1\n").unwrap();
+    std::fs::write(&b, "#YANEURAOU-DB2016 1.00\r\n// from elsewhere\r\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\r\n2g2f 8c8d 30 8 5\r\n5g5f\r\n").unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let out = run(&["book", "merge", &s(&a), &s(&b), "-o", &s(&c)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(&c).unwrap(),
+        "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n2g2f 8c8d 30 8 6\n7g7f none 10 0 2\n5g5f none 0 0 0\n"
+    );
+    let out = run(&["book", "merge", &s(&a), "-o", &s(&a), "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(dir);
+}
