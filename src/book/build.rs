@@ -11,6 +11,7 @@ use crate::record::{Record, RecordError};
 use crate::training::eval;
 use crate::Color;
 use std::collections::HashMap;
+use std::io::Write as _;
 
 /// Whose moves go into the book.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,35 +39,96 @@ pub struct Options {
     pub side: Side,
 }
 
-/// A move's tally while counting.
-#[derive(Default)]
+/// A move's tally while counting: the smallest ply its position was seen
+/// at, how often it was played, and the sum and number of its evaluations.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 struct Tally {
+    ply: u32,
     count: u64,
     evals: i64,
     with_eval: u64,
 }
 
-/// Records counted so far.
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.ply = if self.count == 0 {
+            other.ply
+        } else {
+            self.ply.min(other.ply)
+        };
+        self.count += other.count;
+        self.evals += other.evals;
+        self.with_eval += other.with_eval;
+    }
+}
+
+/// Why a record could not be counted.
+#[derive(Debug)]
+pub enum BuildError {
+    /// Its moves do not replay.
+    Record(RecordError),
+    /// A run could not be written to disk.
+    Spill(String),
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::Record(e) => e.fmt(f),
+            BuildError::Spill(e) => write!(f, "cannot write a sorted run to disk: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Records counted so far: tallies in memory by (position key, move), and
+/// when they outgrow the limit, sorted runs on disk, merged at the end.
 #[derive(Default)]
 pub struct Builder {
     options: Options,
-    positions: HashMap<String, (u32, HashMap<String, Tally>)>,
+    tallies: HashMap<(String, String), Tally>,
+    /// How many tallies may be held before they go to a run on disk.
+    limit: Option<usize>,
+    runs: Vec<std::path::PathBuf>,
+    /// Where runs go.
+    spill_dir: Option<std::path::PathBuf>,
 }
 
+/// The memory a tally takes, about: the key and move text, the map's own
+/// share, and the allocator's slack (measured: the CSA bench book with a
+/// 64 MiB limit peaks near 80 MB of resident memory). A limit in bytes is
+/// divided by it.
+pub const TALLY_BYTES: usize = 400;
+
 impl Builder {
-    /// An empty book to count into.
+    /// An empty book to count into, in memory.
     pub fn new(options: Options) -> Builder {
         Builder {
             options,
-            positions: HashMap::new(),
+            ..Builder::default()
         }
+    }
+
+    /// Holds at most about `bytes` of tallies in memory; beyond that,
+    /// sorted runs are written into `dir` (removed when finished).
+    pub fn with_memory_limit(mut self, bytes: usize, dir: std::path::PathBuf) -> Builder {
+        self.limit = Some((bytes / TALLY_BYTES).max(1));
+        self.spill_dir = Some(dir);
+        self
+    }
+
+    /// How many runs went to disk so far.
+    pub fn runs(&self) -> usize {
+        self.runs.len()
     }
 
     /// Counts `record`'s mainline; a record whose moves do not replay is
     /// an error and counts nothing.
-    pub fn add(&mut self, record: &Record) -> Result<(), RecordError> {
-        let positions = record.positions()?;
+    pub fn add(&mut self, record: &Record) -> Result<(), BuildError> {
+        let positions = record.positions().map_err(BuildError::Record)?;
         let o = &self.options;
+        let mut counted = Vec::new();
         for (id, pos) in record.tree.mainline().zip(positions) {
             let Some(mv) = record.tree.node(id).mv else {
                 continue;
@@ -90,54 +152,213 @@ impl Builder {
             } else {
                 (pos, mv)
             };
-            let (seen_ply, moves) = self
-                .positions
-                .entry(key(&pos))
-                .or_insert_with(|| (ply, HashMap::new()));
-            *seen_ply = (*seen_ply).min(ply);
-            let tally = moves.entry(mv.to_string()).or_default();
-            tally.count += 1;
-            if let Some(v) = value {
-                tally.evals += i64::from(v);
-                tally.with_eval += 1;
-            }
+            counted.push((
+                (key(&pos), mv.to_string()),
+                Tally {
+                    ply,
+                    count: 1,
+                    evals: value.map_or(0, i64::from),
+                    with_eval: u64::from(value.is_some()),
+                },
+            ));
+        }
+        for (k, t) in counted {
+            self.tallies.entry(k).or_default().add(t);
+        }
+        if self.limit.is_some_and(|limit| self.tallies.len() >= limit) {
+            self.spill().map_err(|e| BuildError::Spill(e.to_string()))?;
         }
         Ok(())
     }
 
-    /// The book: moves played at least `min_count` times (positions left
-    /// with none are dropped); a move's value is the mean of its
-    /// evaluations (rounded toward zero), 0 without any; depth 0; no
-    /// ponder.
-    pub fn finish(self, min_count: u64) -> Book {
-        let mut book = Book::default();
-        for (key, (ply, moves)) in self.positions {
-            let mut entry = Entry {
-                ply,
-                moves: moves
-                    .into_iter()
-                    .filter(|(_, t)| t.count >= min_count)
-                    .map(|(mv, t)| BookMove {
-                        mv,
-                        ponder: None,
-                        value: if t.with_eval == 0 {
-                            0
-                        } else {
-                            (t.evals / t.with_eval as i64) as i32
-                        },
-                        depth: 0,
-                        count: t.count,
-                    })
-                    .collect(),
-            };
-            if entry.moves.is_empty() {
-                continue;
-            }
-            entry.sort();
-            book.entries.insert(key, entry);
+    /// Writes the tallies held to a sorted run on disk.
+    fn spill(&mut self) -> std::io::Result<()> {
+        let dir = self.spill_dir.clone().unwrap_or_else(std::env::temp_dir);
+        let path = dir.join(format!(
+            "kifconv-book-{}-{}.run",
+            std::process::id(),
+            self.runs.len()
+        ));
+        let mut sorted: Vec<((String, String), Tally)> = self.tallies.drain().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+        for ((k, mv), t) in sorted {
+            writeln!(
+                out,
+                "{k}\t{mv}\t{}\t{}\t{}\t{}",
+                t.ply, t.count, t.evals, t.with_eval
+            )?;
         }
-        book
+        out.flush()?;
+        self.runs.push(path);
+        Ok(())
     }
+
+    /// The book, in memory: moves played at least `min_count` times
+    /// (positions left with none are dropped); a move's value is the mean
+    /// of its evaluations (rounded toward zero), 0 without any; depth 0;
+    /// no ponder.
+    pub fn finish(self, min_count: u64) -> std::io::Result<Book> {
+        let mut book = Book::default();
+        self.finish_each(min_count, |k, entry| {
+            book.entries.insert(k, entry);
+            Ok(())
+        })?;
+        Ok(book)
+    }
+
+    /// The book's text written to `out` as [`super::db2016::write`] would
+    /// write [`Builder::finish`]'s book, entry by entry, merging the runs
+    /// on disk without holding the book; says how many positions and moves
+    /// it wrote.
+    pub fn finish_to(
+        self,
+        min_count: u64,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<(usize, usize)> {
+        writeln!(out, "{}", super::db2016::HEADER)?;
+        let (mut positions, mut moves) = (0, 0);
+        self.finish_each(min_count, |k, entry| {
+            positions += 1;
+            moves += entry.moves.len();
+            let one = Book {
+                entries: [(k, entry)].into_iter().collect(),
+            };
+            let text = super::db2016::write(&one);
+            out.write_all(
+                text.split_once('\n')
+                    .map_or("", |(_, rest)| rest)
+                    .as_bytes(),
+            )
+        })?;
+        Ok((positions, moves))
+    }
+
+    /// Each entry in key order, to `each`.
+    fn finish_each(
+        mut self,
+        min_count: u64,
+        mut each: impl FnMut(String, Entry) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        if !self.runs.is_empty() && !self.tallies.is_empty() {
+            self.spill()?;
+        }
+        let mut group: Option<(String, Vec<(String, Tally)>)> = None;
+        let mut emit = |group: Option<(String, Vec<(String, Tally)>)>| -> std::io::Result<()> {
+            let Some((k, moves)) = group else {
+                return Ok(());
+            };
+            if let Some(entry) = entry(moves, min_count) {
+                each(k, entry)?;
+            }
+            Ok(())
+        };
+        let mut take = |(k, mv): (String, String), t: Tally| -> std::io::Result<()> {
+            match &mut group {
+                Some((current, moves)) if *current == k => {
+                    match moves.last_mut() {
+                        Some((last, tally)) if *last == mv => tally.add(t),
+                        _ => moves.push((mv, t)),
+                    }
+                    Ok(())
+                }
+                _ => emit(group.replace((k, vec![(mv, t)]))),
+            }
+        };
+        if self.runs.is_empty() {
+            let mut sorted: Vec<((String, String), Tally)> = self.tallies.drain().collect();
+            sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            for (k, t) in sorted {
+                take(k, t)?;
+            }
+        } else {
+            let merged = merge_runs(&self.runs, &mut take);
+            for run in &self.runs {
+                let _ = std::fs::remove_file(run);
+            }
+            merged?;
+        }
+        emit(group.take())
+    }
+}
+
+/// Reads the runs in step, handing every tally over in key order.
+fn merge_runs(
+    runs: &[std::path::PathBuf],
+    take: &mut dyn FnMut((String, String), Tally) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    use std::io::BufRead;
+    let mut readers = Vec::with_capacity(runs.len());
+    for run in runs {
+        readers.push(std::io::BufReader::new(std::fs::File::open(run)?).lines());
+    }
+    let next = |lines: &mut std::io::Lines<std::io::BufReader<std::fs::File>>| -> std::io::Result<Option<((String, String), Tally)>> {
+        let Some(line) = lines.next().transpose()? else { return Ok(None) };
+        let f: Vec<&str> = line.split('\t').collect();
+        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "a run line kifconv did not write");
+        let [k, mv, ply, count, evals, with] = f[..] else { return Err(bad()) };
+        let n = |s: &str| s.parse::<i64>().map_err(|_| bad());
+        Ok(Some((
+            (k.to_string(), mv.to_string()),
+            Tally {
+                ply: n(ply)? as u32,
+                count: n(count)? as u64,
+                evals: n(evals)?,
+                with_eval: n(with)? as u64,
+            },
+        )))
+    };
+    let mut heap = BinaryHeap::new();
+    for (i, lines) in readers.iter_mut().enumerate() {
+        if let Some((k, t)) = next(lines)? {
+            heap.push(Reverse((k, i, t.ply, t.count, t.evals, t.with_eval)));
+        }
+    }
+    while let Some(Reverse((k, i, ply, count, evals, with_eval))) = heap.pop() {
+        take(
+            k,
+            Tally {
+                ply,
+                count,
+                evals,
+                with_eval,
+            },
+        )?;
+        if let Some((k, t)) = next(&mut readers[i])? {
+            heap.push(Reverse((k, i, t.ply, t.count, t.evals, t.with_eval)));
+        }
+    }
+    Ok(())
+}
+
+/// A position's entry from its moves' tallies.
+fn entry(moves: Vec<(String, Tally)>, min_count: u64) -> Option<Entry> {
+    let ply = moves.iter().map(|(_, t)| t.ply).min()?;
+    let mut entry = Entry {
+        ply,
+        moves: moves
+            .into_iter()
+            .filter(|(_, t)| t.count >= min_count)
+            .map(|(mv, t)| BookMove {
+                mv,
+                ponder: None,
+                value: if t.with_eval == 0 {
+                    0
+                } else {
+                    (t.evals / t.with_eval as i64) as i32
+                },
+                depth: 0,
+                count: t.count,
+            })
+            .collect(),
+    };
+    if entry.moves.is_empty() {
+        return None;
+    }
+    entry.sort();
+    Some(entry)
 }
 
 #[cfg(test)]
@@ -163,7 +384,7 @@ mod tests {
             plain.add(g).unwrap();
             folded.add(g).unwrap();
         }
-        let plain = plain.finish(1);
+        let plain = plain.finish(1).unwrap();
         let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
         let moves: Vec<(&str, u64)> = plain.entries[start]
             .moves
@@ -174,7 +395,7 @@ mod tests {
         // After 7g7f, white to move: folded, it is stored rotated (a white
         // pawn on 3d, black to move), its replies 3c3d and 8c8d as 7g7f and
         // 2g2f.
-        let folded = folded.finish(1);
+        let folded = folded.finish(1).unwrap();
         assert!(folded.entries.keys().all(|k| k.contains(" b ")));
         let after = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -";
         assert!(plain.entries.contains_key(after));
@@ -187,5 +408,59 @@ mod tests {
             .collect();
         assert_eq!(moves, [("2g2f", 1), ("7g7f", 1)]);
         assert_eq!(folded.entries[rotated].ply, 2);
+    }
+
+    /// Counting in runs on disk (a limit of a few tallies) gives the same
+    /// book, and the same text, as counting in memory.
+    #[test]
+    fn runs_on_disk_give_the_same_book() {
+        let mut text = String::new();
+        let mut rng = 7u64;
+        for _ in 0..40 {
+            let mut pos = crate::Position::startpos();
+            let mut line = String::from("position startpos moves");
+            for _ in 0..12 {
+                let moves = pos.legal_moves();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let mv = moves[(rng % moves.len().min(3) as u64) as usize];
+                line.push_str(&format!(" {mv}"));
+                pos.play_unchecked(mv);
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+        let games = records(&text);
+        let dir = std::env::temp_dir().join(format!("kifconv-book-runs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for flip_fold in [false, true] {
+            let options = Options {
+                flip_fold,
+                max_ply: Some(10),
+                ..Options::default()
+            };
+            let mut memory = Builder::new(options.clone());
+            let mut disk = Builder::new(options).with_memory_limit(5 * TALLY_BYTES, dir.clone());
+            for g in &games {
+                memory.add(g).unwrap();
+                disk.add(g).unwrap();
+            }
+            assert!(disk.runs() > 3, "{} runs", disk.runs());
+            let book = memory.finish(1).unwrap();
+            let mut streamed = Vec::new();
+            disk.finish_to(1, &mut streamed).unwrap();
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                super::super::db2016::write(&book)
+            );
+            assert!(book
+                .entries
+                .values()
+                .any(|e| e.moves.iter().any(|m| m.count > 1)));
+        }
+        // The runs are gone.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

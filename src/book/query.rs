@@ -181,7 +181,7 @@ mod tests {
         for g in &games {
             builder.add(g).unwrap();
         }
-        let book = builder.finish(1);
+        let book = builder.finish(1).unwrap();
         let text = db2016::write(&book);
         let file = |pos: &Position| {
             lookup_file(Cursor::new(text.as_bytes()), text.len() as u64, pos).unwrap()

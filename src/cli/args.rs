@@ -121,6 +121,10 @@ pub struct BookBuildArgs {
     /// Whose moves go in.
     #[arg(long, value_enum, default_value_t = BookSide::Both)]
     pub side: BookSide,
+    /// The memory the counts may take, in MiB; beyond it they go to sorted
+    /// runs on disk beside the book, merged at the end.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub memory: usize,
     /// Replace the book if it exists.
     #[arg(long)]
     pub force: bool,

@@ -119,10 +119,15 @@ pub fn run(config: &Config) -> u8 {
             .as_ref()
             .map(|t| Selector::new(t.filter.clone(), t.repeats, t.flip_fold)),
         temp_counter: &temp_counter,
-        book: config
-            .book
-            .as_ref()
-            .map(|job| crate::book::build::Builder::new(job.options.clone())),
+        book: config.book.as_ref().map(|job| {
+            let dir = job
+                .output
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .to_path_buf();
+            crate::book::build::Builder::new(job.options.clone()).with_memory_limit(job.memory, dir)
+        }),
         progress: &progress,
         out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         wrote_before: false,
@@ -147,17 +152,24 @@ pub fn run(config: &Config) -> u8 {
     let selected = sink.selector.map(|s| s.counts);
     let mut book_line = None;
     if let (Some(builder), Some(job)) = (sink.book, &config.book) {
-        let book = builder.finish(job.min_count);
-        let moves: usize = book.entries.values().map(|e| e.moves.len()).sum();
-        if let Err(e) = super::book::write(&book, job) {
-            eprintln!("error: {e}");
-            return 2;
+        let runs = builder.runs();
+        match super::book::write_with(job, |out| builder.finish_to(job.min_count, out)) {
+            Ok((positions, moves)) => {
+                let spilled = if runs > 0 {
+                    " (counted in sorted runs on disk, merged)".to_string()
+                } else {
+                    String::new()
+                };
+                book_line = Some(format!(
+                    "book {}: {positions} positions, {moves} moves{spilled}",
+                    job.output.display()
+                ));
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
         }
-        book_line = Some(format!(
-            "book {}: {} positions, {moves} moves",
-            job.output.display(),
-            book.entries.len()
-        ));
     }
     let mut out = sink.out;
     let write_failed = sink.write_failed.or_else(|| out.flush().err());

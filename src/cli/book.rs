@@ -15,6 +15,9 @@ pub struct BookJob {
     pub options: build::Options,
     pub min_count: u64,
     pub force: bool,
+    /// The memory the counts may take before they go to sorted runs on
+    /// disk, in bytes.
+    pub memory: usize,
 }
 
 /// Builds the book: the inputs read by the batch runner (in input order),
@@ -42,6 +45,7 @@ pub fn build(args: BookBuildArgs) -> u8 {
         },
         min_count: args.min_count,
         force: args.force,
+        memory: args.memory << 20,
     };
     let convert =
         ConvertArgs::for_reading(args.inputs, args.jobs, args.quiet, args.glob, args.follow);
@@ -57,9 +61,18 @@ pub fn build(args: BookBuildArgs) -> u8 {
     }
 }
 
-/// Writes the finished book; false (said) when it cannot be.
+/// Writes a book.
 pub fn write(book: &crate::book::Book, job: &BookJob) -> Result<(), String> {
     let text = db2016::write(book);
+    write_with(job, |out| out.write_all(text.as_bytes())).map(|_| ())
+}
+
+/// Writes a book through `fill` (which gives back what it wants said) to
+/// a temporary file beside the output, then into place.
+pub fn write_with<T>(
+    job: &BookJob,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<T>,
+) -> Result<T, String> {
     let dir = job
         .output
         .parent()
@@ -73,8 +86,13 @@ pub fn write(book: &crate::book::Book, job: &BookJob) -> Result<(), String> {
             .unwrap_or_default(),
         std::process::id()
     ));
+    let mut said = None;
     let placed = std::fs::File::create(&temp)
-        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .and_then(|f| {
+            let mut out = std::io::BufWriter::new(f);
+            said = Some(fill(&mut out)?);
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()
+        })
         .and_then(|()| {
             if job.force {
                 std::fs::rename(&temp, &job.output)
@@ -84,10 +102,17 @@ pub fn write(book: &crate::book::Book, job: &BookJob) -> Result<(), String> {
                 std::fs::hard_link(&temp, &job.output).and_then(|()| std::fs::remove_file(&temp))
             }
         });
-    placed.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        format!("cannot write the book {}: {e}", job.output.display())
-    })
+    match (placed, said) {
+        (Ok(()), Some(said)) => Ok(said),
+        (Err(e), _) => {
+            let _ = std::fs::remove_file(&temp);
+            Err(format!(
+                "cannot write the book {}: {e}",
+                job.output.display()
+            ))
+        }
+        (Ok(()), None) => Err(format!("cannot write the book {}", job.output.display())),
+    }
 }
 
 /// Prints the book's moves for a position (see [`query::lookup_file`]).
@@ -183,6 +208,7 @@ pub fn merge(args: BookMergeArgs) -> u8 {
         options: build::Options::default(),
         min_count: 0,
         force: args.force,
+        memory: 0,
     };
     match write(&merged, &job) {
         Ok(()) => 0,
