@@ -19,13 +19,18 @@ pub fn write(book: &Book) -> String {
     out.push_str(HEADER);
     out.push('\n');
     for (key, entry) in &book.entries {
-        let _ = writeln!(out, "sfen {key} {}", entry.ply);
-        for m in &entry.moves {
-            let ponder = m.ponder.as_deref().unwrap_or("none");
-            let _ = writeln!(out, "{} {ponder} {} {} {}", m.mv, m.value, m.depth, m.count);
-        }
+        write_entry(&mut out, key, entry);
     }
     out
+}
+
+/// One position's lines: `sfen <key> <ply>`, then its moves.
+pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
+    let _ = writeln!(out, "sfen {key} {}", entry.ply);
+    for m in &entry.moves {
+        let ponder = m.ponder.as_deref().unwrap_or("none");
+        let _ = writeln!(out, "{} {ponder} {} {} {}", m.mv, m.value, m.depth, m.count);
+    }
 }
 
 /// Why a book's text cannot be read: the line (1-based), the text and what
