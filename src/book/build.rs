@@ -7,9 +7,9 @@
 //! that way).
 
 use super::{key, Book, BookMove, Entry};
-use crate::record::{Record, RecordError};
+use crate::record::{NodeId, Record, RecordError};
 use crate::training::eval;
-use crate::Color;
+use crate::{Color, Move, Position};
 use std::collections::HashMap;
 use std::io::Write as _;
 
@@ -37,6 +37,8 @@ pub struct Options {
     pub max_ply: Option<u32>,
     /// Whose moves.
     pub side: Side,
+    /// Every move of the record's variations too, not only its mainline's.
+    pub variations: bool,
 }
 
 /// A move's tally while counting: the smallest ply its position was seen
@@ -82,12 +84,130 @@ impl std::fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-/// Records counted so far: tallies in memory by (position key, move), and
+/// One record's positions and moves, tallied and ready for
+/// [`Builder::add_counted`]: small beside the record, so that a batch can
+/// count on its worker threads and hand these over in input order.
+///
+/// The texts of its tallies (`position<TAB>move`) share one buffer: a
+/// record's count is two allocations however long it is, so that a book
+/// counted on worker threads and tallied on another leaves no small blocks
+/// to be freed across threads (which the allocator is slow to give back).
+#[derive(Clone, Debug, Default)]
+pub struct Counted {
+    text: String,
+    /// Where each tally's text ends in `text`, and the tally.
+    tallies: Vec<(usize, Tally)>,
+}
+
+impl Counted {
+    /// How many moves were counted.
+    pub fn len(&self) -> usize {
+        self.tallies.len()
+    }
+
+    /// Whether nothing was counted.
+    pub fn is_empty(&self) -> bool {
+        self.tallies.is_empty()
+    }
+
+    fn push(&mut self, position: &str, mv: Move, tally: Tally) {
+        use std::fmt::Write as _;
+        self.text.push_str(position);
+        self.text.push('\t');
+        let _ = write!(self.text, "{mv}");
+        self.tallies.push((self.text.len(), tally));
+    }
+
+    /// Each tally with its text.
+    fn iter(&self) -> impl Iterator<Item = (&str, Tally)> {
+        let mut start = 0;
+        self.tallies.iter().map(move |&(end, t)| {
+            let text = &self.text[start..end];
+            start = end;
+            (text, t)
+        })
+    }
+}
+
+/// Counts `record`: each move of its mainline (of its whole tree with
+/// [`Options::variations`]; a position shared by two lines counts once)
+/// whose position is in the chosen plies and whose mover is the chosen
+/// side, with its evaluation from the mover's view, rotated first with
+/// [`Options::flip_fold`] when white moves. A record whose moves do not
+/// replay is an error.
+pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
+    let tree = &record.tree;
+    let ids: Vec<NodeId> = if o.variations {
+        tree.ids().collect()
+    } else {
+        tree.mainline().collect()
+    };
+    // The position before each node's move, by node: a parent always comes
+    // before its children in the tree, and in either list.
+    let mut before: HashMap<NodeId, Position> = HashMap::with_capacity(ids.len());
+    let after_parent = |parent: NodeId, before: &HashMap<NodeId, Position>| {
+        if parent == NodeId::ROOT {
+            Some(record.start.clone())
+        } else {
+            let mut pos = before.get(&parent)?.clone();
+            pos.play_unchecked(tree.node(parent).mv?);
+            Some(pos)
+        }
+    };
+    let mut counted = Counted::default();
+    for &id in &ids {
+        let node = tree.node(id);
+        let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
+            continue;
+        };
+        let Some(pos) = after_parent(parent, &before) else {
+            continue;
+        };
+        pos.check_legal(mv).map_err(|reason| {
+            BuildError::Record(RecordError::IllegalMove {
+                ply: node.ply,
+                mv,
+                reason,
+            })
+        })?;
+        let ply = pos.move_number();
+        let mover = pos.side_to_move();
+        let wanted = match o.side {
+            Side::Both => true,
+            Side::Black => mover == Color::Black,
+            Side::White => mover == Color::White,
+        };
+        if wanted && ply >= o.min_ply && o.max_ply.is_none_or(|max| ply <= max) {
+            let value = eval::mover_view(record, id, mover);
+            let (k, mv) = if o.flip_fold && mover == Color::White {
+                (key(&pos.flip()), mv.flip())
+            } else {
+                (key(&pos), mv)
+            };
+            counted.push(
+                &k,
+                mv,
+                Tally {
+                    ply,
+                    count: 1,
+                    evals: value.map_or(0, i64::from),
+                    with_eval: u64::from(value.is_some()),
+                },
+            );
+        }
+        before.insert(id, pos);
+    }
+    Ok(counted)
+}
+
+/// Records counted so far: tallies in memory by `position<TAB>move` (the
+/// tab sorts before every character of either, so that the texts sort as
+/// the pairs would), and
 /// when they outgrow the limit, sorted runs on disk, merged at the end.
 #[derive(Default)]
 pub struct Builder {
     options: Options,
-    tallies: HashMap<(String, String), Tally>,
+    tallies: HashMap<String, Tally>,
     /// How many tallies may be held before they go to a run on disk.
     limit: Option<usize>,
     runs: Vec<std::path::PathBuf>,
@@ -123,47 +243,23 @@ impl Builder {
         self.runs.len()
     }
 
-    /// Counts `record`'s mainline; a record whose moves do not replay is
-    /// an error and counts nothing.
+    /// Counts `record` (see [`count`]); a record whose moves do not replay
+    /// is an error and counts nothing.
     pub fn add(&mut self, record: &Record) -> Result<(), BuildError> {
-        let positions = record.positions().map_err(BuildError::Record)?;
-        let o = &self.options;
-        let mut counted = Vec::new();
-        for (id, pos) in record.tree.mainline().zip(positions) {
-            let Some(mv) = record.tree.node(id).mv else {
-                continue;
-            };
-            let ply = pos.move_number();
-            if ply < o.min_ply || o.max_ply.is_some_and(|max| ply > max) {
-                continue;
+        let counted = count(record, &self.options)?;
+        self.add_counted(counted)
+    }
+
+    /// Adds a record's tallies, made by [`count`] (on any thread) with
+    /// this builder's options.
+    pub fn add_counted(&mut self, counted: Counted) -> Result<(), BuildError> {
+        for (text, t) in counted.iter() {
+            match self.tallies.get_mut(text) {
+                Some(tally) => tally.add(t),
+                None => {
+                    self.tallies.insert(text.to_string(), t);
+                }
             }
-            let mover = pos.side_to_move();
-            let wanted = match o.side {
-                Side::Both => true,
-                Side::Black => mover == Color::Black,
-                Side::White => mover == Color::White,
-            };
-            if !wanted {
-                continue;
-            }
-            let value = eval::mover_view(record, id, mover);
-            let (pos, mv) = if o.flip_fold && mover == Color::White {
-                (pos.flip(), mv.flip())
-            } else {
-                (pos, mv)
-            };
-            counted.push((
-                (key(&pos), mv.to_string()),
-                Tally {
-                    ply,
-                    count: 1,
-                    evals: value.map_or(0, i64::from),
-                    with_eval: u64::from(value.is_some()),
-                },
-            ));
-        }
-        for (k, t) in counted {
-            self.tallies.entry(k).or_default().add(t);
         }
         if self.limit.is_some_and(|limit| self.tallies.len() >= limit) {
             self.spill().map_err(|e| BuildError::Spill(e.to_string()))?;
@@ -179,19 +275,25 @@ impl Builder {
             std::process::id(),
             self.runs.len()
         ));
-        let mut sorted: Vec<((String, String), Tally)> = self.tallies.drain().collect();
-        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let sorted = self.sorted();
         let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
-        for ((k, mv), t) in sorted {
+        for (text, t) in sorted {
             writeln!(
                 out,
-                "{k}\t{mv}\t{}\t{}\t{}\t{}",
+                "{text}\t{}\t{}\t{}\t{}",
                 t.ply, t.count, t.evals, t.with_eval
             )?;
         }
         out.flush()?;
         self.runs.push(path);
         Ok(())
+    }
+
+    /// The tallies held, taken out in text order.
+    fn sorted(&mut self) -> Vec<(String, Tally)> {
+        let mut sorted: Vec<(String, Tally)> = self.tallies.drain().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        sorted
     }
 
     /// The book, in memory: moves played at least `min_count` times
@@ -253,23 +355,22 @@ impl Builder {
             }
             Ok(())
         };
-        let mut take = |(k, mv): (String, String), t: Tally| -> std::io::Result<()> {
+        let mut take = |text: &str, t: Tally| -> std::io::Result<()> {
+            let (k, mv) = text.rsplit_once('\t').unwrap_or((text, ""));
             match &mut group {
-                Some((current, moves)) if *current == k => {
+                Some((current, moves)) if current == k => {
                     match moves.last_mut() {
-                        Some((last, tally)) if *last == mv => tally.add(t),
-                        _ => moves.push((mv, t)),
+                        Some((last, tally)) if last == mv => tally.add(t),
+                        _ => moves.push((mv.to_string(), t)),
                     }
                     Ok(())
                 }
-                _ => emit(group.replace((k, vec![(mv, t)]))),
+                _ => emit(group.replace((k.to_string(), vec![(mv.to_string(), t)]))),
             }
         };
         if self.runs.is_empty() {
-            let mut sorted: Vec<((String, String), Tally)> = self.tallies.drain().collect();
-            sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-            for (k, t) in sorted {
-                take(k, t)?;
+            for (text, t) in self.sorted() {
+                take(&text, t)?;
             }
         } else {
             let merged = merge_runs(&self.runs, &mut take);
@@ -285,7 +386,7 @@ impl Builder {
 /// Reads the runs in step, handing every tally over in key order.
 fn merge_runs(
     runs: &[std::path::PathBuf],
-    take: &mut dyn FnMut((String, String), Tally) -> std::io::Result<()>,
+    take: &mut dyn FnMut(&str, Tally) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
@@ -294,14 +395,14 @@ fn merge_runs(
     for run in runs {
         readers.push(std::io::BufReader::new(std::fs::File::open(run)?).lines());
     }
-    let next = |lines: &mut std::io::Lines<std::io::BufReader<std::fs::File>>| -> std::io::Result<Option<((String, String), Tally)>> {
+    let next = |lines: &mut std::io::Lines<std::io::BufReader<std::fs::File>>| -> std::io::Result<Option<(String, Tally)>> {
         let Some(line) = lines.next().transpose()? else { return Ok(None) };
         let f: Vec<&str> = line.split('\t').collect();
         let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "a run line kifconv did not write");
         let [k, mv, ply, count, evals, with] = f[..] else { return Err(bad()) };
         let n = |s: &str| s.parse::<i64>().map_err(|_| bad());
         Ok(Some((
-            (k.to_string(), mv.to_string()),
+            format!("{k}\t{mv}"),
             Tally {
                 ply: n(ply)? as u32,
                 count: n(count)? as u64,
@@ -318,7 +419,7 @@ fn merge_runs(
     }
     while let Some(Reverse((k, i, ply, count, evals, with_eval))) = heap.pop() {
         take(
-            k,
+            &k,
             Tally {
                 ply,
                 count,

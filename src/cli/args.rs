@@ -125,6 +125,15 @@ pub struct BookBuildArgs {
     /// runs on disk beside the book, merged at the end.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     pub memory: usize,
+    /// Count the moves of variations too, not only of mainlines.
+    #[arg(long)]
+    pub variations: bool,
+    /// Count a game whose moves repeat one counted before (in input order)
+    /// only once.
+    #[arg(long)]
+    pub uniq: bool,
+    #[command(flatten)]
+    pub games: GameFilterArgs,
     /// Replace the book if it exists.
     #[arg(long)]
     pub force: bool,
@@ -230,11 +239,10 @@ pub struct ConvertArgs {
     pub training: TrainingArgs,
 }
 
-/// What goes into training data (--to hcpe, hcpe3, psv): the filters of
-/// dlshogi's csa_to_hcpe scripts.
+/// Which games are read at all, for training data and books: the game
+/// filters of dlshogi's csa_to_hcpe scripts.
 #[derive(ClapArgs, Debug, Default)]
-#[command(next_help_heading = "Training data (--to hcpe, hcpe3, psv)")]
-pub struct TrainingArgs {
+pub struct GameFilterArgs {
     /// Keep only games whose players are rated at least R (floodgate's
     /// 'black_rate / 'white_rate comments; a missing rating is 0).
     #[arg(long, value_name = "R")]
@@ -254,6 +262,52 @@ pub struct TrainingArgs {
     /// Keep only games in which both players' moves carry an evaluation.
     #[arg(long)]
     pub require_eval: bool,
+}
+
+impl GameFilterArgs {
+    /// The options given, by name, for refusing them where they do not
+    /// apply.
+    pub fn given(&self) -> [(&'static str, bool); 4] {
+        [
+            ("--min-rating", self.min_rating.is_some()),
+            ("--min-moves", self.min_moves.is_some()),
+            ("--results", self.results.is_some()),
+            ("--require-eval", self.require_eval),
+        ]
+    }
+
+    /// The filter, `--results` checked against the names kifconv gives.
+    pub fn into_filter(self, max_eval: Option<i32>) -> Result<training::filter::Filter, String> {
+        if let Some(results) = &self.results {
+            let known = training::filter::result_names();
+            if let Some(unknown) = results.iter().find(|r| !known.contains(r)) {
+                return Err(format!(
+                    "--results {unknown}: no such ending; the names are {}",
+                    known.join(", ")
+                ));
+            }
+        }
+        Ok(training::filter::Filter {
+            results: self.results,
+            min_moves: self.min_moves,
+            min_rating: self.min_rating,
+            rating_of: match self.rating_of {
+                RatingOf::Both => training::filter::RatingOf::Both,
+                RatingOf::Loser => training::filter::RatingOf::Loser,
+            },
+            require_eval: self.require_eval,
+            max_eval,
+        })
+    }
+}
+
+/// What goes into training data (--to hcpe, hcpe3, psv): the filters of
+/// dlshogi's csa_to_hcpe scripts.
+#[derive(ClapArgs, Debug, Default)]
+#[command(next_help_heading = "Training data (--to hcpe, hcpe3, psv)")]
+pub struct TrainingArgs {
+    #[command(flatten)]
+    pub games: GameFilterArgs,
     /// End a game after the first move whose evaluation reaches N in
     /// absolute value (a mate score; dlshogi uses 100000); not for a win
     /// by entering king.
@@ -296,30 +350,17 @@ impl TrainingArgs {
     /// The selection for `target`; the options are refused for a target
     /// that is not training data, and combinations that cannot be.
     fn into_training(self, target: Target) -> Result<Option<Training>, String> {
-        let given = [
-            ("--min-rating", self.min_rating.is_some()),
-            ("--min-moves", self.min_moves.is_some()),
-            ("--results", self.results.is_some()),
-            ("--require-eval", self.require_eval),
+        let given = self.games.given().into_iter().chain([
             ("--max-eval", self.max_eval.is_some()),
             ("--uniq", self.uniq.is_some()),
             ("--flip-fold", self.flip_fold),
-        ];
+        ]);
         let Some(data) = Data::of(target) else {
-            if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
+            if let Some((option, _)) = given.into_iter().find(|(_, given)| *given) {
                 return Err(format!("{option} goes with --to hcpe, hcpe3 or psv"));
             }
             return Ok(None);
         };
-        if let Some(results) = &self.results {
-            let known = training::filter::result_names();
-            if let Some(unknown) = results.iter().find(|r| !known.contains(r)) {
-                return Err(format!(
-                    "--results {unknown}: no such ending; the names are {}",
-                    known.join(", ")
-                ));
-            }
-        }
         if self.flip_fold && self.uniq != Some(Uniq::Positions) {
             return Err("--flip-fold goes with --uniq positions".into());
         }
@@ -331,17 +372,7 @@ impl TrainingArgs {
         }
         Ok(Some(Training {
             data,
-            filter: training::filter::Filter {
-                results: self.results,
-                min_moves: self.min_moves,
-                min_rating: self.min_rating,
-                rating_of: match self.rating_of {
-                    RatingOf::Both => training::filter::RatingOf::Both,
-                    RatingOf::Loser => training::filter::RatingOf::Loser,
-                },
-                require_eval: self.require_eval,
-                max_eval: self.max_eval,
-            },
+            filter: self.games.into_filter(self.max_eval)?,
             repeats: self.uniq.map(|u| match u {
                 Uniq::Games => Repeats::Games,
                 Uniq::Positions => Repeats::Positions,

@@ -119,15 +119,7 @@ pub fn run(config: &Config) -> u8 {
             .as_ref()
             .map(|t| Selector::new(t.filter.clone(), t.repeats, t.flip_fold)),
         temp_counter: &temp_counter,
-        book: config.book.as_ref().map(|job| {
-            let dir = job
-                .output
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."))
-                .to_path_buf();
-            crate::book::build::Builder::new(job.options.clone()).with_memory_limit(job.memory, dir)
-        }),
+        book: config.book.as_ref().map(super::book::BookCounter::new),
         progress: &progress,
         out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         wrote_before: false,
@@ -151,20 +143,9 @@ pub fn run(config: &Config) -> u8 {
     }
     let selected = sink.selector.map(|s| s.counts);
     let mut book_line = None;
-    if let (Some(builder), Some(job)) = (sink.book, &config.book) {
-        let runs = builder.runs();
-        match super::book::write_with(job, |out| builder.finish_to(job.min_count, out)) {
-            Ok((positions, moves)) => {
-                let spilled = if runs > 0 {
-                    " (counted in sorted runs on disk, merged)".to_string()
-                } else {
-                    String::new()
-                };
-                book_line = Some(format!(
-                    "book {}: {positions} positions, {moves} moves{spilled}",
-                    job.output.display()
-                ));
-            }
+    if let (Some(counter), Some(job)) = (sink.book, &config.book) {
+        match counter.finish(job) {
+            Ok(line) => book_line = Some(line),
             Err(e) => {
                 eprintln!("error: {e}");
                 return 2;
@@ -274,7 +255,7 @@ struct Sink<'a, W: Write> {
     /// With a training-data target: the filters and what they counted.
     selector: Option<Selector>,
     /// For `book build`: the positions counted so far.
-    book: Option<crate::book::build::Builder>,
+    book: Option<super::book::BookCounter>,
     /// Numbers the temporary files of outputs staged here.
     temp_counter: &'a AtomicU64,
 }
@@ -329,13 +310,9 @@ impl<W: Write> Sink<'_, W> {
             }
             Ok(converted) => converted,
         };
-        if let Some(builder) = self.book.as_mut() {
-            for (i, record) in std::mem::take(&mut converted.records).iter().enumerate() {
-                if let Err(e) = builder.add(record) {
-                    converted
-                        .errors
-                        .push(format!("{display}: error: game {}: {e}\n", i + 1));
-                }
+        if let Some(counter) = self.book.as_mut() {
+            if let Err(e) = counter.take(std::mem::take(&mut converted.book)) {
+                converted.errors.push(format!("{display}: error: {e}\n"));
             }
         }
         if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {

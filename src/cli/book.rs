@@ -5,6 +5,11 @@ use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, ConvertArgs};
 use super::batch;
 use super::tools::{self, position};
 use crate::book::{build, db2016, query};
+use crate::record::Record;
+use crate::training::filter::{Filter, Rejection};
+use crate::training::Game;
+use crate::Move;
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::Path;
 
@@ -18,6 +23,114 @@ pub struct BookJob {
     /// The memory the counts may take before they go to sorted runs on
     /// disk, in bytes.
     pub memory: usize,
+    /// Which games are counted; `None` counts every game.
+    pub filter: Option<Filter>,
+    /// Count a game whose moves repeat an earlier one only once.
+    pub uniq: bool,
+}
+
+/// One game's share of a book, made on a worker thread.
+#[derive(Debug)]
+pub enum BookGame {
+    /// Its moves, counted; its mainline when repeats are to be found.
+    Counted {
+        counted: build::Counted,
+        moves: Option<Vec<Move>>,
+    },
+    /// Left out by a filter.
+    Rejected(Rejection),
+}
+
+impl BookGame {
+    /// `record`'s share: filtered (the filters replay it), then counted.
+    pub fn of(record: &Record, job: &BookJob) -> Result<BookGame, String> {
+        if let Some(filter) = &job.filter {
+            let game = Game::of(record).map_err(|e| e.to_string())?;
+            if let Err(why) = filter.admit(&game) {
+                return Ok(BookGame::Rejected(why));
+            }
+        }
+        let counted = build::count(record, &job.options).map_err(|e| e.to_string())?;
+        let moves = job.uniq.then(|| record.tree.mainline_moves().collect());
+        Ok(BookGame::Counted { counted, moves })
+    }
+}
+
+/// The book being counted, in input order, with what was left out.
+pub struct BookCounter {
+    builder: build::Builder,
+    seen: HashSet<Vec<Move>>,
+    games: usize,
+    left_out: BTreeMap<Rejection, usize>,
+}
+
+impl BookCounter {
+    /// Nothing counted yet; runs go beside the book.
+    pub fn new(job: &BookJob) -> BookCounter {
+        let dir = job
+            .output
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        BookCounter {
+            builder: build::Builder::new(job.options.clone()).with_memory_limit(job.memory, dir),
+            seen: HashSet::new(),
+            games: 0,
+            left_out: BTreeMap::new(),
+        }
+    }
+
+    /// Counts an input's games; says why a game could not be counted.
+    pub fn take(&mut self, games: Vec<BookGame>) -> Result<(), String> {
+        for game in games {
+            let counted = match game {
+                BookGame::Rejected(why) => Err(why),
+                BookGame::Counted { counted, moves } => {
+                    if moves.is_some_and(|moves| !self.seen.insert(moves)) {
+                        Err(Rejection::Repeated)
+                    } else {
+                        Ok(counted)
+                    }
+                }
+            };
+            match counted {
+                Ok(counted) => {
+                    self.games += 1;
+                    self.builder
+                        .add_counted(counted)
+                        .map_err(|e| e.to_string())?;
+                }
+                Err(why) => *self.left_out.entry(why).or_default() += 1,
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the book into place; gives the summary line:
+    /// `book B.db: 9 games, 120 positions, 131 moves; left out: --min-rating 3 games`.
+    pub fn finish(self, job: &BookJob) -> Result<String, String> {
+        let runs = self.builder.runs();
+        let builder = self.builder;
+        let (positions, moves) = write_with(job, |out| builder.finish_to(job.min_count, out))?;
+        let mut line = format!(
+            "book {}: {} games, {positions} positions, {moves} moves",
+            job.output.display(),
+            self.games
+        );
+        if runs > 0 {
+            line.push_str(" (counted in sorted runs on disk, merged)");
+        }
+        let left: Vec<String> = self
+            .left_out
+            .iter()
+            .map(|(why, n)| format!("{} {n} games", why.option()))
+            .collect();
+        if !left.is_empty() {
+            line.push_str(&format!("; left out: {}", left.join(", ")));
+        }
+        Ok(line)
+    }
 }
 
 /// Builds the book: the inputs read by the batch runner (in input order),
@@ -42,13 +155,27 @@ pub fn build(args: BookBuildArgs) -> u8 {
                 super::args::BookSide::Black => build::Side::Black,
                 super::args::BookSide::White => build::Side::White,
             },
+            variations: args.variations,
         },
         min_count: args.min_count,
         force: args.force,
         memory: args.memory << 20,
+        filter: None,
+        uniq: args.uniq,
     };
-    let convert =
+    let mut job = job;
+    if args.games.given().iter().any(|(_, given)| *given) {
+        match args.games.into_filter(None) {
+            Ok(filter) => job.filter = Some(filter),
+            Err(message) => {
+                eprintln!("error: {message}");
+                return 2;
+            }
+        }
+    }
+    let mut convert =
         ConvertArgs::for_reading(args.inputs, args.jobs, args.quiet, args.glob, args.follow);
+    convert.mainline = !args.variations;
     match convert.into_config() {
         Ok(mut config) => {
             config.book = Some(job);
@@ -209,6 +336,8 @@ pub fn merge(args: BookMergeArgs) -> u8 {
         min_count: 0,
         force: args.force,
         memory: 0,
+        filter: None,
+        uniq: false,
     };
     match write(&merged, &job) {
         Ok(()) => 0,

@@ -21,9 +21,9 @@ pub struct Converted {
     /// With a training-data target: the games, for the batch to select
     /// from in input order and encode (no `outputs` then).
     pub training: Vec<Game>,
-    /// For `book build`: the records, for the batch to count in input
-    /// order.
-    pub records: Vec<crate::record::Record>,
+    /// For `book build`: the games counted here, for the batch to add in
+    /// input order.
+    pub book: Vec<super::book::BookGame>,
 }
 
 /// Converts one input's bytes. `Err` is a failure of the whole input (it
@@ -58,12 +58,21 @@ pub fn convert(
     if records.is_empty() {
         return Ok(out);
     }
+    if let Some(job) = &config.book {
+        // Replayed, filtered and counted here, on the worker: what the
+        // batch holds in its window is the counts, not the records.
+        for (i, record) in records.iter().enumerate() {
+            match super::book::BookGame::of(record, job) {
+                Ok(game) => out.book.push(game),
+                Err(e) => out
+                    .errors
+                    .push(format!("{name}: error: game {}: {e}\n", i + 1)),
+            }
+        }
+        return Ok(out);
+    }
     if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
-    }
-    if config.book.is_some() {
-        out.records = records;
-        return Ok(out);
     }
     if config.training.is_some() {
         // The replay, evaluations and ratings of each game, here on the

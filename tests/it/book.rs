@@ -96,3 +96,118 @@ fn books_merge() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The first move's count in a book of the six filter fixtures built with
+/// `extra` options (ply 1 only: every one of them opens 7g7f), and the
+/// summary line.
+fn start_count(dir: &std::path::Path, inputs: &[&str], extra: &[&str]) -> (u64, String) {
+    let book = dir.join("filtered.db");
+    let mut args = vec!["book", "build"];
+    args.extend_from_slice(inputs);
+    args.extend_from_slice(&["-o", book.to_str().unwrap(), "--force", "--max-ply", "1"]);
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&book).unwrap();
+    let count = text
+        .lines()
+        .find(|l| l.starts_with("7g7f "))
+        .and_then(|l| l.rsplit(' ').next())
+        .map_or(0, |n| n.parse().unwrap());
+    let summary = stderr(&out)
+        .lines()
+        .find(|l| l.starts_with("book "))
+        .unwrap_or_default()
+        .to_string();
+    (count, summary)
+}
+
+/// The game filters of the training-data writers choose the games a book
+/// counts, and the summary says what each left out.
+#[test]
+fn game_filters_choose_the_games_counted() {
+    let dir = scratch("book-filters");
+    let filters = crate::util::files::fixtures().join("training/filters");
+    let f = filters.to_str().unwrap();
+    assert_eq!(start_count(&dir, &[f], &[]).0, 6);
+    // Both players at 3800 or more: three games (see training_cli.rs).
+    let (count, line) = start_count(&dir, &[f], &["--min-rating", "3800"]);
+    assert_eq!(count, 3);
+    assert!(line.ends_with("left out: --min-rating 3 games"), "{line}");
+    // Resigned games of six moves or more: the aborted and the short game go.
+    let (count, line) = start_count(&dir, &[f], &["--results", "toryo", "--min-moves", "6"]);
+    assert_eq!(count, 4);
+    assert!(
+        line.ends_with("left out: --results 1 games, --min-moves 1 games"),
+        "{line}"
+    );
+    // Both sides' moves with an evaluation: no-eval goes.
+    assert_eq!(start_count(&dir, &[f], &["--require-eval"]).0, 5);
+    // A name that is no ending is refused before any work.
+    let out = run(&["book", "build", f, "-o", "x.db", "--results", "resign"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--results resign: no such ending"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--uniq`: a game whose moves repeat one counted before counts once.
+#[test]
+fn uniq_counts_a_repeated_game_once() {
+    let dir = scratch("book-uniq");
+    let game = crate::util::files::fixtures().join("training/filters/rated-resign.csa");
+    for name in ["a.csa", "b.csa"] {
+        std::fs::copy(&game, dir.join(name)).unwrap();
+    }
+    let (a, b) = (dir.join("a.csa"), dir.join("b.csa"));
+    let inputs = [a.to_str().unwrap(), b.to_str().unwrap()];
+    assert_eq!(start_count(&dir, &inputs, &[]).0, 2);
+    let (count, line) = start_count(&dir, &inputs, &["--uniq"]);
+    assert_eq!(count, 1);
+    assert!(line.contains("1 games,"), "{line}");
+    assert!(line.ends_with("left out: --uniq 1 games"), "{line}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--variations`: the moves of a record's variations count too (a
+/// position the lines share counts once), and nothing warns that the
+/// variations were left out.
+#[test]
+fn variations_count_with_the_option_only() {
+    let dir = scratch("book-variations");
+    let kif = crate::util::files::fixtures().join("kif/jkf-henka.kif");
+    let book = dir.join("v.db");
+    let build = |extra: &[&str]| {
+        let mut args = vec![
+            "book",
+            "build",
+            kif.to_str().unwrap(),
+            "-o",
+            book.to_str().unwrap(),
+            "--force",
+            "--max-ply",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("left out"), "{}", stderr(&out));
+        std::fs::read_to_string(&book).unwrap()
+    };
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
+    // The mainline opens 7g7f 8c8d; a variation 2g2f at move 1, and 3c3d
+    // at move 2 after either.
+    let main = build(&[]);
+    assert!(
+        main.contains(&format!("{start}7g7f none 0 0 1\n")),
+        "{main}"
+    );
+    assert_eq!(main.matches("\nsfen ").count(), 2, "{main}");
+    let all = build(&["--variations"]);
+    assert!(
+        all.contains(&format!("{start}2g2f none 0 0 1\n7g7f none 0 0 1\n")),
+        "{all}"
+    );
+    let after_7g7f = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n8c8d none 0 0 1\n";
+    assert!(all.contains(after_7g7f), "{all}");
+    let _ = std::fs::remove_dir_all(dir);
+}
