@@ -49,9 +49,11 @@ pub enum Command {
     /// Print a position rotated 180° (and moves, rotated): how a book that
     /// stores one side only is queried, and its answers mapped back.
     Flip {
-        /// The position, as SFEN (quote it).
+        /// The position: an SFEN, `startpos`, or `position … moves …`
+        /// (quote it).
         sfen: String,
-        /// USI moves to rotate (7g7f, 8h2b+, P*5e).
+        /// USI moves of that position to rotate (7g7f, 8h2b+, P*5e): each
+        /// one a legal move there, as a book's moves for a position are.
         moves: Vec<String>,
     },
     /// List every mate in one of a position and say whether it is unique.
@@ -134,6 +136,10 @@ pub struct BookBuildArgs {
     pub uniq: bool,
     #[command(flatten)]
     pub games: GameFilterArgs,
+    /// Write a TSV report of the inputs read (path, status, games, moves,
+    /// warnings, first error); `-` is standard output.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
     /// Replace the book if it exists.
     #[arg(long)]
     pub force: bool,

@@ -176,6 +176,7 @@ pub fn build(args: BookBuildArgs) -> u8 {
     let mut convert =
         ConvertArgs::for_reading(args.inputs, args.jobs, args.quiet, args.glob, args.follow);
     convert.mainline = !args.variations;
+    convert.report = args.report;
     match convert.into_config() {
         Ok(mut config) => {
             config.book = Some(job);

@@ -45,7 +45,9 @@ pub fn position(text: &str) -> Result<Position, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Prints the flipped SFEN, then the flipped moves on one line.
+/// Prints the flipped SFEN, then the flipped moves on one line; each move
+/// must be legal in the position (they are its alternatives, as a book's
+/// moves for a position are, not a line played one after another).
 pub fn flip(sfen: &str, moves: &[String]) -> u8 {
     let pos = match position(sfen) {
         Ok(pos) => pos,
@@ -56,10 +58,13 @@ pub fn flip(sfen: &str, moves: &[String]) -> u8 {
     };
     let mut flipped = Vec::with_capacity(moves.len());
     for text in moves {
-        match Move::from_usi(text) {
+        let checked = Move::from_usi(text)
+            .map_err(|e| e.to_string())
+            .and_then(|mv| pos.check_legal(mv).map(|()| mv).map_err(|e| e.to_string()));
+        match checked {
             Ok(mv) => flipped.push(mv.flip().to_string()),
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {text}: {e} (in {})", pos.sfen());
                 return 2;
             }
         }

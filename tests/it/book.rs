@@ -161,8 +161,20 @@ fn uniq_counts_a_repeated_game_once() {
     let (a, b) = (dir.join("a.csa"), dir.join("b.csa"));
     let inputs = [a.to_str().unwrap(), b.to_str().unwrap()];
     assert_eq!(start_count(&dir, &inputs, &[]).0, 2);
-    let (count, line) = start_count(&dir, &inputs, &["--uniq"]);
+    let report = dir.join("report.tsv");
+    let (count, line) = start_count(
+        &dir,
+        &inputs,
+        &["--uniq", "--report", report.to_str().unwrap()],
+    );
     assert_eq!(count, 1);
+    // The report names both inputs, read.
+    let report = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(
+        report.lines().filter(|l| l.contains("\tok\t")).count(),
+        2,
+        "{report}"
+    );
     assert!(line.contains("1 games,"), "{line}");
     assert!(line.ends_with("left out: --uniq 1 games"), "{line}");
     let _ = std::fs::remove_dir_all(dir);

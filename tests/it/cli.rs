@@ -322,14 +322,26 @@ fn flip_and_mate_tools() {
         "flip",
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
         "3c3d",
-        "8h2b+",
-        "P*5e",
+        "8c8d",
+        "4a3b",
     ]);
     assert!(out.status.success());
     assert_eq!(
         stdout(&out),
-        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n7g7f 2b8h+ P*5e\n"
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n7g7f 2g2f 6i7h\n"
     );
+    // The same position as a position line; a move that is not legal
+    // there (black's, or a drop of a piece not in hand) is refused.
+    let line = kifconv(&["flip", "position startpos moves 7g7f", "3c3d"]);
+    assert_eq!(
+        stdout(&line),
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n7g7f\n"
+    );
+    for bad in ["2g2f", "P*5e", "8h2b+"] {
+        let out = kifconv(&["flip", "position startpos moves 7g7f", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).contains(bad), "{}", stderr(&out));
+    }
     let out = kifconv(&["mate", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
     assert!(out.status.success());
     assert_eq!(stdout(&out), "G*5b\t▲５二金\nunique mate in one\n");
