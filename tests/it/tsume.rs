@@ -1,0 +1,162 @@
+//! The mate solver, `kifconv mate --depth`, `tsume check` and `tsume
+//! generate`: against cshogi's answers (committed as data, so no cshogi is
+//! needed here), on composed problems, and through the binary.
+
+use crate::util::bin::run;
+use kifconv::position::KingRule;
+use kifconv::tsume::{self, Limits, Outcome};
+use kifconv::{Position, Setup};
+
+fn problem(sfen: &str) -> Position {
+    Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
+}
+
+/// Replays a main line: every attacker move checks, and it ends in mate.
+fn assert_mating_line(pos: &Position, line: &[kifconv::Move]) {
+    let mut end = pos.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        assert!(
+            end.is_legal(mv),
+            "{} ply {}: {mv} illegal",
+            pos.sfen(),
+            i + 1
+        );
+        end.play_unchecked(mv);
+        if i % 2 == 0 {
+            assert!(
+                end.is_check(),
+                "{} ply {}: {mv} does not check",
+                pos.sfen(),
+                i + 1
+            );
+        }
+    }
+    assert!(end.is_checkmate(), "{}: the line does not mate", pos.sfen());
+}
+
+/// fixtures/tsume/cshogi-mates.tsv (scripts/tsume-cshogi-mates.py): 1,000
+/// positions from the bench games' last plies with cshogi's
+/// mate_move_in_1ply, mate_move(3) and DfPn (depth 7) answers. The solver
+/// must agree on whether there is a mate and on its length.
+#[test]
+fn solver_agrees_with_cshogi_on_bench_positions() {
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/tsume/cshogi-mates.tsv"
+    ))
+    .unwrap();
+    let mut rows = 0;
+    let mut mates = [0usize; 8];
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [sfen, mate1, mate3, dfpn7] = fields[..] else {
+            panic!("bad row {line}");
+        };
+        let (mate1, mate3, dfpn7): (u32, u32, u32) = (
+            mate1.parse().unwrap(),
+            mate3.parse().unwrap(),
+            dfpn7.parse().unwrap(),
+        );
+        // Some bench games leave a pawn on the last rank: read as the
+        // command reads positions.
+        let setup = Setup::from_sfen(sfen).unwrap();
+        let (pos, _) = Position::from_setup_lenient(setup).unwrap();
+        let limits = Limits {
+            depth: 7,
+            nodes: 2_000_000,
+        };
+        let length = match tsume::solve(&pos, limits) {
+            Outcome::Mate(mate) => {
+                assert_mating_line(&pos, &mate.line);
+                assert!(mate.first_moves.contains(&mate.line[0]));
+                mate.len() as u32
+            }
+            Outcome::NoMate => 0,
+            Outcome::Unknown => panic!("{sfen}: out of nodes"),
+        };
+        // cshogi's one-ply search misses some mates (discovered checks), so
+        // its "yes" is binding and its "no" is not.
+        if mate1 == 1 {
+            assert_eq!(length, 1, "{sfen}: cshogi mates in one");
+        }
+        assert_eq!(
+            mate3 == 1,
+            length == 1 || length == 3,
+            "{sfen}: cshogi mate_move(3) says {mate3}, we say {length}"
+        );
+        // DfPn(7)'s line is a mate, not always the shortest; it found one
+        // exactly when there is one within 7 (one of its lines runs to 9).
+        assert_eq!(
+            dfpn7 > 0,
+            length > 0 || dfpn7 > 7,
+            "{sfen}: DfPn {dfpn7}, we {length}"
+        );
+        if length > 0 {
+            assert!(length <= dfpn7, "{sfen}: DfPn {dfpn7}, we {length}");
+        }
+        if length == 0 && dfpn7 > 7 {
+            assert!(matches!(
+                tsume::solve(&pos, Limits { depth: dfpn7, nodes: 2_000_000 }),
+                Outcome::Mate(m) if m.len() as u32 <= dfpn7
+            ));
+        }
+        mates[length as usize] += 1;
+        rows += 1;
+    }
+    assert_eq!(rows, 1000);
+    // What the data holds (a change to the data changes these on purpose).
+    assert_eq!(mates[1], 43, "{mates:?}");
+    assert_eq!(mates[3], 30, "{mates:?}");
+    assert!(mates[5] + mates[7] >= 29, "{mates:?}");
+}
+
+#[test]
+fn mate_depth_prints_the_main_line_in_usi_and_jsa() {
+    let out = run(&["mate", "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1", "--depth", "5"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "mate in 3\n5c7c 7a6a G*6b\n▲７三龍 △６一玉 ▲６二金\nfirst move unique\n"
+    );
+    let out = run(&["mate", "startpos", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "no mate within 3 plies\n"
+    );
+    let out = run(&[
+        "mate",
+        "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1",
+        "--depth",
+        "5",
+        "--nodes",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("unknown"));
+    // Without --depth, today's mate-in-one listing.
+    let out = run(&["mate", "4k4/9/4P4/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "G*5b\t▲５二金\nunique mate in one\n"
+    );
+}
+
+#[test]
+fn two_first_moves_are_reported() {
+    // A king in the corner behind two pawns: a gold on 1b or on 2b mates.
+    let pos = problem("8k/9/7PP/9/9/9/9/9/9 b G 1");
+    let Outcome::Mate(mate) = tsume::solve(&pos, Limits::default()) else {
+        panic!("no mate");
+    };
+    let mut firsts: Vec<String> = mate.first_moves.iter().map(|m| m.to_string()).collect();
+    firsts.sort();
+    assert_eq!(firsts, ["G*1b", "G*2b"]);
+    assert_eq!(mate.len(), 1);
+    assert!(!mate.unique_first());
+    let out = run(&["mate", "8k/9/7PP/9/9/9/9/9/9 b G 1", "--depth", "3"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("first move not unique (余詰)"), "{text}");
+}
