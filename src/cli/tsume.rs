@@ -50,10 +50,119 @@ pub fn mate(text: &str, depth: u32, nodes: u64) -> u8 {
     }
 }
 
-/// `kifconv tsume check FILE...`.
-pub fn check(_args: &TsumeCheckArgs) -> u8 {
-    eprintln!("error: tsume check is not built yet");
-    2
+/// `kifconv tsume check FILE...`: a report per problem (file, game),
+/// exit 1 when a problem is unsound or a file cannot be read.
+pub fn check(args: &TsumeCheckArgs) -> u8 {
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+    };
+    let mut out = String::new();
+    let mut code = 0;
+    for path in &args.files {
+        let name = path.display().to_string();
+        let records = match crate::read(path) {
+            Ok(records) => records,
+            Err(e) => {
+                eprint!("{}", e.render(&name));
+                code = 1;
+                continue;
+            }
+        };
+        for (i, record) in records.iter().enumerate() {
+            let answer: Vec<_> = record.tree.mainline_moves().collect();
+            let report = tsume::check(&record.start, &answer, limits);
+            if !report.is_sound() {
+                code = 1;
+            }
+            write_report(&mut out, &name, i + 1, &record.start, &report);
+        }
+    }
+    match print(out.as_bytes()) {
+        0 => code,
+        failed => failed,
+    }
+}
+
+/// One problem's block of the report.
+fn write_report(
+    out: &mut String,
+    name: &str,
+    game: usize,
+    start: &crate::Position,
+    report: &tsume::Report,
+) {
+    use std::fmt::Write;
+    let verdict = if report.is_sound() {
+        "sound"
+    } else {
+        "unsound"
+    };
+    let _ = writeln!(out, "{name}: game {game}: {verdict}");
+    for problem in report.problems() {
+        let _ = writeln!(out, "  unsound: {problem}");
+    }
+    if report.unknown {
+        return;
+    }
+    match (report.length, report.rules_length) {
+        (Some(n), Some(r)) if n == r => {
+            let _ = writeln!(out, "  shortest mate: {n}");
+        }
+        (Some(n), Some(r)) => {
+            let _ = writeln!(
+                out,
+                "  shortest mate: {n} (by the rules {r}: futile interpositions)"
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "  shortest mate: none");
+            return;
+        }
+    }
+    let label = if report.recorded {
+        "answer"
+    } else {
+        "main line (no answer recorded)"
+    };
+    let moves = jsa_moves(start, &report.answer).join(" ");
+    let result = if report.answer_mates {
+        format!("mates in {}", report.answer_length)
+    } else {
+        "does not mate".to_string()
+    };
+    let _ = writeln!(out, "  {label}: {moves}: {result}");
+    if report.recorded && report.main_line != report.answer && !report.main_line.is_empty() {
+        let _ = writeln!(
+            out,
+            "  main line: {}",
+            jsa_moves(start, &report.main_line).join(" ")
+        );
+    }
+    if !report.futile.is_empty() {
+        let plies: Vec<String> = report.futile.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "  futile interpositions (not counted) at ply {}",
+            plies.join(", ")
+        );
+    }
+    if !report.last_rivals.is_empty() {
+        let moves: Vec<String> = report.last_rivals.iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "  other mates on the last move (tolerated): {}",
+            moves.join(" ")
+        );
+    }
+    if report.answer_mates {
+        let hand = if report.leftover.is_empty() {
+            "nothing".to_string()
+        } else {
+            tsume::hand_text(&report.leftover)
+        };
+        let _ = writeln!(out, "  left in hand: {hand}");
+    }
 }
 
 /// `kifconv tsume generate`.

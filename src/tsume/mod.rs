@@ -20,12 +20,17 @@
 //! assert!(mate.unique_first());
 //! ```
 
+mod check;
 mod checks;
 mod dfpn;
+mod length;
 mod notation;
+mod record;
 mod solver;
 
+pub use check::{check, hand_text, Report, Rivals};
 pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
 pub use notation::jsa_moves;
+pub use record::problem_record;
 pub use solver::{is_interposition, solve, Limits, Mate, Outcome};

@@ -160,3 +160,92 @@ fn two_first_moves_are_reported() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("first move not unique (余詰)"), "{text}");
 }
+
+fn check_fixture(name: &str) -> (i32, String) {
+    let out = run(&["tsume", "check", &format!("fixtures/tsume/{name}")]);
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn tsume_check_flags_unsound_problems() {
+    let (code, text) = check_fixture("two-answers.kifu");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("unsound: another first move mates (余詰): G*2b"),
+        "{text}"
+    );
+    let (code, text) = check_fixture("leftover-piece.kifu");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("unsound: pieces left in hand (駒余り): G"),
+        "{text}"
+    );
+    let (code, text) = check_fixture("answer-not-mate.kifu");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("unsound: the recorded answer does not mate"),
+        "{text}"
+    );
+}
+
+#[test]
+fn tsume_check_passes_sound_problems_in_every_format() {
+    for (name, length) in [
+        ("sound-mate1.kifu", 1),
+        ("sound-mate3.kifu", 3),
+        ("sound-mate3.ki2u", 3),
+        ("sound-mate5.kifu", 5),
+        ("sound-mate5.csa", 5),
+        ("sound-mate7.kifu", 7),
+        ("sound-mate7-board.bod", 7),
+    ] {
+        let (code, text) = check_fixture(name);
+        assert_eq!(code, 0, "{name}: {text}");
+        assert!(
+            text.contains(&format!("shortest mate: {length}\n")),
+            "{name}: {text}"
+        );
+        assert!(
+            text.contains(&format!("mates in {length}\n")),
+            "{name}: {text}"
+        );
+    }
+    // Several files at once; one unsound makes the exit 1.
+    let out = run(&[
+        "tsume",
+        "check",
+        "fixtures/tsume/sound-mate1.kifu",
+        "fixtures/tsume/two-answers.kifu",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn futile_interpositions_do_not_lengthen_a_mate() {
+    // A CSA problem with P-00AL (the defender holds every other piece): by
+    // the rules the king can run and the defender drop golds in the
+    // bishop's way for 9 plies; those drops are futile, and the recorded
+    // three-ply answer is the problem's length.
+    let out = run(&["tsume", "check", "fixtures/csa/skc-tsume.csa"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("shortest mate: 3 (by the rules 9: futile interpositions)"),
+        "{text}"
+    );
+    // A rook dropped from afar on a cornered king: every interposition is
+    // futile, so it is a mate in one.
+    let pos = problem("7lk/9/7G1/9/9/9/9/9/9 b R2b3g4s4n3l18p 1");
+    let answer = [kifconv::Move::from_usi("R*1i").unwrap()];
+    let report = tsume::check(&pos, &answer, Limits::default());
+    assert!(report.answer_mates, "{report:?}");
+    assert_eq!(report.answer_length, 1);
+    assert_eq!(report.length, Some(1));
+    // (A rook dropped next to the king mates too: a rival.)
+    assert!(report
+        .first_rivals
+        .contains(&kifconv::Move::from_usi("R*1b").unwrap()));
+}
