@@ -1,7 +1,7 @@
 //! `kifconv mate --depth`, `kifconv tsume check` and `kifconv tsume
 //! generate`: the command-line faces of the library's [`crate::tsume`].
 
-use super::args::{TsumeCheckArgs, TsumeGenerateArgs};
+use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeOutput};
 use super::tools::{position, print};
 use crate::tsume::{self, jsa_moves, Limits, Outcome};
 
@@ -165,8 +165,59 @@ fn write_report(
     }
 }
 
-/// `kifconv tsume generate`.
-pub fn generate(_args: &TsumeGenerateArgs) -> u8 {
-    eprintln!("error: tsume generate is not built yet");
-    2
+/// `kifconv tsume generate`: N distinct sound problems from the seed, as
+/// tsume KIF (to standard output, or one file each into -o DIR) or one SFEN
+/// a line. Exit 0, or 2 when a file cannot be written.
+pub fn generate(args: &TsumeGenerateArgs) -> u8 {
+    if args.moves == 2 {
+        eprintln!("error: --moves must be 1 or 3");
+        return 2;
+    }
+    let problems = tsume::generate(args.moves, args.count as usize, args.seed);
+    let kif = |problem: &tsume::Problem| -> Result<Vec<u8>, String> {
+        let record = tsume::problem_record(&problem.start, &problem.answer);
+        crate::write(&[record], crate::Target::Kifu, &Default::default()).map_err(|e| e.to_string())
+    };
+    let dir = match (&args.output, args.to) {
+        (Some(dir), TsumeOutput::Kif) => dir,
+        _ => {
+            let mut out = Vec::new();
+            for problem in &problems {
+                match args.to {
+                    TsumeOutput::Sfen => {
+                        out.extend_from_slice(problem.start.sfen().as_bytes());
+                        out.push(b'\n');
+                    }
+                    TsumeOutput::Kif => match kif(problem) {
+                        Ok(bytes) => out.extend(bytes),
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            return 2;
+                        }
+                    },
+                }
+            }
+            return print(&out);
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return 2;
+    }
+    for (i, problem) in problems.iter().enumerate() {
+        let path = dir.join(format!("tsume-{:04}.kifu", i + 1));
+        if path.exists() && !args.force {
+            eprintln!("error: {} exists (--force replaces it)", path.display());
+            return 2;
+        }
+        let written = kif(problem).and_then(|bytes| {
+            std::fs::write(&path, bytes)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        });
+        if let Err(e) = written {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    }
+    0
 }

@@ -23,6 +23,7 @@
 mod check;
 mod checks;
 mod dfpn;
+mod generate;
 mod length;
 mod notation;
 mod record;
@@ -31,6 +32,7 @@ mod solver;
 pub use check::{check, hand_text, Report, Rivals};
 pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
+pub use generate::{generate, Problem, SplitMix};
 pub use notation::jsa_moves;
 pub use record::problem_record;
 pub use solver::{is_interposition, solve, Limits, Mate, Outcome};

@@ -249,3 +249,72 @@ fn futile_interpositions_do_not_lengthen_a_mate() {
         .first_rivals
         .contains(&kifconv::Move::from_usi("R*1b").unwrap()));
 }
+
+#[test]
+fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
+    let dir = crate::util::bin::scratch("tsume-generate");
+    let out_dir = dir.join("out");
+    let args = |dir: &std::path::Path| {
+        run(&[
+            "tsume",
+            "generate",
+            "--moves",
+            "3",
+            "--count",
+            "4",
+            "--seed",
+            "5",
+            "-o",
+            dir.to_str().unwrap(),
+        ])
+    };
+    assert_eq!(args(&out_dir).status.code(), Some(0));
+    let mut names: Vec<_> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "tsume-0001.kifu",
+            "tsume-0002.kifu",
+            "tsume-0003.kifu",
+            "tsume-0004.kifu"
+        ]
+    );
+    // Again into the same folder: refused without --force.
+    assert_eq!(args(&out_dir).status.code(), Some(2));
+    let again = dir.join("again");
+    args(&again);
+    for name in &names {
+        let text = std::fs::read_to_string(out_dir.join(name)).unwrap();
+        assert_eq!(text, std::fs::read_to_string(again.join(name)).unwrap());
+        assert!(text.contains("先手：詰方\n後手：玉方\n"), "{text}");
+        assert!(text.contains("後手の持駒："), "{text}");
+        assert!(!text.contains("残り"), "{text}");
+        assert!(text.ends_with("まで3手で詰み\n"), "{text}");
+        let (code, report) = check_fixture_path(&out_dir.join(name));
+        assert_eq!(code, 0, "{report}");
+        assert!(report.contains("shortest mate: 3\n"), "{report}");
+    }
+    // One SFEN a line, the same problems.
+    let out = run(&[
+        "tsume", "generate", "--moves", "1", "--count", "5", "--seed", "2", "--to", "sfen",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 5);
+    for sfen in text.lines() {
+        let pos = problem(sfen);
+        assert_eq!(tsume::mates_in_one(&pos).len(), 1, "{sfen}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn check_fixture_path(path: &std::path::Path) -> (i32, String) {
+    let out = run(&["tsume", "check", path.to_str().unwrap()]);
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
