@@ -164,12 +164,12 @@ fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Problem> {
             nodes: 500_000,
         },
     );
-    (report.is_sound() && report.length == Some(moves) && report.rules_length == Some(moves)).then(
-        || Problem {
-            start,
-            answer: report.answer,
-        },
-    )
+    let sound =
+        report.is_sound() && report.length == Some(moves) && report.rules_length == Some(moves);
+    sound.then_some(Problem {
+        start,
+        answer: report.answer,
+    })
 }
 
 fn still_mates(trial: &Setup, moves: u32) -> Option<Setup> {
