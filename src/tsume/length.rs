@@ -183,9 +183,10 @@ impl<'a> Counter<'a> {
         for mv in check_moves(pos) {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            if self.defender(&child, rules_left - 1)? == Some(count - 1) {
+            if self.defender(&child, rules_left.saturating_sub(1))? == Some(count.saturating_sub(1))
+            {
                 line.push(mv);
-                return self.defender_line(&child, rules_left - 1, line, futile);
+                return self.defender_line(&child, rules_left.saturating_sub(1), line, futile);
             }
         }
         Err(OutOfNodes) // the counts disagree: never expected
@@ -206,7 +207,7 @@ impl<'a> Counter<'a> {
             child.play_unchecked(reply);
             let (value, is_futile) = match self.futile(pos, reply, &child, rules_left)? {
                 Some(v) => (v, true),
-                None => match self.attacker(&child, rules_left - 1)? {
+                None => match self.attacker(&child, rules_left.saturating_sub(1))? {
                     Some(n) => (n + 1, false),
                     None => return Err(OutOfNodes),
                 },
@@ -214,7 +215,8 @@ impl<'a> Counter<'a> {
             let plies = if is_futile {
                 u32::MAX
             } else {
-                attacker_length(self.prover, &child, rules_left - 1)?.unwrap_or(u32::MAX)
+                attacker_length(self.prover, &child, rules_left.saturating_sub(1))?
+                    .unwrap_or(u32::MAX)
             };
             let rank = (value, !is_futile, u32::MAX - plies);
             if chosen.as_ref().is_none_or(|(best, ..)| rank > *best) {
@@ -226,7 +228,13 @@ impl<'a> Counter<'a> {
         };
         if plain {
             line.push(reply);
-            return self.attacker_line(&child, rules_left - 1, value - 1, line, futile);
+            return self.attacker_line(
+                &child,
+                rules_left.saturating_sub(1),
+                value.saturating_sub(1),
+                line,
+                futile,
+            );
         }
         futile.push(line.len());
         line.push(reply);
@@ -236,9 +244,9 @@ impl<'a> Counter<'a> {
         {
             let mut taken = child.clone();
             taken.play_unchecked(capture);
-            if self.defender(&taken, rules_left - 2)? == Some(value) {
+            if self.defender(&taken, rules_left.saturating_sub(2))? == Some(value) {
                 line.push(capture);
-                return self.defender_line(&taken, rules_left - 2, line, futile);
+                return self.defender_line(&taken, rules_left.saturating_sub(2), line, futile);
             }
         }
         Err(OutOfNodes)

@@ -159,7 +159,7 @@ fn main_line(prover: &mut Prover, pos: &Position, length: u32) -> Result<Vec<Mov
         for mv in check_moves(&pos) {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            if proved(prover.defender_mated(&child, left - 1))? {
+            if proved(prover.defender_mated(&child, left.saturating_sub(1)))? {
                 next = Some((mv, child));
                 break;
             }
@@ -175,7 +175,7 @@ fn main_line(prover: &mut Prover, pos: &Position, length: u32) -> Result<Vec<Mov
         for reply in pos.legal_moves() {
             let mut child = pos.clone();
             child.play_unchecked(reply);
-            let Some(len) = attacker_length(prover, &child, left - 2)? else {
+            let Some(len) = attacker_length(prover, &child, left.saturating_sub(2))? else {
                 return Err(OutOfNodes);
             };
             let plain = !is_interposition(&pos, reply);

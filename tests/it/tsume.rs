@@ -318,3 +318,39 @@ fn check_fixture_path(path: &std::path::Path) -> (i32, String) {
         String::from_utf8(out.stdout).unwrap(),
     )
 }
+
+/// Every bench position with a mate within 7 plies: the check's own main
+/// line (no answer recorded) mates, in the counted length, never longer
+/// than the rules' length.
+#[test]
+fn the_checks_main_line_mates_on_bench_positions() {
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/tsume/cshogi-mates.tsv"
+    ))
+    .unwrap();
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields[3] == "0" {
+            continue;
+        }
+        let (pos, _) = Position::from_setup_lenient(Setup::from_sfen(fields[0]).unwrap()).unwrap();
+        let report = tsume::check(
+            &pos,
+            &[],
+            Limits {
+                depth: 7,
+                nodes: 2_000_000,
+            },
+        );
+        let Some(length) = report.length else {
+            continue; // DfPn's one 9-ply line
+        };
+        assert!(report.answer_mates, "{}: {report:?}", fields[0]);
+        assert_eq!(report.answer_length, length, "{}", fields[0]);
+        assert!(length <= report.rules_length.unwrap(), "{}", fields[0]);
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked}");
+}
