@@ -157,8 +157,9 @@ pub struct TsumeGenerateArgs {
     /// The seed: the same seed gives the same problems.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// A folder to write `tsume-0001.kif`, … into (created if missing);
-    /// standard output when absent.
+    /// A folder to write the KIF files `tsume-0001.kifu`, … into (UTF-8;
+    /// created if missing); standard output when absent. SFEN lines always
+    /// go to standard output.
     #[arg(short = 'o', long, value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// The output: tsume KIF (UTF-8) or one SFEN a line.
