@@ -69,6 +69,7 @@ pub mod read;
 pub mod record;
 pub mod resolve;
 pub mod training;
+pub mod tsume;
 pub mod types;
 pub mod write;
 

@@ -56,10 +56,31 @@ pub enum Command {
         /// one a legal move there, as a book's moves for a position are.
         moves: Vec<String>,
     },
-    /// List every mate in one of a position and say whether it is unique.
+    /// List every mate in one of a position and say whether it is unique;
+    /// with --depth, find the shortest forced mate and its main line.
+    #[command(after_long_help = MATE_HELP)]
     Mate {
-        /// The position, as SFEN (quote it).
+        /// The position: an SFEN, `startpos`, or `position … moves …`
+        /// (quote it). The side to move attacks.
         sfen: String,
+        /// Look for the shortest forced mate up to this many plies (a mate
+        /// in three is 3) and print its main line.
+        #[arg(long, value_name = "PLIES")]
+        depth: Option<u32>,
+        /// The most nodes the search may expand before it answers
+        /// "unknown" (with --depth).
+        #[arg(
+            long,
+            value_name = "N",
+            requires = "depth",
+            default_value_t = 5_000_000
+        )]
+        nodes: u64,
+    },
+    /// Mate problems (詰将棋): check their soundness, or generate them.
+    Tsume {
+        #[command(subcommand)]
+        action: TsumeCommand,
     },
     /// Opening books in YaneuraOu's text format (DB2016).
     Book {
@@ -83,6 +104,72 @@ pub enum BookCommand {
     /// Merge books into one: the counts of a position's same move added,
     /// the smaller ply kept.
     Merge(BookMergeArgs),
+}
+
+const MATE_HELP: &str = "\
+Without --depth: every mate in one (USI, then JSA notation) and whether it is
+unique; exit 0.
+With --depth N: the shortest forced mate of at most N plies: `mate in K`, the
+main line in USI and in JSA notation (the attacker's shortest mate against
+the defender's longest resistance), and whether the first move is unique;
+exit 0. `no mate within N plies` exits 1; `unknown` (the --nodes budget ran
+out first) exits 3; a bad position exits 2.";
+
+#[derive(Subcommand, Debug)]
+pub enum TsumeCommand {
+    /// Check mate problems and their recorded answers: shortest mate,
+    /// alternative first moves (余詰), pieces left over (駒余り). Exit 1 when
+    /// a problem is unsound.
+    Check(TsumeCheckArgs),
+    /// Generate sound mate problems (mate in one or three) from a seed.
+    Generate(TsumeGenerateArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TsumeCheckArgs {
+    /// Problem records: KIF (手合割：詰将棋, or a board diagram), BOD, KI2, CSA
+    /// (P-00AL).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The longest mate looked for, in plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 31)]
+    pub depth: u32,
+    /// The most nodes the search may expand per problem.
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub nodes: u64,
+}
+
+/// What `tsume generate` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TsumeOutput {
+    /// A tsume KIF per problem (into -o DIR, or all to standard output).
+    Kif,
+    /// One problem a line: its SFEN.
+    Sfen,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TsumeGenerateArgs {
+    /// The length of the problems: 1 or 3.
+    #[arg(long, value_name = "1|3", value_parser = clap::value_parser!(u32).range(1..=3))]
+    pub moves: u32,
+    /// How many distinct problems to write.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: u32,
+    /// The seed: the same seed gives the same problems.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// A folder to write the KIF files `tsume-0001.kifu`, … into (UTF-8;
+    /// created if missing); standard output when absent. SFEN lines always
+    /// go to standard output.
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// The output: tsume KIF (UTF-8) or one SFEN a line.
+    #[arg(long = "to", value_enum, default_value_t = TsumeOutput::Kif)]
+    pub to: TsumeOutput,
+    /// Replace existing files in DIR.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(ClapArgs, Debug)]

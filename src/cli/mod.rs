@@ -19,6 +19,7 @@ mod inputs;
 mod output;
 mod report;
 mod tools;
+mod tsume;
 mod walk;
 
 use args::{Cli, Command};
@@ -52,7 +53,18 @@ fn run() -> u8 {
     };
     match cli.command {
         Some(Command::Flip { sfen, moves }) => tools::flip(&sfen, &moves),
-        Some(Command::Mate { sfen }) => tools::mate(&sfen),
+        Some(Command::Mate {
+            sfen, depth: None, ..
+        }) => tools::mate(&sfen),
+        Some(Command::Mate {
+            sfen,
+            depth: Some(depth),
+            nodes,
+        }) => tsume::mate(&sfen, depth, nodes),
+        Some(Command::Tsume { action }) => match action {
+            args::TsumeCommand::Check(args) => tsume::check(&args),
+            args::TsumeCommand::Generate(args) => tsume::generate(&args),
+        },
         Some(Command::Book { action }) => match action {
             args::BookCommand::Build(args) => book::build(args),
             args::BookCommand::Query(args) => book::query(args),

@@ -3,7 +3,7 @@
 //!
 //! Nothing here reads or writes record formats beyond SFEN and USI moves.
 
-mod bitboard;
+pub(crate) mod bitboard;
 #[cfg(debug_assertions)]
 mod consistency;
 mod error;

@@ -33,4 +33,5 @@ mod start;
 mod training;
 mod training_cli;
 mod training_read;
+mod tsume;
 mod western;

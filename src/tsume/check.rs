@@ -1,0 +1,272 @@
+//! Whether a mate problem is sound, with its recorded answer: the shortest
+//! mate, whether the answer is a mate of that length, rival moves of the
+//! attacker (余詰), and pieces the attacker still holds at the end (駒余り).
+//!
+//! Lengths are counted as composers count them ([`super::length`]): a
+//! futile interposition and its capture add nothing.
+
+use super::checks::{check_moves, gives_check, mates_in_one};
+use super::dfpn::Prover;
+use super::length::Counter;
+use super::solver::{attacker_length, Limits, OutOfNodes};
+use crate::{Hand, Move, Position};
+
+/// The attacker moves of a line that have rivals: other moves that mate
+/// within what is left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rivals {
+    /// The 1-based ply of the line's move.
+    pub ply: usize,
+    /// The other moves that mate in the plies left, or fewer.
+    pub moves: Vec<Move>,
+}
+
+/// What [`check`] found about one problem.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Report {
+    /// The budget ran out: the rest of the report is incomplete.
+    pub unknown: bool,
+    /// The shortest mate by the rules, in plies (futile interpositions
+    /// counted), or `None` when there is none within the depth.
+    pub rules_length: Option<u32>,
+    /// The shortest mate as composers count it (futile interpositions not
+    /// counted).
+    pub length: Option<u32>,
+    /// The main line the solver plays: attacker shortest, defender longest.
+    pub main_line: Vec<Move>,
+    /// Whether the problem came with an answer; when not, `answer` is the
+    /// main line.
+    pub recorded: bool,
+    /// The answer checked: the record's mainline (or the main line).
+    pub answer: Vec<Move>,
+    /// Whether every attacker move of the answer checks and it ends in
+    /// mate (or in a check only futile interpositions could answer).
+    pub answer_mates: bool,
+    /// The answer's length as counted (its futile interpositions and their
+    /// captures left out).
+    pub answer_length: u32,
+    /// The 1-based plies of the answer's futile interpositions.
+    pub futile: Vec<usize>,
+    /// Other first moves that mate as fast (余詰): unsound.
+    pub first_rivals: Vec<Move>,
+    /// Later attacker moves, before the last, with rivals: unsound.
+    pub middle_rivals: Vec<Rivals>,
+    /// Other mates in one at the answer's last move: tolerated, reported.
+    pub last_rivals: Vec<Move>,
+    /// The attacker's hand when the answer ends (駒余り when not empty).
+    pub leftover: Hand,
+}
+
+impl Report {
+    /// Whether the problem is sound: a mate within the depth, an answer that
+    /// mates in exactly the shortest length, no rival first move or later
+    /// rival before the last move, and nothing left in the attacker's hand.
+    pub fn is_sound(&self) -> bool {
+        self.problems().is_empty()
+    }
+
+    /// What makes the problem unsound, one phrase each.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.unknown {
+            out.push("unknown: the node budget ran out".to_string());
+            return out;
+        }
+        let Some(length) = self.length else {
+            out.push("no mate within the depth".to_string());
+            return out;
+        };
+        if !self.answer_mates {
+            out.push("the recorded answer does not mate".to_string());
+        } else if self.answer_length != length {
+            out.push(format!(
+                "the recorded answer mates in {}, the shortest mate is {}",
+                self.answer_length, length
+            ));
+        }
+        if !self.first_rivals.is_empty() {
+            out.push(format!(
+                "another first move mates (余詰): {}",
+                usi(&self.first_rivals)
+            ));
+        }
+        for rivals in &self.middle_rivals {
+            out.push(format!(
+                "another move mates at ply {} (余詰): {}",
+                rivals.ply,
+                usi(&rivals.moves)
+            ));
+        }
+        if self.answer_mates && !self.leftover.is_empty() {
+            out.push(format!(
+                "pieces left in hand (駒余り): {}",
+                hand_text(&self.leftover)
+            ));
+        }
+        out
+    }
+}
+
+fn usi(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A hand as SFEN writes one (`2GP`), for reports.
+pub fn hand_text(hand: &Hand) -> String {
+    let mut out = String::new();
+    for (kind, n) in hand.kinds().collect::<Vec<_>>().into_iter().rev() {
+        if n > 1 {
+            out.push_str(&n.to_string());
+        }
+        out.push(kind.usi_letter());
+    }
+    out
+}
+
+/// Checks a problem: `start` with the attacker to move, and its recorded
+/// answer (empty when the problem has none).
+pub fn check(start: &Position, answer: &[Move], limits: Limits) -> Report {
+    let mut prover = Prover::new(limits.nodes);
+    match check_with(&mut prover, start, answer, limits.depth) {
+        Ok(report) => report,
+        Err(OutOfNodes) => Report {
+            unknown: true,
+            recorded: !answer.is_empty(),
+            answer: answer.to_vec(),
+            ..Report::default()
+        },
+    }
+}
+
+fn check_with(
+    prover: &mut Prover,
+    start: &Position,
+    answer: &[Move],
+    depth: u32,
+) -> Result<Report, OutOfNodes> {
+    let mut report = Report {
+        recorded: !answer.is_empty(),
+        answer: answer.to_vec(),
+        ..Report::default()
+    };
+    if start.king(!start.side_to_move()).is_none() {
+        return Ok(report);
+    }
+    report.rules_length = attacker_length(prover, start, depth)?;
+    let Some(rules_length) = report.rules_length else {
+        return Ok(report);
+    };
+    let mut counter = Counter::new(prover);
+    report.length = counter.attacker(start, rules_length)?;
+    if let Some((line, _)) = counter.main_line(start, rules_length)? {
+        report.main_line = line;
+    }
+    if answer.is_empty() {
+        report.answer = report.main_line.clone();
+    }
+    let answer = report.answer.clone();
+    let bound = rules_length.max(answer.len() as u32);
+
+    // Replay the answer: legal, every attacker move a check; which defender
+    // replies are futile interpositions, captured at once.
+    let mut positions = vec![start.clone()];
+    let mut mates = true;
+    for (i, &mv) in answer.iter().enumerate() {
+        let pos = positions.last().expect("the start is there");
+        if !pos.is_legal(mv) || (i % 2 == 0 && !gives_check(pos, mv)) {
+            mates = false;
+            break;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        positions.push(next);
+    }
+    let mut counted = vec![true; answer.len()];
+    if mates {
+        for i in (1..answer.len()).step_by(2) {
+            let captured_next = answer.get(i + 1).is_some_and(|c| c.to() == answer[i].to());
+            let left = bound.saturating_sub(i as u32);
+            if captured_next
+                && counter
+                    .futile(&positions[i], answer[i], &positions[i + 1], left)?
+                    .is_some()
+            {
+                counted[i] = false;
+                counted[i + 1] = false;
+                report.futile.push(i + 1);
+            }
+        }
+        let end = positions.last().expect("the start is there");
+        mates = answer.len() % 2 == 1 && mated_at_end(&mut counter, end)?;
+        report.leftover = *end.hand(start.side_to_move());
+    }
+    report.answer_mates = mates;
+    report.answer_length = counted.iter().filter(|&&c| c).count() as u32;
+    if !mates {
+        return Ok(report);
+    }
+
+    // Rivals at each attacker move: another move that mates in what is left.
+    let mut left = report.answer_length;
+    for i in (0..answer.len()).step_by(2) {
+        let pos = &positions[i];
+        let rules_left = bound.saturating_sub(i as u32);
+        let rivals: Vec<Move> = if rules_left <= 1 || i + 1 == answer.len() {
+            mates_in_one(pos)
+                .into_iter()
+                .filter(|&m| m != answer[i])
+                .collect()
+        } else {
+            let mut rivals = Vec::new();
+            for mv in check_moves(pos).into_iter().filter(|&m| m != answer[i]) {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                if counter
+                    .defender(&child, rules_left.saturating_sub(1))?
+                    .is_some_and(|n| n < left)
+                {
+                    rivals.push(mv);
+                }
+            }
+            rivals
+        };
+        if counted[i] {
+            left -= 1;
+        }
+        if i + 1 < answer.len() && counted[i + 1] {
+            left -= 1;
+        }
+        if rivals.is_empty() {
+            continue;
+        }
+        if i == 0 {
+            report.first_rivals = rivals;
+        } else if i + 1 == answer.len() {
+            report.last_rivals = rivals;
+        } else {
+            report.middle_rivals.push(Rivals {
+                ply: i + 1,
+                moves: rivals,
+            });
+        }
+    }
+    Ok(report)
+}
+
+/// Whether the answer's last position is mate: checkmate, or a check that
+/// only drops in between could answer, each of them futile. Each futile
+/// drop and its capture take two plies of the bound: 17 allows eight.
+fn mated_at_end(counter: &mut Counter, end: &Position) -> Result<bool, OutOfNodes> {
+    let replies = end.legal_moves();
+    if replies.is_empty() {
+        return Ok(true);
+    }
+    if !end.is_check() || replies.iter().any(|&r| !r.is_drop()) {
+        return Ok(false);
+    }
+    Ok(counter.defender(end, 17)? == Some(0))
+}

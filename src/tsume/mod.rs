@@ -1,0 +1,38 @@
+//! Mate problems (詰将棋): a solver for the shortest forced mate, a
+//! soundness check of a problem and its recorded answer, and a generator of
+//! sound problems.
+//!
+//! The attacker (詰方) is the side to move; each of its moves must check,
+//! and the defender (玉方) may answer with any legal move. Everything rests
+//! on the rules core ([`Position`](crate::Position)): legality, check, and
+//! 打ち歩詰め, which is simply not a legal move.
+//!
+//! ```
+//! use kifconv::tsume::{solve, Limits, Outcome};
+//! use kifconv::position::KingRule;
+//! use kifconv::{Position, Setup};
+//!
+//! // A gold dropped on the king's head, held up by a pawn.
+//! let setup = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+//! let pos = Position::from_setup(setup, KingRule::MayBeMissing).unwrap();
+//! let Outcome::Mate(mate) = solve(&pos, Limits::default()) else { panic!() };
+//! assert_eq!(mate.line[0].to_string(), "G*5b");
+//! assert!(mate.unique_first());
+//! ```
+
+mod check;
+mod checks;
+mod dfpn;
+mod generate;
+mod length;
+mod notation;
+mod record;
+mod solver;
+
+pub use check::{check, hand_text, Report, Rivals};
+pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
+pub use dfpn::{Prover, Verdict};
+pub use generate::{generate, Problem, SplitMix};
+pub use notation::jsa_moves;
+pub use record::problem_record;
+pub use solver::{is_interposition, solve, Limits, Mate, Outcome};

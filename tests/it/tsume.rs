@@ -1,0 +1,356 @@
+//! The mate solver, `kifconv mate --depth`, `tsume check` and `tsume
+//! generate`: against cshogi's answers (committed as data, so no cshogi is
+//! needed here), on composed problems, and through the binary.
+
+use crate::util::bin::run;
+use kifconv::position::KingRule;
+use kifconv::tsume::{self, Limits, Outcome};
+use kifconv::{Position, Setup};
+
+fn problem(sfen: &str) -> Position {
+    Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
+}
+
+/// Replays a main line: every attacker move checks, and it ends in mate.
+fn assert_mating_line(pos: &Position, line: &[kifconv::Move]) {
+    let mut end = pos.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        assert!(
+            end.is_legal(mv),
+            "{} ply {}: {mv} illegal",
+            pos.sfen(),
+            i + 1
+        );
+        end.play_unchecked(mv);
+        if i % 2 == 0 {
+            assert!(
+                end.is_check(),
+                "{} ply {}: {mv} does not check",
+                pos.sfen(),
+                i + 1
+            );
+        }
+    }
+    assert!(end.is_checkmate(), "{}: the line does not mate", pos.sfen());
+}
+
+/// fixtures/tsume/cshogi-mates.tsv (scripts/tsume-cshogi-mates.py): 1,000
+/// positions from the bench games' last plies with cshogi's
+/// mate_move_in_1ply, mate_move(3) and DfPn (depth 7) answers. The solver
+/// must agree on whether there is a mate and on its length.
+#[test]
+fn solver_agrees_with_cshogi_on_bench_positions() {
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/tsume/cshogi-mates.tsv"
+    ))
+    .unwrap();
+    let mut rows = 0;
+    let mut mates = [0usize; 8];
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [sfen, mate1, mate3, dfpn7] = fields[..] else {
+            panic!("bad row {line}");
+        };
+        let (mate1, mate3, dfpn7): (u32, u32, u32) = (
+            mate1.parse().unwrap(),
+            mate3.parse().unwrap(),
+            dfpn7.parse().unwrap(),
+        );
+        // Some bench games leave a pawn on the last rank: read as the
+        // command reads positions.
+        let setup = Setup::from_sfen(sfen).unwrap();
+        let (pos, _) = Position::from_setup_lenient(setup).unwrap();
+        let limits = Limits {
+            depth: 7,
+            nodes: 2_000_000,
+        };
+        let length = match tsume::solve(&pos, limits) {
+            Outcome::Mate(mate) => {
+                assert_mating_line(&pos, &mate.line);
+                assert!(mate.first_moves.contains(&mate.line[0]));
+                mate.len() as u32
+            }
+            Outcome::NoMate => 0,
+            Outcome::Unknown => panic!("{sfen}: out of nodes"),
+        };
+        // cshogi's one-ply search misses some mates (discovered checks), so
+        // its "yes" is binding and its "no" is not.
+        if mate1 == 1 {
+            assert_eq!(length, 1, "{sfen}: cshogi mates in one");
+        }
+        assert_eq!(
+            mate3 == 1,
+            length == 1 || length == 3,
+            "{sfen}: cshogi mate_move(3) says {mate3}, we say {length}"
+        );
+        // DfPn(7)'s line is a mate, not always the shortest; it found one
+        // exactly when there is one within 7 (one of its lines runs to 9).
+        assert_eq!(
+            dfpn7 > 0,
+            length > 0 || dfpn7 > 7,
+            "{sfen}: DfPn {dfpn7}, we {length}"
+        );
+        if length > 0 {
+            assert!(length <= dfpn7, "{sfen}: DfPn {dfpn7}, we {length}");
+        }
+        if length == 0 && dfpn7 > 7 {
+            assert!(matches!(
+                tsume::solve(&pos, Limits { depth: dfpn7, nodes: 2_000_000 }),
+                Outcome::Mate(m) if m.len() as u32 <= dfpn7
+            ));
+        }
+        mates[length as usize] += 1;
+        rows += 1;
+    }
+    assert_eq!(rows, 1000);
+    // What the data holds (a change to the data changes these on purpose).
+    assert_eq!(mates[1], 43, "{mates:?}");
+    assert_eq!(mates[3], 30, "{mates:?}");
+    assert!(mates[5] + mates[7] >= 29, "{mates:?}");
+}
+
+#[test]
+fn mate_depth_prints_the_main_line_in_usi_and_jsa() {
+    let out = run(&["mate", "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1", "--depth", "5"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "mate in 3\n5c7c 7a6a G*6b\n▲７三龍 △６一玉 ▲６二金\nfirst move unique\n"
+    );
+    let out = run(&["mate", "startpos", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "no mate within 3 plies\n"
+    );
+    let out = run(&[
+        "mate",
+        "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1",
+        "--depth",
+        "5",
+        "--nodes",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("unknown"));
+    // Without --depth, today's mate-in-one listing.
+    let out = run(&["mate", "4k4/9/4P4/9/9/9/9/9/9 b G 1"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "G*5b\t▲５二金\nunique mate in one\n"
+    );
+}
+
+#[test]
+fn two_first_moves_are_reported() {
+    // A king in the corner behind two pawns: a gold on 1b or on 2b mates.
+    let pos = problem("8k/9/7PP/9/9/9/9/9/9 b G 1");
+    let Outcome::Mate(mate) = tsume::solve(&pos, Limits::default()) else {
+        panic!("no mate");
+    };
+    let mut firsts: Vec<String> = mate.first_moves.iter().map(|m| m.to_string()).collect();
+    firsts.sort();
+    assert_eq!(firsts, ["G*1b", "G*2b"]);
+    assert_eq!(mate.len(), 1);
+    assert!(!mate.unique_first());
+    let out = run(&["mate", "8k/9/7PP/9/9/9/9/9/9 b G 1", "--depth", "3"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("first move not unique (余詰)"), "{text}");
+}
+
+fn check_fixture(name: &str) -> (i32, String) {
+    let out = run(&["tsume", "check", &format!("fixtures/tsume/{name}")]);
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn tsume_check_flags_unsound_problems() {
+    let (code, text) = check_fixture("two-answers.kifu");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("unsound: another first move mates (余詰): G*2b"),
+        "{text}"
+    );
+    let (code, text) = check_fixture("leftover-piece.kifu");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("unsound: pieces left in hand (駒余り): G"),
+        "{text}"
+    );
+    let (code, text) = check_fixture("answer-not-mate.kifu");
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("unsound: the recorded answer does not mate"),
+        "{text}"
+    );
+}
+
+#[test]
+fn tsume_check_passes_sound_problems_in_every_format() {
+    for (name, length) in [
+        ("sound-mate1.kifu", 1),
+        ("sound-mate3.kifu", 3),
+        ("sound-mate3.ki2u", 3),
+        ("sound-mate5.kifu", 5),
+        ("sound-mate5.csa", 5),
+        ("sound-mate7.kifu", 7),
+        ("sound-mate7-board.bod", 7),
+    ] {
+        let (code, text) = check_fixture(name);
+        assert_eq!(code, 0, "{name}: {text}");
+        assert!(
+            text.contains(&format!("shortest mate: {length}\n")),
+            "{name}: {text}"
+        );
+        assert!(
+            text.contains(&format!("mates in {length}\n")),
+            "{name}: {text}"
+        );
+    }
+    // Several files at once; one unsound makes the exit 1.
+    let out = run(&[
+        "tsume",
+        "check",
+        "fixtures/tsume/sound-mate1.kifu",
+        "fixtures/tsume/two-answers.kifu",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn futile_interpositions_do_not_lengthen_a_mate() {
+    // A CSA problem with P-00AL (the defender holds every other piece): by
+    // the rules the king can run and the defender drop golds in the
+    // bishop's way for 9 plies; those drops are futile, and the recorded
+    // three-ply answer is the problem's length.
+    let out = run(&["tsume", "check", "fixtures/csa/skc-tsume.csa"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("shortest mate: 3 (by the rules 9: futile interpositions)"),
+        "{text}"
+    );
+    // A rook dropped from afar on a cornered king: every interposition is
+    // futile, so it is a mate in one.
+    let pos = problem("7lk/9/7G1/9/9/9/9/9/9 b R2b3g4s4n3l18p 1");
+    let answer = [kifconv::Move::from_usi("R*1i").unwrap()];
+    let report = tsume::check(&pos, &answer, Limits::default());
+    assert!(report.answer_mates, "{report:?}");
+    assert_eq!(report.answer_length, 1);
+    assert_eq!(report.length, Some(1));
+    // (A rook dropped next to the king mates too: a rival.)
+    assert!(report
+        .first_rivals
+        .contains(&kifconv::Move::from_usi("R*1b").unwrap()));
+}
+
+#[test]
+fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
+    let dir = crate::util::bin::scratch("tsume-generate");
+    let out_dir = dir.join("out");
+    let args = |dir: &std::path::Path| {
+        run(&[
+            "tsume",
+            "generate",
+            "--moves",
+            "3",
+            "--count",
+            "4",
+            "--seed",
+            "5",
+            "-o",
+            dir.to_str().unwrap(),
+        ])
+    };
+    assert_eq!(args(&out_dir).status.code(), Some(0));
+    let mut names: Vec<_> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "tsume-0001.kifu",
+            "tsume-0002.kifu",
+            "tsume-0003.kifu",
+            "tsume-0004.kifu"
+        ]
+    );
+    // Again into the same folder: refused without --force.
+    assert_eq!(args(&out_dir).status.code(), Some(2));
+    let again = dir.join("again");
+    args(&again);
+    for name in &names {
+        let text = std::fs::read_to_string(out_dir.join(name)).unwrap();
+        assert_eq!(text, std::fs::read_to_string(again.join(name)).unwrap());
+        assert!(text.contains("先手：詰方\n後手：玉方\n"), "{text}");
+        assert!(text.contains("後手の持駒："), "{text}");
+        assert!(!text.contains("残り"), "{text}");
+        assert!(text.ends_with("まで3手で詰み\n"), "{text}");
+        let (code, report) = check_fixture_path(&out_dir.join(name));
+        assert_eq!(code, 0, "{report}");
+        assert!(report.contains("shortest mate: 3\n"), "{report}");
+    }
+    // One SFEN a line, the same problems.
+    let out = run(&[
+        "tsume", "generate", "--moves", "1", "--count", "5", "--seed", "2", "--to", "sfen",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 5);
+    for sfen in text.lines() {
+        let pos = problem(sfen);
+        assert_eq!(tsume::mates_in_one(&pos).len(), 1, "{sfen}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn check_fixture_path(path: &std::path::Path) -> (i32, String) {
+    let out = run(&["tsume", "check", path.to_str().unwrap()]);
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+/// Every bench position with a mate within 7 plies: the check's own main
+/// line (no answer recorded) mates, in the counted length, never longer
+/// than the rules' length.
+#[test]
+fn the_checks_main_line_mates_on_bench_positions() {
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/tsume/cshogi-mates.tsv"
+    ))
+    .unwrap();
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields[3] == "0" {
+            continue;
+        }
+        let (pos, _) = Position::from_setup_lenient(Setup::from_sfen(fields[0]).unwrap()).unwrap();
+        let report = tsume::check(
+            &pos,
+            &[],
+            Limits {
+                depth: 7,
+                nodes: 2_000_000,
+            },
+        );
+        let Some(length) = report.length else {
+            continue; // DfPn's one 9-ply line
+        };
+        assert!(report.answer_mates, "{}: {report:?}", fields[0]);
+        assert_eq!(report.answer_length, length, "{}", fields[0]);
+        assert!(length <= report.rules_length.unwrap(), "{}", fields[0]);
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked}");
+}
