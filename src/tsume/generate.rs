@@ -4,8 +4,10 @@
 //! runs past 400 plies starts over). The position before the mate (mate in
 //! one) or three plies before it, when the solver finds a mate in three
 //! there and none in one, is taken, rotated when White attacks; every piece
-//! it does not need is removed, in a random order (the kings stay): a piece
-//! is needed when, without it, the mate is no longer of the same length.
+//! it does not need is removed, in a random order: first the attacker's king
+//! (a problem has none, unless the mate needs it: then it is a 双玉 problem),
+//! then the other pieces but the defender's king. A piece is needed when,
+//! without it, the mate is no longer of the same length.
 //! Removed pieces, and whatever the attacker holds beyond what the mate
 //! uses, go to the defender's hand. What [`check`](super::check) then finds
 //! sound (one first move, nothing left over, the length asked for) and was
@@ -124,6 +126,17 @@ fn mates_in(pos: &Position, moves: u32) -> bool {
 fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Problem> {
     let mut setup = pos.to_setup();
     setup.move_number = 1;
+    if let Some(king) = Square::all().find(|&sq| {
+        setup
+            .piece_at(sq)
+            .is_some_and(|p| p.kind == PieceKind::King && p.color == Color::Black)
+    }) {
+        let mut trial = setup.clone();
+        trial.set_piece(king, None);
+        if let Some(next) = still_mates(&trial, moves) {
+            setup = next;
+        }
+    }
     // Board pieces, then the attacker's hand, in a random order.
     let mut squares: Vec<Square> = Square::all()
         .filter(|&sq| {
@@ -155,7 +168,7 @@ fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Problem> {
             setup = next;
         }
     }
-    let start = Position::from_setup(setup, KingRule::BothRequired).ok()?;
+    let start = Position::from_setup(setup, KingRule::MayBeMissing).ok()?;
     let report = check(
         &start,
         &[],
@@ -173,7 +186,7 @@ fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Problem> {
 }
 
 fn still_mates(trial: &Setup, moves: u32) -> Option<Setup> {
-    let pos = Position::from_setup(trial.clone(), KingRule::BothRequired).ok()?;
+    let pos = Position::from_setup(trial.clone(), KingRule::MayBeMissing).ok()?;
     (!pos.is_check() && mates_in(&pos, moves)).then(|| trial.clone())
 }
 
@@ -197,6 +210,12 @@ mod tests {
             assert_eq!(super::super::mates_in_one(&p.start), p.answer);
             assert_eq!(p.start.side_to_move(), Color::Black);
             assert!(p.start.hand(Color::Black).total() <= 1);
+            // No attacker's king where the mate does without it.
+            if let Some(king) = p.start.king(Color::Black) {
+                let mut setup = p.start.to_setup();
+                setup.set_piece(king, None);
+                assert!(still_mates(&setup, 1).is_none(), "{}", p.start.sfen());
+            }
             // No piece but the kings can go without losing the mate.
             for sq in Square::all() {
                 let Some(piece) = p.start.piece_at(sq) else {
