@@ -10,14 +10,15 @@ from conftest import FILTERS
 try:
     from cshogi import HuffmanCodedPosAndEval as HCPE_DTYPE
 except ImportError:
-    # cshogi's dtype, spelled out: 32 bytes of Huffman-coded position, the
-    # evaluation, the move (16 bits), the game's result, a pad byte.
+    # cshogi's dtype, as cshogi 1.1 declares it: 32 bytes of Huffman-coded
+    # position, the evaluation, the move (16 bits), the game's result, a pad
+    # byte.
     HCPE_DTYPE = np.dtype(
         [
             ("hcp", np.uint8, 32),
             ("eval", np.int16),
-            ("bestMove16", np.uint16),
-            ("gameResult", np.uint8),
+            ("bestMove16", np.int16),
+            ("gameResult", np.int8),
             ("dummy", np.uint8),
         ]
     )
@@ -28,6 +29,7 @@ def test_hcpe_equals_the_command_and_numpy_decodes_it(cli):
     command = cli(FILTERS, "--to", "hcpe", "-j", "2")
     assert command.returncode == 0
     assert data == command.stdout
+    assert HCPE_DTYPE.itemsize == 38
     entries = np.frombuffer(data, HCPE_DTYPE)
     moves = sum(len(kifconv.read(p)[0].moves) for p in sorted(FILTERS.glob("*.csa")))
     assert len(entries) == moves
@@ -90,3 +92,17 @@ def test_bad_choices_are_value_errors():
         kifconv.training(FILTERS, results=["resign"])
     with pytest.raises(ValueError, match="--flip-fold goes with --uniq positions"):
         kifconv.training(FILTERS, flip_fold=True, uniq=True)
+
+
+def test_cshogi_reads_the_positions_and_moves():
+    """Where cshogi is installed (not in CI), its own board decodes every
+    entry to the position and move of the records."""
+    cshogi = pytest.importorskip("cshogi")
+    data = kifconv.training(FILTERS / "rated-resign.csa", "hcpe")
+    entries = np.frombuffer(data, cshogi.HuffmanCodedPosAndEval)
+    [game] = kifconv.read(FILTERS / "rated-resign.csa")
+    board = cshogi.Board()
+    for entry, sfen, usi in zip(entries, game.positions()[:-1], game.moves, strict=True):
+        board.set_hcp(entry["hcp"])
+        assert board.sfen().split(" ")[:3] == sfen.split(" ")[:3]
+        assert cshogi.move_to_usi(board.move_from_move16(int(entry["bestMove16"]))) == usi
