@@ -29,7 +29,7 @@ cd "$HERE"
 cargo build --release --quiet
 VENV="$HERE/target/py-venv"
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-"$VENV/bin/pip" install --quiet --disable-pip-version-check ./python
+"$VENV/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 "$VENV/bin/python" -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' \
