@@ -1,17 +1,17 @@
 """Types of kifconv's extension module (re-exported by ``kifconv``)."""
 
 import os
-from typing import Literal, TypedDict, overload
+from typing import Literal, TypedDict, final, overload
 
 __version__: str
 
-StrPath = str | os.PathLike[str]
-Inputs = StrPath | list[StrPath]
-ReadFormat = Literal["kif", "ki2", "csa", "usi", "jkf", "western"]
-WriteFormat = Literal[
+_StrPath = str | os.PathLike[str]
+_Inputs = _StrPath | list[_StrPath]
+_ReadFormat = Literal["kif", "ki2", "csa", "usi", "jkf", "western"]
+_WriteFormat = Literal[
     "usi", "sfen", "kif", "kifu", "ki2", "ki2u", "csa", "jkf", "western", "hcpe", "hcpe3", "psv"
 ]
-TrainingKind = Literal["hcpe", "hcpe3", "psv"]
+_TrainingKind = Literal["hcpe", "hcpe3", "psv"]
 
 class KifError(Exception):
     """A record that cannot be read, with its place.
@@ -40,13 +40,14 @@ class KifError(Exception):
 class KifWarning(UserWarning):
     """Something read leniently, or a batch's input that failed; located."""
 
-class Ending(TypedDict):
+class _Ending(TypedDict):
     kind: str
     """CSA's word in lower case (``toryo``, ``tsumi``, ``sennichite``, …)."""
     winner: Literal["black", "white"] | None
     text: str
     """The ending as the record writes it."""
 
+@final
 class Record:
     """One game record."""
 
@@ -62,7 +63,7 @@ class Record:
     def positions(self) -> list[str]:
         """Every mainline position as SFEN: the start, then one after each move."""
     @property
-    def ending(self) -> Ending | None:
+    def ending(self) -> _Ending | None:
         """How the mainline ended, if the record says."""
     @property
     def comments(self) -> list[list[str]]:
@@ -84,6 +85,7 @@ class Record:
         UTF-8 text is a str; Shift_JIS KIF/KI2 and training data are bytes.
         """
 
+@final
 class InputResult:
     """One input of a batch, as the command's report has it."""
 
@@ -96,6 +98,7 @@ class InputResult:
     """The first error, located (``path:line:column: error: …``), or ""."""
     outputs: list[str]
 
+@final
 class Summary:
     """What ``convert`` did."""
 
@@ -110,26 +113,26 @@ class Summary:
     output: bytes | None
     """The converted games without an output folder; None with one."""
 
-class BookMove(TypedDict):
+class _BookMove(TypedDict):
     move: str
     ponder: str | None
     value: int
     depth: int
     count: int
 
-class BookAnswer(TypedDict):
+class _BookAnswer(TypedDict):
     sfen: str
     flipped: bool
     ply: int
-    moves: list[BookMove]
+    moves: list[_BookMove]
 
-class BookCounts(TypedDict):
+class _BookCounts(TypedDict):
     positions: int
     moves: int
 
 def read(
-    path_or_bytes: StrPath | bytes | bytearray,
-    format: ReadFormat | None = None,
+    path_or_bytes: _StrPath | bytes | bytearray,
+    format: _ReadFormat | None = None,
     encoding: str | None = None,
 ) -> list[Record]:
     """Every game of a file or of bytes, format and encoding told from the content.
@@ -137,16 +140,16 @@ def read(
     Raises KifError (located) for a game that cannot be read; warns KifWarning.
     """
 
-def read_text(text: str, format: ReadFormat | None = None) -> list[Record]:
+def read_text(text: str, format: _ReadFormat | None = None) -> list[Record]:
     """Every game of a str, in ``format`` or the one told from the text."""
 
 def convert(
-    inputs: Inputs,
-    to: WriteFormat,
-    output: StrPath | None = None,
+    inputs: _Inputs,
+    to: _WriteFormat,
+    output: _StrPath | None = None,
     jobs: int | None = None,
     *,
-    format: ReadFormat | None = None,
+    format: _ReadFormat | None = None,
     encoding: str | None = None,
     out_encoding: Literal["utf-8", "sjis"] | None = None,
     flip: bool = False,
@@ -162,8 +165,8 @@ def convert(
 
 @overload
 def training(
-    inputs: Inputs,
-    kind: TrainingKind = "hcpe",
+    inputs: _Inputs,
+    kind: _TrainingKind = "hcpe",
     output: None = None,
     *,
     jobs: int | None = None,
@@ -175,7 +178,7 @@ def training(
     max_eval: int | None = None,
     uniq: bool | Literal["games", "positions"] | None = None,
     flip_fold: bool = False,
-    format: ReadFormat | None = None,
+    format: _ReadFormat | None = None,
     encoding: str | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
@@ -183,9 +186,9 @@ def training(
 ) -> bytes: ...
 @overload
 def training(
-    inputs: Inputs,
-    kind: TrainingKind,
-    output: StrPath,
+    inputs: _Inputs,
+    kind: _TrainingKind,
+    output: _StrPath,
     *,
     jobs: int | None = None,
     min_rating: float | None = None,
@@ -196,7 +199,7 @@ def training(
     max_eval: int | None = None,
     uniq: bool | Literal["games", "positions"] | None = None,
     flip_fold: bool = False,
-    format: ReadFormat | None = None,
+    format: _ReadFormat | None = None,
     encoding: str | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
@@ -205,8 +208,8 @@ def training(
     """Training data, byte for byte the command's ``--to KIND``."""
 
 def book_build(
-    inputs: Inputs,
-    output: StrPath,
+    inputs: _Inputs,
+    output: _StrPath,
     *,
     flip_fold: bool = False,
     min_ply: int | None = None,
@@ -218,10 +221,10 @@ def book_build(
     jobs: int | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
-) -> BookCounts:
+) -> _BookCounts:
     """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves."""
 
-def book_query(book: StrPath, position: str) -> BookAnswer | None:
+def book_query(book: _StrPath, position: str) -> _BookAnswer | None:
     """A book's moves for a position (SFEN, ``startpos`` or a position line)."""
 
 def flip(sfen_or_move: str) -> str:
