@@ -37,3 +37,39 @@ def cli():
         return subprocess.run([str(path), *map(str, args)], capture_output=True, check=False)
 
     return run
+
+
+def ran_meanwhile(call):
+    """How many times another Python thread ran while `call()` ran in this
+    one. With a switch interval of 100 s the interpreter never takes the
+    lock from a thread that holds it, so the other thread runs only when
+    `call` lets the lock go: 0 if it keeps it throughout."""
+    import sys
+    import threading
+    import time
+
+    count = 0
+    stop = threading.Event()
+    started = threading.Event()
+
+    def other():
+        nonlocal count
+        started.set()
+        while not stop.is_set():
+            count += 1
+            time.sleep(0)  # lets the lock go, for `call`'s thread to take it back
+
+    interval = sys.getswitchinterval()
+    thread = threading.Thread(target=other)
+    thread.start()
+    started.wait()
+    sys.setswitchinterval(100)
+    try:
+        before = count
+        call()
+        after = count
+    finally:
+        sys.setswitchinterval(interval)
+        stop.set()
+        thread.join()
+    return after - before

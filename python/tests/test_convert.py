@@ -6,7 +6,7 @@ import threading
 import pytest
 
 import kifconv
-from conftest import FIXTURES
+from conftest import FIXTURES, ran_meanwhile
 
 
 @pytest.fixture
@@ -102,3 +102,9 @@ def test_threads_convert_at_once(folder):
     for t in threads:
         t.join()
     assert outputs == [alone] * 4
+
+
+def test_convert_releases_the_interpreter_lock(tmp_path):
+    for n in range(300):
+        (tmp_path / f"{n}.csa").write_text("+7776FU\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n")
+    assert ran_meanwhile(lambda: kifconv.convert(tmp_path, "kifu", jobs=1)) > 0

@@ -6,7 +6,7 @@ import warnings
 import pytest
 
 import kifconv
-from conftest import FIXTURES
+from conftest import FIXTURES, ran_meanwhile
 
 THREE_GAMES = FIXTURES / "kif" / "kifconv-three-games.kifu"
 HENKA = FIXTURES / "kif" / "jkf-henka.kif"
@@ -185,3 +185,14 @@ def test_threads_read_the_same_records_as_one():
             many = list(pool.map(lambda p: [r.moves for r in kifconv.read(p)], paths))
     assert len(one) > 40 and all(one)
     assert many == one
+
+
+def test_reading_releases_the_interpreter_lock(tmp_path):
+    line = "position startpos moves " + " ".join(["5i5h", "5a5b", "5h5i", "5b5a"] * 50) + "\n"
+    text = line * 3000
+    path = tmp_path / "many.usi"
+    path.write_text(text)
+    assert ran_meanwhile(lambda: kifconv.read(path)) > 0
+    assert ran_meanwhile(lambda: kifconv.read_text(text)) > 0
+    # The check itself: a call that keeps the lock lets nothing run.
+    assert ran_meanwhile(lambda: sum(range(3_000_000))) == 0

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import kifconv
-from conftest import FILTERS
+from conftest import FILTERS, ran_meanwhile
 
 try:
     from cshogi import HuffmanCodedPosAndEval as HCPE_DTYPE
@@ -106,3 +106,7 @@ def test_cshogi_reads_the_positions_and_moves():
         board.set_hcp(entry["hcp"])
         assert board.sfen().split(" ")[:3] == sfen.split(" ")[:3]
         assert cshogi.move_to_usi(board.move_from_move16(int(entry["bestMove16"]))) == usi
+
+
+def test_training_releases_the_interpreter_lock():
+    assert ran_meanwhile(lambda: kifconv.training([FILTERS] * 200, "hcpe", jobs=1)) > 0
