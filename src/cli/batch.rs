@@ -58,8 +58,6 @@ pub struct Summary {
 
 /// Runs the conversion; returns the exit code.
 pub fn run(config: &Config) -> u8 {
-    let started = Instant::now();
-    let roots = InputRoots::new(&config.inputs);
     if config.training.is_some()
         && config.destination == Destination::Stdout
         && std::io::stdout().is_terminal()
@@ -70,6 +68,13 @@ pub fn run(config: &Config) -> u8 {
         );
         return 2;
     }
+    run_to(config, std::io::stdout().lock())
+}
+
+/// [`run`] with what it would print to standard output written to `out`.
+pub fn run_to(config: &Config, out: impl Write) -> u8 {
+    let started = Instant::now();
+    let roots = InputRoots::new(&config.inputs);
     // The report is written like a shell redirection, and never over an
     // input: refused before any work.
     if let Some(path) = config.report.as_deref().filter(|p| p.as_os_str() != "-") {
@@ -110,7 +115,6 @@ pub fn run(config: &Config) -> u8 {
         }
     };
     let mut summary = Summary::default();
-    let stdout = std::io::stdout();
     let temp_counter = AtomicU64::new(0);
     let mut sink = Sink {
         config,
@@ -121,7 +125,7 @@ pub fn run(config: &Config) -> u8 {
         temp_counter: &temp_counter,
         book: config.book.as_ref().map(super::book::BookCounter::new),
         progress: &progress,
-        out: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+        out: std::io::BufWriter::with_capacity(1 << 16, out),
         wrote_before: false,
         write_failed: None,
         outputs: Outputs::new(config.overwrite, &roots),

@@ -3,11 +3,13 @@
 //! failed, 2 usage or fatal error).
 //!
 //! It lives in the library, behind the default `cli` feature, so that it can
-//! use the crate's internals while library users see none of them: its one
-//! public item is [`main`], which the `kifconv` binary calls. A library built
+//! use the crate's internals while library users see none of them: its
+//! public items are [`main`], which the `kifconv` binary calls, and
+//! [`api::run`], the batch runner for programs (the Python package). A library built
 //! with `default-features = false` has no `cli` module and none of its
 //! dependencies (clap, indicatif, the archive readers, mimalloc).
 
+pub mod api;
 mod archive;
 mod args;
 mod batch;

@@ -1,0 +1,234 @@
+"""Types of kifconv's extension module (re-exported by ``kifconv``)."""
+
+import os
+from typing import Literal, TypedDict, final, overload
+
+__version__: str
+
+_StrPath = str | os.PathLike[str]
+_Inputs = _StrPath | list[_StrPath]
+_ReadFormat = Literal["kif", "ki2", "csa", "usi", "jkf", "western"]
+_WriteFormat = Literal[
+    "usi", "sfen", "kif", "kifu", "ki2", "ki2u", "csa", "jkf", "western", "hcpe", "hcpe3", "psv"
+]
+_TrainingKind = Literal["hcpe", "hcpe3", "psv"]
+
+class KifError(Exception):
+    """A record that cannot be read, with its place.
+
+    ``str(error)`` is the message as a compiler prints it: ``path:line:column:
+    error: …``, the line, a caret under the offending text.
+    """
+
+    path: str | None
+    """The file read; None for bytes and text."""
+    line: int
+    """1-based line (0: binary data or no place)."""
+    column: int
+    """1-based column, in characters."""
+    message: str
+    """What is wrong, and what was expected."""
+    kind: Literal["io", "not_a_record", "unknown_format", "syntax", "illegal", "other"]
+    """What kind of error it is."""
+    text: str
+    """The offending text."""
+    ply: int | None
+    """The ply of the move concerned, if any."""
+    game: int | None
+    """In a file of several games, which one (1 for the first)."""
+
+class KifWarning(UserWarning):
+    """Something read leniently, or a batch's input that failed; located."""
+
+class _Ending(TypedDict):
+    kind: str
+    """CSA's word in lower case (``toryo``, ``tsumi``, ``sennichite``, …)."""
+    winner: Literal["black", "white"] | None
+    text: str
+    """The ending as the record writes it."""
+
+@final
+class Record:
+    """One game record."""
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The headers, keys as written; a repeated key keeps its first value."""
+    @property
+    def start_sfen(self) -> str:
+        """The position before the first move, as SFEN."""
+    @property
+    def moves(self) -> list[str]:
+        """The mainline's moves in USI."""
+    def positions(self) -> list[str]:
+        """Every mainline position as SFEN: the start, then one after each move."""
+    @property
+    def ending(self) -> _Ending | None:
+        """How the mainline ended, if the record says."""
+    @property
+    def comments(self) -> list[list[str]]:
+        """Comments by ply: item 0 before the first move, item N after move N."""
+    @property
+    def variations(self) -> list[tuple[int, list[str]]]:
+        """Each variation: the plies before it branches off, and its USI moves."""
+    @property
+    def warnings(self) -> list[str]:
+        """What was read leniently, as ``line:column: message (`text`)``."""
+    @overload
+    def to(self, format: Literal["usi", "sfen", "kifu", "ki2u", "csa", "jkf", "western"], flip: bool = False) -> str: ...
+    @overload
+    def to(self, format: Literal["kif", "ki2", "hcpe", "hcpe3", "psv"], flip: bool = False) -> bytes: ...
+    @overload
+    def to(self, format: str, flip: bool = False) -> str | bytes:
+        """The record written as ``format``, rotated 180° first with ``flip``.
+
+        UTF-8 text is a str; Shift_JIS KIF/KI2 and training data are bytes.
+        """
+
+@final
+class InputResult:
+    """One input of a batch, as the command's report has it."""
+
+    path: str
+    status: Literal["ok", "partial", "failed", "skipped"]
+    games: int
+    moves: int
+    warnings: int
+    error: str
+    """The first error, located (``path:line:column: error: …``), or ""."""
+    outputs: list[str]
+
+@final
+class Summary:
+    """What ``convert`` did."""
+
+    code: int
+    """0 when every input converted, 1 when some failed."""
+    converted: int
+    failed: list[InputResult]
+    inputs: list[InputResult]
+    games: int
+    moves: int
+    warnings: int
+    output: bytes | None
+    """The converted games without an output folder; None with one."""
+
+class _BookMove(TypedDict):
+    move: str
+    ponder: str | None
+    value: int
+    depth: int
+    count: int
+
+class _BookAnswer(TypedDict):
+    sfen: str
+    flipped: bool
+    ply: int
+    moves: list[_BookMove]
+
+class _BookCounts(TypedDict):
+    positions: int
+    moves: int
+
+def read(
+    path_or_bytes: _StrPath | bytes | bytearray,
+    format: _ReadFormat | None = None,
+    encoding: str | None = None,
+) -> list[Record]:
+    """Every game of a file or of bytes, format and encoding told from the content.
+
+    Raises KifError (located) for a game that cannot be read; warns KifWarning.
+    """
+
+def read_text(text: str, format: _ReadFormat | None = None) -> list[Record]:
+    """Every game of a str, in ``format`` or the one told from the text."""
+
+def convert(
+    inputs: _Inputs,
+    to: _WriteFormat,
+    output: _StrPath | None = None,
+    jobs: int | None = None,
+    *,
+    format: _ReadFormat | None = None,
+    encoding: str | None = None,
+    out_encoding: Literal["utf-8", "sjis"] | None = None,
+    flip: bool = False,
+    mainline: bool = False,
+    ply: int | None = None,
+    all_plies: bool = False,
+    force: bool = False,
+    glob: list[str] | None = None,
+    follow: bool = False,
+    csa_version: Literal["3.0", "2.2"] | None = None,
+) -> Summary:
+    """Files, folders and archives converted by the command's batch runner."""
+
+@overload
+def training(
+    inputs: _Inputs,
+    kind: _TrainingKind = "hcpe",
+    output: None = None,
+    *,
+    jobs: int | None = None,
+    min_rating: float | None = None,
+    rating_of: Literal["both", "loser"] | None = None,
+    min_moves: int | None = None,
+    results: list[str] | None = None,
+    require_eval: bool = False,
+    max_eval: int | None = None,
+    uniq: bool | Literal["games", "positions"] | None = None,
+    flip_fold: bool = False,
+    format: _ReadFormat | None = None,
+    encoding: str | None = None,
+    glob: list[str] | None = None,
+    follow: bool = False,
+    force: bool = False,
+) -> bytes: ...
+@overload
+def training(
+    inputs: _Inputs,
+    kind: _TrainingKind,
+    output: _StrPath,
+    *,
+    jobs: int | None = None,
+    min_rating: float | None = None,
+    rating_of: Literal["both", "loser"] | None = None,
+    min_moves: int | None = None,
+    results: list[str] | None = None,
+    require_eval: bool = False,
+    max_eval: int | None = None,
+    uniq: bool | Literal["games", "positions"] | None = None,
+    flip_fold: bool = False,
+    format: _ReadFormat | None = None,
+    encoding: str | None = None,
+    glob: list[str] | None = None,
+    follow: bool = False,
+    force: bool = False,
+) -> None:
+    """Training data, byte for byte the command's ``--to KIND``."""
+
+def book_build(
+    inputs: _Inputs,
+    output: _StrPath,
+    *,
+    flip_fold: bool = False,
+    min_ply: int | None = None,
+    max_ply: int | None = None,
+    min_count: int | None = None,
+    side: Literal["both", "black", "white"] | None = None,
+    memory: int | None = None,
+    force: bool = False,
+    jobs: int | None = None,
+    glob: list[str] | None = None,
+    follow: bool = False,
+) -> _BookCounts:
+    """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves."""
+
+def book_query(book: _StrPath, position: str) -> _BookAnswer | None:
+    """A book's moves for a position (SFEN, ``startpos`` or a position line)."""
+
+def flip(sfen_or_move: str) -> str:
+    """A USI move or a position rotated 180°."""
+
+def mate(position: str, depth: int = 1) -> list[str]:
+    """Every mate in ``depth`` (1 only in this build) as USI moves."""
