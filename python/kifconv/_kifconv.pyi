@@ -126,6 +126,13 @@ class _BookAnswer(TypedDict):
     ply: int
     moves: list[_BookMove]
 
+class _Mate(TypedDict):
+    length: int
+    line: list[str]
+    jsa: list[str]
+    first_moves: list[str]
+    unique: bool
+
 class _BookCounts(TypedDict):
     positions: int
     moves: int
@@ -216,6 +223,13 @@ def book_build(
     max_ply: int | None = None,
     min_count: int | None = None,
     side: Literal["both", "black", "white"] | None = None,
+    variations: bool = False,
+    uniq: bool = False,
+    min_rating: float | None = None,
+    rating_of: Literal["both", "loser"] | None = None,
+    min_moves: int | None = None,
+    results: list[str] | None = None,
+    require_eval: bool = False,
     memory: int | None = None,
     force: bool = False,
     jobs: int | None = None,
@@ -230,5 +244,6 @@ def book_query(book: _StrPath, position: str) -> _BookAnswer | None:
 def flip(sfen_or_move: str) -> str:
     """A USI move or a position rotated 180°."""
 
-def mate(position: str, depth: int = 1) -> list[str]:
-    """Every mate in ``depth`` (1 only in this build) as USI moves."""
+def mate(position: str, depth: int = 1, nodes: int = 5_000_000) -> _Mate | None:
+    """The shortest forced mate within ``depth`` plies, or None; TimeoutError
+    when the ``nodes`` budget runs out first."""

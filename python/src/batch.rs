@@ -356,20 +356,23 @@ fn write_file(py: Python<'_>, args: Args, path: &Path, force: bool) -> PyResult<
     placed
 }
 
-/// Counts the mainline positions of files, folders and archives, and the
-/// move played from each, into a YaneuraOu book (DB2016 text) at `output`,
-/// as `kifconv book build` does: `flip_fold` stores black-to-move
-/// positions only (a white-to-move one rotated first), `min_ply` and
-/// `max_ply` bound the plies, `min_count` drops rarer moves, `side`
-/// (`both`, `black`, `white`) says whose moves go in, and `memory` (MiB)
-/// bounds the counts held before they go to disk. Never over an existing
-/// book without `force`. Returns the book's `positions` and `moves`.
+/// Counts the mainline positions of files, folders and archives (with
+/// `variations`, every line's), and the move played from each, into a
+/// YaneuraOu book (DB2016 text) at `output`, as `kifconv book build` does:
+/// `flip_fold` stores black-to-move positions only (a white-to-move one
+/// rotated first), `min_ply` and `max_ply` bound the plies, `min_count`
+/// drops rarer moves, `side` (`both`, `black`, `white`) says whose moves go
+/// in, `uniq` counts a repeated game once, the game filters (`min_rating`,
+/// `rating_of`, `min_moves`, `results`, `require_eval`) are the training
+/// writers', and `memory` (MiB) bounds the counts held before they go to
+/// disk. Never over an existing book without `force`. Returns the book's `positions` and `moves`.
 /// Inputs that fail are left out (their errors are printed to standard
 /// error) and a KifWarning says so.
 #[pyfunction]
 #[pyo3(signature = (inputs, output, *, flip_fold = false, min_ply = None, max_ply = None,
-    min_count = None, side = None, memory = None, force = false, jobs = None, glob = None,
-    follow = false))]
+    min_count = None, side = None, variations = false, uniq = false, min_rating = None,
+    rating_of = None, min_moves = None, results = None, require_eval = false, memory = None,
+    force = false, jobs = None, glob = None, follow = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn book_build<'py>(
     py: Python<'py>,
@@ -380,6 +383,13 @@ pub fn book_build<'py>(
     max_ply: Option<u32>,
     min_count: Option<u64>,
     side: Option<String>,
+    variations: bool,
+    uniq: bool,
+    min_rating: Option<f64>,
+    rating_of: Option<String>,
+    min_moves: Option<usize>,
+    results: Option<Vec<String>>,
+    require_eval: bool,
     memory: Option<usize>,
     force: bool,
     jobs: Option<usize>,
@@ -400,6 +410,13 @@ pub fn book_build<'py>(
     args.value("--max-ply", max_ply);
     args.value("--min-count", min_count);
     args.value("--side", side);
+    args.flag("--variations", variations);
+    args.flag("--uniq", uniq);
+    args.value("--min-rating", min_rating);
+    args.value("--rating-of", rating_of);
+    args.value("--min-moves", min_moves);
+    args.value("--results", results.map(|r| r.join(",")));
+    args.flag("--require-eval", require_eval);
     args.value("--memory", memory);
     args.flag("--force", force);
     args.value("--jobs", jobs);

@@ -30,30 +30,47 @@ pub fn flip(sfen_or_move: &str) -> PyResult<String> {
     Ok(position(text)?.flip().sfen())
 }
 
-/// Every mate in `depth` of a position, as USI moves (an empty list when
-/// there is none; more than one: the problem's solution is not unique).
-/// This build solves mates in one only: `depth` other than 1 is a
-/// ValueError until the mate solver lands.
+/// The shortest forced mate of the side to move within `depth` plies
+/// (df-pn, every attacker move a check, 打ち歩詰め illegal), as a dict:
+/// `length` (plies), `line` (the main line in USI: the attacker's shortest
+/// mate against the longest defence), `jsa` (the same in JSA notation),
+/// `first_moves` (every first move that mates as fast; more than one is
+/// 余詰) and `unique`; None when there is no mate within `depth`. When the
+/// `nodes` budget runs out first, TimeoutError. The search runs with the
+/// interpreter lock released.
 #[pyfunction]
-#[pyo3(signature = (position, depth = 1))]
-pub fn mate(py: Python<'_>, position: &str, depth: u32) -> PyResult<Vec<String>> {
-    if depth != 1 {
-        return Err(PyValueError::new_err(format!(
-            "depth {depth}: only depth 1 in this build"
-        )));
+#[pyo3(signature = (position, depth = 1, nodes = 5_000_000))]
+pub fn mate<'py>(
+    py: Python<'py>,
+    position: &str,
+    depth: u32,
+    nodes: u64,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    use kifconv::tsume::{jsa_moves, solve, Limits, Outcome};
+    if depth == 0 {
+        return Err(PyValueError::new_err(
+            "depth 0: a mate takes one ply at least",
+        ));
     }
     let pos = self::position(position)?;
-    Ok(py.detach(|| {
-        pos.legal_moves()
-            .into_iter()
-            .filter(|&mv| {
-                let mut after = pos.clone();
-                after.play_unchecked(mv);
-                after.is_checkmate()
-            })
-            .map(|mv| mv.to_string())
-            .collect()
-    }))
+    let outcome = py.detach(|| solve(&pos, Limits { depth, nodes }));
+    let found = match outcome {
+        Outcome::Mate(found) => found,
+        Outcome::NoMate => return Ok(None),
+        Outcome::Unknown => {
+            return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
+                "unknown: the budget of {nodes} nodes ran out"
+            )))
+        }
+    };
+    let usi = |moves: &[Move]| -> Vec<String> { moves.iter().map(|m| m.to_string()).collect() };
+    let dict = PyDict::new(py);
+    dict.set_item("length", found.len())?;
+    dict.set_item("line", usi(&found.line))?;
+    dict.set_item("jsa", jsa_moves(&pos, &found.line))?;
+    dict.set_item("first_moves", usi(&found.first_moves))?;
+    dict.set_item("unique", found.unique_first())?;
+    Ok(Some(dict))
 }
 
 /// A book's moves for a position, by binary search in the book file
