@@ -54,13 +54,16 @@ pub fn not_a_record(bytes: &[u8], decoded: &Decoded<'_>) -> Option<NotARecord> {
         };
         return Some(NotARecord { offset, reason });
     }
+    if fewer_suspicious_than(text, BINARY_LEAST) {
+        // Too few in the whole text to make binary data in its sample.
+        return None;
+    }
     let mut sampled = 0;
     let mut suspicious = 0;
     let mut first = None;
     for (offset, c) in text.char_indices().take(BINARY_SAMPLE) {
         sampled += 1;
-        let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1a');
-        if control || c == char::REPLACEMENT_CHARACTER {
+        if is_suspicious(c) {
             suspicious += 1;
             first.get_or_insert(offset);
         }
@@ -77,6 +80,56 @@ pub fn not_a_record(bytes: &[u8], decoded: &Decoded<'_>) -> Option<NotARecord> {
         }
         _ => None,
     }
+}
+
+/// Whether a character is one the binary test counts: a control character but for tab, line
+/// feed, carriage return, form feed and `^Z`, or U+FFFD (what an undecodable byte became).
+fn is_suspicious(c: char) -> bool {
+    let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1a');
+    control || c == char::REPLACEMENT_CHARACTER
+}
+
+/// The fast path of [`not_a_record`]'s binary test, for the usual text with no suspicious
+/// character at all: whether the whole of `text` holds fewer than `least` characters
+/// [`is_suspicious`] counts (then its sample cannot hold `least` either). One pass over the
+/// bytes with a table: a byte that cannot start such a character (most of them) costs a load
+/// and a branch; the few that can (ASCII controls, `0x7F`, the lead byte `0xC2` of U+0080 to
+/// U+009F, and `0xBD`, the last byte of U+FFFD) are checked as characters.
+fn fewer_suspicious_than(text: &str, least: usize) -> bool {
+    /// Bytes that may belong to a suspicious character (see above).
+    const MAYBE: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            table[b] = !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D | 0x1A);
+            b += 1;
+        }
+        table[0x7F] = true;
+        table[0xC2] = true;
+        table[0xBD] = true;
+        table
+    };
+    let bytes = text.as_bytes();
+    let mut found = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !MAYBE[usize::from(b)] {
+            continue;
+        }
+        let counts = match b {
+            // U+0080 to U+009F: C2 80 to C2 9F.
+            0xC2 => matches!(bytes.get(i + 1), Some(0x80..=0x9F)),
+            // U+FFFD: EF BF BD, seen at its last byte.
+            0xBD => i >= 2 && bytes[i - 2] == 0xEF && bytes[i - 1] == 0xBF,
+            _ => true,
+        };
+        if counts {
+            found += 1;
+            if found >= least {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// `"LE"` or `"BE"` when the zero bytes near the start fall mostly on odd or on even offsets,
@@ -96,5 +149,55 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
         Some("BE")
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fewer_suspicious_than, is_suspicious};
+    use proptest::prelude::*;
+
+    /// The count the fast path stands for, character by character.
+    fn count(text: &str) -> usize {
+        text.chars().filter(|&c| is_suspicious(c)).count()
+    }
+
+    #[test]
+    fn the_fast_count_sees_every_kind_of_suspicious_character() {
+        for (text, n) in [
+            ("７六歩(77) ( 0:16/00:00:16)\r\n\t\x0c\x1a", 0),
+            ("½ ｽ \u{FFFC} \u{FFFE} \u{A0}", 0),
+            ("\x01\x7f\u{80}\u{9f}\u{FFFD}", 5),
+            ("\u{FFFD}\u{FFFD}x", 2),
+        ] {
+            assert_eq!(count(text), n, "{text:?}");
+            for least in 1..=6 {
+                assert_eq!(
+                    fewer_suspicious_than(text, least),
+                    n < least,
+                    "{text:?} {least}"
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_count_agrees_with_the_characters(
+            chars in prop::collection::vec(
+                prop_oneof![
+                    any::<char>(),
+                    prop::char::range('\0', '\u{a0}'),
+                    Just('\u{FFFD}'),
+                    Just('\u{FF3D}'),
+                    Just('\u{3000}'),
+                ],
+                0..40,
+            ),
+            least in 1usize..10,
+        ) {
+            let text: String = chars.into_iter().collect();
+            prop_assert_eq!(fewer_suspicious_than(&text, least), count(&text) < least);
+        }
     }
 }
