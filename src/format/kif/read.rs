@@ -265,6 +265,17 @@ fn time_columns<'a>(
     text: &'a str,
     warnings: &mut Vec<Warning>,
 ) -> (Option<MoveTime>, &'a str) {
+    plain_time_column(text).unwrap_or_else(|| general_time_columns(n, line, text, warnings))
+}
+
+/// [`time_columns`] for any text: every form of the column, warnings and
+/// all.
+fn general_time_columns<'a>(
+    n: u32,
+    line: &'a str,
+    text: &'a str,
+    warnings: &mut Vec<Warning>,
+) -> (Option<MoveTime>, &'a str) {
     let (time, rest) = trailing_time(text);
     if time.is_none() {
         return (time, rest);
@@ -280,6 +291,17 @@ fn time_columns<'a>(
         return (time, after);
     }
     (time, rest)
+}
+
+/// The fast path of [`time_columns`], for the column nearly every file
+/// writes (`( 0:16/00:00:16)`, fields under 60) and nothing after it but
+/// what is not a second column: the same answer, without the general
+/// parser or the search for fields of 60 or more. `None` sends every other
+/// text (no column, another form, a field to warn about, a second column)
+/// to the general path.
+fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
+    let (time, rest, under_sixty) = standard_time_column(skip_spaces(text))?;
+    (under_sixty && !skip_spaces(rest).starts_with('(')).then_some((Some(time), rest))
 }
 
 /// A warning for each minutes or seconds field (after a `:`) of 60 or
@@ -299,8 +321,8 @@ fn warn_sixty(n: u32, line: &str, column: &str, warnings: &mut Vec<Warning>) {
 /// An optional time column after spaces.
 fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
     let trimmed = skip_spaces(text);
-    if let Some(found) = standard_time_column(trimmed) {
-        return found;
+    if let Some((time, rest, _)) = standard_time_column(trimmed) {
+        return (Some(time), rest);
     }
     match time_column(trimmed) {
         Ok((rest, time)) => (Some(time), rest),
@@ -310,8 +332,9 @@ fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
 
 /// The fast path for the form nearly every file uses, `( 0:16/00:00:16)`:
 /// a byte scan with no backtracking. Anything else (no total, odd
-/// spacing) goes to the nom parser, which reads every form.
-fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
+/// spacing) goes to the nom parser, which reads every form. Also says
+/// whether every field after a `:` is under 60 (nothing to warn about).
+fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
     let bytes = text.as_bytes();
     let mut i = 1;
     if bytes.first() != Some(&b'(') {
@@ -353,7 +376,8 @@ fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
         spent_ms: ms(0, minutes, seconds),
         total_ms: Some(ms(hours, total_minutes, total_seconds)),
     };
-    Some((Some(time), &text[i..]))
+    let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
+    Some((time, &text[i..], under_sixty))
 }
 
 #[cfg(test)]
@@ -392,10 +416,45 @@ mod tests {
         ] {
             let fast = standard_time_column(text).unwrap();
             let general = time_column(text).unwrap();
-            assert_eq!(fast.0, Some(general.1), "{text}");
+            assert_eq!(fast.0, general.1, "{text}");
             assert_eq!(fast.1, general.0, "{text}");
         }
         assert!(standard_time_column("( 0:16/)").is_none());
+        // The fast path of the whole column answers as the general one
+        // does, or leaves the text to it.
+        let mut fast_taken = 0;
+        for text in [
+            "   ( 0:16/00:00:16)",
+            "( 0:16/00:00:16)+",
+            "\u{3000}( 0:16/00:00:16) # note",
+            "( 0:16/00:00:16) ( 0:00/00:00:00)",
+            "( 0:16/00:00:16)\u{3000}(0:1/0:0:1)",
+            "( 0:60/00:00:16)",
+            "( 0:16/00:60:16)",
+            "( 0:16/00:00:60)",
+            "( 0:059/00:00:016)",
+            "( 99:16/99:00:16)",
+            "( 0:16/99999999999999999999:00:16)",
+            "( 0:16/)",
+            "",
+            " +",
+        ] {
+            let mut general_warnings = Vec::new();
+            let general = general_time_columns(1, text, text, &mut general_warnings);
+            if let Some(fast) = plain_time_column(text) {
+                fast_taken += 1;
+                assert_eq!(fast, general, "{text}");
+                assert!(general_warnings.is_empty(), "{text}");
+            }
+            let mut warnings = Vec::new();
+            assert_eq!(
+                super::time_columns(1, text, text, &mut warnings),
+                general,
+                "{text}"
+            );
+            assert_eq!(warnings, general_warnings, "{text}");
+        }
+        assert_eq!(fast_taken, 5);
         assert!(
             time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
         );
