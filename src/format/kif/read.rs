@@ -335,35 +335,22 @@ fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
 /// spacing) goes to the nom parser, which reads every form. Also says
 /// whether every field after a `:` is under 60 (nothing to warn about).
 fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
-    let bytes = text.as_bytes();
-    let mut i = 1;
-    if bytes.first() != Some(&b'(') {
-        return None;
+    let mut rest = text.as_bytes();
+    byte(&mut rest, b'(')?;
+    while let Some(after) = rest.strip_prefix(b" ") {
+        rest = after;
     }
-    while bytes.get(i) == Some(&b' ') {
-        i += 1;
-    }
-    let number = |i: &mut usize| -> Option<u64> {
-        let start = *i;
-        let mut n = 0u64;
-        while let Some(d) = bytes.get(*i).filter(|b| b.is_ascii_digit()) {
-            n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-            *i += 1;
-        }
-        (*i > start).then_some(n)
-    };
-    let expect =
-        |i: &mut usize, c: u8| -> Option<()> { (bytes.get(*i) == Some(&c)).then(|| *i += 1) };
-    let minutes = number(&mut i)?;
-    expect(&mut i, b':')?;
-    let seconds = number(&mut i)?;
-    expect(&mut i, b'/')?;
-    let hours = number(&mut i)?;
-    expect(&mut i, b':')?;
-    let total_minutes = number(&mut i)?;
-    expect(&mut i, b':')?;
-    let total_seconds = number(&mut i)?;
-    expect(&mut i, b')')?;
+    let minutes = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let seconds = small_number(&mut rest)?;
+    byte(&mut rest, b'/')?;
+    let hours = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let total_minutes = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let total_seconds = small_number(&mut rest)?;
+    byte(&mut rest, b')')?;
+    let i = text.len() - rest.len();
     // Saturating, as the general parser is: absurd times must not wrap.
     let ms = |h: u64, m: u64, s: u64| {
         h.saturating_mul(60)
@@ -378,6 +365,38 @@ fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
     };
     let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
     Some((time, &text[i..], under_sixty))
+}
+
+/// For [`standard_time_column`]: a run of 1 to 18 ASCII digits (too few
+/// to overflow) at the start of `rest`, consumed; a longer run is left to
+/// the general parser.
+#[inline(always)]
+fn small_number(rest: &mut &[u8]) -> Option<u64> {
+    let mut value = 0u64;
+    let mut len = 0;
+    while let Some(&d) = rest.get(len) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        if len == 18 {
+            return None;
+        }
+        value = value * 10 + u64::from(d - b'0');
+        len += 1;
+    }
+    if len == 0 {
+        return None;
+    }
+    *rest = &rest[len..];
+    Some(value)
+}
+
+/// For [`standard_time_column`]: the byte `c` at the start of `rest`,
+/// consumed.
+#[inline(always)]
+fn byte(rest: &mut &[u8], c: u8) -> Option<()> {
+    let (&first, after) = rest.split_first()?;
+    (first == c).then(|| *rest = after)
 }
 
 #[cfg(test)]
