@@ -101,7 +101,10 @@ printf '| csa | **kifconv -j 1, one solid 7z** | %.0f | %.1fx %s (on the folder)
 
 # CSA -> HCPE against cshogi's loop, by scripts/bench-training.sh.
 if [ "$TRAINING" = 1 ]; then
-  line=$("$HERE/scripts/bench-training.sh" --runs "$RUNS" --bench "$BENCH" | head -1)
+  # Whole output first: `| head -1` would cut the script off at its second
+  # line (SIGPIPE), which pipefail makes fatal.
+  training=$("$HERE/scripts/bench-training.sh" --runs "$RUNS" --bench "$BENCH")
+  line=$(echo "$training" | head -1)
   k=$(echo "$line" | sed -n 's/^kifconv: \([0-9.]*\) s; cshogi loop: \([0-9.]*\) s.*/\1/p')
   c=$(echo "$line" | sed -n 's/^kifconv: \([0-9.]*\) s; cshogi loop: \([0-9.]*\) s.*/\2/p')
   printf '| csa -> hcpe | cshogi loop (parse + to_hcp) | %.0f | | |\n' "$(calc "$MOVES / $c")"
