@@ -115,7 +115,9 @@ impl Walk {
                 Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
             }
         }
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        // One folder's entries differ only in their last component: compared
+        // by name, as whole paths compare them, without walking components.
+        entries.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
         self.stack.push(Pending::Listing(Listing {
             root: root.to_path_buf(),
             entries: entries.into_iter(),

@@ -265,6 +265,17 @@ fn time_columns<'a>(
     text: &'a str,
     warnings: &mut Vec<Warning>,
 ) -> (Option<MoveTime>, &'a str) {
+    plain_time_column(text).unwrap_or_else(|| general_time_columns(n, line, text, warnings))
+}
+
+/// [`time_columns`] for any text: every form of the column, warnings and
+/// all.
+fn general_time_columns<'a>(
+    n: u32,
+    line: &'a str,
+    text: &'a str,
+    warnings: &mut Vec<Warning>,
+) -> (Option<MoveTime>, &'a str) {
     let (time, rest) = trailing_time(text);
     if time.is_none() {
         return (time, rest);
@@ -280,6 +291,17 @@ fn time_columns<'a>(
         return (time, after);
     }
     (time, rest)
+}
+
+/// The fast path of [`time_columns`], for the column nearly every file
+/// writes (`( 0:16/00:00:16)`, fields under 60) and nothing after it but
+/// what is not a second column: the same answer, without the general
+/// parser or the search for fields of 60 or more. `None` sends every other
+/// text (no column, another form, a field to warn about, a second column)
+/// to the general path.
+fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
+    let (time, rest, under_sixty) = standard_time_column(skip_spaces(text))?;
+    (under_sixty && !skip_spaces(rest).starts_with('(')).then_some((Some(time), rest))
 }
 
 /// A warning for each minutes or seconds field (after a `:`) of 60 or
@@ -299,8 +321,8 @@ fn warn_sixty(n: u32, line: &str, column: &str, warnings: &mut Vec<Warning>) {
 /// An optional time column after spaces.
 fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
     let trimmed = skip_spaces(text);
-    if let Some(found) = standard_time_column(trimmed) {
-        return found;
+    if let Some((time, rest, _)) = standard_time_column(trimmed) {
+        return (Some(time), rest);
     }
     match time_column(trimmed) {
         Ok((rest, time)) => (Some(time), rest),
@@ -310,37 +332,28 @@ fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
 
 /// The fast path for the form nearly every file uses, `( 0:16/00:00:16)`:
 /// a byte scan with no backtracking. Anything else (no total, odd
-/// spacing) goes to the nom parser, which reads every form.
-fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
-    let bytes = text.as_bytes();
-    let mut i = 1;
-    if bytes.first() != Some(&b'(') {
-        return None;
+/// spacing) goes to the nom parser, which reads every form. Also says
+/// whether every field after a `:` is under 60 (nothing to warn about).
+fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
+    if let Some(found) = padded_time_column(text) {
+        return Some(found);
     }
-    while bytes.get(i) == Some(&b' ') {
-        i += 1;
+    let mut rest = text.as_bytes();
+    byte(&mut rest, b'(')?;
+    while let Some(after) = rest.strip_prefix(b" ") {
+        rest = after;
     }
-    let number = |i: &mut usize| -> Option<u64> {
-        let start = *i;
-        let mut n = 0u64;
-        while let Some(d) = bytes.get(*i).filter(|b| b.is_ascii_digit()) {
-            n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-            *i += 1;
-        }
-        (*i > start).then_some(n)
-    };
-    let expect =
-        |i: &mut usize, c: u8| -> Option<()> { (bytes.get(*i) == Some(&c)).then(|| *i += 1) };
-    let minutes = number(&mut i)?;
-    expect(&mut i, b':')?;
-    let seconds = number(&mut i)?;
-    expect(&mut i, b'/')?;
-    let hours = number(&mut i)?;
-    expect(&mut i, b':')?;
-    let total_minutes = number(&mut i)?;
-    expect(&mut i, b':')?;
-    let total_seconds = number(&mut i)?;
-    expect(&mut i, b')')?;
+    let minutes = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let seconds = small_number(&mut rest)?;
+    byte(&mut rest, b'/')?;
+    let hours = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let total_minutes = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let total_seconds = small_number(&mut rest)?;
+    byte(&mut rest, b')')?;
+    let i = text.len() - rest.len();
     // Saturating, as the general parser is: absurd times must not wrap.
     let ms = |h: u64, m: u64, s: u64| {
         h.saturating_mul(60)
@@ -353,7 +366,73 @@ fn standard_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
         spent_ms: ms(0, minutes, seconds),
         total_ms: Some(ms(hours, total_minutes, total_seconds)),
     };
-    Some((Some(time), &text[i..]))
+    let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
+    Some((time, &text[i..], under_sixty))
+}
+
+/// The fastest path of [`standard_time_column`], the same answer for its
+/// commonest layout, sixteen bytes at fixed places: `( 0:16/00:00:16)` or
+/// `(12:16/00:00:16)` (minutes padded to two places, every other field two
+/// digits); `None` for any other layout.
+fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
+    let b: &[u8; 16] = text.as_bytes().get(..16)?.try_into().ok()?;
+    let d = |i: usize| b[i].wrapping_sub(b'0');
+    let two = |i: usize| u64::from(d(i)) * 10 + u64::from(d(i + 1));
+    let digits = [2, 4, 5, 7, 8, 10, 11, 13, 14].iter().all(|&i| d(i) < 10);
+    let layout = b[0] == b'('
+        && (b[1] == b' ' || d(1) < 10)
+        && b[3] == b':'
+        && b[6] == b'/'
+        && b[9] == b':'
+        && b[12] == b':'
+        && b[15] == b')';
+    if !(digits && layout) {
+        return None;
+    }
+    let minutes = if b[1] == b' ' {
+        u64::from(d(2))
+    } else {
+        two(1)
+    };
+    let (seconds, hours, total_minutes, total_seconds) = (two(4), two(7), two(10), two(13));
+    let time = MoveTime {
+        spent_ms: (minutes * 60 + seconds) * 1000,
+        total_ms: Some(((hours * 60 + total_minutes) * 60 + total_seconds) * 1000),
+    };
+    let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
+    Some((time, &text[16..], under_sixty))
+}
+
+/// For [`standard_time_column`]: a run of 1 to 18 ASCII digits (too few
+/// to overflow) at the start of `rest`, consumed; a longer run is left to
+/// the general parser.
+#[inline(always)]
+fn small_number(rest: &mut &[u8]) -> Option<u64> {
+    let mut value = 0u64;
+    let mut len = 0;
+    while let Some(&d) = rest.get(len) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        if len == 18 {
+            return None;
+        }
+        value = value * 10 + u64::from(d - b'0');
+        len += 1;
+    }
+    if len == 0 {
+        return None;
+    }
+    *rest = &rest[len..];
+    Some(value)
+}
+
+/// For [`standard_time_column`]: the byte `c` at the start of `rest`,
+/// consumed.
+#[inline(always)]
+fn byte(rest: &mut &[u8], c: u8) -> Option<()> {
+    let (&first, after) = rest.split_first()?;
+    (first == c).then(|| *rest = after)
 }
 
 #[cfg(test)]
@@ -383,19 +462,66 @@ mod tests {
         assert_eq!(t("( 0:16/)").total_ms, None);
         assert_eq!(t("( 0:16)").spent_ms, 16_000);
         assert_eq!(t("(00:01 / 00:00:01)").total_ms, Some(1_000));
-        // The fast path and the general parser agree.
+        // The fast paths and the general parser agree.
         for text in [
             "( 0:16/00:00:16)",
             "(0:4/0:0:4)",
             "( 1:02/01:10:00)+",
             "(12:00/10:00:00)",
+            "(99:99/99:99:99) x",
+            "(123:00/10:00:00)",
+            "(  1:00/10:00:00)",
+            "( 0:16/00:00:16",
         ] {
-            let fast = standard_time_column(text).unwrap();
+            if let Some(padded) = padded_time_column(text) {
+                assert!(text.len() >= 16 && !text.starts_with("(  "), "{text}");
+                let (rest, time) = time_column(text).unwrap();
+                assert_eq!((padded.0, padded.1), (time, rest), "{text}");
+            }
+            let Some(fast) = standard_time_column(text) else {
+                assert!(text.ends_with("16"), "{text}");
+                continue;
+            };
             let general = time_column(text).unwrap();
-            assert_eq!(fast.0, Some(general.1), "{text}");
+            assert_eq!(fast.0, general.1, "{text}");
             assert_eq!(fast.1, general.0, "{text}");
         }
         assert!(standard_time_column("( 0:16/)").is_none());
+        // The fast path of the whole column answers as the general one
+        // does, or leaves the text to it.
+        let mut fast_taken = 0;
+        for text in [
+            "   ( 0:16/00:00:16)",
+            "( 0:16/00:00:16)+",
+            "\u{3000}( 0:16/00:00:16) # note",
+            "( 0:16/00:00:16) ( 0:00/00:00:00)",
+            "( 0:16/00:00:16)\u{3000}(0:1/0:0:1)",
+            "( 0:60/00:00:16)",
+            "( 0:16/00:60:16)",
+            "( 0:16/00:00:60)",
+            "( 0:059/00:00:016)",
+            "( 99:16/99:00:16)",
+            "( 0:16/99999999999999999999:00:16)",
+            "( 0:16/)",
+            "",
+            " +",
+        ] {
+            let mut general_warnings = Vec::new();
+            let general = general_time_columns(1, text, text, &mut general_warnings);
+            if let Some(fast) = plain_time_column(text) {
+                fast_taken += 1;
+                assert_eq!(fast, general, "{text}");
+                assert!(general_warnings.is_empty(), "{text}");
+            }
+            let mut warnings = Vec::new();
+            assert_eq!(
+                super::time_columns(1, text, text, &mut warnings),
+                general,
+                "{text}"
+            );
+            assert_eq!(warnings, general_warnings, "{text}");
+        }
+        assert_eq!(fast_taken, 5);
         assert!(
             time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
         );
