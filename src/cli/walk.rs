@@ -108,16 +108,22 @@ impl Walk {
             Ok(read) => read,
             Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
         };
-        let mut entries = Vec::new();
+        let mut named = Vec::new();
         for entry in read {
-            match entry.and_then(|e| Ok((e.path(), e.file_type()?))) {
-                Ok(entry) => entries.push(entry),
+            match entry.and_then(|e| Ok((e.file_name(), e.path(), e.file_type()?))) {
+                Ok(entry) => named.push(entry),
                 Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
             }
         }
-        // One folder's entries differ only in their last component: compared
-        // by name, as whole paths compare them, without walking components.
-        entries.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
+        // One folder's entries differ only in their last component: sorted
+        // by their names' bytes, the order whole paths compare in, with the
+        // name kept from the listing instead of found again in the path at
+        // every comparison (no two entries of a folder share a name).
+        named.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let entries: Vec<_> = named
+            .into_iter()
+            .map(|(_, path, kind)| (path, kind))
+            .collect();
         self.stack.push(Pending::Listing(Listing {
             root: root.to_path_buf(),
             entries: entries.into_iter(),

@@ -640,3 +640,35 @@ fn a_ply_error_names_its_input() {
         "fixtures/kif/jkf-henka.kif: error: --ply 99: the mainline has only 12 moves\n"
     );
 }
+
+#[test]
+fn a_folder_is_read_in_the_byte_order_of_its_names_whatever_the_creation_order() {
+    let dir = scratch("walk-order");
+    // Created out of order; names that sort differently as numbers, in
+    // upper and lower case, and by their UTF-8 bytes.
+    let games = [
+        ("b.usi", "7g7f"),
+        ("10.usi", "2g2f"),
+        ("a.usi", "5g5f"),
+        ("9.usi", "1g1f"),
+        ("B.usi", "9g9f"),
+        ("角.usi", "3g3f"),
+    ];
+    for (name, mv) in games {
+        std::fs::write(dir.join(name), format!("position startpos moves {mv}\n")).unwrap();
+    }
+    for jobs in ["1", "2"] {
+        let out = kifconv(&[s(&dir), "--to", "usi", "-q", "-j", jobs]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let moves: Vec<String> = stdout(&out)
+            .lines()
+            .map(|l| l.rsplit(' ').next().unwrap().to_string())
+            .collect();
+        // 10 < 9 < B < a < b < 角 as bytes.
+        assert_eq!(
+            moves,
+            ["2g2f", "1g1f", "9g9f", "5g5f", "7g7f", "3g3f"],
+            "-j {jobs}"
+        );
+    }
+}
