@@ -8,7 +8,8 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::digits::digit;
+use super::char_keys::{slots_for, KeyIndex};
+use super::digits::leading_digit;
 use super::pieces::piece_name;
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, Square};
@@ -77,11 +78,11 @@ pub fn trim_end_spaces(text: &str) -> &str {
 }
 
 /// A square written as two digits (`７六`, `76`, `7六`), and the rest.
+#[inline]
 pub fn square(text: &str) -> Option<(Square, &str)> {
-    let mut chars = text.chars();
-    let file = chars.next().and_then(digit)?;
-    let rank = chars.next().and_then(digit)?;
-    Some((Square::new(file, rank)?, chars.as_str()))
+    let (file, rest) = leading_digit(text)?;
+    let (rank, rest) = leading_digit(rest)?;
+    Some((Square::new(file, rank)?, rest))
 }
 
 /// Why a move text could not be read, and where (a byte offset into the
@@ -118,31 +119,72 @@ pub fn move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
         )
     })?;
     let mut spec = MoveSpec::new(to, piece);
-    loop {
-        let mut chars = rest.chars();
-        let Some(c) = chars.next() else { break };
-        let after = chars.as_str();
-        match c {
-            '右' => spec.horizontal = Some(Horizontal::Right),
-            '左' => spec.horizontal = Some(Horizontal::Left),
-            '直' => spec.horizontal = Some(Horizontal::Straight),
-            '上' | '行' | '入' => spec.vertical = Some(Vertical::Up),
-            '引' => spec.vertical = Some(Vertical::Down),
-            '寄' => spec.vertical = Some(Vertical::Sideways),
-            '成' => spec.promotion = Promotion::Promote,
-            '生' => spec.promotion = Promotion::Decline,
-            '不' if after.starts_with('成') => {
-                spec.promotion = Promotion::Decline;
-                rest = &after['成'.len_utf8()..];
-                continue;
-            }
-            '打' => spec.drop = DropMark::Drop,
-            _ => break,
+    while let Some((place, after)) = MARKER_INDEX.find_first(rest) {
+        match MARKERS[place].1 {
+            Marker::Horizontal(h) => spec.horizontal = Some(h),
+            Marker::Vertical(v) => spec.vertical = Some(v),
+            Marker::Promotion(p) => spec.promotion = p,
+            Marker::Drop => spec.drop = DropMark::Drop,
+            Marker::Not => match after.strip_prefix('成') {
+                Some(after) => {
+                    spec.promotion = Promotion::Decline;
+                    rest = after;
+                    continue;
+                }
+                None => break,
+            },
         }
         rest = after;
     }
     Ok((spec, rest))
 }
+
+/// What a character after the piece name says.
+#[derive(Clone, Copy, Debug)]
+enum Marker {
+    /// 右 左 直.
+    Horizontal(Horizontal),
+    /// 上 行 入, 引, 寄.
+    Vertical(Vertical),
+    /// 成, 生.
+    Promotion(Promotion),
+    /// 不, which is a marker only before 成 (不成).
+    Not,
+    /// 打.
+    Drop,
+}
+
+/// The characters [`move_text`] reads after the piece name, each with what
+/// it says.
+const MARKERS: [(char, Marker); 12] = [
+    ('右', Marker::Horizontal(Horizontal::Right)),
+    ('左', Marker::Horizontal(Horizontal::Left)),
+    ('直', Marker::Horizontal(Horizontal::Straight)),
+    ('上', Marker::Vertical(Vertical::Up)),
+    ('行', Marker::Vertical(Vertical::Up)),
+    ('入', Marker::Vertical(Vertical::Up)),
+    ('引', Marker::Vertical(Vertical::Down)),
+    ('寄', Marker::Vertical(Vertical::Sideways)),
+    ('成', Marker::Promotion(Promotion::Promote)),
+    ('生', Marker::Promotion(Promotion::Decline)),
+    ('不', Marker::Not),
+    ('打', Marker::Drop),
+];
+
+/// The characters of [`MARKERS`], in its order.
+const MARKER_CHARS: [char; MARKERS.len()] = {
+    let mut out = ['\0'; MARKERS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = MARKERS[i].0;
+        i += 1;
+    }
+    out
+};
+
+/// [`MARKERS`] by key: the text after a move (a space, the next ▲, a KIF
+/// origin) is told from a marker without decoding it.
+const MARKER_INDEX: KeyIndex<{ slots_for(&MARKER_CHARS) }> = KeyIndex::new(&MARKER_CHARS);
 
 #[cfg(test)]
 mod tests {
@@ -160,6 +202,25 @@ mod tests {
             assert!(expected.contains(name.in_move), "{}", name.in_move);
             for c in name.also {
                 assert!(expected.contains(*c), "{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_marker_is_read_and_nothing_else() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("７六歩{c}x");
+            let (spec, rest) = move_text(&text).unwrap();
+            let marker = MARKERS.iter().find(|&&(m, _)| m == c).map(|&(_, m)| m);
+            match marker {
+                None | Some(Marker::Not) => {
+                    assert_eq!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
+                    assert_eq!(rest, format!("{c}x"));
+                }
+                Some(_) => {
+                    assert_ne!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
+                    assert_eq!(rest, "x");
+                }
             }
         }
     }
