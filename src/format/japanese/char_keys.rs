@@ -28,9 +28,16 @@ pub const fn key(c: char) -> u32 {
 #[inline]
 pub fn first_key(text: &str) -> Option<u32> {
     match *text.as_bytes() {
-        [a @ 0xe0..=0xef, b, c, ..] => Some(u32::from(a) << 16 | u32::from(b) << 8 | u32::from(c)),
+        [a @ 0xe0..=0xef, b, c, ..] => Some(key_of(a, b, c)),
         _ => None,
     }
+}
+
+/// Three bytes as a key. Only the bytes of a three-byte character make the
+/// key of a character; any others make a number that is no character's key.
+#[inline]
+pub fn key_of(a: u8, b: u8, c: u8) -> u32 {
+    u32::from(a) << 16 | u32::from(b) << 8 | u32::from(c)
 }
 
 /// Where each character of a list stands in it, found from its key with
@@ -38,8 +45,9 @@ pub fn first_key(text: &str) -> Option<u32> {
 /// [`slots_for`] the list.
 #[derive(Clone, Copy, Debug)]
 pub struct KeyIndex<const M: usize> {
-    /// For each slot, the key it holds (`u32::MAX`, no character's key, when it
-    /// holds none) and that character's place in the list.
+    /// For each slot, the key it holds and that character's place in the
+    /// list. A slot that holds none holds a number that falls into another
+    /// slot (its own index plus one), which no number looked up can match.
     slots: [(u32, u8); M],
 }
 
@@ -78,12 +86,19 @@ impl<const M: usize> KeyIndex<M> {
     /// The index of `chars`, whose number of slots `M` must be
     /// [`slots_for`] `chars` (or another number that separates them).
     pub const fn new(chars: &[char]) -> KeyIndex<M> {
+        assert!(!chars.is_empty(), "an index of nothing finds nothing");
         assert!(chars.len() <= 256, "places are kept in a byte");
         assert!(
             separates(chars, M as u32),
             "each character needs a slot of its own"
         );
-        let mut slots = [(u32::MAX, 0u8); M];
+        let mut slots = [(0, 0u8); M];
+        let mut i = 0;
+        while i < M {
+            // With M = 1 the one slot is never empty (a list has a character).
+            slots[i] = ((i + 1) as u32, 0);
+            i += 1;
+        }
         let mut i = 0;
         while i < chars.len() {
             let key = key(chars[i]);
@@ -143,7 +158,13 @@ mod tests {
         for c in ('\u{800}'..='\u{ffff}').filter(|c| !LIST.contains(c)) {
             assert_eq!(INDEX.find(key(c)), None, "{c:?}");
         }
-        assert_eq!(INDEX.find(0), None);
+        for k in (0..=0x1000).chain(u32::MAX - 0x1000..=u32::MAX) {
+            assert_eq!(INDEX.find(k), None, "{k}");
+        }
+        const ONE: [char; 1] = ['歩'];
+        const ONE_INDEX: KeyIndex<{ slots_for(&ONE) }> = KeyIndex::new(&ONE);
+        assert_eq!(ONE_INDEX.find(key('歩')), Some(0));
+        assert_eq!(ONE_INDEX.find(key('香')), None);
         assert_eq!(INDEX.find_first("a"), None);
         assert_eq!(slots_for(&[]), 1);
         assert!(!separates(&['歩', '歩'], 7));

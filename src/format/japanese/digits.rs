@@ -35,20 +35,25 @@ const KANJI_DIGIT_INDEX: KeyIndex<{ slots_for(&KANJI_DIGITS) }> = KeyIndex::new(
 /// of these).
 #[inline]
 pub fn leading_digit(text: &str) -> Option<(u8, &str)> {
-    const FULL_WIDTH: std::ops::RangeInclusive<u32> = key('１')..=key('９');
     match *text.as_bytes().first()? {
         b @ b'1'..=b'9' => Some((b - b'0', &text[1..])),
-        _ => {
-            let k = first_key(text)?;
-            // Full-width digits are consecutive, and so are their keys.
-            let n = if FULL_WIDTH.contains(&k) {
-                (k - key('１')) as usize
-            } else {
-                KANJI_DIGIT_INDEX.find(k)?
-            };
-            Some((n as u8 + 1, &text[3..]))
-        }
+        // A key is three bytes of a character: the rest starts after them.
+        _ => Some((key_digit(first_key(text)?)?, &text[3..])),
     }
+}
+
+/// The digit 1–9 of the character whose [key](super::char_keys::key) is
+/// `k`: full-width or kanji, as [`digit`] reads them.
+#[inline]
+pub fn key_digit(k: u32) -> Option<u8> {
+    const FULL_WIDTH: std::ops::RangeInclusive<u32> = key('１')..=key('９');
+    // Full-width digits are consecutive, and so are their keys.
+    let n = if FULL_WIDTH.contains(&k) {
+        (k - key('１')) as usize
+    } else {
+        KANJI_DIGIT_INDEX.find(k)?
+    };
+    Some(n as u8 + 1)
 }
 
 /// A decimal digit 0–9, half-width or full-width (as move numbers, times
@@ -142,6 +147,8 @@ mod tests {
             assert_eq!(leading_digit(&text), expected, "{c:?}");
         }
         assert_eq!(leading_digit(""), None);
+        assert_eq!(key_digit(0), None);
+        assert_eq!(key_digit(u32::MAX), None);
     }
 
     #[test]

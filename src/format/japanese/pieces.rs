@@ -88,6 +88,13 @@ const PIECE_CHAR_LIST: [char; PIECE_CHARS.len()] = {
 /// takes three bytes, as keys must).
 const PIECE_INDEX: KeyIndex<{ slots_for(&PIECE_CHAR_LIST) }> = KeyIndex::new(&PIECE_CHAR_LIST);
 
+/// The piece a one-character name names, from the name's
+/// [key](super::char_keys::key), as [`piece_char`] reads it.
+#[inline]
+pub fn key_piece(k: u32) -> Option<PieceKind> {
+    PIECE_INDEX.find(k).map(|place| PIECE_CHARS[place].1)
+}
+
 /// The character that starts a two-character name (成香 成桂 成銀).
 const PROMOTED: char = '成';
 
