@@ -266,11 +266,15 @@ pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, 
 /// up the general search (a summary is searched for up to a dozen words).
 fn occurs_in(text: &str, word: &str) -> bool {
     // A match of a whole character sequence starts on a character boundary.
-    word.is_empty()
-        || text
-            .as_bytes()
-            .windows(word.len())
-            .any(|at| at == word.as_bytes())
+    let word = word.as_bytes();
+    let Some(&last) = word.last() else {
+        return true;
+    };
+    // The last byte first: it rules out most places without a comparison
+    // of the whole word.
+    text.as_bytes()
+        .windows(word.len())
+        .any(|at| at[word.len() - 1] == last && at == word)
 }
 
 #[cfg(test)]
