@@ -45,7 +45,7 @@ pub fn leading_digit(text: &str) -> Option<(u8, &str)> {
 /// The digit 1–9 of the character whose [key](super::char_keys::key) is
 /// `k`: full-width or kanji, as [`digit`] reads them.
 #[inline]
-pub fn key_digit(k: u32) -> Option<u8> {
+pub(crate) fn key_digit(k: u32) -> Option<u8> {
     const FULL_WIDTH: std::ops::RangeInclusive<u32> = key('１')..=key('９');
     // Full-width digits are consecutive, and so are their keys.
     let n = if FULL_WIDTH.contains(&k) {

@@ -91,7 +91,7 @@ const PIECE_INDEX: KeyIndex<{ slots_for(&PIECE_CHAR_LIST) }> = KeyIndex::new(&PI
 /// The piece a one-character name names, from the name's
 /// [key](super::char_keys::key), as [`piece_char`] reads it.
 #[inline]
-pub fn key_piece(k: u32) -> Option<PieceKind> {
+pub(crate) fn key_piece(k: u32) -> Option<PieceKind> {
     PIECE_INDEX.find(k).map(|place| PIECE_CHARS[place].1)
 }
 
