@@ -249,7 +249,7 @@ pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, 
     };
     let summary = SUMMARIES.iter().find(|s| match s.side {
         SummarySide::LastMover => s.read.iter().any(|word| rest.starts_with(word)),
-        _ => s.read.iter().any(|word| rest.contains(word)),
+        _ => s.read.iter().any(|word| occurs_in(rest, word)),
     })?;
     let kind = summary.kinds.first().copied().unwrap_or(EndingKind::Resign);
     let winner = match summary.side {
@@ -261,6 +261,22 @@ pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, 
     Some((kind, winner))
 }
 
+/// Whether `word` occurs in `text`, as [`str::contains`] says: a plain
+/// scan, which for the few bytes of a summary line costs less than setting
+/// up the general search (a summary is searched for up to a dozen words).
+fn occurs_in(text: &str, word: &str) -> bool {
+    // A match of a whole character sequence starts on a character boundary.
+    let word = word.as_bytes();
+    let Some(&last) = word.last() else {
+        return true;
+    };
+    // The last byte first: it rules out most places without a comparison
+    // of the whole word.
+    text.as_bytes()
+        .windows(word.len())
+        .any(|at| at[word.len() - 1] == last && at == word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +286,18 @@ mod tests {
 
     fn ending(kind: EndingKind, winner: Option<Color>) -> Ending {
         Ending::new(kind, winner, "text")
+    }
+
+    #[test]
+    fn occurs_in_says_what_contains_says() {
+        let texts = ["", "で先手の勝ち", "時間切れにより後手の勝ち", "ab", "の"];
+        for text in texts {
+            for s in SUMMARIES {
+                for word in s.read.iter().chain(["", "の", "ab", "b", "abc"].iter()) {
+                    assert_eq!(occurs_in(text, word), text.contains(word), "{text} {word}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //! writing side share: [`digits`], [`pieces`], [`endings`] (terminal words
 //! and the `まで…` summary), [`handicaps`] (手合割 names), [`headers`]
 //! (side names, hand and turn lines, CSA key names); [`move_like`] is the
-//! one test of whether a text could be a move. [`read`] reads move texts,
+//! one test of whether a text could be a move; `char_keys` matches their
+//! characters without decoding them, for the readers' hot paths. [`read`] reads move texts,
 //! [`write`](mod@write) writes them, with hands, board diagrams and headers.
 
+pub(crate) mod char_keys;
 pub mod digits;
 pub mod endings;
 pub mod handicaps;

@@ -6,6 +6,7 @@
 //! [`PIECE_NAMES`] is the one table: the readers ([`piece_char`],
 //! [`piece_name`]) and the writer ([`move_piece_name`]) both look in it.
 
+use super::char_keys::{slots_for, KeyIndex};
 use crate::PieceKind;
 
 /// How Japanese notation names one kind of piece.
@@ -72,6 +73,28 @@ const PIECE_CHARS: [(char, PieceKind); 16] = {
     out
 };
 
+/// The characters of [`PIECE_CHARS`], in its order.
+const PIECE_CHAR_LIST: [char; PIECE_CHARS.len()] = {
+    let mut out = ['\0'; PIECE_CHARS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = PIECE_CHARS[i].0;
+        i += 1;
+    }
+    out
+};
+
+/// [`PIECE_CHARS`] by key, for [`piece_name`] (every one-character name
+/// takes three bytes, as keys must).
+const PIECE_INDEX: KeyIndex<{ slots_for(&PIECE_CHAR_LIST) }> = KeyIndex::new(&PIECE_CHAR_LIST);
+
+/// The piece a one-character name names, from the name's
+/// [key](super::char_keys::key), as [`piece_char`] reads it.
+#[inline]
+pub(crate) fn key_piece(k: u32) -> Option<PieceKind> {
+    PIECE_INDEX.find(k).map(|place| PIECE_CHARS[place].1)
+}
+
 /// The character that starts a two-character name (成香 成桂 成銀).
 const PROMOTED: char = '成';
 
@@ -93,16 +116,20 @@ pub fn piece_char(c: char) -> Option<PieceKind> {
 
 /// The piece named at the start of `text` (one character, or 成香 成桂
 /// 成銀), and the rest.
+///
+/// A one-character name is found by its key, without decoding it.
+#[inline]
 pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    if first == PROMOTED {
+    if let Some((place, rest)) = PIECE_INDEX.find_first(text) {
+        return Some((PIECE_CHARS[place].1, rest));
+    }
+    if text.starts_with(PROMOTED) {
         return PIECE_NAMES
             .iter()
             .find(|name| name.in_move.starts_with(PROMOTED) && text.starts_with(name.in_move))
             .map(|name| (name.kind, &text[name.in_move.len()..]));
     }
-    Some((piece_char(first)?, chars.as_str()))
+    None
 }
 
 #[cfg(test)]
@@ -131,6 +158,11 @@ mod tests {
     #[test]
     fn every_name_read_is_a_written_one_or_a_listed_spelling() {
         for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            // piece_name finds by key what piece_char finds by character.
+            if c != PROMOTED {
+                let text = format!("{c}x");
+                assert_eq!(piece_name(&text), piece_char(c).map(|k| (k, "x")), "{c}");
+            }
             let Some(kind) = piece_char(c) else {
                 continue;
             };

@@ -8,8 +8,9 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::digits::digit;
-use super::pieces::piece_name;
+use super::char_keys::{key_of, slots_for, KeyIndex};
+use super::digits::{key_digit, leading_digit};
+use super::pieces::{key_piece, piece_name};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, Square};
 
@@ -27,16 +28,66 @@ mod space_tests {
         assert_eq!(super::skip_spaces(" \t\u{3000} x "), "x ");
         assert_eq!(super::skip_spaces("\u{3001}"), "\u{3001}");
         assert_eq!(super::skip_spaces(""), "");
+        for spaces in 0..20 {
+            for tail in ["", "x", "\u{3000}x", "\tx", "x         "] {
+                let text = format!("{}{tail}", " ".repeat(spaces));
+                let expected = text.trim_start_matches(super::is_space);
+                assert_eq!(super::skip_spaces(&text), expected, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn leading_side_mark_reads_what_side_mark_reads() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("{c}x");
+            let expected = super::side_mark(c).map(|color| (color, "x"));
+            assert_eq!(super::leading_side_mark(&text), expected, "{c:?}");
+        }
     }
 }
 
+/// The side marks, each with the side it marks: ▲ ☗ ▼ mark Black (先手,
+/// 下手); △ ☖ ▽ mark White.
+const SIDE_MARKS: [(char, Color); 6] = [
+    ('▲', Color::Black),
+    ('☗', Color::Black),
+    ('▼', Color::Black),
+    ('△', Color::White),
+    ('☖', Color::White),
+    ('▽', Color::White),
+];
+
+/// The characters of [`SIDE_MARKS`], in its order.
+const SIDE_MARK_CHARS: [char; SIDE_MARKS.len()] = {
+    let mut out = ['\0'; SIDE_MARKS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = SIDE_MARKS[i].0;
+        i += 1;
+    }
+    out
+};
+
+/// [`SIDE_MARKS`] by key, for [`leading_side_mark`].
+const SIDE_MARK_INDEX: KeyIndex<{ slots_for(&SIDE_MARK_CHARS) }> = KeyIndex::new(&SIDE_MARK_CHARS);
+
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
 pub fn side_mark(c: char) -> Option<Color> {
-    match c {
-        '▲' | '☗' | '▼' => Some(Color::Black),
-        '△' | '☖' | '▽' => Some(Color::White),
-        _ => None,
-    }
+    SIDE_MARKS
+        .iter()
+        .find(|&&(mark, _)| mark == c)
+        .map(|&(_, color)| color)
+}
+
+/// The side mark `text` starts with, as [`side_mark`] reads it, and the
+/// rest: from the bytes, without decoding the character (KI2 reads one
+/// before every move).
+#[inline]
+pub fn leading_side_mark(text: &str) -> Option<(Color, &str)> {
+    SIDE_MARK_INDEX
+        .find_first(text)
+        .map(|(place, rest)| (SIDE_MARKS[place].1, rest))
 }
 
 /// Spaces a record may put between parts: ASCII, full-width, tab.
@@ -48,9 +99,10 @@ pub fn is_space(c: char) -> bool {
 /// Skips leading spaces (ASCII, full-width, tabs).
 #[inline]
 pub fn skip_spaces(text: &str) -> &str {
-    // Byte by byte: ASCII space and tab, and the three bytes of U+3000.
+    // Byte by byte: ASCII space and tab, and the three bytes of U+3000;
+    // a run of ASCII spaces first, eight bytes at a time.
     let bytes = text.as_bytes();
-    let mut i = 0;
+    let mut i = ascii_space_run(bytes);
     loop {
         match bytes.get(i) {
             Some(b' ' | b'\t') => i += 1,
@@ -59,6 +111,21 @@ pub fn skip_spaces(text: &str) -> &str {
             }
             _ => return &text[i..],
         }
+    }
+}
+
+/// How many ASCII spaces `bytes` starts with, up to eight, counted in one
+/// step (KI2 pads its moves to columns with runs of them); 0 when fewer
+/// than eight bytes are left.
+#[inline]
+fn ascii_space_run(bytes: &[u8]) -> usize {
+    match bytes.first_chunk::<8>() {
+        Some(&chunk) => {
+            // Each space becomes a zero byte; the first byte is the lowest.
+            let diff = u64::from_le_bytes(chunk) ^ u64::from_le_bytes([b' '; 8]);
+            diff.trailing_zeros() as usize / 8
+        }
+        None => 0,
     }
 }
 
@@ -77,11 +144,11 @@ pub fn trim_end_spaces(text: &str) -> &str {
 }
 
 /// A square written as two digits (`７六`, `76`, `7六`), and the rest.
+#[inline]
 pub fn square(text: &str) -> Option<(Square, &str)> {
-    let mut chars = text.chars();
-    let file = chars.next().and_then(digit)?;
-    let rank = chars.next().and_then(digit)?;
-    Some((Square::new(file, rank)?, chars.as_str()))
+    let (file, rest) = leading_digit(text)?;
+    let (rank, rest) = leading_digit(rest)?;
+    Some((Square::new(file, rank)?, rest))
 }
 
 /// Why a move text could not be read, and where (a byte offset into the
@@ -98,7 +165,33 @@ pub struct MoveTextError {
 /// (or 同), piece, then any of 右 左 直 上 引 寄 行 入 成 不成 生 打 in any
 /// order. Returns the spec and the unread rest (a KIF origin `(77)`, a time
 /// column, the next move).
+#[inline]
 pub fn move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
+    match common_move_text(text) {
+        Some(read) => Ok(read),
+        None => general_move_text(text),
+    }
+}
+
+/// The commonest move text, `７六歩` (two three-byte digits and a
+/// one-character piece name), read at fixed places from its first nine
+/// bytes, then its markers; `None` for any other, which
+/// [`general_move_text`] reads. Reads what that would (a test checks).
+#[inline]
+fn common_move_text(text: &str) -> Option<(MoveSpec, &str)> {
+    let &[f0, f1, f2, r0, r1, r2, p0, p1, p2] = text.as_bytes().first_chunk::<9>()?;
+    let file = key_digit(key_of(f0, f1, f2))?;
+    let rank = key_digit(key_of(r0, r1, r2))?;
+    let piece = key_piece(key_of(p0, p1, p2))?;
+    let mut spec = MoveSpec::new(Destination::Square(Square::new(file, rank)?), piece);
+    // Nine bytes of three three-byte characters: the rest starts after them.
+    let rest = markers(&mut spec, &text[9..]);
+    Some((spec, rest))
+}
+
+/// [`move_text`] for any text: 同, half-width digits, 成香, a 同 after the
+/// square, and every error.
+fn general_move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
     let err = |rest: &str, expected| MoveTextError {
         offset: text.len() - rest.len(),
         expected,
@@ -111,38 +204,87 @@ pub fn move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
         let rest = rest.strip_prefix('同').map_or(rest, skip_spaces);
         (Destination::Square(sq), rest)
     };
-    let (piece, mut rest) = piece_name(rest).ok_or_else(|| {
+    let (piece, rest) = piece_name(rest).ok_or_else(|| {
         err(
             rest,
             "a piece name (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 馬 龍 竜)",
         )
     })?;
     let mut spec = MoveSpec::new(to, piece);
-    loop {
-        let mut chars = rest.chars();
-        let Some(c) = chars.next() else { break };
-        let after = chars.as_str();
-        match c {
-            '右' => spec.horizontal = Some(Horizontal::Right),
-            '左' => spec.horizontal = Some(Horizontal::Left),
-            '直' => spec.horizontal = Some(Horizontal::Straight),
-            '上' | '行' | '入' => spec.vertical = Some(Vertical::Up),
-            '引' => spec.vertical = Some(Vertical::Down),
-            '寄' => spec.vertical = Some(Vertical::Sideways),
-            '成' => spec.promotion = Promotion::Promote,
-            '生' => spec.promotion = Promotion::Decline,
-            '不' if after.starts_with('成') => {
-                spec.promotion = Promotion::Decline;
-                rest = &after['成'.len_utf8()..];
-                continue;
-            }
-            '打' => spec.drop = DropMark::Drop,
-            _ => break,
+    let rest = markers(&mut spec, rest);
+    Ok((spec, rest))
+}
+
+/// Reads the markers after the piece name into `spec`, and returns the
+/// rest.
+#[inline]
+fn markers<'a>(spec: &mut MoveSpec, mut rest: &'a str) -> &'a str {
+    while let Some((place, after)) = MARKER_INDEX.find_first(rest) {
+        match MARKERS[place].1 {
+            Marker::Horizontal(h) => spec.horizontal = Some(h),
+            Marker::Vertical(v) => spec.vertical = Some(v),
+            Marker::Promotion(p) => spec.promotion = p,
+            Marker::Drop => spec.drop = DropMark::Drop,
+            Marker::Not => match after.strip_prefix('成') {
+                Some(after) => {
+                    spec.promotion = Promotion::Decline;
+                    rest = after;
+                    continue;
+                }
+                None => break,
+            },
         }
         rest = after;
     }
-    Ok((spec, rest))
+    rest
 }
+
+/// What a character after the piece name says.
+#[derive(Clone, Copy, Debug)]
+enum Marker {
+    /// 右 左 直.
+    Horizontal(Horizontal),
+    /// 上 行 入, 引, 寄.
+    Vertical(Vertical),
+    /// 成, 生.
+    Promotion(Promotion),
+    /// 不, which is a marker only before 成 (不成).
+    Not,
+    /// 打.
+    Drop,
+}
+
+/// The characters [`move_text`] reads after the piece name, each with what
+/// it says.
+const MARKERS: [(char, Marker); 12] = [
+    ('右', Marker::Horizontal(Horizontal::Right)),
+    ('左', Marker::Horizontal(Horizontal::Left)),
+    ('直', Marker::Horizontal(Horizontal::Straight)),
+    ('上', Marker::Vertical(Vertical::Up)),
+    ('行', Marker::Vertical(Vertical::Up)),
+    ('入', Marker::Vertical(Vertical::Up)),
+    ('引', Marker::Vertical(Vertical::Down)),
+    ('寄', Marker::Vertical(Vertical::Sideways)),
+    ('成', Marker::Promotion(Promotion::Promote)),
+    ('生', Marker::Promotion(Promotion::Decline)),
+    ('不', Marker::Not),
+    ('打', Marker::Drop),
+];
+
+/// The characters of [`MARKERS`], in its order.
+const MARKER_CHARS: [char; MARKERS.len()] = {
+    let mut out = ['\0'; MARKERS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = MARKERS[i].0;
+        i += 1;
+    }
+    out
+};
+
+/// [`MARKERS`] by key: the text after a move (a space, the next ▲, a KIF
+/// origin) is told from a marker without decoding it.
+const MARKER_INDEX: KeyIndex<{ slots_for(&MARKER_CHARS) }> = KeyIndex::new(&MARKER_CHARS);
 
 #[cfg(test)]
 mod tests {
@@ -160,6 +302,51 @@ mod tests {
             assert!(expected.contains(name.in_move), "{}", name.in_move);
             for c in name.also {
                 assert!(expected.contains(*c), "{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_common_way_reads_what_the_general_way_reads() {
+        let digits = ["１", "９", "一", "六", "九", "7", "0", "０", "十"];
+        let pieces = [
+            "歩", "龍", "竜", "と", "全", "成銀", "同", "同歩", "x", "　歩",
+        ];
+        let after = ["", "右", "左上", "不成", "不", "成", "打(77)", "　▲", "x"];
+        let mut common = 0;
+        for file in digits {
+            for rank in digits {
+                for piece in pieces {
+                    for rest in after {
+                        let text = format!("{file}{rank}{piece}{rest}");
+                        if let Some(read) = common_move_text(&text) {
+                            assert_eq!(Ok(read), general_move_text(&text), "{text}");
+                            common += 1;
+                        }
+                        assert_eq!(move_text(&text), general_move_text(&text), "{text}");
+                    }
+                }
+            }
+        }
+        // Five three-byte digits, five one-character names.
+        assert_eq!(common, 5 * 5 * 5 * after.len());
+    }
+
+    #[test]
+    fn every_marker_is_read_and_nothing_else() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("７六歩{c}x");
+            let (spec, rest) = move_text(&text).unwrap();
+            let marker = MARKERS.iter().find(|&&(m, _)| m == c).map(|&(_, m)| m);
+            match marker {
+                None | Some(Marker::Not) => {
+                    assert_eq!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
+                    assert_eq!(rest, format!("{c}x"));
+                }
+                Some(_) => {
+                    assert_ne!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
+                    assert_eq!(rest, "x");
+                }
             }
         }
     }

@@ -12,7 +12,9 @@
 
 use crate::error::Error;
 use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
-use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
+use crate::format::japanese::read::{
+    is_space, leading_side_mark, move_text, side_mark, skip_spaces,
+};
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::lines::error;
 use crate::format::raw::{Event, RawGame, Span};
@@ -62,18 +64,17 @@ fn moves_line<'a>(
     let mut rest = body;
     loop {
         rest = skip_spaces(rest);
-        let Some(mark) = rest.chars().next() else {
+        if rest.is_empty() {
             return Ok(());
-        };
-        let Some(color) = side_mark(mark) else {
+        }
+        let Some((color, text)) = leading_side_mark(rest) else {
             return Err(error(
                 n,
                 line,
-                &rest[..mark.len_utf8()],
+                first_char(rest),
                 "expected ▲ or △ before the next move",
             ));
         };
-        let text = &rest[mark.len_utf8()..];
         match move_text(text) {
             Ok((mut spec, after)) => {
                 spec.color = Some(color);
@@ -85,15 +86,13 @@ fn moves_line<'a>(
                     time: None,
                 });
                 rest = after;
-                if let Some(c) = rest.chars().next() {
-                    if !is_space(c) && side_mark(c).is_none() {
-                        return Err(error(
-                            n,
-                            line,
-                            &rest[..c.len_utf8()],
-                            "unexpected text after the move (expected a space or the next ▲ / △)",
-                        ));
-                    }
+                if !rest.is_empty() && !starts_with_space_or_mark(rest) {
+                    return Err(error(
+                        n,
+                        line,
+                        first_char(rest),
+                        "unexpected text after the move (expected a space or the next ▲ / △)",
+                    ));
                 }
             }
             Err(bad) => {
@@ -124,6 +123,22 @@ fn moves_line<'a>(
                 rest = &text[end..];
             }
         }
+    }
+}
+
+/// The first character of `text` (empty if `text` is), as errors show it.
+fn first_char(text: &str) -> &str {
+    let len = text.chars().next().map_or(0, char::len_utf8);
+    &text[..len]
+}
+
+/// Whether `text` starts with what may follow a move: a space or the next
+/// move's side mark. An ASCII space, the commonest, is told by its byte.
+#[inline]
+fn starts_with_space_or_mark(text: &str) -> bool {
+    match text.as_bytes().first() {
+        Some(b' ' | b'\t') => true,
+        _ => text.starts_with('\u{3000}') || leading_side_mark(text).is_some(),
     }
 }
 
