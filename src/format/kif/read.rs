@@ -129,6 +129,26 @@ fn origin(input: &str) -> Option<(Square, &str)> {
     Some((Square::new(file, rank)?, rest))
 }
 
+/// The move number at the start of `body`, in ASCII or full-width digits,
+/// read byte by byte without building a string: its value (`None` past
+/// `u32::MAX`; 0 when there are no digits) and the byte length of its
+/// digits. A full-width digit is the three bytes `EF BC 90` to `EF BC 99`.
+#[inline]
+fn move_number(body: &str) -> (Option<u32>, usize) {
+    let bytes = body.as_bytes();
+    let mut number: Option<u32> = Some(0);
+    let mut end = 0;
+    loop {
+        let (digit, len) = match bytes.get(end..) {
+            Some([d @ b'0'..=b'9', ..]) => (d - b'0', 1),
+            Some([0xEF, 0xBC, d @ 0x90..=0x99, ..]) => (d - 0x90, 3),
+            _ => return (number, end),
+        };
+        number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(digit)));
+        end += len;
+    }
+}
+
 /// A move line: the number, then a move or a terminal word.
 #[inline]
 fn move_line<'a>(
@@ -138,19 +158,7 @@ fn move_line<'a>(
     events: &mut Vec<Event<'a>>,
     warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
-    // The move number, in ASCII or full-width digits, read without
-    // building a string.
-    let mut number: Option<u32> = Some(0);
-    let mut digits_end = 0;
-    for (i, c) in body.char_indices() {
-        let digit = match c {
-            '0'..='9' => c as u32 - '0' as u32,
-            '０'..='９' => c as u32 - '０' as u32,
-            _ => break,
-        };
-        number = number.and_then(|n| n.checked_mul(10)?.checked_add(digit));
-        digits_end = i + c.len_utf8();
-    }
+    let (number, digits_end) = move_number(body);
     if number.is_none() {
         warnings.push(Span::of(n, line, &body[..digits_end]).warning(format!(
             "move number past {}; ignored (the move is numbered by its place)",
@@ -300,7 +308,9 @@ fn general_time_columns<'a>(
 /// text (no column, another form, a field to warn about, a second column)
 /// to the general path.
 fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
-    let (time, rest, under_sixty) = standard_time_column(skip_padding(text))?;
+    let text = skip_padding(text);
+    let (time, rest, under_sixty) =
+        padded_time_column(text).or_else(|| standard_time_column(text))?;
     (under_sixty && !skip_spaces(rest).starts_with('(')).then_some((Some(time), rest))
 }
 
@@ -376,6 +386,7 @@ fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
 /// digits); `None` for any other layout. The sixteen bytes are checked at
 /// once, as one number compared with masks ([`PADDED_PUNCTUATION`],
 /// [`PADDED_DIGITS`]), not one by one.
+#[inline]
 fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
     let b: [u8; 16] = text.as_bytes().get(..16)?.try_into().ok()?;
     let word = u128::from_le_bytes(b);
@@ -588,6 +599,37 @@ mod tests {
                 let (general_rest, general) = time_column(text).unwrap();
                 assert_eq!((time, rest), (general, general_rest), "{text}");
             }
+        }
+    }
+
+    #[test]
+    fn move_numbers_read_by_bytes_as_by_characters() {
+        let by_chars = |body: &str| {
+            let mut number = Some(0u32);
+            let mut end = 0;
+            for (i, c) in body.char_indices() {
+                let digit = match c {
+                    '0'..='9' => c as u32 - '0' as u32,
+                    '０'..='９' => c as u32 - '０' as u32,
+                    _ => break,
+                };
+                number = number.and_then(|n| n.checked_mul(10)?.checked_add(digit));
+                end = i + c.len_utf8();
+            }
+            (number, end)
+        };
+        for body in [
+            "",
+            "1 ７六歩(77)",
+            "１２3 同　歩",
+            "４２９４９６７２９６",
+            "4294967295x",
+            "\u{ff1a}1",
+            "０",
+            "9\u{ff0f}",
+            "▲７六歩",
+        ] {
+            assert_eq!(move_number(body), by_chars(body), "{body}");
         }
     }
 
