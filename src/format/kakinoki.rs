@@ -223,7 +223,7 @@ fn parse_from<'a>(
                 let (body, note) = split_note(body);
                 push_note(n, line, note, &mut game.events);
                 let after = &body["手数".len()..];
-                if after.starts_with('-') {
+                if after.starts_with('-') && !plain_move_header(after) {
                     let odd = after
                         .replace("指手", "")
                         .replace("消費時間", "")
@@ -300,6 +300,28 @@ pub(crate) fn push_note<'a>(
             text: &note[1..],
         });
     }
+}
+
+/// The fast path of the `手数----指手---------消費時間--` line's check: whether
+/// `after` (what follows `手数`) is nothing but dashes (`-`, `—`, `─`), spaces
+/// and the words 指手 and 消費時間, read left to right without building a
+/// string. Then removing the words and the dashes, as the general check
+/// does, leaves only spaces: nothing to warn about. `false` leaves the line
+/// to the general check.
+fn plain_move_header(after: &str) -> bool {
+    let mut rest = after;
+    while let Some(c) = rest.chars().next() {
+        rest = if let Some(r) = rest.strip_prefix("指手") {
+            r
+        } else if let Some(r) = rest.strip_prefix("消費時間") {
+            r
+        } else if matches!(c, '-' | '—' | '─') || is_space(c) {
+            &rest[c.len_utf8()..]
+        } else {
+            return false;
+        };
+    }
+    true
 }
 
 /// `９ ８ ７ ６ ５ ４ ３ ２ １` above a diagram.
@@ -502,7 +524,7 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{games, hand, header_line};
+    use super::{games, hand, header_line, is_space, plain_move_header};
     use crate::PieceKind;
 
     #[test]
@@ -549,6 +571,33 @@ mod tests {
         assert_eq!(message, "expected a count such as 四, 十八 or 18");
         let (_, column, text, _) = located("後手の持駒：歩３００");
         assert_eq!((column, text.as_str()), (8, "３００"));
+    }
+
+    #[test]
+    fn the_plain_move_header_needs_no_warning() {
+        let general = |after: &str| {
+            after
+                .replace("指手", "")
+                .replace("消費時間", "")
+                .replace(['-', '—', '─'], "")
+                .trim_matches(is_space)
+                .is_empty()
+        };
+        for after in [
+            "----指手---------消費時間--",
+            "----指手---------消費時間-- ",
+            "-- 指手 ──── 消費時間 —",
+            "----指手----x----消費時間--",
+            "----消費指手時間--",
+            "----指--手",
+            "-",
+        ] {
+            if plain_move_header(after) {
+                assert!(general(after), "{after}");
+            }
+        }
+        assert!(plain_move_header("----指手---------消費時間--"));
+        assert!(!plain_move_header("----指手----x----消費時間--"));
     }
 
     #[test]

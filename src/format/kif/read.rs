@@ -129,6 +129,26 @@ fn origin(input: &str) -> Option<(Square, &str)> {
     Some((Square::new(file, rank)?, rest))
 }
 
+/// The move number at the start of `body`, in ASCII or full-width digits,
+/// read byte by byte without building a string: its value (`None` past
+/// `u32::MAX`; 0 when there are no digits) and the byte length of its
+/// digits. A full-width digit is the three bytes `EF BC 90` to `EF BC 99`.
+#[inline]
+fn move_number(body: &str) -> (Option<u32>, usize) {
+    let bytes = body.as_bytes();
+    let mut number: Option<u32> = Some(0);
+    let mut end = 0;
+    loop {
+        let (digit, len) = match bytes.get(end..) {
+            Some([d @ b'0'..=b'9', ..]) => (d - b'0', 1),
+            Some([0xEF, 0xBC, d @ 0x90..=0x99, ..]) => (d - 0x90, 3),
+            _ => return (number, end),
+        };
+        number = number.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(digit)));
+        end += len;
+    }
+}
+
 /// A move line: the number, then a move or a terminal word.
 #[inline]
 fn move_line<'a>(
@@ -138,19 +158,7 @@ fn move_line<'a>(
     events: &mut Vec<Event<'a>>,
     warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
-    // The move number, in ASCII or full-width digits, read without
-    // building a string.
-    let mut number: Option<u32> = Some(0);
-    let mut digits_end = 0;
-    for (i, c) in body.char_indices() {
-        let digit = match c {
-            '0'..='9' => c as u32 - '0' as u32,
-            '０'..='９' => c as u32 - '０' as u32,
-            _ => break,
-        };
-        number = number.and_then(|n| n.checked_mul(10)?.checked_add(digit));
-        digits_end = i + c.len_utf8();
-    }
+    let (number, digits_end) = move_number(body);
     if number.is_none() {
         warnings.push(Span::of(n, line, &body[..digits_end]).warning(format!(
             "move number past {}; ignored (the move is numbered by its place)",
@@ -300,7 +308,9 @@ fn general_time_columns<'a>(
 /// text (no column, another form, a field to warn about, a second column)
 /// to the general path.
 fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
-    let (time, rest, under_sixty) = standard_time_column(skip_spaces(text))?;
+    let text = skip_padding(text);
+    let (time, rest, under_sixty) =
+        padded_time_column(text).or_else(|| standard_time_column(text))?;
     (under_sixty && !skip_spaces(rest).starts_with('(')).then_some((Some(time), rest))
 }
 
@@ -373,27 +383,24 @@ fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
 /// The fastest path of [`standard_time_column`], the same answer for its
 /// commonest layout, sixteen bytes at fixed places: `( 0:16/00:00:16)` or
 /// `(12:16/00:00:16)` (minutes padded to two places, every other field two
-/// digits); `None` for any other layout.
+/// digits); `None` for any other layout. The sixteen bytes are checked at
+/// once, as one number compared with masks ([`PADDED_PUNCTUATION`],
+/// [`PADDED_DIGITS`]), not one by one.
+#[inline]
 fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
-    let b: &[u8; 16] = text.as_bytes().get(..16)?.try_into().ok()?;
-    let d = |i: usize| b[i].wrapping_sub(b'0');
-    let two = |i: usize| u64::from(d(i)) * 10 + u64::from(d(i + 1));
-    let digits = [2, 4, 5, 7, 8, 10, 11, 13, 14].iter().all(|&i| d(i) < 10);
-    let layout = b[0] == b'('
-        && (b[1] == b' ' || d(1) < 10)
-        && b[3] == b':'
-        && b[6] == b'/'
-        && b[9] == b':'
-        && b[12] == b':'
-        && b[15] == b')';
-    if !(digits && layout) {
+    let b: [u8; 16] = text.as_bytes().get(..16)?.try_into().ok()?;
+    let word = u128::from_le_bytes(b);
+    let punctuation = word & PUNCTUATION_MASK == PUNCTUATION;
+    // A digit is 0x30 to 0x39: high half 3, and a low half that stays
+    // under 0x10 when 6 is added (no carry leaves its byte: 0x0F + 6).
+    let high = word & DIGIT_HIGH_MASK == DIGIT_HIGH;
+    let low = ((word & DIGIT_LOW_MASK) + DIGIT_SIX) & DIGIT_CARRY == 0;
+    if !(punctuation && high && low && (b[1] == b' ' || b[1].is_ascii_digit())) {
         return None;
     }
-    let minutes = if b[1] == b' ' {
-        u64::from(d(2))
-    } else {
-        two(1)
-    };
+    let d = |i: usize| u64::from(b[i] - b'0');
+    let two = |i: usize| d(i) * 10 + d(i + 1);
+    let minutes = if b[1] == b' ' { d(2) } else { two(1) };
     let (seconds, hours, total_minutes, total_seconds) = (two(4), two(7), two(10), two(13));
     let time = MoveTime {
         spent_ms: (minutes * 60 + seconds) * 1000,
@@ -401,6 +408,52 @@ fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
     };
     let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
     Some((time, &text[16..], under_sixty))
+}
+
+/// Where [`padded_time_column`]'s layout has its punctuation, and which:
+/// `(`, `:`, `/`, `:`, `:`, `)`.
+const PADDED_PUNCTUATION: [usize; 6] = [0, 3, 6, 9, 12, 15];
+const PUNCTUATION: u128 = placed(&PADDED_PUNCTUATION, b"(:/::)");
+const PUNCTUATION_MASK: u128 = placed(&PADDED_PUNCTUATION, &[0xFF; 6]);
+/// Where [`padded_time_column`]'s layout always has a digit (the byte at
+/// 1, a space or a digit, is checked alone), and the masks that test them.
+const PADDED_DIGITS: [usize; 9] = [2, 4, 5, 7, 8, 10, 11, 13, 14];
+const DIGIT_HIGH_MASK: u128 = placed(&PADDED_DIGITS, &[0xF0; 9]);
+const DIGIT_HIGH: u128 = placed(&PADDED_DIGITS, &[0x30; 9]);
+const DIGIT_LOW_MASK: u128 = placed(&PADDED_DIGITS, &[0x0F; 9]);
+const DIGIT_SIX: u128 = placed(&PADDED_DIGITS, &[0x06; 9]);
+const DIGIT_CARRY: u128 = placed(&PADDED_DIGITS, &[0x10; 9]);
+
+/// A 16-byte little-endian word with `values[k]` at byte `places[k]` and
+/// zero elsewhere (a mask for [`padded_time_column`]).
+const fn placed(places: &[usize], values: &[u8]) -> u128 {
+    let mut word = 0;
+    let mut k = 0;
+    while k < places.len() {
+        word |= (values[k] as u128) << (8 * places[k]);
+        k += 1;
+    }
+    word
+}
+
+/// [`skip_spaces`] for the run of ASCII spaces that pads a KIF move out to
+/// its time column: eight bytes at a time while they are all spaces, then
+/// [`skip_spaces`] for whatever spacing follows.
+fn skip_padding(text: &str) -> &str {
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let other = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ SPACES;
+        if other != 0 {
+            // Little-endian: the first byte that is no space is the lowest.
+            i += (other.trailing_zeros() / 8) as usize;
+            break;
+        }
+        i += 8;
+    }
+    // Every byte before `i` is an ASCII space, so `i` starts a character.
+    skip_spaces(&text[i..])
 }
 
 /// For [`standard_time_column`]: a run of 1 to 18 ASCII digits (too few
@@ -525,6 +578,74 @@ mod tests {
         assert!(
             time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
         );
+    }
+
+    #[test]
+    fn the_padded_layout_takes_nothing_the_general_parser_reads_otherwise() {
+        let base = *b"( 0:16/00:00:16)";
+        let bytes = [
+            b'(', b')', b' ', b'/', b':', b'0', b'9', b'.', b';', b'a', 0xFF,
+        ];
+        for place in 0..16 {
+            for &byte in &bytes {
+                let mut column = base;
+                column[place] = byte;
+                let Ok(text) = std::str::from_utf8(&column) else {
+                    continue;
+                };
+                let Some((time, rest, _)) = padded_time_column(text) else {
+                    continue;
+                };
+                let (general_rest, general) = time_column(text).unwrap();
+                assert_eq!((time, rest), (general, general_rest), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn move_numbers_read_by_bytes_as_by_characters() {
+        let by_chars = |body: &str| {
+            let mut number = Some(0u32);
+            let mut end = 0;
+            for (i, c) in body.char_indices() {
+                let digit = match c {
+                    '0'..='9' => c as u32 - '0' as u32,
+                    '０'..='９' => c as u32 - '０' as u32,
+                    _ => break,
+                };
+                number = number.and_then(|n| n.checked_mul(10)?.checked_add(digit));
+                end = i + c.len_utf8();
+            }
+            (number, end)
+        };
+        for body in [
+            "",
+            "1 ７六歩(77)",
+            "１２3 同　歩",
+            "４２９４９６７２９６",
+            "4294967295x",
+            "\u{ff1a}1",
+            "０",
+            "9\u{ff0f}",
+            "▲７六歩",
+        ] {
+            assert_eq!(move_number(body), by_chars(body), "{body}");
+        }
+    }
+
+    #[test]
+    fn padding_is_skipped_as_any_spacing_is() {
+        for text in [
+            "",
+            " ",
+            "        ( 0:16/00:00:16)",
+            "       \u{3000}x",
+            "                 \t (",
+            "12345678",
+            "        ",
+        ] {
+            assert_eq!(skip_padding(text), skip_spaces(text), "{text:?}");
+        }
     }
 
     fn events(text: &str) -> Vec<Event<'_>> {
