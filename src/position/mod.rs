@@ -4,6 +4,7 @@
 //! Nothing here reads or writes record formats beyond SFEN and USI moves.
 
 pub(crate) mod bitboard;
+mod checkers;
 #[cfg(debug_assertions)]
 mod consistency;
 mod error;
@@ -46,6 +47,8 @@ pub struct Position {
     move_number: u32,
     kings: [Option<Square>; 2],
     key: u64,
+    /// The pieces giving check to the side to move (see `checkers.rs`).
+    checkers: Bitboard,
 }
 
 /// How many pieces of each base kind a set holds, indexed by kind.
@@ -86,6 +89,7 @@ impl Position {
             move_number: setup.move_number,
             kings: [None; 2],
             key: 0,
+            checkers: Bitboard::EMPTY,
         };
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
@@ -100,6 +104,7 @@ impl Position {
         if pos.side == Color::White {
             pos.key ^= zobrist::white_to_move();
         }
+        pos.checkers = pos.find_checkers();
         pos
     }
 
@@ -354,7 +359,7 @@ impl Position {
     /// in hand panics.
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
-        match mv {
+        let from = match mv {
             Move::Normal { from, to, promote } => {
                 let piece = self.take(from).expect("a move starts from a piece");
                 if let Some(captured) = self.take(to) {
@@ -369,15 +374,18 @@ impl Position {
                     _ => piece.kind,
                 };
                 self.put(to, Piece::new(us, kind));
+                Some(from)
             }
             Move::Drop { kind, to } => {
                 self.remove_from_hand(us, kind);
                 self.put(to, Piece::new(us, kind));
+                None
             }
-        }
+        };
         self.side = !us;
         self.key ^= zobrist::white_to_move();
         self.move_number += 1;
+        self.checkers = self.checkers_after_move(from, mv.to());
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }

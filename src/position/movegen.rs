@@ -180,12 +180,11 @@ impl Position {
         !self.checkers().is_empty()
     }
 
-    /// The pieces giving check to the side to move.
+    /// The pieces giving check to the side to move, as the position keeps
+    /// them (brought up to date by each move played).
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
-        match self.king(self.side) {
-            Some(king) => self.attackers_to(king, !self.side, self.occupied()),
-            None => Bitboard::EMPTY,
-        }
+        self.checkers
     }
 
     /// Whether the side to move is in check and has no legal move.
@@ -261,7 +260,7 @@ impl Position {
                 target: !own,
             },
             Some(king) => {
-                let checkers = self.attackers_to(king, !us, self.occupied());
+                let checkers = self.checkers;
                 let target = match checkers.first() {
                     None => !own,
                     Some(_) if checkers.has_many() => Bitboard::EMPTY,
@@ -438,11 +437,7 @@ impl Position {
                 }
                 Move::Drop { .. } => true,
             };
-            if quiet
-                && self
-                    .attackers_to(king, !self.side, self.occupied())
-                    .is_empty()
-            {
+            if quiet && self.checkers.is_empty() {
                 return Ok(());
             }
         }
