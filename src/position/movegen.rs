@@ -319,6 +319,13 @@ impl Position {
         files
     }
 
+    /// Whether `color` has an unpromoted pawn on `file` (1 to 9): the one
+    /// file a pawn drop asks about, without collecting every pawn file.
+    #[inline]
+    fn has_pawn_on_file(&self, color: Color, file: u8) -> bool {
+        !(self.pieces(color, PieceKind::Pawn) & bitboard::FILES[usize::from(file) - 1]).is_empty()
+    }
+
     /// Where the side to move may drop a piece of `kind`, before 打ち歩詰め.
     fn drop_targets(&self, kind: PieceKind, guard: &Guard) -> Bitboard {
         let us = self.side;
@@ -469,7 +476,7 @@ impl Position {
                 if piece.color != us {
                     return Err(IllegalMove::NotOwnPiece);
                 }
-                if self.by_color[us.index()].contains(to) {
+                if matches!(self.board[to.index()], Some(there) if there.color == us) {
                     return Err(IllegalMove::OwnPieceOnTarget);
                 }
                 if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
@@ -489,14 +496,14 @@ impl Position {
                 if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
                     return Err(IllegalMove::NotInHand);
                 }
-                if self.occupied().contains(to) {
+                if self.board[to.index()].is_some() {
                     return Err(IllegalMove::DropOnOccupied);
                 }
                 if dead_squares(us, kind).contains(to) {
                     return Err(IllegalMove::DropDeadSquare);
                 }
                 if kind == PieceKind::Pawn {
-                    if self.pawn_files(us).contains(to) {
+                    if self.has_pawn_on_file(us, to.file()) {
                         return Err(IllegalMove::DoublePawn);
                     }
                     if self.is_pawn_drop_mate(to) {
