@@ -346,6 +346,44 @@ impl Position {
         hand.remove(kind);
     }
 
+    /// The board half of a board move by the side to move: the piece on
+    /// `from` goes to `to` (promoted if asked and it can be), taking what
+    /// stands there into hand. One update of each bitboard and of the key
+    /// per square, rather than taking the piece off and putting it back.
+    #[inline]
+    fn move_piece(&mut self, from: Square, to: Square, promote: bool) {
+        let us = self.side;
+        let piece = self.board[from.index()]
+            .take()
+            .expect("a move starts from a piece");
+        let from_bit = Bitboard::from_square(from);
+        let to_bit = Bitboard::from_square(to);
+        if let Some(captured) = self.board[to.index()] {
+            self.by_color[captured.color.index()] ^= to_bit;
+            self.by_kind[captured.kind.index()] ^= to_bit;
+            self.key ^= zobrist::piece(captured.color, captured.kind, to);
+            if captured.kind == PieceKind::King {
+                // A king is never captured by a legal move; should an
+                // illegal one take it, no hand can hold it.
+                self.kings[captured.color.index()] = None;
+            } else {
+                self.add_to_hand(us, captured.kind);
+            }
+        }
+        let kind = match (promote, piece.kind.promote()) {
+            (true, Some(promoted)) => promoted,
+            _ => piece.kind,
+        };
+        self.board[to.index()] = Some(Piece::new(us, kind));
+        self.by_color[us.index()] ^= from_bit | to_bit;
+        self.by_kind[piece.kind.index()] ^= from_bit;
+        self.by_kind[kind.index()] |= to_bit;
+        self.key ^= zobrist::piece(us, piece.kind, from) ^ zobrist::piece(us, kind, to);
+        if kind == PieceKind::King {
+            self.kings[us.index()] = Some(to);
+        }
+    }
+
     /// Plays a move after checking that it is legal.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check_legal(mv)?;
@@ -361,19 +399,7 @@ impl Position {
         let us = self.side;
         let from = match mv {
             Move::Normal { from, to, promote } => {
-                let piece = self.take(from).expect("a move starts from a piece");
-                if let Some(captured) = self.take(to) {
-                    // A king is never captured by a legal move; should an
-                    // illegal one take it, no hand can hold it.
-                    if captured.kind != PieceKind::King {
-                        self.add_to_hand(us, captured.kind);
-                    }
-                }
-                let kind = match (promote, piece.kind.promote()) {
-                    (true, Some(promoted)) => promoted,
-                    _ => piece.kind,
-                };
-                self.put(to, Piece::new(us, kind));
+                self.move_piece(from, to, promote);
                 Some(from)
             }
             Move::Drop { kind, to } => {
