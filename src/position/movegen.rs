@@ -108,6 +108,24 @@ fn promotion_zone(color: Color) -> Bitboard {
     bitboard::relative_ranks_table(color, 3)
 }
 
+/// Whether `sq` is in `color`'s promotion zone: [`promotion_zone`] for one
+/// square, by its rank.
+#[inline]
+fn in_promotion_zone(color: Color, sq: Square) -> bool {
+    sq.relative_rank(color) <= 3
+}
+
+/// Whether a piece of `color` and `kind` on `sq` could never move again:
+/// [`dead_squares`] for one square, by its rank.
+#[inline]
+fn is_dead_square(color: Color, kind: PieceKind, sq: Square) -> bool {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => sq.relative_rank(color) == 1,
+        PieceKind::Knight => sq.relative_rank(color) <= 2,
+        _ => false,
+    }
+}
+
 /// Which moves a check or a pin leaves to the side to move.
 struct Guard {
     king: Option<Square>,
@@ -482,12 +500,11 @@ impl Position {
                 if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
                     return Err(IllegalMove::CannotReach);
                 }
-                let zone = promotion_zone(us);
-                let in_zone = zone.contains(from) || zone.contains(to);
+                let in_zone = in_promotion_zone(us, from) || in_promotion_zone(us, to);
                 if promote && !(piece.kind.can_promote() && in_zone) {
                     return Err(IllegalMove::CannotPromote);
                 }
-                if !promote && dead_squares(us, piece.kind).contains(to) {
+                if !promote && is_dead_square(us, piece.kind, to) {
                     return Err(IllegalMove::MustPromote);
                 }
                 Ok(())
@@ -499,7 +516,7 @@ impl Position {
                 if self.board[to.index()].is_some() {
                     return Err(IllegalMove::DropOnOccupied);
                 }
-                if dead_squares(us, kind).contains(to) {
+                if is_dead_square(us, kind, to) {
                     return Err(IllegalMove::DropDeadSquare);
                 }
                 if kind == PieceKind::Pawn {
@@ -592,6 +609,30 @@ impl Position {
                         child.perft(depth - 1)
                     })
                     .sum()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_tests_agree_with_the_rank_tables() {
+        for color in Color::ALL {
+            for sq in Square::all() {
+                assert_eq!(
+                    in_promotion_zone(color, sq),
+                    promotion_zone(color).contains(sq)
+                );
+                for kind in PieceKind::ALL {
+                    assert_eq!(
+                        is_dead_square(color, kind, sq),
+                        dead_squares(color, kind).contains(sq),
+                        "{color:?} {kind:?} {sq:?}"
+                    );
+                }
             }
         }
     }
