@@ -57,8 +57,34 @@ const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 impl Position {
     /// The standard starting position.
     pub fn startpos() -> Position {
-        Position::from_setup(Setup::startpos(), KingRule::BothRequired)
-            .expect("the starting position is legal")
+        Position::from_handicap(Handicap::Even, 1)
+    }
+
+    /// The position of a standard start (even or handicap) at move
+    /// `move_number`: what [`Position::from_setup_lenient`] gives for
+    /// [`Handicap::setup`] (with that move number, and no problems), but
+    /// built and checked once per process and copied, since most records
+    /// start from one.
+    pub fn from_handicap(handicap: Handicap, move_number: u32) -> Position {
+        static STARTS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+        let starts = STARTS.get_or_init(|| {
+            Handicap::ALL
+                .iter()
+                .map(|h| {
+                    let (pos, problems) = Position::from_setup_lenient(h.setup())
+                        .expect("the built-in starting positions are legal");
+                    debug_assert!(problems.is_empty(), "{h:?}: {problems:?}");
+                    pos
+                })
+                .collect()
+        });
+        let index = Handicap::ALL
+            .iter()
+            .position(|&h| h == handicap)
+            .expect("every handicap is listed");
+        let mut pos = starts[index].clone();
+        pos.move_number = move_number;
+        pos
     }
 
     /// Reads SFEN (with or without the move number) and checks it, requiring
@@ -472,5 +498,23 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_standard_start_is_the_checked_setup() {
+        for handicap in Handicap::ALL {
+            for move_number in [1, 2, 57] {
+                let mut setup = handicap.setup();
+                setup.move_number = move_number;
+                let (checked, problems) = Position::from_setup_lenient(setup).unwrap();
+                assert!(problems.is_empty(), "{handicap:?}");
+                assert_eq!(Position::from_handicap(handicap, move_number), checked);
+            }
+        }
     }
 }
