@@ -402,7 +402,7 @@ pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
 /// answer as `attacks(…).contains(to)`, but a slider is judged by its line
 /// and the squares between, without computing everything it attacks, and
 /// a stepper by one look-up in its own table.
-#[inline]
+#[inline(always)]
 pub fn reaches(
     color: Color,
     kind: PieceKind,
