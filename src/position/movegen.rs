@@ -108,11 +108,31 @@ fn promotion_zone(color: Color) -> Bitboard {
     bitboard::relative_ranks_table(color, 3)
 }
 
+/// `RELATIVE_RANKS[color][sq]`: [`Square::relative_rank`], looked up
+/// rather than divided out, for the rules asked of every move.
+static RELATIVE_RANKS: [[u8; 81]; 2] = {
+    let mut table = [[0; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        let square = Square::from_index_unchecked(sq);
+        table[0][sq] = square.relative_rank(Color::Black);
+        table[1][sq] = square.relative_rank(Color::White);
+        sq += 1;
+    }
+    table
+};
+
+/// The rank of `sq` counted from `color`'s far side (1 to 9).
+#[inline]
+fn relative_rank(color: Color, sq: Square) -> u8 {
+    RELATIVE_RANKS[color.index()][sq.index()]
+}
+
 /// Whether `sq` is in `color`'s promotion zone: [`promotion_zone`] for one
 /// square, by its rank.
 #[inline]
 fn in_promotion_zone(color: Color, sq: Square) -> bool {
-    sq.relative_rank(color) <= 3
+    relative_rank(color, sq) <= 3
 }
 
 /// Whether a piece of `color` and `kind` on `sq` could never move again:
@@ -120,8 +140,8 @@ fn in_promotion_zone(color: Color, sq: Square) -> bool {
 #[inline]
 fn is_dead_square(color: Color, kind: PieceKind, sq: Square) -> bool {
     match kind {
-        PieceKind::Pawn | PieceKind::Lance => sq.relative_rank(color) == 1,
-        PieceKind::Knight => sq.relative_rank(color) <= 2,
+        PieceKind::Pawn | PieceKind::Lance => relative_rank(color, sq) == 1,
+        PieceKind::Knight => relative_rank(color, sq) <= 2,
         _ => false,
     }
 }
