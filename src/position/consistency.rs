@@ -65,7 +65,7 @@ mod tests {
     #[should_panic(expected = "the king squares disagree with the board")]
     fn a_stale_king_square_is_caught() {
         let mut pos = after_7g7f();
-        pos.kings[Color::White.index()] = Some(Square::new(5, 2).unwrap());
+        pos.kings[Color::White.index()] = Square::new(5, 2).unwrap().index() as u8;
         pos.assert_consistent();
     }
 

@@ -45,11 +45,18 @@ pub struct Position {
     hands: [Hand; 2],
     side: Color,
     move_number: u32,
-    kings: [Option<Square>; 2],
+    /// Each side's king square as its index, or [`NO_KING`]: one byte a
+    /// side (an `Option<Square>` takes two), which keeps the position at
+    /// its size with the checkers beside it.
+    kings: [u8; 2],
     key: u64,
     /// The pieces giving check to the side to move (see `checkers.rs`).
     checkers: Bitboard,
 }
+
+/// [`Position`]'s king square for a side without a king (no square has
+/// this index).
+const NO_KING: u8 = u8::MAX;
 
 /// How many pieces of each base kind a set holds, indexed by kind.
 const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
@@ -113,7 +120,7 @@ impl Position {
             hands: setup.hands,
             side: setup.side_to_move,
             move_number: setup.move_number,
-            kings: [None; 2],
+            kings: [NO_KING; 2],
             key: 0,
             checkers: Bitboard::EMPTY,
         };
@@ -273,7 +280,7 @@ impl Position {
     /// The king's square, if that side has a king.
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.kings[color.index()]
+        Square::from_index(usize::from(self.kings[color.index()]))
     }
 
     /// The squares holding pieces of this color and kind.
@@ -338,7 +345,7 @@ impl Position {
         self.by_kind[piece.kind.index()] |= bit;
         self.key ^= zobrist::piece(piece.color, piece.kind, sq);
         if piece.kind == PieceKind::King {
-            self.kings[piece.color.index()] = Some(sq);
+            self.kings[piece.color.index()] = sq.index() as u8;
         }
     }
 
@@ -350,7 +357,7 @@ impl Position {
         self.by_kind[piece.kind.index()] ^= bit;
         self.key ^= zobrist::piece(piece.color, piece.kind, sq);
         if piece.kind == PieceKind::King {
-            self.kings[piece.color.index()] = None;
+            self.kings[piece.color.index()] = NO_KING;
         }
         Some(piece)
     }
@@ -391,7 +398,7 @@ impl Position {
             if captured.kind == PieceKind::King {
                 // A king is never captured by a legal move; should an
                 // illegal one take it, no hand can hold it.
-                self.kings[captured.color.index()] = None;
+                self.kings[captured.color.index()] = NO_KING;
             } else {
                 self.add_to_hand(us, captured.kind);
             }
@@ -406,7 +413,7 @@ impl Position {
         self.by_kind[kind.index()] |= to_bit;
         self.key ^= zobrist::piece(us, piece.kind, from) ^ zobrist::piece(us, kind, to);
         if kind == PieceKind::King {
-            self.kings[us.index()] = Some(to);
+            self.kings[us.index()] = to.index() as u8;
         }
     }
 
