@@ -56,14 +56,21 @@ impl Candidates {
 }
 
 impl Candidates {
-    /// Keeps the moves for which `keep` is true, in order. Builds a new list
-    /// from an iterator rather than deleting while walking by index.
+    /// Keeps the moves for which `keep` is true, in order. Each move is
+    /// judged once, in order, and a kept one is copied to the end of the
+    /// moves kept so far, which never passes the move being judged (as
+    /// `Vec::retain` does): nothing is deleted while walking by index, and
+    /// no list is built and copied back.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = Candidates::new();
-        for mv in self.iter().filter(|mv| keep(mv)) {
-            kept.push(*mv);
+        let mut kept = 0;
+        for next in 0..self.len {
+            let mv = self.moves[next];
+            if keep(&mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
         }
-        *self = kept;
+        self.len = kept;
     }
 }
 
@@ -684,6 +691,30 @@ mod tests {
             }
         }
         assert!(seen > 10_000, "{seen}");
+    }
+
+    #[test]
+    fn retain_keeps_the_kept_moves_in_order() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2G2S2N2L9Pr2b2g2s2n2l9p 1").unwrap();
+        let to = Square::new(5, 5).unwrap();
+        let mut all = Candidates::new();
+        for kind in [PieceKind::Gold, PieceKind::Silver, PieceKind::Knight] {
+            all.push(Move::Drop { kind, to });
+        }
+        all.push(Move::Drop {
+            kind: PieceKind::Lance,
+            to,
+        });
+        // Two neighbours dropped in a row: the classic skipped element.
+        let mut kept = all;
+        kept.retain(|mv| !matches!(mv, Move::Drop { kind, .. } if *kind == PieceKind::Silver || *kind == PieceKind::Knight));
+        assert_eq!(&kept[..], &[all[0], all[3]]);
+        let mut none = all;
+        none.retain(|_| false);
+        assert!(none.is_empty());
+        let mut every = all;
+        every.retain(|mv| pos.is_legal(*mv));
+        assert_eq!(&every[..], &all[..]);
     }
 
     #[test]
