@@ -427,7 +427,7 @@ pub fn reaches(
 }
 
 /// The squares a piece of `color` and `kind` on `sq` attacks.
-#[inline]
+#[inline(always)]
 pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
     use PieceKind::*;
     match kind {
