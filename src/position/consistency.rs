@@ -1,6 +1,6 @@
 //! A debug-only check, run after every move played: the caches a
 //! [`Position`] keeps beside its board (the bitboards by colour and by
-//! kind, the king squares and the Zobrist key) agree with a recomputation
+//! kind, the king squares, the Zobrist key and the checkers) agree with a recomputation
 //! from the board, the hands and the side to move. Tests build with debug
 //! assertions, so the whole test suite runs it; release builds hold none
 //! of it.
@@ -17,6 +17,7 @@ impl Position {
             (self.by_kind == fresh.by_kind, "the bitboards by kind"),
             (self.kings == fresh.kings, "the king squares"),
             (self.key == fresh.key, "the Zobrist key"),
+            (self.checkers == fresh.checkers, "the checkers"),
         ] {
             assert!(agrees, "{what} disagree with the board: {}", self.sfen());
         }
@@ -64,7 +65,30 @@ mod tests {
     #[should_panic(expected = "the king squares disagree with the board")]
     fn a_stale_king_square_is_caught() {
         let mut pos = after_7g7f();
-        pos.kings[Color::White.index()] = Some(Square::new(5, 2).unwrap());
+        pos.kings[Color::White.index()] = Square::new(5, 2).unwrap().index() as u8;
+        pos.assert_consistent();
+    }
+
+    #[test]
+    #[should_panic(expected = "the checkers disagree with the board")]
+    fn stale_checkers_are_caught() {
+        let mut pos = after_7g7f();
+        pos.checkers = crate::Bitboard::from_square(Square::new(5, 1).unwrap());
+        pos.assert_consistent();
+    }
+
+    #[test]
+    fn checkers_follow_direct_and_uncovered_checks() {
+        // A move that uncovers the rook behind it, then a drop that checks.
+        let mut pos = Position::from_sfen("4k4/9/9/9/4G4/9/9/9/4R3K b B 1").unwrap();
+        pos.play_usi("5e4e", 1).unwrap();
+        assert_eq!(pos.checkers().count(), 1);
+        pos.play_usi("5a4a", 2).unwrap();
+        pos.play_usi("B*6c", 3).unwrap();
+        assert_eq!(
+            pos.checkers(),
+            crate::Bitboard::from_square(Square::new(6, 3).unwrap())
+        );
         pos.assert_consistent();
     }
 

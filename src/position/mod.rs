@@ -4,6 +4,7 @@
 //! Nothing here reads or writes record formats beyond SFEN and USI moves.
 
 pub(crate) mod bitboard;
+mod checkers;
 #[cfg(debug_assertions)]
 mod consistency;
 mod error;
@@ -44,9 +45,18 @@ pub struct Position {
     hands: [Hand; 2],
     side: Color,
     move_number: u32,
-    kings: [Option<Square>; 2],
+    /// Each side's king square as its index, or [`NO_KING`]: one byte a
+    /// side (an `Option<Square>` takes two), which keeps the position at
+    /// its size with the checkers beside it.
+    kings: [u8; 2],
     key: u64,
+    /// The pieces giving check to the side to move (see `checkers.rs`).
+    checkers: Bitboard,
 }
+
+/// [`Position`]'s king square for a side without a king (no square has
+/// this index).
+const NO_KING: u8 = u8::MAX;
 
 /// How many pieces of each base kind a set holds, indexed by kind.
 const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
@@ -54,8 +64,34 @@ const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 impl Position {
     /// The standard starting position.
     pub fn startpos() -> Position {
-        Position::from_setup(Setup::startpos(), KingRule::BothRequired)
-            .expect("the starting position is legal")
+        Position::from_handicap(Handicap::Even, 1)
+    }
+
+    /// The position of a standard start (even or handicap) at move
+    /// `move_number`: what [`Position::from_setup_lenient`] gives for
+    /// [`Handicap::setup`] (with that move number, and no problems), but
+    /// built and checked once per process and copied, since most records
+    /// start from one.
+    pub fn from_handicap(handicap: Handicap, move_number: u32) -> Position {
+        static STARTS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+        let starts = STARTS.get_or_init(|| {
+            Handicap::ALL
+                .iter()
+                .map(|h| {
+                    let (pos, problems) = Position::from_setup_lenient(h.setup())
+                        .expect("the built-in starting positions are legal");
+                    debug_assert!(problems.is_empty(), "{h:?}: {problems:?}");
+                    pos
+                })
+                .collect()
+        });
+        let index = Handicap::ALL
+            .iter()
+            .position(|&h| h == handicap)
+            .expect("every handicap is listed");
+        let mut pos = starts[index].clone();
+        pos.move_number = move_number;
+        pos
     }
 
     /// Reads SFEN (with or without the move number) and checks it, requiring
@@ -84,8 +120,9 @@ impl Position {
             hands: setup.hands,
             side: setup.side_to_move,
             move_number: setup.move_number,
-            kings: [None; 2],
+            kings: [NO_KING; 2],
             key: 0,
+            checkers: Bitboard::EMPTY,
         };
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
@@ -100,6 +137,7 @@ impl Position {
         if pos.side == Color::White {
             pos.key ^= zobrist::white_to_move();
         }
+        pos.checkers = pos.find_checkers();
         pos
     }
 
@@ -242,7 +280,7 @@ impl Position {
     /// The king's square, if that side has a king.
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.kings[color.index()]
+        Square::from_index(usize::from(self.kings[color.index()]))
     }
 
     /// The squares holding pieces of this color and kind.
@@ -307,7 +345,7 @@ impl Position {
         self.by_kind[piece.kind.index()] |= bit;
         self.key ^= zobrist::piece(piece.color, piece.kind, sq);
         if piece.kind == PieceKind::King {
-            self.kings[piece.color.index()] = Some(sq);
+            self.kings[piece.color.index()] = sq.index() as u8;
         }
     }
 
@@ -319,7 +357,7 @@ impl Position {
         self.by_kind[piece.kind.index()] ^= bit;
         self.key ^= zobrist::piece(piece.color, piece.kind, sq);
         if piece.kind == PieceKind::King {
-            self.kings[piece.color.index()] = None;
+            self.kings[piece.color.index()] = NO_KING;
         }
         Some(piece)
     }
@@ -341,6 +379,44 @@ impl Position {
         hand.remove(kind);
     }
 
+    /// The board half of a board move by the side to move: the piece on
+    /// `from` goes to `to` (promoted if asked and it can be), taking what
+    /// stands there into hand. One update of each bitboard and of the key
+    /// per square, rather than taking the piece off and putting it back.
+    #[inline]
+    fn move_piece(&mut self, from: Square, to: Square, promote: bool) {
+        let us = self.side;
+        let piece = self.board[from.index()]
+            .take()
+            .expect("a move starts from a piece");
+        let from_bit = Bitboard::from_square(from);
+        let to_bit = Bitboard::from_square(to);
+        if let Some(captured) = self.board[to.index()] {
+            self.by_color[captured.color.index()] ^= to_bit;
+            self.by_kind[captured.kind.index()] ^= to_bit;
+            self.key ^= zobrist::piece(captured.color, captured.kind, to);
+            if captured.kind == PieceKind::King {
+                // A king is never captured by a legal move; should an
+                // illegal one take it, no hand can hold it.
+                self.kings[captured.color.index()] = NO_KING;
+            } else {
+                self.add_to_hand(us, captured.kind);
+            }
+        }
+        let kind = match (promote, piece.kind.promote()) {
+            (true, Some(promoted)) => promoted,
+            _ => piece.kind,
+        };
+        self.board[to.index()] = Some(Piece::new(us, kind));
+        self.by_color[us.index()] ^= from_bit | to_bit;
+        self.by_kind[piece.kind.index()] ^= from_bit;
+        self.by_kind[kind.index()] |= to_bit;
+        self.key ^= zobrist::piece(us, piece.kind, from) ^ zobrist::piece(us, kind, to);
+        if kind == PieceKind::King {
+            self.kings[us.index()] = to.index() as u8;
+        }
+    }
+
     /// Plays a move after checking that it is legal.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check_legal(mv)?;
@@ -354,30 +430,21 @@ impl Position {
     /// in hand panics.
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
-        match mv {
+        let from = match mv {
             Move::Normal { from, to, promote } => {
-                let piece = self.take(from).expect("a move starts from a piece");
-                if let Some(captured) = self.take(to) {
-                    // A king is never captured by a legal move; should an
-                    // illegal one take it, no hand can hold it.
-                    if captured.kind != PieceKind::King {
-                        self.add_to_hand(us, captured.kind);
-                    }
-                }
-                let kind = match (promote, piece.kind.promote()) {
-                    (true, Some(promoted)) => promoted,
-                    _ => piece.kind,
-                };
-                self.put(to, Piece::new(us, kind));
+                self.move_piece(from, to, promote);
+                Some(from)
             }
             Move::Drop { kind, to } => {
                 self.remove_from_hand(us, kind);
                 self.put(to, Piece::new(us, kind));
+                None
             }
-        }
+        };
         self.side = !us;
         self.key ^= zobrist::white_to_move();
         self.move_number += 1;
+        self.checkers = self.checkers_after_move(from, mv.to());
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }
@@ -438,5 +505,23 @@ impl fmt::Debug for Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_standard_start_is_the_checked_setup() {
+        for handicap in Handicap::ALL {
+            for move_number in [1, 2, 57] {
+                let mut setup = handicap.setup();
+                setup.move_number = move_number;
+                let (checked, problems) = Position::from_setup_lenient(setup).unwrap();
+                assert!(problems.is_empty(), "{handicap:?}");
+                assert_eq!(Position::from_handicap(handicap, move_number), checked);
+            }
+        }
     }
 }

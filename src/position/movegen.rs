@@ -56,14 +56,21 @@ impl Candidates {
 }
 
 impl Candidates {
-    /// Keeps the moves for which `keep` is true, in order. Builds a new list
-    /// from an iterator rather than deleting while walking by index.
+    /// Keeps the moves for which `keep` is true, in order. Each move is
+    /// judged once, in order, and a kept one is copied to the end of the
+    /// moves kept so far, which never passes the move being judged (as
+    /// `Vec::retain` does): nothing is deleted while walking by index, and
+    /// no list is built and copied back.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = Candidates::new();
-        for mv in self.iter().filter(|mv| keep(mv)) {
-            kept.push(*mv);
+        let mut kept = 0;
+        for next in 0..self.len {
+            let mv = self.moves[next];
+            if keep(&mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
         }
-        *self = kept;
+        self.len = kept;
     }
 }
 
@@ -106,6 +113,44 @@ pub(crate) fn dead_squares(color: Color, kind: PieceKind) -> Bitboard {
 #[inline]
 fn promotion_zone(color: Color) -> Bitboard {
     bitboard::relative_ranks_table(color, 3)
+}
+
+/// `RELATIVE_RANKS[color][sq]`: [`Square::relative_rank`], looked up
+/// rather than divided out, for the rules asked of every move.
+static RELATIVE_RANKS: [[u8; 81]; 2] = {
+    let mut table = [[0; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        let square = Square::from_index_unchecked(sq);
+        table[0][sq] = square.relative_rank(Color::Black);
+        table[1][sq] = square.relative_rank(Color::White);
+        sq += 1;
+    }
+    table
+};
+
+/// The rank of `sq` counted from `color`'s far side (1 to 9).
+#[inline]
+fn relative_rank(color: Color, sq: Square) -> u8 {
+    RELATIVE_RANKS[color.index()][sq.index()]
+}
+
+/// Whether `sq` is in `color`'s promotion zone: [`promotion_zone`] for one
+/// square, by its rank.
+#[inline]
+fn in_promotion_zone(color: Color, sq: Square) -> bool {
+    relative_rank(color, sq) <= 3
+}
+
+/// Whether a piece of `color` and `kind` on `sq` could never move again:
+/// [`dead_squares`] for one square, by its rank.
+#[inline]
+fn is_dead_square(color: Color, kind: PieceKind, sq: Square) -> bool {
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => relative_rank(color, sq) == 1,
+        PieceKind::Knight => relative_rank(color, sq) <= 2,
+        _ => false,
+    }
 }
 
 /// Which moves a check or a pin leaves to the side to move.
@@ -180,12 +225,11 @@ impl Position {
         !self.checkers().is_empty()
     }
 
-    /// The pieces giving check to the side to move.
+    /// The pieces giving check to the side to move, as the position keeps
+    /// them (brought up to date by each move played).
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
-        match self.king(self.side) {
-            Some(king) => self.attackers_to(king, !self.side, self.occupied()),
-            None => Bitboard::EMPTY,
-        }
+        self.checkers
     }
 
     /// Whether the side to move is in check and has no legal move.
@@ -261,7 +305,7 @@ impl Position {
                 target: !own,
             },
             Some(king) => {
-                let checkers = self.attackers_to(king, !us, self.occupied());
+                let checkers = self.checkers;
                 let target = match checkers.first() {
                     None => !own,
                     Some(_) if checkers.has_many() => Bitboard::EMPTY,
@@ -318,6 +362,13 @@ impl Position {
             files |= bitboard::FILES[usize::from(sq.file()) - 1];
         }
         files
+    }
+
+    /// Whether `color` has an unpromoted pawn on `file` (1 to 9): the one
+    /// file a pawn drop asks about, without collecting every pawn file.
+    #[inline]
+    fn has_pawn_on_file(&self, color: Color, file: u8) -> bool {
+        !(self.pieces(color, PieceKind::Pawn) & bitboard::FILES[usize::from(file) - 1]).is_empty()
     }
 
     /// Where the side to move may drop a piece of `kind`, before 打ち歩詰め.
@@ -429,33 +480,29 @@ impl Position {
     /// Whether `mv` is legal here, and if not, why.
     pub fn check_legal(&self, mv: Move) -> Result<(), IllegalMove> {
         self.check_rules(mv)?;
-        // The common case, cheaply: not in check, and a drop or a move of a
-        // piece that is not pinned off its line.
-        if let Some(king) = self.king(self.side) {
-            let quiet = match mv {
-                Move::Normal { from, to, .. } => {
-                    from != king && !self.pinned_off_line(king, from, to)
-                }
-                Move::Drop { .. } => true,
-            };
-            if quiet
-                && self
-                    .attackers_to(king, !self.side, self.occupied())
-                    .is_empty()
-            {
-                return Ok(());
-            }
-        }
-        let guard = self.guard();
-        let safe = match mv {
-            Move::Normal { from, to, .. } if Some(from) == guard.king => self.king_may_go(from, to),
-            Move::Normal { from, to, .. } => guard.allows(from, to),
-            Move::Drop { to, .. } => guard.allows_drop(to),
-        };
-        if !safe {
+        if !self.keeps_king_safe(mv) {
             return Err(IllegalMove::KingLeftInCheck);
         }
         Ok(())
+    }
+
+    /// Whether `mv`, which follows every other rule, leaves the mover's
+    /// king unattacked. The common case is answered cheaply, from the
+    /// checkers the position keeps and the one line through the moving
+    /// piece: not in check, a drop is safe and a board move is unless it
+    /// takes a pinned piece off its line. In check, a [`Guard`] decides.
+    fn keeps_king_safe(&self, mv: Move) -> bool {
+        let Some(king) = self.king(self.side) else {
+            return true;
+        };
+        let in_check = !self.checkers.is_empty();
+        match mv {
+            Move::Normal { from, to, .. } if from == king => self.king_may_go(king, to),
+            Move::Normal { from, to, .. } if !in_check => !self.pinned_off_line(king, from, to),
+            Move::Drop { .. } if !in_check => true,
+            Move::Normal { from, to, .. } => self.guard().allows(from, to),
+            Move::Drop { to, .. } => self.guard().allows_drop(to),
+        }
     }
 
     /// Whether `mv` can be played here; [`Position::check_legal`] says why not.
@@ -474,18 +521,17 @@ impl Position {
                 if piece.color != us {
                     return Err(IllegalMove::NotOwnPiece);
                 }
-                if self.by_color[us.index()].contains(to) {
+                if matches!(self.board[to.index()], Some(there) if there.color == us) {
                     return Err(IllegalMove::OwnPieceOnTarget);
                 }
                 if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
                     return Err(IllegalMove::CannotReach);
                 }
-                let zone = promotion_zone(us);
-                let in_zone = zone.contains(from) || zone.contains(to);
+                let in_zone = in_promotion_zone(us, from) || in_promotion_zone(us, to);
                 if promote && !(piece.kind.can_promote() && in_zone) {
                     return Err(IllegalMove::CannotPromote);
                 }
-                if !promote && dead_squares(us, piece.kind).contains(to) {
+                if !promote && is_dead_square(us, piece.kind, to) {
                     return Err(IllegalMove::MustPromote);
                 }
                 Ok(())
@@ -494,14 +540,14 @@ impl Position {
                 if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
                     return Err(IllegalMove::NotInHand);
                 }
-                if self.occupied().contains(to) {
+                if self.board[to.index()].is_some() {
                     return Err(IllegalMove::DropOnOccupied);
                 }
-                if dead_squares(us, kind).contains(to) {
+                if is_dead_square(us, kind, to) {
                     return Err(IllegalMove::DropDeadSquare);
                 }
                 if kind == PieceKind::Pawn {
-                    if self.pawn_files(us).contains(to) {
+                    if self.has_pawn_on_file(us, to.file()) {
                         return Err(IllegalMove::DoublePawn);
                     }
                     if self.is_pawn_drop_mate(to) {
@@ -546,24 +592,20 @@ impl Position {
         if froms.is_empty() && !drop {
             return out;
         }
-        let guard = if legal_only { Some(self.guard()) } else { None };
         for from in froms {
-            let allowed = match &guard {
-                None => true,
-                Some(g) if Some(from) == g.king => self.king_may_go(from, to),
-                Some(g) => g.allows(from, to),
+            // Promoting or not, the move leaves the same squares.
+            let probe = Move::Normal {
+                from,
+                to,
+                promote: false,
             };
-            if allowed {
+            if !legal_only || self.keeps_king_safe(probe) {
                 Self::push_board_move(us, kind, from, to, &mut out);
             }
         }
         if drop {
             let mv = Move::Drop { kind, to };
-            let allowed = match &guard {
-                None => true,
-                Some(g) => g.allows_drop(to),
-            };
-            if allowed && self.check_rules(mv).is_ok() {
+            if (!legal_only || self.keeps_king_safe(mv)) && self.check_rules(mv).is_ok() {
                 out.push(mv);
             }
         }
@@ -590,6 +632,106 @@ impl Position {
                         child.perft(depth - 1)
                     })
                     .sum()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind a legal move moves (before promotion) or drops.
+    fn kind_of(pos: &Position, mv: Move) -> PieceKind {
+        match mv {
+            Move::Normal { from, .. } => pos.piece_at(from).expect("a piece").kind,
+            Move::Drop { kind, .. } => kind,
+        }
+    }
+
+    #[test]
+    fn candidates_and_check_legal_agree_with_generated_moves() {
+        // Random games from the start: the candidates of every kind and
+        // destination a legal move has are exactly the legal moves of that
+        // kind there, and check_legal refuses the ones pins and checks rule
+        // out.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut seen = 0;
+        for _ in 0..12 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &mv in &legal {
+                    assert_eq!(pos.check_legal(mv), Ok(()), "{} {mv}", pos.sfen());
+                    let kind = kind_of(&pos, mv);
+                    let mut expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| m.to() == mv.to() && kind_of(&pos, m) == kind)
+                        .collect();
+                    let mut found = pos.candidates(kind, mv.to()).to_vec();
+                    expected.sort_by_key(|m| format!("{m}"));
+                    found.sort_by_key(|m| format!("{m}"));
+                    assert_eq!(found, expected, "{} {kind:?} {}", pos.sfen(), mv.to());
+                    for other in pos.candidates_ignoring_pins(kind, mv.to()).iter() {
+                        if !legal.contains(other) {
+                            assert!(!pos.is_legal(*other), "{} {other}", pos.sfen());
+                        }
+                    }
+                    seen += 1;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let pick = (state >> 33) as usize % legal.len();
+                pos.play_unchecked(legal[pick]);
+            }
+        }
+        assert!(seen > 10_000, "{seen}");
+    }
+
+    #[test]
+    fn retain_keeps_the_kept_moves_in_order() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2G2S2N2L9Pr2b2g2s2n2l9p 1").unwrap();
+        let to = Square::new(5, 5).unwrap();
+        let mut all = Candidates::new();
+        for kind in [PieceKind::Gold, PieceKind::Silver, PieceKind::Knight] {
+            all.push(Move::Drop { kind, to });
+        }
+        all.push(Move::Drop {
+            kind: PieceKind::Lance,
+            to,
+        });
+        // Two neighbours dropped in a row: the classic skipped element.
+        let mut kept = all;
+        kept.retain(|mv| !matches!(mv, Move::Drop { kind, .. } if *kind == PieceKind::Silver || *kind == PieceKind::Knight));
+        assert_eq!(&kept[..], &[all[0], all[3]]);
+        let mut none = all;
+        none.retain(|_| false);
+        assert!(none.is_empty());
+        let mut every = all;
+        every.retain(|mv| pos.is_legal(*mv));
+        assert_eq!(&every[..], &all[..]);
+    }
+
+    #[test]
+    fn square_tests_agree_with_the_rank_tables() {
+        for color in Color::ALL {
+            for sq in Square::all() {
+                assert_eq!(
+                    in_promotion_zone(color, sq),
+                    promotion_zone(color).contains(sq)
+                );
+                for kind in PieceKind::ALL {
+                    assert_eq!(
+                        is_dead_square(color, kind, sq),
+                        dead_squares(color, kind).contains(sq),
+                        "{color:?} {kind:?} {sq:?}"
+                    );
+                }
             }
         }
     }

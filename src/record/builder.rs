@@ -201,10 +201,27 @@ impl Branches {
     }
 }
 
+/// The start position of a game and the rules its setup breaks: a
+/// standard start (which [`start_of`] names when the setup is one: its
+/// board and side to move, empty hands) is copied, already checked; any
+/// other setup is checked here.
+fn start_position(
+    setup: Setup,
+    handicap: Option<Handicap>,
+) -> Result<(Position, Vec<SetupError>), SetupError> {
+    match handicap {
+        Some(handicap) => Ok((
+            Position::from_handicap(handicap, setup.move_number),
+            Vec::new(),
+        )),
+        None => Position::from_setup_lenient(setup),
+    }
+}
+
 /// Turns a raw game into a record, resolving every move.
 pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
     let (setup, handicap) = start_of(&mut raw)?;
-    let (start, problems) = Position::from_setup_lenient(setup).map_err(|e| {
+    let (start, problems) = start_position(setup, handicap).map_err(|e| {
         Error::at(
             Stage::Resolve,
             raw.board_line.max(1),
