@@ -40,6 +40,18 @@ pub fn key_of(a: u8, b: u8, c: u8) -> u32 {
     u32::from(a) << 16 | u32::from(b) << 8 | u32::from(c)
 }
 
+/// The characters of a table of `(character, meaning)` pairs, in its order:
+/// the list a [`KeyIndex`] over the table is built from.
+pub const fn chars_of<T: Copy, const N: usize>(table: &[(char, T); N]) -> [char; N] {
+    let mut out = ['\0'; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
+
 /// Where each character of a list stands in it, found from its key with
 /// one division and one comparison. `M` is the number of slots:
 /// [`slots_for`] the list.

@@ -6,7 +6,7 @@
 //! [`PIECE_NAMES`] is the one table: the readers ([`piece_char`],
 //! [`piece_name`]) and the writer ([`move_piece_name`]) both look in it.
 
-use super::char_keys::{slots_for, KeyIndex};
+use super::char_keys::{chars_of, slots_for, KeyIndex};
 use crate::PieceKind;
 
 /// How Japanese notation names one kind of piece.
@@ -74,15 +74,7 @@ const PIECE_CHARS: [(char, PieceKind); 16] = {
 };
 
 /// The characters of [`PIECE_CHARS`], in its order.
-const PIECE_CHAR_LIST: [char; PIECE_CHARS.len()] = {
-    let mut out = ['\0'; PIECE_CHARS.len()];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = PIECE_CHARS[i].0;
-        i += 1;
-    }
-    out
-};
+const PIECE_CHAR_LIST: [char; PIECE_CHARS.len()] = chars_of(&PIECE_CHARS);
 
 /// [`PIECE_CHARS`] by key, for [`piece_name`] (every one-character name
 /// takes three bytes, as keys must).

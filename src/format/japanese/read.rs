@@ -8,7 +8,7 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::char_keys::{key_of, slots_for, KeyIndex};
+use super::char_keys::{chars_of, key_of, slots_for, KeyIndex};
 use super::digits::{key_digit, leading_digit};
 use super::pieces::{key_piece, piece_name};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
@@ -59,15 +59,7 @@ const SIDE_MARKS: [(char, Color); 6] = [
 ];
 
 /// The characters of [`SIDE_MARKS`], in its order.
-const SIDE_MARK_CHARS: [char; SIDE_MARKS.len()] = {
-    let mut out = ['\0'; SIDE_MARKS.len()];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = SIDE_MARKS[i].0;
-        i += 1;
-    }
-    out
-};
+const SIDE_MARK_CHARS: [char; SIDE_MARKS.len()] = chars_of(&SIDE_MARKS);
 
 /// [`SIDE_MARKS`] by key, for [`leading_side_mark`].
 const SIDE_MARK_INDEX: KeyIndex<{ slots_for(&SIDE_MARK_CHARS) }> = KeyIndex::new(&SIDE_MARK_CHARS);
@@ -272,15 +264,7 @@ const MARKERS: [(char, Marker); 12] = [
 ];
 
 /// The characters of [`MARKERS`], in its order.
-const MARKER_CHARS: [char; MARKERS.len()] = {
-    let mut out = ['\0'; MARKERS.len()];
-    let mut i = 0;
-    while i < out.len() {
-        out[i] = MARKERS[i].0;
-        i += 1;
-    }
-    out
-};
+const MARKER_CHARS: [char; MARKERS.len()] = chars_of(&MARKERS);
 
 /// [`MARKERS`] by key: the text after a move (a space, the next ▲, a KIF
 /// origin) is told from a marker without decoding it.
