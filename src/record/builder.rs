@@ -387,8 +387,7 @@ impl Builder {
 
     /// Plays a legal move, with its time, as the next move of the line.
     pub(crate) fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
-        self.current = self.tree.push(self.current, mv);
-        self.tree.node_mut(self.current).time = time;
+        self.current = self.tree.push_timed(self.current, mv, time);
         self.pos.play_unchecked(mv);
         self.branches.added(&self.tree, self.current, &self.pos);
         self.previous = Some(mv.to());

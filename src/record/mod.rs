@@ -172,6 +172,38 @@ impl NodeId {
     }
 }
 
+/// A link between nodes in a node's private fields (first child, last
+/// child, next sibling): a [`NodeId`] that is never the root, as the root
+/// is no node's child or sibling, so 0 can say "none" and a link takes 4
+/// bytes where an `Option<NodeId>` takes 8 (a smaller [`Node`] is less to
+/// write per move). It prints as the `Option<NodeId>` it stands for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Link(u32);
+
+impl Link {
+    /// No node.
+    const NONE: Link = Link(0);
+
+    /// A link to `id`, which is not the root.
+    #[inline]
+    fn to(id: NodeId) -> Link {
+        debug_assert!(id != NodeId::ROOT, "the root is no node's child or sibling");
+        Link(id.0)
+    }
+
+    /// The node linked to, if any.
+    #[inline]
+    fn get(self) -> Option<NodeId> {
+        (self.0 != 0).then_some(NodeId(self.0))
+    }
+}
+
+impl fmt::Debug for Link {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.get(), f)
+    }
+}
+
 /// One position in the tree: the move that led to it (none at the root),
 /// and what the record says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,11 +214,11 @@ pub struct Node {
     pub ply: u32,
     /// The node before this move; `None` only at the root.
     pub parent: Option<NodeId>,
-    first_child: Option<NodeId>,
+    first_child: Link,
     /// The newest child, so that adding a variation does not walk the
     /// sibling list (40,000 variations of one move stay linear).
-    last_child: Option<NodeId>,
-    next_sibling: Option<NodeId>,
+    last_child: Link,
+    next_sibling: Link,
     /// Comments after the move (at the root: before the first move).
     pub comments: Vec<String>,
     /// `&` bookmark names.
@@ -198,17 +230,19 @@ pub struct Node {
 }
 
 impl Node {
-    fn new(mv: Option<Move>, ply: u32, parent: Option<NodeId>) -> Node {
+    /// A node with no child, sibling, comment, bookmark or ending.
+    #[inline]
+    fn new(mv: Option<Move>, ply: u32, parent: Option<NodeId>, time: Option<MoveTime>) -> Node {
         Node {
             mv,
             ply,
             parent,
-            first_child: None,
-            last_child: None,
-            next_sibling: None,
+            first_child: Link::NONE,
+            last_child: Link::NONE,
+            next_sibling: Link::NONE,
             comments: Vec::new(),
             bookmarks: Vec::new(),
-            time: None,
+            time,
             ending: None,
         }
     }
@@ -237,7 +271,7 @@ impl MoveTree {
     /// An empty tree with room for `moves` moves without reallocating.
     pub fn with_capacity(moves: usize) -> MoveTree {
         let mut nodes = Vec::with_capacity(moves + 1);
-        nodes.push(Node::new(None, 0, None));
+        nodes.push(Node::new(None, 0, None, None));
         MoveTree { nodes }
     }
 
@@ -261,28 +295,44 @@ impl MoveTree {
     /// Adds `mv` as the last child of `parent`: its continuation if it has
     /// none yet, else a variation.
     pub fn push(&mut self, parent: NodeId, mv: Move) -> NodeId {
+        self.push_timed(parent, mv, None)
+    }
+
+    /// [`MoveTree::push`] with the move's time: the game builder's way to
+    /// add a move, so that the new node is written once, time included,
+    /// rather than written and then edited.
+    #[inline]
+    pub(crate) fn push_timed(
+        &mut self,
+        parent: NodeId,
+        mv: Move,
+        time: Option<MoveTime>,
+    ) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
-        let ply = self.node(parent).ply + 1;
-        self.nodes.push(Node::new(Some(mv), ply, Some(parent)));
-        match self.node(parent).last_child {
-            None => self.node_mut(parent).first_child = Some(id),
-            Some(last) => self.node_mut(last).next_sibling = Some(id),
+        let link = Link::to(id);
+        let above = &mut self.nodes[parent.index()];
+        let ply = above.ply + 1;
+        let previous = std::mem::replace(&mut above.last_child, link);
+        match previous.get() {
+            None => above.first_child = link,
+            Some(last) => self.nodes[last.index()].next_sibling = link,
         }
-        self.node_mut(parent).last_child = Some(id);
+        self.nodes
+            .push(Node::new(Some(mv), ply, Some(parent), time));
         id
     }
 
     /// The children of a node, continuation first.
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(self.node(id).first_child, move |&c| {
-            self.node(c).next_sibling
+        std::iter::successors(self.node(id).first_child.get(), move |&c| {
+            self.node(c).next_sibling.get()
         })
     }
 
     /// The mainline's nodes after the root, in order.
     pub fn mainline(&self) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(self.node(NodeId::ROOT).first_child, move |&c| {
-            self.node(c).first_child
+        std::iter::successors(self.node(NodeId::ROOT).first_child.get(), move |&c| {
+            self.node(c).first_child.get()
         })
     }
 
@@ -467,9 +517,9 @@ impl Record {
         let mut tree = MoveTree::with_capacity(self.tree.len());
         let root = tree.node_mut(NodeId::ROOT);
         *root = Node {
-            first_child: None,
-            last_child: None,
-            next_sibling: None,
+            first_child: Link::NONE,
+            last_child: Link::NONE,
+            next_sibling: Link::NONE,
             ..self.tree.root().clone()
         };
         let mut at = NodeId::ROOT;
