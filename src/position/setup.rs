@@ -121,13 +121,28 @@ impl Handicap {
     /// The standard start a setup shows, if it is one (board, empty hands
     /// and side to move; the move number is not compared).
     pub fn detect(setup: &Setup) -> Option<Handicap> {
+        /// A board as one byte per square (0 when empty), so that two
+        /// boards compare as byte arrays (a `memcmp`) rather than square by
+        /// square through `Option<Piece>`'s comparison.
+        fn codes(board: &[Option<Piece>; 81]) -> [u8; 81] {
+            board.map(|square| {
+                square.map_or(0, |p| (1 + 16 * p.color.index() + p.kind.index()) as u8)
+            })
+        }
+        /// Each standard start's board as [`codes`], built once and shared.
+        static STARTS: std::sync::OnceLock<[[u8; 81]; Handicap::ALL.len()]> =
+            std::sync::OnceLock::new();
         if setup.hands.iter().any(|h| !h.is_empty()) {
             return None;
         }
-        Handicap::ALL.into_iter().find(|h| {
-            let start = h.setup_ref();
-            start.board == setup.board && start.side_to_move == setup.side_to_move
-        })
+        let starts = STARTS.get_or_init(|| Handicap::ALL.map(|h| codes(&h.setup_ref().board)));
+        let board = codes(&setup.board);
+        Handicap::ALL
+            .into_iter()
+            .zip(starts)
+            .find_map(|(h, start)| {
+                (*start == board && h.setup_ref().side_to_move == setup.side_to_move).then_some(h)
+            })
     }
 
     /// The starting position.
