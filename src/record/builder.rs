@@ -249,14 +249,12 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
             value: h.value.to_string(),
         })
         .collect();
-    let moves = raw
-        .events
-        .iter()
-        .filter(|e| matches!(e, Event::Move { .. }))
-        .count();
+    // Room for a node per event: at least one per move, and no walk over
+    // the events to count the moves exactly (comments and terminal words
+    // are few next to moves).
     let mut builder = Builder {
         warnings: std::mem::take(&mut raw.warnings),
-        ..Builder::new(start.clone(), moves)
+        ..Builder::new(start.clone(), raw.events.len())
     };
     let context = Context {
         start: &start,
