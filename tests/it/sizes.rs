@@ -43,7 +43,7 @@ fn the_larger_types_keep_their_sizes() {
     let sizes = [
         ("Position", size_of::<Position>(), 464),
         ("Setup", size_of::<Setup>(), 184),
-        ("Node", size_of::<Node>(), 120),
+        ("Node", size_of::<Node>(), 112),
         ("MoveTree", size_of::<MoveTree>(), 24),
         ("Header", size_of::<Header>(), 48),
         ("Ending", size_of::<Ending>(), 136),
