@@ -6,11 +6,14 @@
 #                          [--no-training]
 #
 # - kifconv: the whole process, one thread (-j 1), reading a folder of 10,000
-#   files and writing USI to /dev/null; the median of N runs.
+#   files and writing USI to /dev/null.
 # - the floor: the same files found, read and decoded (UTF-8/CP932) without
-#   parsing (examples/floor.rs); the median of N runs.
+#   parsing (examples/floor.rs).
 # - the peers: shared/tools/peers/bench.sh, parse only, timed inside their
-#   own processes (which favours them); its median of N runs.
+#   own processes (which favours them).
+# - N rounds per format, each timing the floor, kifconv and the peers once,
+#   back to back; every ratio is the median of the rounds' own ratios (the
+#   rounds themselves go to standard error).
 # - the CSA folder packed as one solid 7z (made once in the cache folder with
 #   examples/pack.rs, as scripts/bench-archives.sh does): kifconv reading the
 #   archive, against the fastest CSA peer on the folder and against kifconv on
@@ -62,27 +65,51 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   if [ ! -d "$dir" ]; then
     mkdir -p "$dir" && (cd "$dir" && unzip -q "$BENCH/$zip.zip")
   fi
-  floor_s=$(timed "$FLOOR" "$dir")
-  ours_s=$(timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+  # N rounds, each timing the floor, kifconv and every peer once, back to
+  # back: each ratio is taken within its round and the median of the
+  # rounds' ratios printed, so a machine whose speed drifts during the run
+  # (seen: a third either way) does not set one tool's slow minutes
+  # against another's fast ones.
+  : > "$CACHE/rounds-$fmt"
+  for _ in $(seq "$RUNS"); do
+    floor_s=$(RUNS=1 timed "$FLOOR" "$dir")
+    ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+    two_s=0
+    if [ "$fmt" = kif ]; then two_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 2 -q); fi
+    table=$("$HERE/../shared/tools/peers/bench.sh" --runs 1 --oracles "$PEERS" --format "$fmt" "$dir" 2>/dev/null || true)
+    best=0; best_name=none; peers_line=""
+    while IFS='|' read -r _ f peer _ _ _ _ _ mps _; do
+      peer=$(echo "$peer" | xargs); mps=$(echo "$mps" | xargs)
+      [[ "$mps" =~ ^[0-9]+$ ]] || continue
+      peers_line="$peers_line $peer=$mps"
+      if [ "$mps" -gt "$best" ]; then best=$mps; best_name=$peer; fi
+    done <<< "$table"
+    echo "$floor_s $ours_s $two_s $best $best_name$peers_line" >> "$CACHE/rounds-$fmt"
+  done
+  # Per peer: the median of its rounds' moves/s.
+  for peer in $(tr ' ' '\n' < "$CACHE/rounds-$fmt" | grep = | cut -d= -f1 | sort -u); do
+    mps=$(tr ' ' '\n' < "$CACHE/rounds-$fmt" | grep "^$peer=" | cut -d= -f2 | median)
+    printf '| %s | %s | %d | | |\n' "$fmt" "$peer" "$mps"
+  done
+  col() { awk -v c="$1" '{print $c}' "$CACHE/rounds-$fmt" | median; }
+  floor_s=$(col 1); ours_s=$(col 2)
   ours=$(calc "$MOVES / $ours_s")
   floor=$(calc "$MOVES / $floor_s")
-  best=0; best_name=none
-  table=$("$HERE/../shared/tools/peers/bench.sh" --runs "$RUNS" --oracles "$PEERS" --format "$fmt" "$dir" 2>/dev/null || true)
-  while IFS='|' read -r _ f peer _ _ _ _ _ mps _; do
-    peer=$(echo "$peer" | xargs); mps=$(echo "$mps" | xargs)
-    [[ "$mps" =~ ^[0-9]+$ ]] || continue
-    printf '| %s | %s | %d | | |\n' "$fmt" "$peer" "$mps"
-    if [ "$mps" -gt "$best" ]; then best=$mps; best_name=$peer; fi
-  done <<< "$table"
+  best_name=$(awk '{print $5}' "$CACHE/rounds-$fmt" | sort | uniq -c | sort -rn | awk 'NR==1 {print $2}')
+  vs_best=$(awk -v m="$MOVES" '{print m / $2 / $4}' "$CACHE/rounds-$fmt" | median)
+  vs_floor=$(awk '{print 100 * $1 / $2}' "$CACHE/rounds-$fmt" | median)
+  best=$(awk '{print $4}' "$CACHE/rounds-$fmt" | median)
   if [ "$fmt" = csa ]; then csa_best=$best; csa_best_name=$best_name; csa_ours_s=$ours_s; csa_floor=$floor; fi
   printf '| %s | floor (read + decode) | %.0f | | 1 |\n' "$fmt" "$floor"
   printf '| %s | **kifconv -j 1** | %.0f | %.1fx %s | %.0f%% |\n' "$fmt" "$ours" \
-    "$(calc "$ours / $best")" "$best_name" "$(calc "100 * $ours / $floor")"
+    "$vs_best" "$best_name" "$vs_floor"
   if [ "$fmt" = kif ]; then
-    two_s=$(timed "$KIFCONV" "$dir" --to usi -j 2 -q)
+    two_s=$(col 3)
     printf '| %s | kifconv -j 2 | %.0f | -j 2 / -j 1 = %.2fx | |\n' "$fmt" \
-      "$(calc "$MOVES / $two_s")" "$(calc "$ours_s / $two_s")"
+      "$(calc "$MOVES / $two_s")" "$(awk '{print $2 / $3}' "$CACHE/rounds-$fmt" | median)"
   fi
+  echo "$fmt rounds (floor s, kifconv s, -j 2 s, fastest peer moves/s, its name, every peer):" >&2
+  cat "$CACHE/rounds-$fmt" >&2
 done
 
 # The CSA folder as one solid 7z archive, made once with the dev-dependency
