@@ -54,6 +54,20 @@ pub trait Dialect {
     /// dialect's move lines (a KIF move without its number, a KI2 move
     /// without ▲ or △).
     fn unmarked_move(&self) -> &'static str;
+
+    /// The fast path of [`Dialect::move_line`] for line `n` still in
+    /// Shift_JIS (CP932) bytes, without its line ending: when the whole
+    /// line is move text this dialect writes plainly, so that the general
+    /// reader would read it without a warning, pushes the events that
+    /// reader pushes for the decoded line, each with a
+    /// [`Span::undecoded`] span, and says `true`. Otherwise it pushes
+    /// nothing and says `false`, and the caller decodes the line and reads
+    /// it with [`Dialect::move_line`]. The default reads no line.
+    #[allow(dead_code)] // Until the Shift_JIS reading path calls it.
+    fn sjis_move_line<'a>(&self, n: u32, line: &[u8], events: &mut Vec<Event<'a>>) -> bool {
+        let _ = (n, line, events);
+        false
+    }
 }
 
 /// A board diagram being read, row by row.

@@ -671,4 +671,5 @@ fn a_folder_is_read_in_the_byte_order_of_its_names_whatever_the_creation_order()
             "-j {jobs}"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
