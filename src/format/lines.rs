@@ -40,23 +40,25 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         self.number += 1;
-        let bytes = self.rest.as_bytes();
-        match memchr::memchr2(b'\n', b'\r', bytes) {
-            None => {
-                let line = self.rest;
-                self.rest = "";
-                Some((self.number, line))
-            }
-            Some(end) => {
-                let line = &self.rest[..end];
-                let skip = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
-                self.rest = &self.rest[end + skip..];
-                Some((self.number, line))
-            }
+        let (line, rest) = split_first(self.rest);
+        self.rest = rest;
+        Some((self.number, line))
+    }
+}
+
+/// The first line of `text` without its line ending, and the text after
+/// that ending (CRLF, LF or a lone CR; none at the end of the text).
+pub fn split_first(text: &str) -> (&str, &str) {
+    let bytes = text.as_bytes();
+    match memchr::memchr2(b'\n', b'\r', bytes) {
+        None => (text, ""),
+        Some(end) => {
+            let skip = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+            (&text[..end], &text[end + skip..])
         }
     }
 }
@@ -72,5 +74,8 @@ mod tests {
         let lines: Vec<_> = numbered("a\n\nb\n").collect();
         assert_eq!(lines, [(1, "a"), (2, ""), (3, "b")]);
         assert_eq!(numbered("").count(), 0);
+        assert_eq!(split_first("a\r\nb"), ("a", "b"));
+        assert_eq!(split_first("a\r"), ("a", ""));
+        assert_eq!(split_first("a"), ("a", ""));
     }
 }

@@ -1,6 +1,7 @@
 //! csa: its reader, its writer and the vocabulary they share.
 
 mod board;
+mod common;
 pub mod header;
 pub mod read;
 pub mod specials;

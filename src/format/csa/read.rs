@@ -33,6 +33,7 @@
 //! error.
 
 use super::board::{position_line, square, Start};
+use super::common;
 use super::{error, header};
 use crate::error::{Error, Stage};
 use crate::format::japanese::read::trim_end_spaces;
@@ -125,7 +126,19 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     let mut game = Game::with_capacity(text.len() / 12);
     let mut failed: Option<Error> = None;
     let mut empty = EmptyGames::default();
-    for (n, line) in lines::numbered(text) {
+    let mut rest = text;
+    let mut n = 0;
+    while !rest.is_empty() {
+        n += 1;
+        // A line after an error is skipped (below): no fast path.
+        if failed.is_none() {
+            if let Some(next) = common_line(n, rest, &mut game) {
+                rest = &rest[next..];
+                continue;
+            }
+        }
+        let (line, after) = lines::split_first(rest);
+        rest = after;
         if line.as_bytes().first() == Some(&b'/') && line.trim() == "/" {
             match failed.take() {
                 Some(error) => games.push(Err(error)),
@@ -163,27 +176,7 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
 
 /// One line of a game (not a `/` separator).
 fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
-    // Most lines are a move such as `+7776FU`: straight to the move
-    // reader (seven bytes with four digits hold no comma or space).
     let bytes = line.as_bytes();
-    if bytes.len() == 7
-        && matches!(bytes[0], b'+' | b'-')
-        && bytes[1..5].iter().all(u8::is_ascii_digit)
-    {
-        if game.start.awaiting_turn {
-            game.turn_from_move(n, line, line);
-        }
-        return move_statement(n, line, line, &mut game.raw.events);
-    }
-    // And most others are its time, `T12`, right after it.
-    if bytes.len() > 1 && bytes[0] == b'T' && bytes[1..].iter().all(u8::is_ascii_digit) {
-        if let (Some(time), Some(Event::Move { time: slot, .. })) =
-            (time_statement(&line[1..]), game.raw.events.last_mut())
-        {
-            *slot = Some(time);
-            return Ok(());
-        }
-    }
     // A comment takes the rest of the line, commas included.
     if let Some(comment) = line.strip_prefix('\'') {
         comment_line(n, line, comment, game);
@@ -232,6 +225,52 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
         statement_line(n, line, statement, game)?;
     }
     Ok(())
+}
+
+/// The fast path: the common line at the start of `text` (`+7776FU`,
+/// `T12` or `+7776FU,T12`, see [`common`]) read at fixed places and applied
+/// to the game as [`game_line`] would apply it; where the next line starts.
+/// `None`, with nothing done, for any other line, or a time with no move
+/// right before it: the general reader reads those.
+fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if bytes.first() == Some(&b'T') {
+        let (spent_ms, end) = common::time_statement(bytes, 0)?;
+        let next = common::line_end(bytes, end)?;
+        let Some(Event::Move { time: slot, .. }) = game.raw.events.last_mut() else {
+            return None;
+        };
+        *slot = Some(MoveTime {
+            spent_ms,
+            total_ms: None,
+        });
+        return Some(next);
+    }
+    let spec = common::move_statement(text)?;
+    let (time, end) = match bytes.get(7) {
+        Some(b',') => {
+            let (spent_ms, end) = common::time_statement(bytes, 8)?;
+            let time = MoveTime {
+                spent_ms,
+                total_ms: None,
+            };
+            (Some(time), end)
+        }
+        _ => (None, 7),
+    };
+    let next = common::line_end(bytes, end)?;
+    // The line and the move are ASCII.
+    let (line, s) = (&text[..end], &text[..7]);
+    if game.start.awaiting_turn {
+        game.turn_from_move(n, line, s);
+    }
+    game.raw.events.push(Event::Move {
+        span: Span::of(n, line, s),
+        number: None,
+        spec,
+        time,
+    });
+    Some(next)
 }
 
 /// The empty games met so far: the first few as warnings, the rest
@@ -564,6 +603,130 @@ fn finish(mut game: Game<'_>) -> RawGame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The general reader alone, every line through [`game_line`]: the
+    /// first game's result, as [`games`] gives it.
+    fn general(text: &str) -> Result<RawGame<'_>, Error> {
+        let mut game = Game::new();
+        for (n, line) in lines::numbered(text) {
+            game_line(n, line, &mut game)?;
+        }
+        Ok(finish(game))
+    }
+
+    #[test]
+    fn the_fast_path_reads_as_the_general_reader() {
+        let mut lines: Vec<String> = Vec::new();
+        for piece in [
+            "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
+        ] {
+            lines.push(format!("+2726{piece}"));
+            lines.push(format!("-0055{piece}"));
+        }
+        lines.extend(
+            [
+                "+7776FU",
+                "-3334FU",
+                "+0055KA",
+                "-0000FU",
+                "+0076FU",
+                "+7700FU",
+                "+7076FU",
+                "+0776FU",
+                "+7706FU",
+                "+7760FU",
+                "+7a76FU",
+                "+7776fu",
+                "+7776Fu",
+                "+7776XX",
+                "+7776FU ",
+                "+7776FU  ",
+                " +7776FU",
+                "+7776FUX",
+                "+7776ＦＵ",
+                "+7776FUあ",
+                "+77７6FU",
+                "+",
+                "-",
+                "+7776",
+                "*7776FU",
+                "T",
+                "T0",
+                "T007",
+                "T12",
+                "T1.5",
+                "T1.",
+                "T-1",
+                "T 5",
+                "T5 ",
+                "Tx",
+                "t5",
+                "T999999999999999",
+                "T9999999999999999",
+                "T99999999999999999",
+                "T99999999999999999999",
+                "+7776FU,T12",
+                "+7776FU,T0",
+                "+7776FU,T",
+                "+7776FU,",
+                "+7776FU,T12,",
+                "+7776FU, T12",
+                "+7776FU,T12 ",
+                "+7776FU,T1.5",
+                "+7776FU,t12",
+                "+7776FU,T12,T3",
+                "+7776FU,'x",
+                "+7776fu,T12",
+                "+7076FU,T12",
+                "+7776FU,T99999999999999999999",
+                "'",
+                "'a comment",
+                "'*engine",
+                "'**x",
+                "%TORYO",
+                "%TORYO,T5",
+                "%KACHI",
+                "SENTE_WIN_TORYO",
+                "V2.2",
+                "N+a",
+                "$EVENT:x,y",
+                "",
+            ]
+            .map(String::from),
+        );
+        let endings = ["\n", "\r\n", "\r"];
+        for line in &lines {
+            for ending in endings {
+                for before in [
+                    "PI\n+\n",
+                    "PI\n",
+                    "PI\n+\n+7776FU\n",
+                    "PI\n+\n+7776FU\n'c\n",
+                    "PI\n+\n%TORYO\n",
+                ] {
+                    for after in ["", ending, "T3\n-3334FU\nT4"] {
+                        let text = format!("{before}{line}{ending}{after}");
+                        let fast = games(&text).map(|mut games| games.remove(0));
+                        let fast = fast.and_then(|game| game);
+                        assert_eq!(
+                            format!("{fast:?}"),
+                            format!("{:?}", general(&text)),
+                            "{text:?}"
+                        );
+                        // The line alone, as the text's last.
+                        let text = format!("{before}{line}");
+                        let fast = games(&text).map(|mut games| games.remove(0));
+                        let fast = fast.and_then(|game| game);
+                        assert_eq!(
+                            format!("{fast:?}"),
+                            format!("{:?}", general(&text)),
+                            "{text:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn times() {
