@@ -97,6 +97,7 @@ impl Move {
     /// Appends a space and the USI text of the move (` 7g7f`, ` 8h2b+`, ` P*5e`) as ASCII
     /// bytes: what a USI `moves` list holds per move, for writers that build their output as
     /// bytes (the same text as [`Move::push_usi`], one reserve and store for the whole move).
+    #[inline]
     pub fn push_usi_ascii(self, out: &mut Vec<u8>) {
         match self {
             Move::Normal { from, to, promote } => {
