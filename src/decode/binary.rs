@@ -122,10 +122,15 @@ const SCREENED_BLOCK: usize = 64;
 /// [`suspicious_at`] counts, judged without the neighbouring bytes so the compiler can judge
 /// many bytes at once.
 fn may_end_suspicious(block: &[u8]) -> bool {
-    let flags = block.iter().fold(0u8, |flags, &c| {
+    let flag = |flags: u8, &c: &u8| {
         let control = (c < 0x20) & (c != b'\n') & (c != b'\r');
         flags | u8::from(control | (c == 0x7F) | (c == 0xC2) | (c == 0xBD))
-    });
+    };
+    let flags = match <&[u8; SCREENED_BLOCK]>::try_from(block) {
+        // A whole block (all but the last): a loop of known length, unrolled.
+        Ok(whole) => whole.iter().fold(0, flag),
+        Err(_) => block.iter().fold(0, flag),
+    };
     flags != 0
 }
 
