@@ -178,6 +178,9 @@ pub fn write_read(
     if let Some(data) = Data::of(target) {
         return training(records, data);
     }
+    if target == Target::Usi {
+        return Ok(usi_bytes(records));
+    }
     let texts = render(records, target, options, Layout::Stream)?;
     encode(&texts.concat(), options.encoding_for(target))
 }
@@ -205,6 +208,9 @@ pub fn write_files_read(
 ) -> Result<Vec<Vec<u8>>, WriteError> {
     if let Some(data) = Data::of(target) {
         return training(records, data).map(|bytes| vec![bytes]);
+    }
+    if target == Target::Usi {
+        return Ok(vec![usi_bytes(records)]);
     }
     let encoding = options.encoding_for(target);
     render(records, target, options, Layout::Files)?
@@ -235,6 +241,19 @@ fn check_all(records: &[Record]) -> Result<(), WriteError> {
             .map_err(|error| WriteError::Record { game, error })?;
     }
     Ok(())
+}
+
+/// The fast path of USI: one position line a game, written straight as
+/// bytes. [`render`] and [`encode`] give the same bytes in either encoding
+/// (a USI line is ASCII, and Shift_JIS writes ASCII as it is), through a
+/// text per line, the texts joined and the whole copied.
+fn usi_bytes(records: &[Record]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for record in records {
+        usi::push_position_line(record, &mut out);
+        out.push(b'\n');
+    }
+    out
 }
 
 /// Which of the two layouts is rendered.
@@ -446,6 +465,31 @@ mod tests {
             assert_eq!(files.len(), 1, "{target:?}");
             let stream = write(&records, target, &Options::default()).unwrap();
             assert_eq!(stream, files[0], "{target:?}");
+        }
+    }
+
+    /// The USI fast path writes what rendering and encoding the text give, in
+    /// both encodings and both layouts, from the standard start and another.
+    #[test]
+    fn the_usi_bytes_are_the_rendered_text_encoded() {
+        let records = games(concat!(
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e\n",
+            "position startpos\n",
+            "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 3c3d\n",
+        ));
+        for encoding in [OutputEncoding::Utf8, OutputEncoding::ShiftJis] {
+            let options = Options {
+                encoding: Some(encoding),
+                ..Options::default()
+            };
+            let text = render(&records, Target::Usi, &options, Layout::Stream).unwrap();
+            let expected = encode(&text.concat(), encoding).unwrap();
+            assert_eq!(usi_bytes(&records), expected);
+            assert_eq!(write(&records, Target::Usi, &options).unwrap(), expected);
+            assert_eq!(
+                write_files(&records, Target::Usi, &options).unwrap(),
+                [expected]
+            );
         }
     }
 

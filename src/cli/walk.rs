@@ -20,6 +20,7 @@ use std::collections::HashSet;
 use std::fs::FileType;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// How the walk goes.
 #[derive(Clone, Debug)]
@@ -35,7 +36,9 @@ pub struct Options {
 
 /// One folder's entries still to visit, sorted by name.
 struct Listing {
-    root: PathBuf,
+    /// The folder named on the command line that the walk started from, shared by every
+    /// entry under it (each entry's relative path is taken from it).
+    root: Arc<Path>,
     entries: std::vec::IntoIter<(PathBuf, FileType)>,
 }
 
@@ -83,7 +86,7 @@ impl Walk {
         };
         if meta.is_dir() {
             self.seen.insert((meta.dev(), meta.ino()));
-            return self.list(&path, &path);
+            return self.list(Arc::from(path.as_path()), &path);
         }
         let name = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
         if inputs::is_archive(&path) {
@@ -103,7 +106,7 @@ impl Walk {
     }
 
     /// Reads one folder's listing onto the stack.
-    fn list(&mut self, root: &Path, dir: &Path) -> Option<Item> {
+    fn list(&mut self, root: Arc<Path>, dir: &Path) -> Option<Item> {
         let read = match std::fs::read_dir(dir) {
             Ok(read) => read,
             Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
@@ -125,14 +128,14 @@ impl Walk {
             .map(|(_, path, kind)| (path, kind))
             .collect();
         self.stack.push(Pending::Listing(Listing {
-            root: root.to_path_buf(),
+            root,
             entries: entries.into_iter(),
         }));
         None
     }
 
     /// One entry found in a folder.
-    fn entry(&mut self, root: PathBuf, path: PathBuf, kind: FileType) -> Option<Item> {
+    fn entry(&mut self, root: Arc<Path>, path: PathBuf, kind: FileType) -> Option<Item> {
         let display = inputs::shown(&path);
         let relative = path.strip_prefix(&root).unwrap_or(&path).to_path_buf();
         let mut kind = kind;
@@ -173,7 +176,7 @@ impl Walk {
                     message: "a folder already walked (a loop of symbolic links, or a second link to it): skipped".into(),
                 });
             }
-            return self.list(&root, &path);
+            return self.list(root, &path);
         }
         let archive = inputs::is_archive(&path);
         let wanted = if archive {

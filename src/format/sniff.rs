@@ -20,6 +20,12 @@ impl Format {
             if first == ';' {
                 continue;
             }
+            if starts_outside_ascii(first) {
+                match japanese_line_format(body, first) {
+                    Some(format) => return Some(format),
+                    None => continue,
+                }
+            }
             let after_brace = body[first.len_utf8()..].trim_start();
             if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
                 return Some(Format::Jkf);
@@ -68,6 +74,30 @@ impl Format {
             diagram |= body.starts_with("+---") || (first == '|' && body.contains("・"));
         }
         diagram.then_some(Format::Kif)
+    }
+}
+
+/// Whether a line's first character is outside ASCII and not white space (a
+/// Japanese header, a KI2 move line, a KIF move list's header): then
+/// [`japanese_line_format`] alone tells what the line says. Every other
+/// test of [`Format::sniff`] needs an ASCII character first (an SFEN's board,
+/// a USEN's ASCII start before its `~`, CSA and Western lines, a KIF move
+/// number, a diagram's `+` or `|`); white space is left to them as
+/// `usen::looks_like` trims it.
+fn starts_outside_ascii(first: char) -> bool {
+    !first.is_ascii() && !first.is_whitespace()
+}
+
+/// The fast path of [`Format::sniff`] for a line [`starts_outside_ascii`]:
+/// KIF for a move list's header (`手数----`), KI2 for a side mark (`▲７六歩`),
+/// else nothing (the line tells no format, and is no diagram line).
+fn japanese_line_format(body: &str, first: char) -> Option<Format> {
+    if body.starts_with("手数----") {
+        Some(Format::Kif)
+    } else if side_mark(first).is_some() {
+        Some(Format::Ki2)
+    } else {
+        None
     }
 }
 
@@ -128,4 +158,156 @@ fn is_csa_line(body: &str) -> bool {
             ]
         )
         || body.starts_with('%')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_csa_line, is_western_move_line, usen, Format, Setup};
+    use crate::format::japanese::move_like::{move_like, MoveLike};
+    use crate::format::japanese::read::side_mark;
+    use proptest::prelude::*;
+
+    /// [`Format::sniff`] as it was before its fast path for lines that start
+    /// outside ASCII: every test on every line. The oracle the fast path
+    /// must agree with.
+    fn sniff(text: &str) -> Option<Format> {
+        let mut diagram = false;
+        for line in text.lines().take(400) {
+            let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
+            let Some(first) = body.chars().next() else {
+                continue;
+            };
+            // A Western `;` comment says nothing about the format.
+            if first == ';' {
+                continue;
+            }
+            let after_brace = body[first.len_utf8()..].trim_start();
+            if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
+                return Some(Format::Jkf);
+            }
+            if body.starts_with("#KIF") {
+                return Some(Format::Kif);
+            }
+            if body.starts_with("#KI2") {
+                return Some(Format::Ki2);
+            }
+            if body.starts_with("position")
+                || body.starts_with("startpos")
+                || body.starts_with("sfen ")
+            {
+                return Some(Format::Usi);
+            }
+            if body.contains('/')
+                && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
+            {
+                return Some(Format::Usi);
+            }
+            if usen::looks_like(body) {
+                return Some(Format::Usi);
+            }
+            if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
+                return Some(Format::Western);
+            }
+            if is_western_move_line(body) {
+                return Some(Format::Western);
+            }
+            if is_csa_line(body) {
+                return Some(Format::Csa);
+            }
+            if body.starts_with("手数----") {
+                return Some(Format::Kif);
+            }
+            if side_mark(first).is_some() {
+                return Some(Format::Ki2);
+            }
+            if first.is_ascii_digit() {
+                let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
+                if move_like(rest.trim_start_matches([' ', '\u{3000}'])) == MoveLike::Reads {
+                    return Some(Format::Kif);
+                }
+            }
+            diagram |= body.starts_with("+---") || (first == '|' && body.contains("・"));
+        }
+        diagram.then_some(Format::Kif)
+    }
+
+    /// Pieces of lines: what headers, moves and every format's telling
+    /// lines start with, white space of all kinds, and the characters the
+    /// tests look for further on.
+    const PIECES: [&str; 40] = [
+        "開始日時：2015/01/02 15:11:55",
+        "棋戦：",
+        "手合割：平手",
+        "手数----指手---------消費時間--",
+        "手数",
+        "----",
+        "▲７六歩",
+        "△３四歩",
+        "☗",
+        "☖",
+        "▼",
+        "▽",
+        "先手：",
+        "ｽ",
+        "歩",
+        "・",
+        "｜",
+        "/",
+        "~",
+        ".",
+        " moves",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "\u{3000}",
+        "\u{a0}",
+        "\u{2003}",
+        "\u{85}",
+        "\u{feff}",
+        " ",
+        "\t",
+        "#KIF",
+        "V2.2",
+        "+7776FU",
+        "1 ７六歩(77)",
+        "1. P-7f",
+        "|",
+        "+---",
+        "{",
+        ";",
+        "abc~0.7g7f.",
+        "[Event \"x\"]",
+    ];
+
+    /// Texts of a few lines of those pieces: the fast path gives the
+    /// oracle's format for each.
+    #[test]
+    fn sniff_agrees_with_the_oracle_on_every_two_pieces() {
+        for a in PIECES {
+            for b in PIECES {
+                for text in [
+                    format!("{a}{b}"),
+                    format!("{a}\n{b}"),
+                    format!("{b}{a}\n▲７六歩"),
+                ] {
+                    assert_eq!(Format::sniff(&text), sniff(&text), "{text:?}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Random lines of random pieces: the oracle's answer.
+        #[test]
+        fn sniff_agrees_with_the_oracle(
+            lines in prop::collection::vec(
+                prop::collection::vec(
+                    prop_oneof![prop::sample::select(PIECES.to_vec()).prop_map(String::from), any::<char>().prop_map(String::from)],
+                    0..5,
+                ),
+                0..6,
+            ),
+        ) {
+            let text = lines.iter().map(|l| l.concat()).collect::<Vec<_>>().join("\n");
+            prop_assert_eq!(Format::sniff(&text), sniff(&text), "{:?}", text);
+        }
+    }
 }

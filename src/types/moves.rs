@@ -94,6 +94,29 @@ impl Move {
         }
     }
 
+    /// Appends a space and the USI text of the move (` 7g7f`, ` 8h2b+`, ` P*5e`) as ASCII
+    /// bytes: what a USI `moves` list holds per move, for writers that build their output as
+    /// bytes (the same text as [`Move::push_usi`], one reserve and store for the whole move).
+    #[inline]
+    pub fn push_usi_ascii(self, out: &mut Vec<u8>) {
+        match self {
+            Move::Normal { from, to, promote } => {
+                let [from_file, from_rank] = SQUARE_USI[from.index()];
+                let [to_file, to_rank] = SQUARE_USI[to.index()];
+                out.extend_from_slice(&[b' ', from_file, from_rank, to_file, to_rank]);
+                if promote {
+                    out.push(b'+');
+                }
+            }
+            Move::Drop { kind, to } => {
+                let [to_file, to_rank] = SQUARE_USI[to.index()];
+                // A USI piece letter is ASCII.
+                let letter = kind.usi_letter() as u8;
+                out.extend_from_slice(&[b' ', letter, b'*', to_file, to_rank]);
+            }
+        }
+    }
+
     /// Parses USI move syntax (`7g7f`, `8h2b+`, `P*5e`) without looking at any
     /// board: whether the move is legal is `Position`'s question.
     pub fn from_usi(text: &str) -> Result<Move, MoveSyntaxError> {
@@ -122,6 +145,18 @@ impl Move {
         }
     }
 }
+
+/// Each square's USI name (`7g`: its file digit, its rank letter), by [`Square::index`].
+const SQUARE_USI: [[u8; 2]; 81] = {
+    let mut names = [[0; 2]; 81];
+    let mut index = 0;
+    while index < 81 {
+        // The index counts ranks within files, as `Square::file` and `Square::rank` read it.
+        names[index] = [b'1' + (index / 9) as u8, b'a' + (index % 9) as u8];
+        index += 1;
+    }
+    names
+};
 
 impl FromStr for Move {
     type Err = MoveSyntaxError;
@@ -199,6 +234,35 @@ mod tests {
             let mut out = String::new();
             mv.push_usi(&mut out);
             assert_eq!(out, mv.to_string());
+        }
+    }
+
+    /// The byte writer gives a space and the same text as [`Move::push_usi`], for every
+    /// board move (promoting or not) and every drop.
+    #[test]
+    fn push_usi_ascii_matches_push_usi_for_every_move() {
+        let squares: Vec<Square> = (0..81u8)
+            .map(|i| Square::from_usi(&format!("{}{}", i / 9 + 1, (b'a' + i % 9) as char)).unwrap())
+            .collect();
+        let mut moves = Vec::new();
+        for &from in &squares {
+            for &to in &squares {
+                for promote in [false, true] {
+                    moves.push(Move::Normal { from, to, promote });
+                }
+            }
+        }
+        for kind in PieceKind::ALL {
+            for &to in &squares {
+                moves.push(Move::Drop { kind, to });
+            }
+        }
+        for mv in moves {
+            let mut text = String::from(" ");
+            mv.push_usi(&mut text);
+            let mut bytes = Vec::new();
+            mv.push_usi_ascii(&mut bytes);
+            assert_eq!(bytes, text.as_bytes(), "{mv:?}");
         }
     }
 

@@ -6,22 +6,30 @@ use crate::record::Record;
 /// position, else `position sfen <sfen> moves …`; no `moves` part when
 /// there are none.
 pub fn position_line(record: &Record) -> String {
-    let mut out = String::with_capacity(64 + 6 * record.tree.len());
+    let mut out = Vec::new();
+    push_position_line(record, &mut out);
+    // Every byte of the line is ASCII (an SFEN and USI moves): nothing is
+    // ever replaced.
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Appends [`position_line`] to `out` as ASCII bytes, without its line
+/// end: the form the USI stream is written in, with no text in between.
+pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
+    out.reserve(64 + 6 * record.tree.len());
     if record.start == *crate::Handicap::Even.setup_ref() {
-        out.push_str("position startpos");
+        out.extend_from_slice(b"position startpos");
     } else {
-        out.push_str("position sfen ");
-        out.push_str(&record.start.sfen());
+        out.extend_from_slice(b"position sfen ");
+        out.extend_from_slice(record.start.sfen().as_bytes());
     }
     let mut moves = record.tree.mainline_moves().peekable();
     if moves.peek().is_some() {
-        out.push_str(" moves");
+        out.extend_from_slice(b" moves");
         for mv in moves {
-            out.push(' ');
-            mv.push_usi(&mut out);
+            mv.push_usi_ascii(out);
         }
     }
-    out
 }
 
 /// The SFEN after the last mainline move.
