@@ -12,16 +12,30 @@ pub struct Bitboard(u128);
 
 const BOARD_BITS: u128 = (1u128 << 81) - 1;
 
+/// `SQUARE_BITS[i]`: the set holding only the square with index `i`
+/// (what [`Bitboard::from_square`] gives).
+const SQUARE_BITS: [Bitboard; 81] = {
+    let mut table = [Bitboard(0); 81];
+    let mut i = 0;
+    while i < 81 {
+        table[i] = Bitboard(1u128 << i);
+        i += 1;
+    }
+    table
+};
+
 impl Bitboard {
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 81 squares (the bits above 80 are always clear).
     pub const ALL: Bitboard = Bitboard(BOARD_BITS);
 
-    /// The set holding only `sq`.
+    /// The set holding only `sq`: looked up in [`SQUARE_BITS`] rather
+    /// than shifted out, as a 128-bit shift by a variable amount takes
+    /// several instructions and every move played asks for a few.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
+        SQUARE_BITS[sq.index()]
     }
 
     /// Whether `sq` is in the set.
@@ -238,6 +252,15 @@ pub fn orthogonal(a: Square, b: Square) -> bool {
 #[inline]
 pub fn aligned(a: Square, b: Square) -> bool {
     DIRECTION_TO[a.index()][b.index()] != 8
+}
+
+/// Whether `c` is on the ray from `a` through `b` (what
+/// `ray_through(a, b).contains(c)` says), by two look-ups of the
+/// direction out of `a` and no bitboard.
+#[inline]
+pub fn on_ray_through(a: Square, b: Square, c: Square) -> bool {
+    let dir = DIRECTION_TO[a.index()][b.index()];
+    dir != 8 && DIRECTION_TO[a.index()][c.index()] == dir
 }
 
 /// The squares beyond `a` in the direction of `b` (the whole ray from `a`
@@ -577,6 +600,22 @@ mod tests {
         for color in Color::ALL {
             for n in 1..=3 {
                 assert_eq!(relative_ranks_table(color, n), relative_ranks(color, 1..=n));
+            }
+        }
+    }
+
+    #[test]
+    fn look_ups_agree_with_shifts_and_rays() {
+        for a in Square::all() {
+            assert_eq!(Bitboard::from_square(a).0, 1u128 << a.index());
+            for b in Square::all() {
+                for c in Square::all() {
+                    assert_eq!(
+                        on_ray_through(a, b, c),
+                        ray_through(a, b).contains(c),
+                        "{a} {b} {c}"
+                    );
+                }
             }
         }
     }

@@ -137,14 +137,14 @@ fn relative_rank(color: Color, sq: Square) -> u8 {
 
 /// Whether `sq` is in `color`'s promotion zone: [`promotion_zone`] for one
 /// square, by its rank.
-#[inline]
+#[inline(always)]
 fn in_promotion_zone(color: Color, sq: Square) -> bool {
     relative_rank(color, sq) <= 3
 }
 
 /// Whether a piece of `color` and `kind` on `sq` could never move again:
 /// [`dead_squares`] for one square, by its rank.
-#[inline]
+#[inline(always)]
 fn is_dead_square(color: Color, kind: PieceKind, sq: Square) -> bool {
     match kind {
         PieceKind::Pawn | PieceKind::Lance => relative_rank(color, sq) == 1,
@@ -168,7 +168,9 @@ impl Guard {
     fn allows(&self, from: Square, to: Square) -> bool {
         self.target.contains(to)
             && match self.king {
-                Some(king) if self.pinned.contains(from) => ray_through(king, from).contains(to),
+                Some(king) if self.pinned.contains(from) => {
+                    bitboard::on_ray_through(king, from, to)
+                }
                 _ => true,
             }
     }
@@ -250,7 +252,7 @@ impl Position {
     #[inline]
     fn pinned_off_line(&self, king: Square, from: Square, to: Square) -> bool {
         use PieceKind::*;
-        if !bitboard::aligned(king, from) || ray_through(king, from).contains(to) {
+        if !bitboard::aligned(king, from) || bitboard::on_ray_through(king, from, to) {
             return false;
         }
         let occupied = self.occupied();
@@ -478,6 +480,7 @@ impl Position {
     }
 
     /// Whether `mv` is legal here, and if not, why.
+    #[inline(always)]
     pub fn check_legal(&self, mv: Move) -> Result<(), IllegalMove> {
         self.check_rules(mv)?;
         if !self.keeps_king_safe(mv) {
@@ -491,17 +494,32 @@ impl Position {
     /// checkers the position keeps and the one line through the moving
     /// piece: not in check, a drop is safe and a board move is unless it
     /// takes a pinned piece off its line. In check, a [`Guard`] decides.
+    #[inline(always)]
     fn keeps_king_safe(&self, mv: Move) -> bool {
         let Some(king) = self.king(self.side) else {
             return true;
         };
-        let in_check = !self.checkers.is_empty();
+        if !self.checkers.is_empty() {
+            return self.answers_check(mv);
+        }
         match mv {
             Move::Normal { from, to, .. } if from == king => self.king_may_go(king, to),
-            Move::Normal { from, to, .. } if !in_check => !self.pinned_off_line(king, from, to),
-            Move::Drop { .. } if !in_check => true,
-            Move::Normal { from, to, .. } => self.guard().allows(from, to),
-            Move::Drop { to, .. } => self.guard().allows_drop(to),
+            Move::Normal { from, to, .. } => !self.pinned_off_line(king, from, to),
+            Move::Drop { .. } => true,
+        }
+    }
+
+    /// [`Position::keeps_king_safe`] when the side to move is in check
+    /// (and has a king): a king move to an unattacked square, or a move
+    /// the [`Guard`] allows. Out of line: few moves answer a check.
+    #[inline(never)]
+    fn answers_check(&self, mv: Move) -> bool {
+        match (mv, self.king(self.side)) {
+            (Move::Normal { from, to, .. }, Some(king)) if from == king => {
+                self.king_may_go(king, to)
+            }
+            (Move::Normal { from, to, .. }, _) => self.guard().allows(from, to),
+            (Move::Drop { to, .. }, _) => self.guard().allows_drop(to),
         }
     }
 
@@ -513,50 +531,63 @@ impl Position {
 
     /// Every rule but king safety: the piece, its reach, promotion, and the
     /// drop rules (打ち歩詰め included).
+    #[inline]
     fn check_rules(&self, mv: Move) -> Result<(), IllegalMove> {
-        let us = self.side;
         match mv {
-            Move::Normal { from, to, promote } => {
-                let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece)?;
-                if piece.color != us {
-                    return Err(IllegalMove::NotOwnPiece);
-                }
-                if matches!(self.board[to.index()], Some(there) if there.color == us) {
-                    return Err(IllegalMove::OwnPieceOnTarget);
-                }
-                if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
-                    return Err(IllegalMove::CannotReach);
-                }
-                let in_zone = in_promotion_zone(us, from) || in_promotion_zone(us, to);
-                if promote && !(piece.kind.can_promote() && in_zone) {
-                    return Err(IllegalMove::CannotPromote);
-                }
-                if !promote && is_dead_square(us, piece.kind, to) {
-                    return Err(IllegalMove::MustPromote);
-                }
-                Ok(())
+            Move::Normal { from, to, promote } => self.check_board_move(from, to, promote),
+            Move::Drop { kind, to } => self.check_drop(kind, to),
+        }
+    }
+
+    /// [`Position::check_rules`] for a board move: the mover's piece on
+    /// `from`, its reach to `to`, and promotion. Inlined where it is asked,
+    /// as every move of a record that names its origin asks it.
+    #[inline(always)]
+    fn check_board_move(&self, from: Square, to: Square, promote: bool) -> Result<(), IllegalMove> {
+        let us = self.side;
+        let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece)?;
+        if piece.color != us {
+            return Err(IllegalMove::NotOwnPiece);
+        }
+        if matches!(self.board[to.index()], Some(there) if there.color == us) {
+            return Err(IllegalMove::OwnPieceOnTarget);
+        }
+        if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
+            return Err(IllegalMove::CannotReach);
+        }
+        let in_zone = in_promotion_zone(us, from) || in_promotion_zone(us, to);
+        if promote && !(piece.kind.can_promote() && in_zone) {
+            return Err(IllegalMove::CannotPromote);
+        }
+        if !promote && is_dead_square(us, piece.kind, to) {
+            return Err(IllegalMove::MustPromote);
+        }
+        Ok(())
+    }
+
+    /// [`Position::check_rules`] for a drop: the piece in hand, an empty
+    /// square where it can move again, 二歩 and 打ち歩詰め.
+    #[inline(never)]
+    fn check_drop(&self, kind: PieceKind, to: Square) -> Result<(), IllegalMove> {
+        let us = self.side;
+        if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
+            return Err(IllegalMove::NotInHand);
+        }
+        if self.board[to.index()].is_some() {
+            return Err(IllegalMove::DropOnOccupied);
+        }
+        if is_dead_square(us, kind, to) {
+            return Err(IllegalMove::DropDeadSquare);
+        }
+        if kind == PieceKind::Pawn {
+            if self.has_pawn_on_file(us, to.file()) {
+                return Err(IllegalMove::DoublePawn);
             }
-            Move::Drop { kind, to } => {
-                if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
-                    return Err(IllegalMove::NotInHand);
-                }
-                if self.board[to.index()].is_some() {
-                    return Err(IllegalMove::DropOnOccupied);
-                }
-                if is_dead_square(us, kind, to) {
-                    return Err(IllegalMove::DropDeadSquare);
-                }
-                if kind == PieceKind::Pawn {
-                    if self.has_pawn_on_file(us, to.file()) {
-                        return Err(IllegalMove::DoublePawn);
-                    }
-                    if self.is_pawn_drop_mate(to) {
-                        return Err(IllegalMove::PawnDropMate);
-                    }
-                }
-                Ok(())
+            if self.is_pawn_drop_mate(to) {
+                return Err(IllegalMove::PawnDropMate);
             }
         }
+        Ok(())
     }
 
     /// The legal moves of the side to move's pieces of `kind` (exactly that

@@ -369,7 +369,7 @@ fn filter(
             (!fits_side(pos, side, mv, &among, to)).then_some(Mismatch::Side(side))
         });
     }
-    if spec.capture != CaptureClaim::Unmarked || spec.check != CheckClaim::Unmarked {
+    if !claims_nothing(spec) {
         keep(&mut fits, &|mv| claim_mismatch(pos, spec, *mv));
     }
     fits
@@ -446,8 +446,18 @@ fn fits_side(pos: &Position, side: Horizontal, mv: &Move, among: &Candidates, to
     }
 }
 
+/// Whether the spec claims nothing about capture or mate (every KIF, KI2
+/// and CSA spec): then [`claim_mismatch`] has nothing to test.
+#[inline]
+fn claims_nothing(spec: &MoveSpec) -> bool {
+    spec.capture == CaptureClaim::Unmarked && spec.check == CheckClaim::Unmarked
+}
+
 /// Capture and mate claims, tested on the board.
 fn claim_mismatch(pos: &Position, spec: &MoveSpec, mv: Move) -> Option<Mismatch> {
+    if claims_nothing(spec) {
+        return None;
+    }
     let captures = pos.piece_at(mv.to()).is_some();
     match (spec.capture, captures) {
         (CaptureClaim::Capture, false) => return Some(Mismatch::NoCapture),
