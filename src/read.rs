@@ -6,6 +6,7 @@
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
+use crate::format::kakinoki_sjis;
 use crate::format::raw::RawGame;
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
@@ -276,6 +277,30 @@ pub fn read_bytes(
             return Ok(read_training(bytes, data));
         }
     }
+    // Most records are one KIF or KI2 game in Shift_JIS: read them from
+    // their bytes when that gives the same answer.
+    if let Some(read) = read_shift_jis_game(bytes, format, encoding) {
+        return Ok(read);
+    }
+    read_bytes_general(bytes, path, format, encoding)
+}
+
+/// [`read_bytes`] without its Shift_JIS reading path (but for training
+/// data, which it reads as [`read_bytes`] does): every input decoded
+/// whole, then read. Public for the tests that check the path gives the
+/// same answers; not part of the API.
+#[doc(hidden)]
+pub fn read_bytes_general(
+    bytes: &[u8],
+    path: &Path,
+    format: Option<Format>,
+    encoding: EncodingChoice,
+) -> Result<Read, Error> {
+    if format.is_none() {
+        if let Some(data) = Data::from_extension(path) {
+            return Ok(read_training(bytes, data));
+        }
+    }
     let decoded = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
     if let Some(not) = decode::not_a_record(bytes, &decoded) {
         return Err(not_a_record_error(&decoded.text, &not));
@@ -363,6 +388,41 @@ pub fn read_bytes(
         records,
         errors,
         encoding: used,
+    })
+}
+
+/// The Shift_JIS reading path of [`read_bytes`] (issue #20): one KIF or
+/// KI2 game in CP932 read line by line from its bytes, its plain move
+/// lines never decoded ([`kakinoki_sjis`]), then built as usual. It gives
+/// what the general path gives, byte for byte, or `None`, and then the
+/// general path reads the input from the start: `None` unless the decoder
+/// would choose CP932 ([`decode::cp932_if_clean`]) and every line decodes
+/// cleanly; unless the input is no case of
+/// [`not_a_record`](decode::not_a_record) (blank, a NUL or any control
+/// character, U+FFFD); unless the format is KIF or KI2, forced or told from
+/// the text as [`Format::sniff`] tells it, and the text is one game; and
+/// unless the game reads and builds without an error or a single warning
+/// (the fast lines' spans hold no text, so no message may quote them: the
+/// general path reads a file with anything to say). Public for the tests
+/// that check it; not part of the API.
+#[doc(hidden)]
+pub fn read_shift_jis_game(
+    bytes: &[u8],
+    format: Option<Format>,
+    encoding: EncodingChoice,
+) -> Option<Read> {
+    let mut arena = String::new();
+    let clean_cp932 = || decode::cp932_if_clean(bytes, encoding);
+    let (_, game) = kakinoki_sjis::read_game(bytes, format, clean_cp932, &mut arena)?;
+    let mut record = builder::build(game).ok()?;
+    if !record.warnings.is_empty() {
+        return None;
+    }
+    record.encoding = Some(decode::Encoding::Cp932);
+    Some(Read {
+        records: vec![record],
+        errors: Vec::new(),
+        encoding: decode::Encoding::Cp932,
     })
 }
 

@@ -62,11 +62,13 @@
 //! reported here, each of the three counts as one line break.
 
 mod binary;
+mod cp932;
 mod sniff;
 #[cfg(test)]
 mod tests;
 
 pub use binary::{not_a_record, NotARecord, BINARY_LEAST, BINARY_SAMPLE, BINARY_SHARE};
+pub use cp932::{cp932_if_clean, decode_cp932_cleanly};
 
 use std::borrow::Cow;
 use std::path::Path;

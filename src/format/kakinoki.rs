@@ -63,7 +63,6 @@ pub trait Dialect {
     /// [`Span::undecoded`] span, and says `true`. Otherwise it pushes
     /// nothing and says `false`, and the caller decodes the line and reads
     /// it with [`Dialect::move_line`]. The default reads no line.
-    #[allow(dead_code)] // Until the Shift_JIS reading path calls it.
     fn sjis_move_line<'a>(&self, n: u32, line: &[u8], events: &mut Vec<Event<'a>>) -> bool {
         let _ = (n, line, events);
         false
@@ -140,13 +139,7 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
     let mut out = Vec::with_capacity(1);
     // A declaration after the first line is rare: look for one before
     // walking the lines.
-    let later_declaration = memchr::memmem::find_iter(text.as_bytes(), b"#KI")
-        .chain(memchr::memmem::find_iter(
-            text.as_bytes(),
-            SEPARATOR.as_bytes(),
-        ))
-        .any(|at| at > 0 && matches!(text.as_bytes()[at - 1], b'\n' | b'\r'));
-    if !later_declaration {
+    if !may_hold_games(text.as_bytes()) {
         out.push((0, text));
         return out;
     }
@@ -172,23 +165,72 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
     out
 }
 
+/// Whether [`games`] must walk the lines of a text to split it: some line
+/// after the first starts with `#KI` (perhaps a declaration) or with
+/// IS-SHOGI's separator. Otherwise the text is one game. A byte search,
+/// so it says the same of the text and of its bytes in any encoding where
+/// ASCII bytes after a line break are always those ASCII characters
+/// (UTF-8, and CP932, whose second bytes are never CR, LF or `#`).
+pub(crate) fn may_hold_games(bytes: &[u8]) -> bool {
+    memchr::memmem::find_iter(bytes, b"#KI")
+        .chain(memchr::memmem::find_iter(bytes, SEPARATOR.as_bytes()))
+        .any(|at| at > 0 && matches!(bytes[at - 1], b'\n' | b'\r'))
+}
+
 /// Reads one game, whose first line is line `lines_before + 1` of the input.
 fn parse_from<'a>(
     text: &'a str,
     lines_before: u32,
     dialect: &impl Dialect,
 ) -> Result<RawGame<'a>, Error> {
-    let mut game = RawGame {
-        // About one event per line; a line is rarely shorter than 16 bytes.
-        events: Vec::with_capacity(text.len() / 16),
-        ..RawGame::default()
-    };
-    let mut diagram = Diagram::default();
+    // About one event per line; a line is rarely shorter than 16 bytes.
+    let mut reader = LineReader::new(text.len() / 16);
     for (n, line) in lines::numbered(text) {
-        let n = n.saturating_add(lines_before);
+        reader.line(n.saturating_add(lines_before), line, dialect)?;
+    }
+    Ok(reader.finish())
+}
+
+/// A KIF or KI2 game being read line by line: what [`parse_from`] does
+/// for each line of a decoded text, as a step of its own, so that the
+/// Shift_JIS reading path (`format::kakinoki_sjis`), which decodes only
+/// the lines its dialect's [`Dialect::sjis_move_line`] does not read,
+/// reads every other line with this same step.
+pub(crate) struct LineReader<'a> {
+    game: RawGame<'a>,
+    diagram: Diagram,
+}
+
+impl<'a> LineReader<'a> {
+    /// A reader with room for `events` events.
+    pub(crate) fn new(events: usize) -> LineReader<'a> {
+        LineReader {
+            game: RawGame {
+                events: Vec::with_capacity(events),
+                ..RawGame::default()
+            },
+            diagram: Diagram::default(),
+        }
+    }
+
+    /// The events read so far, for a caller that read a line's events
+    /// itself (the Shift_JIS fast path of a move line).
+    pub(crate) fn events(&mut self) -> &mut Vec<Event<'a>> {
+        &mut self.game.events
+    }
+
+    /// Reads line `n` of the input, `line` (without its line ending).
+    pub(crate) fn line(
+        &mut self,
+        n: u32,
+        line: &'a str,
+        dialect: &impl Dialect,
+    ) -> Result<(), Error> {
+        let game = &mut self.game;
+        let diagram = &mut self.diagram;
         let body = skip_spaces(line);
         let Some(first) = body.chars().next() else {
-            continue;
+            return Ok(());
         };
         match first {
             '#' if is_declaration(body) || is_separator(body) => {}
@@ -208,7 +250,7 @@ fn parse_from<'a>(
                 if game.board_line == 0 {
                     game.board_line = n;
                 }
-                board_row(n, line, body, &mut diagram)?
+                board_row(n, line, body, diagram)?
             }
             '+' if body.starts_with("+--") => {}
             // Move lines come first: they are most of a file.
@@ -262,34 +304,42 @@ fn parse_from<'a>(
             // `後手番`: the side to move after a diagram.
             _ => match turn_of(body.trim_end_matches(is_space)) {
                 Some(color) => diagram.setup().side_to_move = color,
-                None => header_or_unknown(n, line, body, &mut game, &mut diagram, dialect)?,
+                None => header_or_unknown(n, line, body, game, diagram, dialect)?,
             },
         }
+        Ok(())
     }
-    if let Some(setup) = diagram.setup {
-        if diagram.rows > 0 || setup.hands.iter().any(|h| !h.is_empty()) {
-            if diagram.rows != 9 && diagram.rows != 0 {
+
+    /// The game read, once every line has been: the board diagram, if
+    /// any, checked and kept.
+    pub(crate) fn finish(self) -> RawGame<'a> {
+        let LineReader { mut game, diagram } = self;
+        if let Some(setup) = diagram.setup {
+            if diagram.rows > 0 || setup.hands.iter().any(|h| !h.is_empty()) {
+                if diagram.rows != 9 && diagram.rows != 0 {
+                    game.warnings.push(Warning {
+                        line: 0,
+                        column: 0,
+                        text: String::new(),
+                        message: format!("the board diagram has {} rows, expected 9", diagram.rows),
+                    });
+                }
+                game.board = Some(setup);
+            } else if setup.side_to_move == Color::White || setup.move_number != 1 {
+                // 後手番 or 手数＝ without a diagram: keep it for the builder.
+                game.board = None;
                 game.warnings.push(Warning {
                     line: 0,
                     column: 0,
                     text: String::new(),
-                    message: format!("the board diagram has {} rows, expected 9", diagram.rows),
+                    message:
+                        "a side to move or move count was given without a board diagram; ignored"
+                            .into(),
                 });
             }
-            game.board = Some(setup);
-        } else if setup.side_to_move == Color::White || setup.move_number != 1 {
-            // 後手番 or 手数＝ without a diagram: keep it for the builder.
-            game.board = None;
-            game.warnings.push(Warning {
-                line: 0,
-                column: 0,
-                text: String::new(),
-                message: "a side to move or move count was given without a board diagram; ignored"
-                    .into(),
-            });
         }
+        game
     }
-    Ok(game)
 }
 
 /// `…#note`: the text before a `#`, and the note after it.

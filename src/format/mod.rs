@@ -13,6 +13,7 @@ pub mod csa;
 pub mod japanese;
 pub mod jkf;
 pub mod kakinoki;
+pub(crate) mod kakinoki_sjis;
 pub mod ki2;
 pub mod kif;
 pub mod lines;

@@ -29,6 +29,7 @@ mod round_trip;
 mod rules;
 mod safety;
 mod sizes;
+mod sjis_path;
 mod start;
 mod training;
 mod training_cli;

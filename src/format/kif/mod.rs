@@ -1,4 +1,5 @@
 //! kif: its reader and its writer.
 
 pub mod read;
+mod sjis;
 pub mod write;

@@ -55,17 +55,36 @@ impl Dialect for Kif {
         events: &mut Vec<Event<'a>>,
         warnings: &mut Vec<Warning>,
     ) -> Result<(), Error> {
-        match body.chars().next() {
-            // A line that starts with ▲ or △ but has no move number.
-            Some(mark) if side_mark(mark).is_some() => {
-                move_or_end(n, line, &body[mark.len_utf8()..], None, events, warnings)
-            }
-            _ => move_line(n, line, body, events, warnings),
-        }
+        let (event, note) = line_event(n, line, body, warnings)?;
+        events.push(event);
+        kakinoki::push_note(n, line, note, events);
+        Ok(())
     }
 
     fn unmarked_move(&self) -> &'static str {
         "a move without its move number (expected `   1 ７六歩(77)`)"
+    }
+
+    fn sjis_move_line<'a>(&self, n: u32, line: &[u8], events: &mut Vec<Event<'a>>) -> bool {
+        super::sjis::move_line(n, line, events)
+    }
+}
+
+/// What a KIF move line (one [`Kif::is_move_line`] accepted) says: its
+/// event (a move or a terminal word), and the `#` note after it, if any.
+#[inline]
+pub(super) fn line_event<'a>(
+    n: u32,
+    line: &'a str,
+    body: &'a str,
+    warnings: &mut Vec<Warning>,
+) -> Result<(Event<'a>, Option<&'a str>), Error> {
+    match body.chars().next() {
+        // A line that starts with ▲ or △ but has no move number.
+        Some(mark) if side_mark(mark).is_some() => {
+            move_or_end(n, line, &body[mark.len_utf8()..], None, warnings)
+        }
+        _ => move_line(n, line, body, warnings),
     }
 }
 
@@ -117,7 +136,7 @@ pub(crate) fn time_column(input: &str) -> IResult<&str, MoveTime> {
 }
 
 /// `(77)`: the origin square, in ASCII or full-width digits.
-fn origin(input: &str) -> Option<(Square, &str)> {
+pub(super) fn origin(input: &str) -> Option<(Square, &str)> {
     let rest = input
         .strip_prefix('(')
         .or_else(|| input.strip_prefix('（'))?;
@@ -155,9 +174,8 @@ fn move_line<'a>(
     n: u32,
     line: &'a str,
     body: &'a str,
-    events: &mut Vec<Event<'a>>,
     warnings: &mut Vec<Warning>,
-) -> Result<(), Error> {
+) -> Result<(Event<'a>, Option<&'a str>), Error> {
     let (number, digits_end) = move_number(body);
     if number.is_none() {
         warnings.push(Span::of(n, line, &body[..digits_end]).warning(format!(
@@ -172,17 +190,18 @@ fn move_line<'a>(
         Some(c) if side_mark(c).is_some() => &rest[c.len_utf8()..],
         _ => rest,
     };
-    move_or_end(n, line, rest, number, events, warnings)
+    move_or_end(n, line, rest, number, warnings)
 }
 
+/// A move or a terminal word, numbered `number`, and the `#` note after
+/// it, if any.
 fn move_or_end<'a>(
     n: u32,
     line: &'a str,
     text: &'a str,
     number: Option<u32>,
-    events: &mut Vec<Event<'a>>,
     warnings: &mut Vec<Warning>,
-) -> Result<(), Error> {
+) -> Result<(Event<'a>, Option<&'a str>), Error> {
     match move_text(text) {
         Ok((mut spec, rest)) => {
             let rest = match origin(rest) {
@@ -209,14 +228,13 @@ fn move_or_end<'a>(
                     "unexpected text after the move (expected an origin such as (77), a time such as ( 0:16/00:00:16), or `+`)",
                 ));
             }
-            events.push(Event::Move {
+            let event = Event::Move {
                 span,
                 number,
                 spec,
                 time,
-            });
-            kakinoki::push_note(n, line, note, events);
-            Ok(())
+            };
+            Ok((event, note))
         }
         Err(bad) => {
             // Not a move: a terminal word such as 投了, then perhaps a time.
@@ -252,14 +270,13 @@ fn move_or_end<'a>(
                     "unexpected text after the terminal word",
                 ));
             }
-            events.push(Event::End {
+            let event = Event::End {
                 span: Span::of(n, line, word),
                 number,
                 word,
                 time,
-            });
-            kakinoki::push_note(n, line, note, events);
-            Ok(())
+            };
+            Ok((event, note))
         }
     }
 }
@@ -267,7 +284,7 @@ fn move_or_end<'a>(
 /// The time column after a move or a terminal word, if any, warning about
 /// fields of 60 or more and skipping (with a warning) the second column
 /// IS-SHOGI writes.
-fn time_columns<'a>(
+pub(super) fn time_columns<'a>(
     n: u32,
     line: &'a str,
     text: &'a str,
@@ -650,7 +667,8 @@ mod tests {
 
     fn events(text: &str) -> Vec<Event<'_>> {
         let mut events = Vec::new();
-        move_line(1, text, text.trim_start(), &mut events, &mut Vec::new()).unwrap();
+        Kif.move_line(1, text, text.trim_start(), &mut events, &mut Vec::new())
+            .unwrap();
         events
     }
 
@@ -700,7 +718,8 @@ mod tests {
         let warned = |text: &str| {
             let mut events = Vec::new();
             let mut warnings = Vec::new();
-            move_line(1, text, text.trim_start(), &mut events, &mut warnings).unwrap();
+            Kif.move_line(1, text, text.trim_start(), &mut events, &mut warnings)
+                .unwrap();
             let Event::Move { time, .. } = events[0] else {
                 panic!("a move: {events:?}")
             };
@@ -746,20 +765,13 @@ mod tests {
 
     #[test]
     fn bad_move_lines_point_at_the_problem() {
-        let mut events = Vec::new();
         let line = "   3 ７六X(77)";
-        let err = move_line(3, line, &line[3..], &mut events, &mut Vec::new()).unwrap_err();
+        let err = move_line(3, line, &line[3..], &mut Vec::new()).unwrap_err();
         assert_eq!(err.location.line, 3);
         assert_eq!(err.location.column, 8);
         assert!(err.message.contains("piece name"), "{}", err.message);
-        let err = move_line(
-            4,
-            "4 ７六歩(77) junk",
-            "4 ７六歩(77) junk",
-            &mut events,
-            &mut Vec::new(),
-        )
-        .unwrap_err();
+        let err =
+            move_line(4, "4 ７六歩(77) junk", "4 ７六歩(77) junk", &mut Vec::new()).unwrap_err();
         assert_eq!(err.location.text, "junk");
     }
 }
