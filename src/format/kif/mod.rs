@@ -1,5 +1,6 @@
 //! kif: its reader and its writer.
 
+mod columns;
 pub mod read;
 mod sjis;
 pub mod write;

@@ -16,7 +16,7 @@
 //! leniency that warns, an error, a character `next_char` does not read)
 //! is left to the general path.
 
-use super::read::{origin, time_columns};
+use super::columns::{origin, time_columns};
 use crate::format::japanese::read::{is_space, move_text};
 use crate::format::japanese::sjis::next_char;
 use crate::format::raw::{Event, Span};

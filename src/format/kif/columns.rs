@@ -1,0 +1,421 @@
+//! The columns after a KIF move text: the origin (`(77)`) and the time
+//! column (`( 0:16/00:00:16)`), with its fast paths. ASCII parsers, shared
+//! by the reader of decoded lines (`read`) and the reader of Shift_JIS
+//! bytes (`sjis`).
+
+use crate::format::japanese::digits::digit;
+use crate::format::japanese::read::skip_spaces;
+use crate::format::raw::Span;
+use crate::record::{MoveTime, Warning};
+use crate::Square;
+use nom::bytes::complete::take_while1;
+use nom::character::complete::{char, space0};
+use nom::combinator::opt;
+use nom::multi::fold_many0;
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+/// A run of ASCII digits as a number (saturating: no time overflows).
+fn number(input: &str) -> IResult<&str, u64> {
+    let (rest, digits) = take_while1(|c: char| c.is_ascii_digit()).parse(input)?;
+    let value = digits.bytes().fold(0u64, |n, d| {
+        n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    });
+    Ok((rest, value))
+}
+
+/// `12:34` or `1:02:03`, in seconds; folded as it is read, no list built.
+fn clock(input: &str) -> IResult<&str, u64> {
+    let (rest, first) = preceded(space0, number).parse(input)?;
+    fold_many0(
+        preceded((char(':'), space0), number),
+        move || first,
+        |total: u64, part| total.saturating_mul(60).saturating_add(part),
+    )
+    .parse(rest)
+}
+
+/// `( 0:16/00:00:16)`, `(0:4/0:0:4)`, `( 0:16/)`, `( 0:16)`.
+pub(crate) fn time_column(input: &str) -> IResult<&str, MoveTime> {
+    let (rest, (spent, total)) = delimited(
+        (char('('), space0),
+        (
+            clock,
+            opt(preceded((space0, char('/')), opt(preceded(space0, clock)))),
+        ),
+        (space0, char(')')),
+    )
+    .parse(input)?;
+    Ok((
+        rest,
+        MoveTime {
+            spent_ms: spent.saturating_mul(1000),
+            total_ms: total.flatten().map(|t| t.saturating_mul(1000)),
+        },
+    ))
+}
+
+/// `(77)`: the origin square, in ASCII or full-width digits.
+pub(super) fn origin(input: &str) -> Option<(Square, &str)> {
+    let rest = input
+        .strip_prefix('(')
+        .or_else(|| input.strip_prefix('（'))?;
+    let mut chars = rest.chars();
+    let file = chars.next().and_then(digit)?;
+    let rank = chars.next().and_then(digit)?;
+    let rest = chars.as_str();
+    let rest = rest.strip_prefix(')').or_else(|| rest.strip_prefix('）'))?;
+    Some((Square::new(file, rank)?, rest))
+}
+
+/// The time column after a move or a terminal word, if any, warning about
+/// fields of 60 or more and skipping (with a warning) the second column
+/// IS-SHOGI writes.
+pub(super) fn time_columns<'a>(
+    n: u32,
+    line: &'a str,
+    text: &'a str,
+    warnings: &mut Vec<Warning>,
+) -> (Option<MoveTime>, &'a str) {
+    plain_time_column(text).unwrap_or_else(|| general_time_columns(n, line, text, warnings))
+}
+
+/// [`time_columns`] for any text: every form of the column, warnings and
+/// all.
+fn general_time_columns<'a>(
+    n: u32,
+    line: &'a str,
+    text: &'a str,
+    warnings: &mut Vec<Warning>,
+) -> (Option<MoveTime>, &'a str) {
+    let (time, rest) = trailing_time(text);
+    if time.is_none() {
+        return (time, rest);
+    }
+    let column = skip_spaces(&text[..text.len() - rest.len()]);
+    warn_sixty(n, line, column, warnings);
+    let (second, after) = trailing_time(rest);
+    if second.is_some() {
+        let written = skip_spaces(&rest[..rest.len() - after.len()]);
+        warnings.push(Span::of(n, line, written).warning(
+            "a second time column (IS-SHOGI writes two); its meaning is not documented, so it is not kept",
+        ));
+        return (time, after);
+    }
+    (time, rest)
+}
+
+/// The fast path of [`time_columns`], for the column nearly every file
+/// writes (`( 0:16/00:00:16)`, fields under 60) and nothing after it but
+/// what is not a second column: the same answer, without the general
+/// parser or the search for fields of 60 or more. `None` sends every other
+/// text (no column, another form, a field to warn about, a second column)
+/// to the general path.
+fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
+    let text = skip_padding(text);
+    let (time, rest, under_sixty) =
+        padded_time_column(text).or_else(|| standard_time_column(text))?;
+    (under_sixty && !skip_spaces(rest).starts_with('(')).then_some((Some(time), rest))
+}
+
+/// A warning for each minutes or seconds field (after a `:`) of 60 or
+/// more in a time column: read as written, but no clock shows it.
+fn warn_sixty(n: u32, line: &str, column: &str, warnings: &mut Vec<Warning>) {
+    for (at, _) in column.match_indices(':') {
+        let field = skip_spaces(&column[at + 1..]);
+        let digits = &field[..field.bytes().take_while(u8::is_ascii_digit).count()];
+        if !digits.is_empty() && digits.parse::<u32>().map_or(true, |v| v >= 60) {
+            warnings.push(Span::of(n, line, column).warning(format!(
+                "a time field of {digits} (60 or more) in `{column}`; read as written"
+            )));
+        }
+    }
+}
+
+/// An optional time column after spaces.
+fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
+    let trimmed = skip_spaces(text);
+    if let Some((time, rest, _)) = standard_time_column(trimmed) {
+        return (Some(time), rest);
+    }
+    match time_column(trimmed) {
+        Ok((rest, time)) => (Some(time), rest),
+        Err(_) => (None, text),
+    }
+}
+
+/// The fast path for the form nearly every file uses, `( 0:16/00:00:16)`:
+/// a byte scan with no backtracking. Anything else (no total, odd
+/// spacing) goes to the nom parser, which reads every form. Also says
+/// whether every field after a `:` is under 60 (nothing to warn about).
+fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
+    if let Some(found) = padded_time_column(text) {
+        return Some(found);
+    }
+    let mut rest = text.as_bytes();
+    byte(&mut rest, b'(')?;
+    while let Some(after) = rest.strip_prefix(b" ") {
+        rest = after;
+    }
+    let minutes = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let seconds = small_number(&mut rest)?;
+    byte(&mut rest, b'/')?;
+    let hours = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let total_minutes = small_number(&mut rest)?;
+    byte(&mut rest, b':')?;
+    let total_seconds = small_number(&mut rest)?;
+    byte(&mut rest, b')')?;
+    let i = text.len() - rest.len();
+    // Saturating, as the general parser is: absurd times must not wrap.
+    let ms = |h: u64, m: u64, s: u64| {
+        h.saturating_mul(60)
+            .saturating_add(m)
+            .saturating_mul(60)
+            .saturating_add(s)
+            .saturating_mul(1000)
+    };
+    let time = MoveTime {
+        spent_ms: ms(0, minutes, seconds),
+        total_ms: Some(ms(hours, total_minutes, total_seconds)),
+    };
+    let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
+    Some((time, &text[i..], under_sixty))
+}
+
+/// The fastest path of [`standard_time_column`], the same answer for its
+/// commonest layout, sixteen bytes at fixed places: `( 0:16/00:00:16)` or
+/// `(12:16/00:00:16)` (minutes padded to two places, every other field two
+/// digits); `None` for any other layout. The sixteen bytes are checked at
+/// once, as one number compared with masks ([`PADDED_PUNCTUATION`],
+/// [`PADDED_DIGITS`]), not one by one.
+#[inline]
+fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
+    let b: [u8; 16] = text.as_bytes().get(..16)?.try_into().ok()?;
+    let word = u128::from_le_bytes(b);
+    let punctuation = word & PUNCTUATION_MASK == PUNCTUATION;
+    // A digit is 0x30 to 0x39: high half 3, and a low half that stays
+    // under 0x10 when 6 is added (no carry leaves its byte: 0x0F + 6).
+    let high = word & DIGIT_HIGH_MASK == DIGIT_HIGH;
+    let low = ((word & DIGIT_LOW_MASK) + DIGIT_SIX) & DIGIT_CARRY == 0;
+    if !(punctuation && high && low && (b[1] == b' ' || b[1].is_ascii_digit())) {
+        return None;
+    }
+    let d = |i: usize| u64::from(b[i] - b'0');
+    let two = |i: usize| d(i) * 10 + d(i + 1);
+    let minutes = if b[1] == b' ' { d(2) } else { two(1) };
+    let (seconds, hours, total_minutes, total_seconds) = (two(4), two(7), two(10), two(13));
+    let time = MoveTime {
+        spent_ms: (minutes * 60 + seconds) * 1000,
+        total_ms: Some(((hours * 60 + total_minutes) * 60 + total_seconds) * 1000),
+    };
+    let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
+    Some((time, &text[16..], under_sixty))
+}
+
+/// Where [`padded_time_column`]'s layout has its punctuation, and which:
+/// `(`, `:`, `/`, `:`, `:`, `)`.
+const PADDED_PUNCTUATION: [usize; 6] = [0, 3, 6, 9, 12, 15];
+const PUNCTUATION: u128 = placed(&PADDED_PUNCTUATION, b"(:/::)");
+const PUNCTUATION_MASK: u128 = placed(&PADDED_PUNCTUATION, &[0xFF; 6]);
+/// Where [`padded_time_column`]'s layout always has a digit (the byte at
+/// 1, a space or a digit, is checked alone), and the masks that test them.
+const PADDED_DIGITS: [usize; 9] = [2, 4, 5, 7, 8, 10, 11, 13, 14];
+const DIGIT_HIGH_MASK: u128 = placed(&PADDED_DIGITS, &[0xF0; 9]);
+const DIGIT_HIGH: u128 = placed(&PADDED_DIGITS, &[0x30; 9]);
+const DIGIT_LOW_MASK: u128 = placed(&PADDED_DIGITS, &[0x0F; 9]);
+const DIGIT_SIX: u128 = placed(&PADDED_DIGITS, &[0x06; 9]);
+const DIGIT_CARRY: u128 = placed(&PADDED_DIGITS, &[0x10; 9]);
+
+/// A 16-byte little-endian word with `values[k]` at byte `places[k]` and
+/// zero elsewhere (a mask for [`padded_time_column`]).
+const fn placed(places: &[usize], values: &[u8]) -> u128 {
+    let mut word = 0;
+    let mut k = 0;
+    while k < places.len() {
+        word |= (values[k] as u128) << (8 * places[k]);
+        k += 1;
+    }
+    word
+}
+
+/// [`skip_spaces`] for the run of ASCII spaces that pads a KIF move out to
+/// its time column: eight bytes at a time while they are all spaces, then
+/// [`skip_spaces`] for whatever spacing follows.
+fn skip_padding(text: &str) -> &str {
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let other = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ SPACES;
+        if other != 0 {
+            // Little-endian: the first byte that is no space is the lowest.
+            i += (other.trailing_zeros() / 8) as usize;
+            break;
+        }
+        i += 8;
+    }
+    // Every byte before `i` is an ASCII space, so `i` starts a character.
+    skip_spaces(&text[i..])
+}
+
+/// For [`standard_time_column`]: a run of 1 to 18 ASCII digits (too few
+/// to overflow) at the start of `rest`, consumed; a longer run is left to
+/// the general parser.
+#[inline(always)]
+fn small_number(rest: &mut &[u8]) -> Option<u64> {
+    let mut value = 0u64;
+    let mut len = 0;
+    while let Some(&d) = rest.get(len) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        if len == 18 {
+            return None;
+        }
+        value = value * 10 + u64::from(d - b'0');
+        len += 1;
+    }
+    if len == 0 {
+        return None;
+    }
+    *rest = &rest[len..];
+    Some(value)
+}
+
+/// For [`standard_time_column`]: the byte `c` at the start of `rest`,
+/// consumed.
+#[inline(always)]
+fn byte(rest: &mut &[u8], c: u8) -> Option<()> {
+    let (&first, after) = rest.split_first()?;
+    (first == c).then(|| *rest = after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_columns() {
+        let t = |s| time_column(s).unwrap().1;
+        assert_eq!(
+            t("( 0:16/00:00:16)"),
+            MoveTime {
+                spent_ms: 16_000,
+                total_ms: Some(16_000)
+            }
+        );
+        assert_eq!(
+            t("(0:4/0:0:4)"),
+            MoveTime {
+                spent_ms: 4_000,
+                total_ms: Some(4_000)
+            }
+        );
+        assert_eq!(t("( 1:02/01:10:00)").total_ms, Some(4_200_000));
+        assert_eq!(t("( 0:16/)").total_ms, None);
+        assert_eq!(t("( 0:16)").spent_ms, 16_000);
+        assert_eq!(t("(00:01 / 00:00:01)").total_ms, Some(1_000));
+        // The fast paths and the general parser agree.
+        for text in [
+            "( 0:16/00:00:16)",
+            "(0:4/0:0:4)",
+            "( 1:02/01:10:00)+",
+            "(12:00/10:00:00)",
+            "(99:99/99:99:99) x",
+            "(123:00/10:00:00)",
+            "(  1:00/10:00:00)",
+            "( 0:16/00:00:16",
+        ] {
+            if let Some(padded) = padded_time_column(text) {
+                assert!(text.len() >= 16 && !text.starts_with("(  "), "{text}");
+                let (rest, time) = time_column(text).unwrap();
+                assert_eq!((padded.0, padded.1), (time, rest), "{text}");
+            }
+            let Some(fast) = standard_time_column(text) else {
+                assert!(text.ends_with("16"), "{text}");
+                continue;
+            };
+            let general = time_column(text).unwrap();
+            assert_eq!(fast.0, general.1, "{text}");
+            assert_eq!(fast.1, general.0, "{text}");
+        }
+        assert!(standard_time_column("( 0:16/)").is_none());
+        // The fast path of the whole column answers as the general one
+        // does, or leaves the text to it.
+        let mut fast_taken = 0;
+        for text in [
+            "   ( 0:16/00:00:16)",
+            "( 0:16/00:00:16)+",
+            "\u{3000}( 0:16/00:00:16) # note",
+            "( 0:16/00:00:16) ( 0:00/00:00:00)",
+            "( 0:16/00:00:16)\u{3000}(0:1/0:0:1)",
+            "( 0:60/00:00:16)",
+            "( 0:16/00:60:16)",
+            "( 0:16/00:00:60)",
+            "( 0:059/00:00:016)",
+            "( 99:16/99:00:16)",
+            "( 0:16/99999999999999999999:00:16)",
+            "( 0:16/)",
+            "",
+            " +",
+        ] {
+            let mut general_warnings = Vec::new();
+            let general = general_time_columns(1, text, text, &mut general_warnings);
+            if let Some(fast) = plain_time_column(text) {
+                fast_taken += 1;
+                assert_eq!(fast, general, "{text}");
+                assert!(general_warnings.is_empty(), "{text}");
+            }
+            let mut warnings = Vec::new();
+            assert_eq!(
+                super::time_columns(1, text, text, &mut warnings),
+                general,
+                "{text}"
+            );
+            assert_eq!(warnings, general_warnings, "{text}");
+        }
+        assert_eq!(fast_taken, 5);
+        assert!(
+            time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
+        );
+    }
+
+    #[test]
+    fn the_padded_layout_takes_nothing_the_general_parser_reads_otherwise() {
+        let base = *b"( 0:16/00:00:16)";
+        let bytes = [
+            b'(', b')', b' ', b'/', b':', b'0', b'9', b'.', b';', b'a', 0xFF,
+        ];
+        for place in 0..16 {
+            for &byte in &bytes {
+                let mut column = base;
+                column[place] = byte;
+                let Ok(text) = std::str::from_utf8(&column) else {
+                    continue;
+                };
+                let Some((time, rest, _)) = padded_time_column(text) else {
+                    continue;
+                };
+                let (general_rest, general) = time_column(text).unwrap();
+                assert_eq!((time, rest), (general, general_rest), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn padding_is_skipped_as_any_spacing_is() {
+        for text in [
+            "",
+            " ",
+            "        ( 0:16/00:00:16)",
+            "       \u{3000}x",
+            "                 \t (",
+            "12345678",
+            "        ",
+        ] {
+            assert_eq!(skip_padding(text), skip_spaces(text), "{text:?}");
+        }
+    }
+}
