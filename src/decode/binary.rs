@@ -84,7 +84,7 @@ pub fn not_a_record(bytes: &[u8], decoded: &Decoded<'_>) -> Option<NotARecord> {
 
 /// Whether a character is one the binary test counts: a control character but for tab, line
 /// feed, carriage return, form feed and `^Z`, or U+FFFD (what an undecodable byte became).
-fn is_suspicious(c: char) -> bool {
+pub(super) fn is_suspicious(c: char) -> bool {
     let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1a');
     control || c == char::REPLACEMENT_CHARACTER
 }

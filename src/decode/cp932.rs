@@ -12,6 +12,7 @@
 //! `japanese::sjis::next_char`, which reads only what decodes cleanly) the
 //! second.
 
+use super::binary::is_suspicious;
 use super::sniff::{declared_encoding, looks_like_euc_jp};
 use super::{Encoding, EncodingChoice, BOM, BOM_UTF16_BE, BOM_UTF16_LE};
 use encoding_rs::DecoderResult;
@@ -88,17 +89,9 @@ fn holds_binary(text: &str) -> bool {
             let to = ((i + 1) * BLOCK + 1..=text.len())
                 .find(|&at| text.is_char_boundary(at))
                 .unwrap_or(text.len());
-            text[from..to].chars().any(counts_as_binary)
+            text[from..to].chars().any(is_suspicious)
         }
     })
-}
-
-/// A character the binary test of [`not_a_record`](super::not_a_record)
-/// counts: a control character but tab, line feed, carriage return, form
-/// feed and `^Z`, or U+FFFD.
-fn counts_as_binary(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1a'))
-        || c == char::REPLACEMENT_CHARACTER
 }
 
 #[cfg(test)]
@@ -160,7 +153,7 @@ mod tests {
         for c in (0..0x3000).filter_map(char::from_u32) {
             for at in [0, 1, 62, 63, 64, 65, 127] {
                 let text = format!("{}{c}{}", "a".repeat(at), "b".repeat(70));
-                assert_eq!(holds_binary(&text), counts_as_binary(c), "{c:?} at {at}");
+                assert_eq!(holds_binary(&text), is_suspicious(c), "{c:?} at {at}");
             }
         }
     }

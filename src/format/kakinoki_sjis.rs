@@ -1,4 +1,4 @@
-//! The Shift_JIS reading path of KIF and KI2: a game read line by line
+//! The Shift_JIS reading path of Kakinoki's formats (KIF for now): a game read line by line
 //! from its CP932 bytes, without decoding the whole file (issue #20). Each
 //! line the dialect's [`Dialect::sjis_move_line`] reads (a plain move
 //! line) gives its events straight from the bytes; every other line
@@ -27,12 +27,12 @@
 use crate::decode::decode_cp932_cleanly;
 use crate::format::kakinoki::{may_hold_games, Dialect, LineReader};
 use crate::format::raw::{Event, RawGame};
-use crate::format::{ki2::read::Ki2, kif::read::Kif, lines, Format};
+use crate::format::{kif::read::Kif, lines, Format};
 
 /// How many lines [`Format::sniff`] looks at.
 const SNIFF_LINES: u32 = 400;
 
-/// Reads the one KIF or KI2 game in `bytes` (CP932), `format` forced or
+/// Reads the one KIF game in `bytes` (CP932), `format` forced or
 /// told from the text, decoding into `arena` the lines read the general
 /// way; the game, whose spans borrow `arena`, with its format. `None`
 /// when the path cannot stand for the general reader (see the module
@@ -42,7 +42,7 @@ const SNIFF_LINES: u32 = 400;
 ///
 /// `clean_cp932` says whether the decoder would choose CP932 for the bytes
 /// if they decode cleanly (see [`crate::decode::cp932_if_clean`]): asked
-/// only once the format is told KIF or KI2, as it looks at the whole
+/// only once the format is told KIF, as it looks at the whole
 /// input, and so does the test for several games: the other formats give
 /// up after a few lines.
 pub(crate) fn read_game<'a>(
@@ -56,27 +56,20 @@ pub(crate) fn read_game<'a>(
         Some(format) => (format, Cursor::default()),
         None => sniff_lines(bytes, arena, &mut plan)?,
     };
-    if !matches!(format, Format::Kif) || !clean_cp932() || may_hold_games(bytes) {
+    if format != Format::Kif || !clean_cp932() || may_hold_games(bytes) {
         return None;
     }
-    // Room for a move event per 32 bytes, and for every line decoded
-    // (all of them in KI2): growing either is a tenth of the reading.
+    // Room for a move event per 32 bytes, and for every line decoded:
+    // growing either is a tenth of the reading.
     plan.fast.reserve(bytes.len() / 32);
     arena.reserve(bytes.len() + bytes.len() / 2);
-    match format {
-        Format::Kif => plan.read_lines(bytes, &mut at, &Kif, arena)?,
-        Format::Ki2 => plan.read_lines(bytes, &mut at, &Ki2, arena)?,
-        _ => return None,
-    }
+    plan.read_lines(bytes, &mut at, &Kif, arena)?;
     // `not_a_record`'s test for blank input: a move line is not blank.
     if plan.fast.is_empty() && arena.chars().all(|c| c.is_whitespace() || c == '\u{feff}') {
         return None;
     }
     let arena: &'a String = arena;
-    let game = match format {
-        Format::Kif => plan.replay(arena, &Kif)?,
-        _ => plan.replay(arena, &Ki2)?,
-    };
+    let game = plan.replay(arena, &Kif)?;
     game.warnings.is_empty().then_some((format, game))
 }
 
