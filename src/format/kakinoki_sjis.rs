@@ -1,7 +1,9 @@
 //! The Shift_JIS reading path of Kakinoki's formats (KIF for now): a game read line by line
 //! from its CP932 bytes, without decoding the whole file (issue #20). Each
-//! line the dialect's [`Dialect::sjis_move_line`] reads (a plain move
-//! line) gives its events straight from the bytes; every other line
+//! line KIF's fixed-place reader ([`fixed_move_line`], the commonest move
+//! line, found before the line is split) or the dialect's
+//! [`Dialect::sjis_move_line`] reads (a plain move line) gives its events
+//! straight from the bytes; every other line
 //! (headers, comments, diagrams, terminal words, anything unusual) is
 //! decoded on its own, with the whole-file decoder's decoder, and read with
 //! the shared per-line step of the Kakinoki reader
@@ -26,8 +28,9 @@
 
 use crate::decode::decode_cp932_cleanly;
 use crate::format::kakinoki::{may_hold_games, Dialect, LineReader};
+use crate::format::kif::{read::Kif, sjis_fixed::fixed_move_line};
 use crate::format::raw::{Event, RawGame};
-use crate::format::{kif::read::Kif, lines, Format};
+use crate::format::{lines, Format};
 
 /// How many lines [`Format::sniff`] looks at.
 const SNIFF_LINES: u32 = 400;
@@ -93,6 +96,21 @@ struct Line<'b> {
 }
 
 impl Cursor {
+    /// Moves the cursor past the line at its offset, whose text (without
+    /// its ending) is `len` bytes long, and past its ending: as
+    /// [`Cursor::next`] would, for a line whose text holds neither CR nor
+    /// LF.
+    fn skip(&mut self, bytes: &[u8], len: usize) {
+        let end = self.offset + len;
+        let skip = match bytes.get(end..) {
+            Some([b'\r', b'\n', ..]) => 2,
+            Some([b'\r' | b'\n', ..]) => 1,
+            _ => 0,
+        };
+        self.offset = end + skip;
+        self.line = self.line.saturating_add(1);
+    }
+
     /// The next line, if any, and the cursor moved past it.
     fn next<'b>(&mut self, bytes: &'b [u8]) -> Option<Line<'b>> {
         let rest = bytes.get(self.offset..).filter(|rest| !rest.is_empty())?;
@@ -162,8 +180,10 @@ impl Plan {
         Some(())
     }
 
-    /// Reads the lines from `at` on: each on the dialect's fast path if it
-    /// takes it, else gathered into runs to decode.
+    /// Reads the lines from `at` on: each on KIF's fixed-place reader
+    /// ([`fixed_move_line`], which finds the line's end itself) or the
+    /// dialect's fast path if one takes it, else gathered into runs to
+    /// decode.
     fn read_lines(
         &mut self,
         bytes: &[u8],
@@ -173,11 +193,18 @@ impl Plan {
     ) -> Option<()> {
         loop {
             let start = at.offset;
-            let Some(line) = at.next(bytes) else {
-                return self.flush(bytes, start, arena);
-            };
             let before = self.fast.len();
-            if dialect.sjis_move_line(at.line, line.text, &mut self.fast) {
+            let n = at.line.saturating_add(1);
+            let fast = if let Some(len) = fixed_move_line(n, &bytes[start..], &mut self.fast) {
+                at.skip(bytes, len);
+                true
+            } else {
+                let Some(line) = at.next(bytes) else {
+                    return self.flush(bytes, start, arena);
+                };
+                dialect.sjis_move_line(at.line, line.text, &mut self.fast)
+            };
+            if fast {
                 self.flush(bytes, start, arena)?;
                 let taken = self.fast.len() - before;
                 match self.steps.last_mut() {

@@ -4,8 +4,9 @@
 //! and the `まで…` summary), [`handicaps`] (手合割 names), [`headers`]
 //! (side names, hand and turn lines, CSA key names); [`move_like`] is the
 //! one test of whether a text could be a move; `char_keys` matches their
-//! characters without decoding them, for the readers' hot paths, and `sjis`
-//! reads Shift_JIS bytes a character at a time for the same paths. [`read`] reads move texts,
+//! characters without decoding them, for the readers' hot paths, `sjis`
+//! reads Shift_JIS bytes a character at a time for the same paths, and
+//! `sjis_tokens` tells the move vocabulary by its Shift_JIS codes. [`read`] reads move texts,
 //! [`write`](mod@write) writes them, with hands, board diagrams and headers.
 
 pub(crate) mod char_keys;
@@ -17,4 +18,5 @@ pub mod move_like;
 pub mod pieces;
 pub mod read;
 pub(crate) mod sjis;
+pub(crate) mod sjis_tokens;
 pub mod write;

@@ -192,7 +192,18 @@ fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
 /// [`PADDED_DIGITS`]), not one by one.
 #[inline]
 fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
-    let b: [u8; 16] = text.as_bytes().get(..16)?.try_into().ok()?;
+    let (time, under_sixty) = padded_time_bytes(text.as_bytes())?;
+    // The sixteen bytes read are ASCII: the rest starts a character.
+    Some((time, &text[16..], under_sixty))
+}
+
+/// [`padded_time_column`] on bytes (for the reader of Shift_JIS bytes,
+/// whose line is no `str`): the time in the first sixteen bytes of
+/// `bytes`, which it takes, and whether every field after a `:` is under
+/// 60.
+#[inline]
+pub(super) fn padded_time_bytes(bytes: &[u8]) -> Option<(MoveTime, bool)> {
+    let b: [u8; 16] = *bytes.first_chunk::<16>()?;
     let word = u128::from_le_bytes(b);
     let punctuation = word & PUNCTUATION_MASK == PUNCTUATION;
     // A digit is 0x30 to 0x39: high half 3, and a low half that stays
@@ -211,7 +222,7 @@ fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
         total_ms: Some(((hours * 60 + total_minutes) * 60 + total_seconds) * 1000),
     };
     let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
-    Some((time, &text[16..], under_sixty))
+    Some((time, under_sixty))
 }
 
 /// Where [`padded_time_column`]'s layout has its punctuation, and which:

@@ -3,4 +3,5 @@
 mod columns;
 pub mod read;
 mod sjis;
+pub(crate) mod sjis_fixed;
 pub mod write;

@@ -1,6 +1,8 @@
 //! KIF's move lines read straight from Shift_JIS (CP932) bytes: the fast
 //! path of `Dialect::move_line` that the Shift_JIS reading path
-//! (`format::kakinoki_sjis`) tries on every line before decoding it.
+//! (`format::kakinoki_sjis`) tries on every line before decoding it (after
+//! the faster, narrower fixed-place reader, [`super::sjis_fixed`], which
+//! takes the commonest line and leaves every other to this one).
 //!
 //! A plain move line (`   1 ７六歩(77)        ( 0:03/00:00:03)`) is ASCII
 //! but for its move text: the move number and the origin and time columns
@@ -58,7 +60,7 @@ pub(super) fn move_line(n: u32, line: &[u8], events: &mut Vec<Event<'_>>) -> boo
 /// A plain KIF move line read from its CP932 bytes: the number, the move
 /// and its time, as `Kif`'s general `move_line` reads the decoded line
 /// when that says nothing but the move; `None` for anything else.
-fn plain_move(line: &[u8]) -> Option<(u32, MoveSpec, Option<MoveTime>)> {
+pub(super) fn plain_move(line: &[u8]) -> Option<(u32, MoveSpec, Option<MoveTime>)> {
     // `   1 `: the move number after ASCII spaces (past u32::MAX, the
     // general reader warns).
     let start = line.iter().position(|&b| b != b' ')?;

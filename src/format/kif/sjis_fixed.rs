@@ -1,0 +1,437 @@
+//! KIF's commonest move line read at fixed places from its Shift_JIS
+//! (CP932) bytes, before the line is even split from the file: the fast
+//! path of the Shift_JIS reading path (`format::kakinoki_sjis`), tried on
+//! each line before [`move_line`](super::sjis::move_line).
+//!
+//! The line read is, byte for byte,
+//!
+//! ```text
+//! <spaces><number><spaces><square><piece>[mark][origin]<spaces><time>
+//! ```
+//!
+//! followed by the end of the line (CR, LF or the end of the bytes):
+//! `   1 ７六歩(77)        ( 0:03/00:00:03)`. Spaces are ASCII spaces
+//! (at least one after the number); the number is one to nine ASCII
+//! digits; the square is a full-width digit and a kanji digit (`７六`), or
+//! 同, alone or followed by one ideographic or ASCII space; the piece is a
+//! one-character name (歩 … 龍, 王, 竜, 全 圭 杏) or 成 and one (成銀);
+//! the mark is 成, 不成 or 打; the origin is `(` two ASCII digits 1–9 `)`;
+//! the time is the sixteen-byte padded column (`( 0:03/00:00:03)`) with
+//! every field after a `:` under 60. The double-byte characters are told
+//! by their codes ([`tokens`]), with no decoding.
+//!
+//! Everything else (other spacing, the markers 右 左 上 引 寄 直, a
+//! full-width origin, no time column or another form of it, a `+` or a
+//! note after it, a terminal word) reads as `None`, and the line is left
+//! to [`move_line`](super::sjis::move_line), which reads it as it read it
+//! before this reader; a test checks that this reader reads what that one
+//! reads, on every form of the line above.
+
+use super::columns::padded_time_bytes;
+use crate::format::japanese::sjis_tokens::{tokens, Token};
+use crate::format::raw::{Event, Span};
+use crate::record::MoveTime;
+use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
+use crate::Square;
+
+/// The most digits of a move number read here: no nine-digit number
+/// overflows a `u32`.
+const MAX_NUMBER_DIGITS: usize = 9;
+
+/// A move line read by [`fixed_move`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct FixedMove {
+    /// The length of the line, without its ending.
+    pub len: usize,
+    /// The move number.
+    pub number: u32,
+    /// The move.
+    pub spec: MoveSpec,
+    /// Its time.
+    pub time: MoveTime,
+}
+
+/// The KIF move line at the start of `bytes` (CP932; the line's ending
+/// and the lines after it may follow), if it is of the form the module
+/// documentation describes: its length, number, move and time. `None` for
+/// any other line.
+#[inline]
+pub(crate) fn fixed_move(bytes: &[u8]) -> Option<FixedMove> {
+    let tokens = tokens();
+    // `   1 `: the number, between spaces.
+    let start = spaces(bytes, 0);
+    let mut at = start;
+    let mut number = 0u32;
+    while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
+        if at - start == MAX_NUMBER_DIGITS {
+            return None;
+        }
+        number = number * 10 + u32::from(d - b'0');
+        at += 1;
+    }
+    if at == start || bytes.get(at) != Some(&b' ') {
+        return None;
+    }
+    at = spaces(bytes, at);
+    // `７六` or `同　`.
+    let to = match tokens.at(bytes, at) {
+        Token::FullWidthDigit(file) => {
+            let Token::KanjiDigit(rank) = tokens.at(bytes, at + 2) else {
+                return None;
+            };
+            at += 4;
+            Destination::Square(Square::new(file, rank)?)
+        }
+        Token::Same => {
+            at += 2;
+            if bytes.get(at) == Some(&b' ') {
+                at += 1;
+            } else if tokens.at(bytes, at) == Token::IdeographicSpace {
+                at += 2;
+            }
+            Destination::Same
+        }
+        _ => return None,
+    };
+    // `歩`, or `成銀`.
+    let piece = match tokens.at(bytes, at) {
+        Token::Piece(kind) => {
+            at += 2;
+            kind
+        }
+        Token::Promote => {
+            let Token::Piece(base) = tokens.at(bytes, at + 2) else {
+                return None;
+            };
+            at += 4;
+            tokens.promoted(base)?
+        }
+        _ => return None,
+    };
+    let mut spec = MoveSpec::new(to, piece);
+    // `成`, `不成`, `打`.
+    match tokens.at(bytes, at) {
+        Token::Promote => {
+            spec.promotion = Promotion::Promote;
+            at += 2;
+        }
+        Token::Not if tokens.at(bytes, at + 2) == Token::Promote => {
+            spec.promotion = Promotion::Decline;
+            at += 4;
+        }
+        Token::Drop => {
+            spec.drop = DropMark::Drop;
+            at += 2;
+        }
+        _ => {}
+    }
+    // `(77)`.
+    if let Some(&[b'(', file @ b'1'..=b'9', rank @ b'1'..=b'9', b')']) = bytes.get(at..at + 4) {
+        spec.from = Square::new(file - b'0', rank - b'0');
+        at += 4;
+    }
+    // `        ( 0:03/00:00:03)`, then the end of the line.
+    at = spaces(bytes, at);
+    let (time, under_sixty) = padded_time_bytes(bytes.get(at..)?)?;
+    at += 16;
+    let ends = matches!(bytes.get(at), None | Some(b'\r' | b'\n'));
+    (under_sixty && ends).then_some(FixedMove {
+        len: at,
+        number,
+        spec,
+        time,
+    })
+}
+
+/// Reads the line at the start of `bytes` (line `n`) with [`fixed_move`]:
+/// when it takes it, pushes its move's event, with a
+/// [`Span::undecoded`] span, and says how long the line is without its
+/// ending. `None`, and nothing pushed, for any other line.
+#[inline]
+pub(crate) fn fixed_move_line(n: u32, bytes: &[u8], events: &mut Vec<Event<'_>>) -> Option<usize> {
+    let read = fixed_move(bytes)?;
+    events.push(Event::Move {
+        span: Span::undecoded(n),
+        number: Some(read.number),
+        spec: read.spec,
+        time: Some(read.time),
+    });
+    Some(read.len)
+}
+
+/// Where the run of ASCII spaces at `at` in `bytes` ends.
+#[inline(always)]
+fn spaces(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at) == Some(&b' ') {
+        at += 1;
+    }
+    at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::sjis::plain_move;
+    use super::*;
+    use crate::format::japanese::digits::KANJI_DIGITS;
+    use crate::format::japanese::pieces::PIECE_NAMES;
+
+    /// What the fixed reader reads in `line` (no ending), as
+    /// [`plain_move`] gives it.
+    fn fixed(line: &[u8]) -> Option<(u32, MoveSpec, Option<MoveTime>)> {
+        let read = fixed_move(line)?;
+        assert_eq!(read.len, line.len());
+        Some((read.number, read.spec, Some(read.time)))
+    }
+
+    /// Checks `line` (no ending): read, it reads as [`plain_move`] reads
+    /// it, also followed by each line ending; says whether it was read.
+    fn agrees(line: &[u8]) -> bool {
+        let Some(read) = fixed(line) else {
+            return false;
+        };
+        assert_eq!(Some(read), plain_move(line), "{}", show(line));
+        for ending in [&b"\r\n"[..], b"\n", b"\r", b"\r\n   2 "] {
+            let whole = [line, ending].concat();
+            let with = fixed_move(&whole).expect("read with its ending");
+            assert_eq!((with.number, with.spec, Some(with.time)), read);
+            assert_eq!(with.len, line.len());
+        }
+        true
+    }
+
+    fn show(line: &[u8]) -> String {
+        encoding_rs::SHIFT_JIS.decode(line).0.into_owned()
+    }
+
+    fn sjis(text: &str) -> Vec<u8> {
+        let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+        assert!(!unmappable, "{text}");
+        bytes.into_owned()
+    }
+
+    /// Every destination the reader takes: the 81 squares, and 同 alone
+    /// or with a space.
+    fn destinations() -> Vec<String> {
+        let mut out = Vec::new();
+        for file in '１'..='９' {
+            for rank in KANJI_DIGITS {
+                out.push(format!("{file}{rank}"));
+            }
+        }
+        out.extend(["同", "同　", "同 "].map(String::from));
+        out
+    }
+
+    /// Every piece spelling: the one-character names and 成香 成桂 成銀.
+    fn pieces() -> Vec<String> {
+        let mut out = Vec::new();
+        for name in PIECE_NAMES {
+            out.push(name.kind.kanji().to_string());
+            out.extend(name.also.iter().map(char::to_string));
+            if name.in_move.chars().count() == 2 {
+                out.push(name.in_move.to_string());
+            }
+        }
+        out
+    }
+
+    const MARKS: [&str; 4] = ["", "成", "不成", "打"];
+
+    /// Every origin: none, and the 81 squares.
+    fn origins() -> Vec<String> {
+        let mut out = vec![String::new()];
+        for file in 1..=9 {
+            for rank in 1..=9 {
+                out.push(format!("({file}{rank})"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_line_of_the_form_reads_as_the_byte_reader_reads_it() {
+        let (destinations, pieces, origins) = (destinations(), pieces(), origins());
+        let numbers = ["   1 ", "1 ", "  99  ", "123456789 ", "0 "];
+        let times = [
+            "        ( 0:03/00:00:03)",
+            "( 0:03/00:00:03)",
+            " (12:59/99:59:59)",
+            "   ( 9:00/00:00:00)",
+        ];
+        let mut read = 0;
+        // The whole product of destinations, pieces, marks and origins
+        // (523,488 lines, a second in debug); the numbers and times take
+        // turns.
+        for to in &destinations {
+            for piece in &pieces {
+                for mark in MARKS {
+                    for origin in &origins {
+                        let number = numbers[read % numbers.len()];
+                        let time = times[(read / numbers.len()) % times.len()];
+                        let line = sjis(&format!("{number}{to}{piece}{mark}{origin}{time}"));
+                        assert!(agrees(&line), "{}", show(&line));
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(read, 84 * 19 * 4 * 82);
+    }
+
+    #[test]
+    fn near_misses_are_left_to_the_byte_reader() {
+        let good = [
+            "   1 ７六歩(77)        ( 0:03/00:00:03)",
+            "  12 同　成銀(31)      ( 0:10/00:01:03)",
+            "  33 ８六角打          ( 0:00/00:00:00)",
+            "  41 同 角不成(31)     ( 0:01/00:00:04)",
+            "  42 ２二角成(88)      ( 1:02/01:10:00)",
+        ];
+        let mut variants = 0;
+        for line in good {
+            let line = sjis(line);
+            assert!(agrees(&line), "{}", show(&line));
+            // Each byte replaced: read, it agrees; truncated: never read
+            // (the column is last).
+            for place in 0..line.len() {
+                for byte in [
+                    0x00, b' ', b'\t', b'(', b')', b'0', b'1', b'9', b':', b'+', b'#', b'\r', 0x81,
+                    0x82, 0x88, 0x95, 0xE0, 0xFF,
+                ] {
+                    let mut changed = line.clone();
+                    changed[place] = byte;
+                    variants += usize::from(agrees(&changed));
+                }
+                assert!(fixed_move(&line[..place]).is_none(), "{}", show(&line));
+            }
+            // Something after the column.
+            for tail in [&b"+"[..], b" ", b" +", b"#", b" ( 0:00/00:00:00)", b"x"] {
+                assert!(fixed_move(&[&line[..], tail].concat()).is_none());
+            }
+        }
+        assert!(variants > 0);
+        let left = [
+            "   1 ７六歩(77)",
+            "   1 ７六歩",
+            "   1 ７六歩右(77)      ( 0:03/00:00:03)",
+            "   1 ７六歩（77）      ( 0:03/00:00:03)",
+            "   1 ７六歩(77)      ( 0:03/00:00:03)+",
+            "   1 ７六歩(77)      ( 0:03/00:00:60)",
+            "   1 ７六歩(77)      ( 0:60/00:00:03)",
+            "   1 ７六歩(77)      ( 0:03/00:60:03)",
+            "   1 ７六歩(77)      (0:3/0:0:3)",
+            "   1 ７六歩(77)　    ( 0:03/00:00:03)",
+            "   1 76歩(77)        ( 0:03/00:00:03)",
+            "   1 ７6歩(77)       ( 0:03/00:00:03)",
+            "   1 七六歩(77)      ( 0:03/00:00:03)",
+            "   1 同  歩(77)      ( 0:03/00:00:03)",
+            "   1 同　　歩(77)    ( 0:03/00:00:03)",
+            "   1 ７六成歩(77)    ( 0:03/00:00:03)",
+            "   1 ７六歩不(77)    ( 0:03/00:00:03)",
+            "   1 ７六歩生(77)    ( 0:03/00:00:03)",
+            "   1 ７六歩(07)      ( 0:03/00:00:03)",
+            "   1 ７六歩(7)       ( 0:03/00:00:03)",
+            "1234567890 ７六歩(77) ( 0:03/00:00:03)",
+            "   1７六歩(77)       ( 0:03/00:00:03)",
+            "   ７六歩(77)        ( 0:03/00:00:03)",
+            "   3 投了            ( 0:03/00:00:03)",
+            "",
+        ];
+        for line in left {
+            assert!(fixed_move(&sjis(line)).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn random_lines_read_only_as_the_byte_reader_reads_them() {
+        // A small xorshift picks each part of a line among good and bad
+        // spellings, then sometimes changes a byte or cuts the line: what
+        // the fixed reader reads, `plain_move` reads the same.
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as usize % n
+        };
+        let to_list = |parts: &[&str]| parts.iter().map(|p| sjis(p)).collect::<Vec<_>>();
+        // Each part: how many of its spellings, first, make a line of the
+        // form, and its spellings.
+        let (squares, piece_list) = (destinations(), pieces());
+        let (good_squares, good_pieces) = (squares.len(), piece_list.len());
+        let squares = [
+            squares,
+            ["76", "７6", "七六", "同　　", "同  ", "７", "同同"]
+                .map(String::from)
+                .to_vec(),
+        ]
+        .concat();
+        let piece_list = [
+            piece_list,
+            ["成", "成歩", "成金", "不", "右", "と金"]
+                .map(String::from)
+                .to_vec(),
+        ]
+        .concat();
+        let slots: Vec<(usize, Vec<Vec<u8>>)> = vec![
+            (3, to_list(&["", " ", "   ", "\t", "　"])),
+            (
+                4,
+                to_list(&["1", "12", "0", "123456789", "1234567890", "", "１"]),
+            ),
+            (2, to_list(&[" ", "  ", "", "　", "\t"])),
+            (good_squares, squares.iter().map(|p| sjis(p)).collect()),
+            (good_pieces, piece_list.iter().map(|p| sjis(p)).collect()),
+            (
+                4,
+                to_list(&["", "成", "不成", "打", "不", "生", "右", "成成", "打成"]),
+            ),
+            (
+                3,
+                to_list(&["", "(77)", "(19)", "(07)", "(7)", "（77）", "(77", "(7７)"]),
+            ),
+            (3, to_list(&["", " ", "        ", "　", "\t", " \t "])),
+            (
+                2,
+                to_list(&[
+                    "( 0:03/00:00:03)",
+                    "(12:59/00:59:59)",
+                    "( 0:60/00:00:00)",
+                    "(0:3/0:0:3)",
+                    "( 0:03/)",
+                    "",
+                    "( 0:03/00:00:03)+",
+                    "( 0:03/00:00:03) ( 0:00/00:00:00)",
+                ]),
+            ),
+            (
+                5,
+                to_list(&["", "\r\n", "\n", "\r", "\r\n   2 ７六歩", " ", "x"]),
+            ),
+        ];
+        let mut read = 0;
+        for _ in 0..100_000 {
+            let mut line: Vec<u8> = slots
+                .iter()
+                .flat_map(|(good, slot)| {
+                    // Three times in four, a spelling of the form.
+                    let choices = if next(4) == 0 { slot.len() } else { *good };
+                    slot[next(choices)].iter().copied()
+                })
+                .collect();
+            if next(3) == 0 && !line.is_empty() {
+                let place = next(line.len());
+                line[place] = next(256) as u8;
+            }
+            if next(6) == 0 {
+                line.truncate(next(line.len() + 1));
+            }
+            let Some(found) = fixed_move(&line) else {
+                continue;
+            };
+            assert!(agrees(&line[..found.len]), "{}", show(&line));
+            read += 1;
+        }
+        assert!(read > 1_000, "{read}");
+    }
+}
