@@ -201,7 +201,7 @@ fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
 /// whose line is no `str`): the time in the first sixteen bytes of
 /// `bytes`, which it takes, and whether every field after a `:` is under
 /// 60.
-#[inline]
+#[inline(always)]
 pub(super) fn padded_time_bytes(bytes: &[u8]) -> Option<(MoveTime, bool)> {
     let b: [u8; 16] = *bytes.first_chunk::<16>()?;
     let word = u128::from_le_bytes(b);
