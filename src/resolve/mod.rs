@@ -230,6 +230,11 @@ fn marked_drop(pos: &Position, spec: &MoveSpec, to: Square) -> Option<Move> {
     (plain && pos.is_legal(mv) && claim_mismatch(pos, spec, mv).is_none()).then_some(mv)
 }
 
+/// A spec that names its origin (KIF, CSA): the piece there must be the
+/// mover's and of the written kind, and the move legal. Kept out of line:
+/// inlined into the builder's loop it measured 1.2M to 1.6M instructions
+/// more on the 1,000-file CSA subset.
+#[inline(never)]
 fn resolve_with_origin(
     pos: &Position,
     spec: &MoveSpec,
@@ -478,6 +483,7 @@ impl MoveSpec {
     /// The move this spec names in `pos` (the spec resolved): `previous`
     /// is the destination of the move before, for 同. The inverse of
     /// [`MoveSpec::from_move`].
+    #[inline]
     pub fn to_move(&self, pos: &Position, previous: Option<Square>) -> Result<Move, ResolveError> {
         let spec = self;
         let to = match spec.to {
