@@ -137,14 +137,23 @@ struct Branches {
 impl Branches {
     const EVERY: u32 = 32;
 
-    /// Notes a node just added, with the position after its move.
+    /// Notes a node just added, with the position after its move: nothing
+    /// to do until the first variation, which is all most games ask here.
+    #[inline(always)]
     fn added(&mut self, tree: &MoveTree, id: NodeId, pos: &Position) {
         if self.active {
-            let ply = tree.node(id).ply;
-            self.note(id, ply);
-            if ply.is_multiple_of(Self::EVERY) {
-                self.snapshots.insert(id, pos.clone());
-            }
+            self.note_added(tree, id, pos);
+        }
+    }
+
+    /// [`Branches::added`] once the tree is indexed. Out of line, so that
+    /// the position copied for a snapshot does not weigh on every move.
+    #[inline(never)]
+    fn note_added(&mut self, tree: &MoveTree, id: NodeId, pos: &Position) {
+        let ply = tree.node(id).ply;
+        self.note(id, ply);
+        if ply.is_multiple_of(Self::EVERY) {
+            self.snapshots.insert(id, pos.clone());
         }
     }
 
