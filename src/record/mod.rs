@@ -348,8 +348,12 @@ impl MoveTree {
             None => above.first_child = link,
             Some(last) => self.nodes[last.index()].next_sibling = link,
         }
-        self.nodes
-            .push(Node::new(Some(mv), ply, Some(parent), time));
+        // The node is made once room for it is there (`once_with` reserves
+        // before it calls), so it is written straight into the vector
+        // rather than built aside and copied over a possible regrowth.
+        self.nodes.extend(std::iter::once_with(|| {
+            Node::new(Some(mv), ply, Some(parent), time)
+        }));
         id
     }
 
