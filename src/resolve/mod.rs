@@ -458,11 +458,20 @@ fn claims_nothing(spec: &MoveSpec) -> bool {
     spec.capture == CaptureClaim::Unmarked && spec.check == CheckClaim::Unmarked
 }
 
-/// Capture and mate claims, tested on the board.
+/// Capture and mate claims, tested on the board. Most specs claim
+/// nothing, which is answered where it is asked; the test of a claim
+/// (which may copy the position to look for mate) is out of line.
+#[inline(always)]
 fn claim_mismatch(pos: &Position, spec: &MoveSpec, mv: Move) -> Option<Mismatch> {
     if claims_nothing(spec) {
         return None;
     }
+    claimed_mismatch(pos, spec, mv)
+}
+
+/// [`claim_mismatch`] for a spec that claims a capture, no capture or mate.
+#[inline(never)]
+fn claimed_mismatch(pos: &Position, spec: &MoveSpec, mv: Move) -> Option<Mismatch> {
     let captures = pos.piece_at(mv.to()).is_some();
     match (spec.capture, captures) {
         (CaptureClaim::Capture, false) => return Some(Mismatch::NoCapture),
