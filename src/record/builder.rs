@@ -487,7 +487,10 @@ impl Builder {
         depth: u32,
         quick: bool,
     ) -> Result<(), Stop> {
-        for (i, event) in cx.events.iter().enumerate().skip(from) {
+        // The number a move would have in the record's own count, less its
+        // ply: a diagram may start after moves already played (手数＝N).
+        let number_offset = cx.first_number.saturating_sub(1);
+        for (i, event) in (from..).zip(&cx.events[from..]) {
             match event {
                 Event::Move {
                     span,
@@ -518,8 +521,7 @@ impl Builder {
                             }
                         }
                     }
-                    // A diagram may start after moves already played (手数＝N).
-                    let expected = ply + cx.first_number.saturating_sub(1);
+                    let expected = ply + number_offset;
                     if let Some(n) = number.filter(|&n| n != ply && n != expected) {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
