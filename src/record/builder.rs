@@ -342,6 +342,9 @@ pub(crate) struct Builder {
     warnings: Vec<Warning>,
     pos: Position,
     current: NodeId,
+    /// The ply of `current` (moves from the start), kept beside it so that
+    /// each move read does not look it up in the tree.
+    ply: u32,
     previous: Option<Square>,
     /// Set once the current line has ended (a terminal word or a foul).
     ended: bool,
@@ -359,6 +362,7 @@ impl Builder {
             warnings: Vec::new(),
             pos: start,
             current: NodeId::ROOT,
+            ply: 0,
             previous: None,
             ended: false,
             in_variation: false,
@@ -395,6 +399,7 @@ impl Builder {
     /// Plays a legal move, with its time, as the next move of the line.
     pub(crate) fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
         self.current = self.tree.push_timed(self.current, mv, time);
+        self.ply += 1;
         self.pos.play_unchecked(mv);
         self.branches.added(&self.tree, self.current, &self.pos);
         self.previous = Some(mv.to());
@@ -464,6 +469,7 @@ impl Builder {
     /// there (a variation).
     pub(crate) fn branch(&mut self, node: NodeId, pos: Position) {
         self.current = node;
+        self.ply = self.tree.node(node).ply;
         self.pos = pos;
         self.previous = self.tree.node(node).mv.map(|mv| mv.to());
         self.ended = false;
@@ -498,7 +504,7 @@ impl Builder {
                     spec,
                     time,
                 } => {
-                    let ply = self.tree.node(self.current).ply + 1;
+                    let ply = self.ply + 1;
                     if self.ended {
                         return Err(Stop::broken(resolve_error(
                             span,
