@@ -249,10 +249,21 @@ impl Position {
     /// Whether the piece on `from` is pinned to `king` and moving to `to`
     /// would leave the pin's line: the one question a move's legality asks
     /// of pins, answered without finding every pin.
-    #[inline]
+    ///
+    /// Most pieces that move stand on no line through their king: that
+    /// one table look-up is made where the question is asked, and the
+    /// rest ([`Position::pinned_off_aligned_line`]) only for the others.
+    #[inline(always)]
     fn pinned_off_line(&self, king: Square, from: Square, to: Square) -> bool {
+        bitboard::aligned(king, from) && self.pinned_off_aligned_line(king, from, to)
+    }
+
+    /// [`Position::pinned_off_line`] for a piece on `from`, which stands on
+    /// a line through `king`.
+    #[inline(never)]
+    fn pinned_off_aligned_line(&self, king: Square, from: Square, to: Square) -> bool {
         use PieceKind::*;
-        if !bitboard::aligned(king, from) || bitboard::on_ray_through(king, from, to) {
+        if bitboard::on_ray_through(king, from, to) {
             return false;
         }
         let occupied = self.occupied();

@@ -137,14 +137,23 @@ struct Branches {
 impl Branches {
     const EVERY: u32 = 32;
 
-    /// Notes a node just added, with the position after its move.
+    /// Notes a node just added, with the position after its move: nothing
+    /// to do until the first variation, which is all most games ask here.
+    #[inline(always)]
     fn added(&mut self, tree: &MoveTree, id: NodeId, pos: &Position) {
         if self.active {
-            let ply = tree.node(id).ply;
-            self.note(id, ply);
-            if ply.is_multiple_of(Self::EVERY) {
-                self.snapshots.insert(id, pos.clone());
-            }
+            self.note_added(tree, id, pos);
+        }
+    }
+
+    /// [`Branches::added`] once the tree is indexed. Out of line, so that
+    /// the position copied for a snapshot does not weigh on every move.
+    #[inline(never)]
+    fn note_added(&mut self, tree: &MoveTree, id: NodeId, pos: &Position) {
+        let ply = tree.node(id).ply;
+        self.note(id, ply);
+        if ply.is_multiple_of(Self::EVERY) {
+            self.snapshots.insert(id, pos.clone());
         }
     }
 
@@ -333,6 +342,9 @@ pub(crate) struct Builder {
     warnings: Vec<Warning>,
     pos: Position,
     current: NodeId,
+    /// The ply of `current` (moves from the start), kept beside it so that
+    /// each move read does not look it up in the tree.
+    ply: u32,
     previous: Option<Square>,
     /// Set once the current line has ended (a terminal word or a foul).
     ended: bool,
@@ -350,6 +362,7 @@ impl Builder {
             warnings: Vec::new(),
             pos: start,
             current: NodeId::ROOT,
+            ply: 0,
             previous: None,
             ended: false,
             in_variation: false,
@@ -386,6 +399,7 @@ impl Builder {
     /// Plays a legal move, with its time, as the next move of the line.
     pub(crate) fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
         self.current = self.tree.push_timed(self.current, mv, time);
+        self.ply += 1;
         self.pos.play_unchecked(mv);
         self.branches.added(&self.tree, self.current, &self.pos);
         self.previous = Some(mv.to());
@@ -455,6 +469,7 @@ impl Builder {
     /// there (a variation).
     pub(crate) fn branch(&mut self, node: NodeId, pos: Position) {
         self.current = node;
+        self.ply = self.tree.node(node).ply;
         self.pos = pos;
         self.previous = self.tree.node(node).mv.map(|mv| mv.to());
         self.ended = false;
@@ -478,7 +493,10 @@ impl Builder {
         depth: u32,
         quick: bool,
     ) -> Result<(), Stop> {
-        for (i, event) in cx.events.iter().enumerate().skip(from) {
+        // The number a move would have in the record's own count, less its
+        // ply: a diagram may start after moves already played (手数＝N).
+        let number_offset = cx.first_number.saturating_sub(1);
+        for (i, event) in (from..).zip(&cx.events[from..]) {
             match event {
                 Event::Move {
                     span,
@@ -486,7 +504,7 @@ impl Builder {
                     spec,
                     time,
                 } => {
-                    let ply = self.tree.node(self.current).ply + 1;
+                    let ply = self.ply + 1;
                     if self.ended {
                         return Err(Stop::broken(resolve_error(
                             span,
@@ -509,8 +527,7 @@ impl Builder {
                             }
                         }
                     }
-                    // A diagram may start after moves already played (手数＝N).
-                    let expected = ply + cx.first_number.saturating_sub(1);
+                    let expected = ply + number_offset;
                     if let Some(n) = number.filter(|&n| n != ply && n != expected) {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));

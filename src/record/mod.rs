@@ -256,6 +256,37 @@ pub struct MoveTree {
     nodes: Vec<Node>,
 }
 
+impl Node {
+    /// Whether the node holds anything on the heap: a comment, a bookmark
+    /// or an ending (a move and its time are held in place).
+    #[inline]
+    fn owns_heap(&self) -> bool {
+        self.comments.capacity() != 0 || self.bookmarks.capacity() != 0 || self.ending.is_some()
+    }
+}
+
+/// Dropping a tree frees what its nodes hold and then the nodes' vector,
+/// with one test per node: most nodes (a move and its time) hold nothing,
+/// and the drop the compiler writes for a node (a call that checks both
+/// lists, each string in them and the ending) cost more than building the
+/// node did.
+impl Drop for MoveTree {
+    fn drop(&mut self) {
+        for node in &mut self.nodes {
+            if node.owns_heap() {
+                drop(std::mem::take(&mut node.comments));
+                drop(std::mem::take(&mut node.bookmarks));
+                drop(node.ending.take());
+            }
+        }
+        // SAFETY: a length of 0 is always within the vector's initialised
+        // part; the nodes it leaves out are not dropped, and after the loop
+        // above none of them owns anything (empty lists of capacity 0, no
+        // ending), so nothing leaks. The vector's own buffer is still freed.
+        unsafe { self.nodes.set_len(0) };
+    }
+}
+
 impl Default for MoveTree {
     fn default() -> Self {
         MoveTree::new()
@@ -317,8 +348,12 @@ impl MoveTree {
             None => above.first_child = link,
             Some(last) => self.nodes[last.index()].next_sibling = link,
         }
-        self.nodes
-            .push(Node::new(Some(mv), ply, Some(parent), time));
+        // The node is made once room for it is there (`once_with` reserves
+        // before it calls), so it is written straight into the vector
+        // rather than built aside and copied over a possible regrowth.
+        self.nodes.extend(std::iter::once_with(|| {
+            Node::new(Some(mv), ply, Some(parent), time)
+        }));
         id
     }
 

@@ -230,6 +230,11 @@ fn marked_drop(pos: &Position, spec: &MoveSpec, to: Square) -> Option<Move> {
     (plain && pos.is_legal(mv) && claim_mismatch(pos, spec, mv).is_none()).then_some(mv)
 }
 
+/// A spec that names its origin (KIF, CSA): the piece there must be the
+/// mover's and of the written kind, and the move legal. Kept out of line:
+/// inlined into the builder's loop it measured 1.2M to 1.6M instructions
+/// more on the 1,000-file CSA subset.
+#[inline(never)]
 fn resolve_with_origin(
     pos: &Position,
     spec: &MoveSpec,
@@ -453,11 +458,20 @@ fn claims_nothing(spec: &MoveSpec) -> bool {
     spec.capture == CaptureClaim::Unmarked && spec.check == CheckClaim::Unmarked
 }
 
-/// Capture and mate claims, tested on the board.
+/// Capture and mate claims, tested on the board. Most specs claim
+/// nothing, which is answered where it is asked; the test of a claim
+/// (which may copy the position to look for mate) is out of line.
+#[inline(always)]
 fn claim_mismatch(pos: &Position, spec: &MoveSpec, mv: Move) -> Option<Mismatch> {
     if claims_nothing(spec) {
         return None;
     }
+    claimed_mismatch(pos, spec, mv)
+}
+
+/// [`claim_mismatch`] for a spec that claims a capture, no capture or mate.
+#[inline(never)]
+fn claimed_mismatch(pos: &Position, spec: &MoveSpec, mv: Move) -> Option<Mismatch> {
     let captures = pos.piece_at(mv.to()).is_some();
     match (spec.capture, captures) {
         (CaptureClaim::Capture, false) => return Some(Mismatch::NoCapture),
@@ -478,6 +492,7 @@ impl MoveSpec {
     /// The move this spec names in `pos` (the spec resolved): `previous`
     /// is the destination of the move before, for 同. The inverse of
     /// [`MoveSpec::from_move`].
+    #[inline]
     pub fn to_move(&self, pos: &Position, previous: Option<Square>) -> Result<Move, ResolveError> {
         let spec = self;
         let to = match spec.to {
