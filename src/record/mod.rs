@@ -259,9 +259,25 @@ pub struct MoveTree {
 impl Node {
     /// Whether the node holds anything on the heap: a comment, a bookmark
     /// or an ending (a move and its time are held in place).
+    ///
+    /// Every field is named, so that a field added to `Node` does not
+    /// compile here until it is sorted: [`MoveTree`]'s `Drop` relies on
+    /// this test to know which nodes it must empty.
     #[inline]
     fn owns_heap(&self) -> bool {
-        self.comments.capacity() != 0 || self.bookmarks.capacity() != 0 || self.ending.is_some()
+        let Node {
+            mv: _,
+            ply: _,
+            parent: _,
+            first_child: _,
+            last_child: _,
+            next_sibling: _,
+            comments,
+            bookmarks,
+            time: _,
+            ending,
+        } = self;
+        comments.capacity() != 0 || bookmarks.capacity() != 0 || ending.is_some()
     }
 }
 
