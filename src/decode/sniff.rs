@@ -96,6 +96,11 @@ fn declaration_in_line(line: &[u8]) -> Option<Encoding> {
 /// cut short by the end of the input (damage that decoding then reports). See the module
 /// documentation for why CP932 text practically never passes.
 pub(super) fn looks_like_euc_jp(bytes: &[u8]) -> bool {
+    // The ASCII tail changes neither count, so not the answer (the test
+    // may only give up sooner, when it would have answered no anyway).
+    let bytes = bytes
+        .get(..super::ascii_tail::ascii_tail_start(bytes))
+        .unwrap_or(bytes);
     let mut good = 0;
     let mut bad = 0;
     let mut at = 0;
