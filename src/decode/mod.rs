@@ -311,13 +311,12 @@ fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
 /// its ASCII tail (see [`ascii_tail`]) through the decoder, the tail copied as it is. The same
 /// text and the same [`Malformed`] list as decoding the whole input.
 fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'static> {
-    let cut = ascii_tail::ascii_tail_start(bytes);
-    let (head, tail) = bytes.split_at(cut.min(bytes.len()));
-    // SAFETY: the tail follows the last non-ASCII byte, so it is all
-    // ASCII, which is UTF-8. (Checking it again cost 770 instructions a
-    // CSA file: more than decoding its Japanese head.)
-    let tail = unsafe { std::str::from_utf8_unchecked(tail) };
-    transcode_then(head, 0, encoding, tail)
+    transcode_split(ascii_tail::split(bytes), encoding)
+}
+
+/// [`transcode_legacy`] of input already cut at its ASCII tail.
+fn transcode_split(split: ascii_tail::Split<'_>, encoding: Encoding) -> Decoded<'static> {
+    transcode_then(split.head, 0, encoding, split.tail)
 }
 
 /// Converts `bytes` (found `base` bytes into the input) into a new string, replacing
