@@ -61,6 +61,8 @@ pub fn shown(path: &Path) -> String {
     // A name that is UTF-8, as nearly all are, displays as itself: no
     // formatting machinery needed (it cost about 1,700 instructions a file).
     match path.to_str() {
+        // Printable ASCII: nothing to escape, no character to look up.
+        Some(name) if name.bytes().all(|b| (b' '..=b'~').contains(&b)) => name.to_owned(),
         Some(name) => escape_controls(name).into_owned(),
         None => escape_controls(&path.display().to_string()).into_owned(),
     }
