@@ -289,7 +289,7 @@ pub fn read_bytes(
             return Ok(read);
         }
     }
-    read_bytes_general(bytes, path, format, encoding)
+    read_text_bytes(bytes, path, format, encoding)
 }
 
 /// [`read_bytes`] without its Shift_JIS reading path (but for training
@@ -308,6 +308,18 @@ pub fn read_bytes_general(
             return Ok(read_training(bytes, data));
         }
     }
+    read_text_bytes(bytes, path, format, encoding)
+}
+
+/// [`read_bytes_general`] once training data is ruled out: the bytes
+/// decoded whole, then read. ([`read_bytes`] has asked the file name
+/// already; asking again cost 400 instructions a file.)
+fn read_text_bytes(
+    bytes: &[u8],
+    path: &Path,
+    format: Option<Format>,
+    encoding: EncodingChoice,
+) -> Result<Read, Error> {
     let decoded = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
     if let Some(not) = decode::not_a_record(bytes, &decoded) {
         return Err(not_a_record_error(&decoded.text, &not));

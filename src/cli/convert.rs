@@ -52,7 +52,7 @@ pub fn convert(
         };
         let record = if config.flip { record.flip() } else { record };
         out.games += 1;
-        out.moves += record.tree.mainline().count();
+        out.moves += mainline_length(&record.tree);
         records.push(record);
     }
     if records.is_empty() {
@@ -111,4 +111,43 @@ pub fn convert(
         e => format!("{name}: error: {e}\n"),
     })?;
     Ok(out)
+}
+
+/// How many moves the mainline of `tree` has. A tree without variations,
+/// as most are, is a chain: its newest node is the mainline's last, and
+/// its ply says how many moves lead to it, with no walk down the chain
+/// (a walk cost 17 instructions a move). A node `ply` moves deep whose
+/// ply is the number of moves in the tree has every move on its way from
+/// the root, so there is no other line.
+fn mainline_length(tree: &crate::record::MoveTree) -> usize {
+    let moves = tree.len().saturating_sub(1);
+    match tree.ids().next_back() {
+        Some(newest) if tree.node(newest).ply as usize == moves => moves,
+        _ => tree.mainline().count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mainline_length;
+    use crate::record::{MoveTree, NodeId};
+    use crate::Move;
+
+    #[test]
+    fn the_mainline_length_is_the_walked_one() {
+        let m = |usi| Move::from_usi(usi).unwrap();
+        let mut tree = MoveTree::new();
+        assert_eq!(mainline_length(&tree), 0);
+        let first = tree.push(NodeId::ROOT, m("7g7f"));
+        let second = tree.push(first, m("3c3d"));
+        assert_eq!(mainline_length(&tree), 2);
+        // A variation added last, shorter or as long as the mainline.
+        tree.push(first, m("8c8d"));
+        assert_eq!(mainline_length(&tree), 2);
+        tree.push(second, m("2g2f"));
+        assert_eq!(mainline_length(&tree), tree.mainline().count());
+        let side = tree.push(NodeId::ROOT, m("2g2f"));
+        tree.push(side, m("8c8d"));
+        assert_eq!(mainline_length(&tree), tree.mainline().count());
+    }
 }

@@ -61,6 +61,7 @@
 //! all stay, as does a missing final newline. The parsers deal with them. For the line numbers
 //! reported here, each of the three counts as one line break.
 
+mod ascii_tail;
 mod binary;
 mod cp932;
 mod sniff;
@@ -282,7 +283,7 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
         // ASCII means the same in all three encodings.
         Encoding::Cp932 | Encoding::EucJp => match std::str::from_utf8(bytes) {
             Ok(text) if text.is_ascii() => Decoded::borrowed(text, encoding),
-            _ => transcode(bytes, 0, encoding),
+            _ => transcode_legacy(bytes, encoding),
         },
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let bom = if encoding == Encoding::Utf16Le {
@@ -306,12 +307,30 @@ fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
     }
 }
 
+/// CP932 or EUC-JP input that is not all ASCII, converted into a new string: the bytes up to
+/// its ASCII tail (see [`ascii_tail`]) through the decoder, the tail copied as it is. The same
+/// text and the same [`Malformed`] list as decoding the whole input.
+fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'static> {
+    transcode_split(ascii_tail::split(bytes), encoding)
+}
+
+/// [`transcode_legacy`] of input already cut at its ASCII tail.
+fn transcode_split(split: ascii_tail::Split<'_>, encoding: Encoding) -> Decoded<'static> {
+    transcode_then(split.head, 0, encoding, split.tail)
+}
+
 /// Converts `bytes` (found `base` bytes into the input) into a new string, replacing
 /// undecodable sequences with U+FFFD and recording where the first [`MAX_REPORTED`] were.
 fn transcode(bytes: &[u8], base: usize, encoding: Encoding) -> Decoded<'static> {
+    transcode_then(bytes, base, encoding, "")
+}
+
+/// [`transcode`], then `tail` appended to the text as it is (text that follows `bytes` in the
+/// input and needs no decoding; room for it is made at once).
+fn transcode_then(bytes: &[u8], base: usize, encoding: Encoding, tail: &str) -> Decoded<'static> {
     let mut decoder = encoding.codec().new_decoder_without_bom_handling();
     let capacity = decoder.max_utf8_buffer_length(bytes.len());
-    let mut text = String::with_capacity(capacity.unwrap_or(bytes.len()));
+    let mut text = String::with_capacity(capacity.unwrap_or(bytes.len()) + tail.len());
     // (offset in the input, offset in `text`) of each undecodable sequence.
     let mut spots: Vec<(usize, usize)> = Vec::new();
     let mut read = 0;
@@ -345,6 +364,7 @@ fn transcode(bytes: &[u8], base: usize, encoding: Encoding) -> Decoded<'static> 
             }
         }
     }
+    text.push_str(tail);
     let malformed = locate(&text, &spots);
     Decoded {
         text: Cow::Owned(text),

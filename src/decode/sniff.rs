@@ -30,10 +30,13 @@ pub(super) fn detect_and_decode(bytes: &[u8], hint: ExtensionHint) -> Decoded<'_
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Decoded::borrowed(text, Encoding::Utf8);
     }
-    if looks_like_euc_jp(bytes) {
-        return decode_as(bytes, Encoding::EucJp);
+    // Not ASCII (that is UTF-8): the EUC-JP test and the decoders need
+    // read only up to the ASCII tail, found once for all three.
+    let split = super::ascii_tail::split(bytes);
+    if euc_jp_head(split.head) {
+        return super::transcode_split(split, Encoding::EucJp);
     }
-    let cp932 = decode_as(bytes, Encoding::Cp932);
+    let cp932 = super::transcode_split(split, Encoding::Cp932);
     if cp932.is_clean() {
         return cp932;
     }
@@ -96,6 +99,13 @@ fn declaration_in_line(line: &[u8]) -> Option<Encoding> {
 /// cut short by the end of the input (damage that decoding then reports). See the module
 /// documentation for why CP932 text practically never passes.
 pub(super) fn looks_like_euc_jp(bytes: &[u8]) -> bool {
+    euc_jp_head(super::ascii_tail::split(bytes).head)
+}
+
+/// [`looks_like_euc_jp`] of the bytes before the input's ASCII tail: the
+/// tail changes neither count, so not the answer (the test may only give
+/// up sooner, when it would have answered no anyway).
+fn euc_jp_head(bytes: &[u8]) -> bool {
     let mut good = 0;
     let mut bad = 0;
     let mut at = 0;

@@ -81,10 +81,15 @@ const SUFFIXES: [(&str, Kind); 9] = [
 /// The archive suffix of a file name (case-insensitive), with its kind.
 /// A lone `.gz`, `.xz` or `.zst` is a compressed file, not an archive.
 fn suffix(path: &Path) -> Option<(usize, Kind)> {
-    let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+    // The suffixes are ASCII: the name's last bytes are compared as they
+    // are, with no lowercase copy of the name (an allocation a file).
+    let name = path.file_name()?.as_encoded_bytes();
     SUFFIXES
         .iter()
-        .find(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+        .find(|(suffix, _)| {
+            name.len() > suffix.len()
+                && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+        })
         .map(|&(suffix, kind)| (suffix.len(), kind))
 }
 

@@ -282,3 +282,38 @@ fn bench_archive() {
     );
     assert!(count > 0);
 }
+
+/// The suffix is read from the name's bytes as the lowercase lossy copy
+/// of the name read it: case, non-UTF-8 bytes, names no longer than it.
+#[test]
+fn suffixes_read_from_bytes_as_from_a_lowercase_copy() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let copy = |path: &Path| {
+        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+        SUFFIXES
+            .iter()
+            .find(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+            .map(|&(suffix, kind)| (suffix.len(), kind))
+    };
+    let names: [&[u8]; 14] = [
+        b"a.zip",
+        b".zip",
+        b"A.ZIP",
+        b"g.Tar.Gz",
+        b"g.gz",
+        b"\xff.7z",
+        b"x.7\xffz",
+        b"\xff\xfe",
+        b"x.tzst",
+        b".tgz.txz",
+        b"d/a.zip",
+        b"a.zip/",
+        b"",
+        b"..",
+    ];
+    for name in names {
+        let path = Path::new(OsStr::from_bytes(name));
+        assert_eq!(suffix(path), copy(path), "{path:?}");
+    }
+}

@@ -58,17 +58,24 @@ struct Game<'a> {
     wars_rose: usize,
 }
 
+/// Room made for headers in the first game of a text: `V`, two names,
+/// and the `$` lines most files have.
+const HEADERS: usize = 8;
+
 impl<'a> Game<'a> {
     fn new() -> Game<'a> {
         Game::with_capacity(0)
     }
 
     /// A game with room for `events` events (a move line and a time line
-    /// each take about 12 bytes), so the event list is not regrown.
+    /// each take about 12 bytes), so the event list is not regrown, and
+    /// for the few headers a game has (names, event, times), so that
+    /// theirs is not either.
     fn with_capacity(events: usize) -> Game<'a> {
         Game {
             raw: RawGame {
                 events: Vec::with_capacity(events),
+                headers: Vec::with_capacity(if events > 0 { HEADERS } else { 0 }),
                 ..RawGame::default()
             },
             start: Start::default(),

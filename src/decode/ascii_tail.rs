@@ -1,0 +1,99 @@
+//! The ASCII tail of a file in a legacy encoding: most Shift_JIS and
+//! EUC-JP records are Japanese only in their first lines (players, event)
+//! and plain ASCII after them (CSA moves and times). Past the first line
+//! break after the last non-ASCII byte, nothing can be part of a multi-byte
+//! character, in CP932 or EUC-JP, so those bytes are the same text in
+//! every encoding: the decoder and the EUC-JP test need not read them.
+//!
+//! The cut is after a line break, not just after the last non-ASCII byte,
+//! because a CP932 lead byte takes an ASCII trail byte (`0x40`–`0x7E`):
+//! only a byte that is no trail byte in either encoding (`\n`) ends every
+//! character for sure, so that what comes before the cut decodes, and is
+//! judged, exactly as it does within the whole input.
+
+/// Input in a legacy encoding cut where its ASCII tail starts (see
+/// [`ascii_tail_start`]).
+#[derive(Clone, Copy)]
+pub(super) struct Split<'a> {
+    /// The bytes before the tail: what the decoder must read.
+    pub head: &'a [u8],
+    /// The tail, text as it is.
+    pub tail: &'a str,
+}
+
+/// `bytes` cut where its ASCII tail starts.
+pub(super) fn split(bytes: &[u8]) -> Split<'_> {
+    let (head, tail) = bytes.split_at(ascii_tail_start(bytes).min(bytes.len()));
+    // SAFETY: the tail follows the last non-ASCII byte, so it is all
+    // ASCII, which is UTF-8. (Checking it again cost 770 instructions a
+    // CSA file: more than decoding its Japanese head.)
+    let tail = unsafe { std::str::from_utf8_unchecked(tail) };
+    Split { head, tail }
+}
+
+/// Where the ASCII tail of `bytes` starts: just past the first `\n` after
+/// the last non-ASCII byte; 0 when every byte is ASCII, and the length
+/// when no `\n` follows the last non-ASCII byte (no tail).
+pub(super) fn ascii_tail_start(bytes: &[u8]) -> usize {
+    let Some(last) = last_non_ascii(bytes) else {
+        return 0;
+    };
+    let after = last + 1;
+    match memchr::memchr(b'\n', bytes.get(after..).unwrap_or_default()) {
+        Some(newline) => after + newline + 1,
+        None => bytes.len(),
+    }
+}
+
+/// The index of the last byte that is not ASCII, if any: read from the
+/// end 32 bytes at a time (four words whose high bits are tested at once),
+/// then byte by byte within the block that has one.
+fn last_non_ascii(bytes: &[u8]) -> Option<usize> {
+    const BLOCK: usize = 32;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut end = bytes.len();
+    while end >= BLOCK {
+        let block = bytes.get(end - BLOCK..end).unwrap_or_default();
+        let any = block
+            .chunks_exact(8)
+            .map(|word| u64::from_le_bytes(word.try_into().unwrap_or_default()))
+            .fold(0, |acc, word| acc | word);
+        if any & HIGH != 0 {
+            break;
+        }
+        end -= BLOCK;
+    }
+    bytes.get(..end)?.iter().rposition(|b| !b.is_ascii())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tail_starts_after_the_line_of_the_last_non_ascii_byte() {
+        assert_eq!(ascii_tail_start(b""), 0);
+        assert_eq!(ascii_tail_start(b"+7776FU\nT1\n"), 0);
+        assert_eq!(ascii_tail_start(b"N+\x82\xa0\n+7776FU\n"), 5);
+        assert_eq!(ascii_tail_start(b"N+\x82\xa0"), 4);
+        assert_eq!(ascii_tail_start(b"N+\x82A\r\nT1"), 6);
+        // Against a plain search, for non-ASCII bytes at every place of
+        // inputs longer than a block.
+        for len in [0, 1, 31, 32, 33, 64, 100] {
+            for at in 0..len {
+                let mut bytes = vec![b'a'; len];
+                for (k, byte) in bytes.iter_mut().enumerate() {
+                    if k % 7 == 3 {
+                        *byte = b'\n';
+                    }
+                }
+                bytes[at] = 0x93;
+                let plain = bytes[at + 1..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(len, |k| at + 1 + k + 1);
+                assert_eq!(ascii_tail_start(&bytes), plain, "{len} {at}");
+            }
+        }
+    }
+}
