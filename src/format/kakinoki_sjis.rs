@@ -31,12 +31,6 @@ use crate::format::{lines, Format};
 /// How many lines [`Format::sniff`] looks at.
 const SNIFF_LINES: u32 = 400;
 
-/// A format's fixed-place reader of a move line: given the line's number
-/// and the bytes from its start on, it pushes the line's events and says
-/// how long the line is without its ending, or pushes nothing and says
-/// `None`.
-type FixedReader = fn(u32, &[u8], &mut Vec<Event<'static>>) -> Option<usize>;
-
 /// Reads the one KIF or KI2 game in `bytes` (CP932), `format` forced or
 /// told from the text, decoding into `arena` the lines read the general
 /// way; the game, whose spans borrow `arena`, with its format. `None`
@@ -164,7 +158,7 @@ impl Plan {
         mut self,
         bytes: &[u8],
         mut at: Cursor,
-        fixed: FixedReader,
+        fixed: impl Fn(u32, &[u8], &mut Vec<Event<'static>>) -> Option<usize>,
         dialect: &impl Dialect,
         arena: &'a mut String,
     ) -> Option<RawGame<'a>> {
@@ -202,14 +196,17 @@ impl Plan {
     }
 
     /// Reads the lines from `at` on: each on the format's fixed-place
-    /// reader (`fixed`, which finds the line's end itself) or the
+    /// reader (`fixed`, which finds the line's end itself: given the
+    /// line's number and the bytes from its start on, it pushes the line's
+    /// events and says how long the line is without its ending, or pushes
+    /// nothing and says `None`; generic, so that it is inlined) or the
     /// dialect's fast path if one takes it, else gathered into runs to
     /// decode.
     fn read_lines(
         &mut self,
         bytes: &[u8],
         at: &mut Cursor,
-        fixed: FixedReader,
+        fixed: impl Fn(u32, &[u8], &mut Vec<Event<'static>>) -> Option<usize>,
         dialect: &impl Dialect,
         arena: &mut String,
     ) -> Option<()> {
