@@ -277,14 +277,14 @@ pub fn read_bytes(
             return Ok(read_training(bytes, data));
         }
     }
-    // Most KIF records are one game in Shift_JIS: read them from their
-    // bytes when that gives the same answer. A format forced or named by
-    // the extension as another spares the other formats the attempt (the
-    // answer is the same either way: this only saves time).
-    let maybe_kif = format
+    // Most KIF and KI2 records are one game in Shift_JIS: read them from
+    // their bytes when that gives the same answer. A format forced or
+    // named by the extension as another spares the other formats the
+    // attempt (the answer is the same either way: this only saves time).
+    let maybe_kakinoki = format
         .or_else(|| Format::from_extension(path))
-        .is_none_or(|f| f == Format::Kif);
-    if maybe_kif {
+        .is_none_or(|f| matches!(f, Format::Kif | Format::Ki2));
+    if maybe_kakinoki {
         if let Some(read) = read_shift_jis_game(bytes, format, encoding) {
             return Ok(read);
         }
@@ -410,15 +410,15 @@ fn read_text_bytes(
     })
 }
 
-/// The Shift_JIS reading path of [`read_bytes`] (issue #20): one KIF
-/// game in CP932 read line by line from its bytes, its plain move
+/// The Shift_JIS reading path of [`read_bytes`] (issue #20): one KIF or
+/// KI2 game in CP932 read line by line from its bytes, its plain move
 /// lines never decoded ([`kakinoki_sjis`]), then built as usual. It gives
 /// what the general path gives, byte for byte, or `None`, and then the
 /// general path reads the input from the start: `None` unless the decoder
 /// would choose CP932 ([`decode::cp932_if_clean`]) and every line decodes
 /// cleanly; unless the input is no case of
 /// [`not_a_record`](decode::not_a_record) (blank, a NUL or any control
-/// character, U+FFFD); unless the format is KIF, forced or told from
+/// character, U+FFFD); unless the format is KIF or KI2, forced or told from
 /// the text as [`Format::sniff`] tells it, and the text is one game; and
 /// unless the game reads and builds without an error or a single warning
 /// (the fast lines' spans hold no text, so no message may quote them: the

@@ -1,24 +1,19 @@
-//! The Shift_JIS reading path of Kakinoki's formats (KIF for now): a game read line by line
-//! from its CP932 bytes, without decoding the whole file (issue #20). Each
-//! line KIF's fixed-place reader ([`fixed_move_line`], the commonest move
-//! line, found before the line is split) or the dialect's
-//! [`Dialect::sjis_move_line`] reads (a plain move line) gives its events
-//! straight from the bytes; every other line
+//! The Shift_JIS reading path of Kakinoki's formats, KIF and KI2: a game
+//! read line by line from its CP932 bytes, without decoding the whole file
+//! (issue #20). Each line the format's fixed-place reader takes (KIF's
+//! commonest move line, [`fixed_move_line`]; a KI2 line of plain moves,
+//! [`fixed_moves_line`]; each found before the line is split) or the
+//! dialect's [`Dialect::sjis_move_line`] reads (a plain KIF move line)
+//! gives its events straight from the bytes; every other line
 //! (headers, comments, diagrams, terminal words, anything unusual) is
 //! decoded on its own, with the whole-file decoder's decoder, and read with
 //! the shared per-line step of the Kakinoki reader
 //! ([`LineReader`](crate::format::kakinoki::LineReader)), exactly as the
 //! general reader reads it in the decoded text.
 //!
-//! Only KIF takes it for now: KI2 has no `sjis_move_line` yet (one that
-//! read KI2 moves through the shared move-text reader was measured no
-//! cheaper than decoding the line, and slowed the general reader), and a
-//! KI2 game read with every line decoded alone costs more than the whole
-//! file decoded at once.
-//!
 //! It stands for the general path only where it gives the same game, so it
 //! says `None` (and the caller reads the file the general way) unless the
-//! file is one game of KIF (forced, or told by
+//! file is one game of KIF or KI2 (forced, or told by
 //! [`Format::sniff`]'s own rule, see [`sniff_lines`]) whose every decoded
 //! line is clean, plain text (no undecodable byte, no control character)
 //! and whose reading warns about nothing, and unless the decoder would
@@ -28,6 +23,7 @@
 
 use crate::decode::decode_cp932_cleanly;
 use crate::format::kakinoki::{may_hold_games, Dialect, LineReader};
+use crate::format::ki2::{read::Ki2, sjis_fixed::fixed_moves_line};
 use crate::format::kif::{read::Kif, sjis_fixed::fixed_move_line};
 use crate::format::raw::{Event, RawGame};
 use crate::format::{lines, Format};
@@ -35,7 +31,7 @@ use crate::format::{lines, Format};
 /// How many lines [`Format::sniff`] looks at.
 const SNIFF_LINES: u32 = 400;
 
-/// Reads the one KIF game in `bytes` (CP932), `format` forced or
+/// Reads the one KIF or KI2 game in `bytes` (CP932), `format` forced or
 /// told from the text, decoding into `arena` the lines read the general
 /// way; the game, whose spans borrow `arena`, with its format. `None`
 /// when the path cannot stand for the general reader (see the module
@@ -45,7 +41,7 @@ const SNIFF_LINES: u32 = 400;
 ///
 /// `clean_cp932` says whether the decoder would choose CP932 for the bytes
 /// if they decode cleanly (see [`crate::decode::cp932_if_clean`]): asked
-/// only once the format is told KIF, as it looks at the whole
+/// only once the format is told KIF or KI2, as it looks at the whole
 /// input, and so does the test for several games: the other formats give
 /// up after a few lines.
 pub(crate) fn read_game<'a>(
@@ -55,24 +51,23 @@ pub(crate) fn read_game<'a>(
     arena: &'a mut String,
 ) -> Option<(Format, RawGame<'a>)> {
     let mut plan = Plan::default();
-    let (format, mut at) = match format {
+    let (format, at) = match format {
         Some(format) => (format, Cursor::default()),
         None => sniff_lines(bytes, arena, &mut plan)?,
     };
-    if format != Format::Kif || !clean_cp932() || may_hold_games(bytes) {
+    if !matches!(format, Format::Kif | Format::Ki2) || !clean_cp932() || may_hold_games(bytes) {
         return None;
     }
-    // Room for a move event per 32 bytes, and for every line decoded:
+    // Room for a move event per 32 bytes of KIF (a line a move) or per 10
+    // of KI2 (`▲７六歩    `, 12 bytes), and for every line decoded:
     // growing either is a tenth of the reading.
-    plan.fast.reserve(bytes.len() / 32);
+    let bytes_per_move = if format == Format::Kif { 32 } else { 10 };
+    plan.fast.reserve(bytes.len() / bytes_per_move);
     arena.reserve(bytes.len() + bytes.len() / 2);
-    plan.read_lines(bytes, &mut at, &Kif, arena)?;
-    // `not_a_record`'s test for blank input: a move line is not blank.
-    if plan.fast.is_empty() && arena.chars().all(|c| c.is_whitespace() || c == '\u{feff}') {
-        return None;
-    }
-    let arena: &'a String = arena;
-    let game = plan.replay(arena, &Kif)?;
+    let game = match format {
+        Format::Kif => plan.read(bytes, at, fixed_move_line, &Kif, arena)?,
+        _ => plan.read(bytes, at, fixed_moves_line, &Ki2, arena)?,
+    };
     game.warnings.is_empty().then_some((format, game))
 }
 
@@ -156,6 +151,26 @@ enum Step {
 }
 
 impl Plan {
+    /// Reads the lines from `at` on (see [`Plan::read_lines`]) and replays
+    /// them into the game, in `dialect`; `None` for blank input or a
+    /// syntax error.
+    fn read<'a>(
+        mut self,
+        bytes: &[u8],
+        mut at: Cursor,
+        fixed: impl Fn(u32, &[u8], &mut Vec<Event<'static>>) -> Option<usize>,
+        dialect: &impl Dialect,
+        arena: &'a mut String,
+    ) -> Option<RawGame<'a>> {
+        self.read_lines(bytes, &mut at, fixed, dialect, arena)?;
+        // `not_a_record`'s test for blank input: a move line is not blank.
+        if self.fast.is_empty() && arena.chars().all(|c| c.is_whitespace() || c == '\u{feff}') {
+            return None;
+        }
+        let arena: &'a String = arena;
+        self.replay(arena, dialect)
+    }
+
     /// Decodes `bytes` onto the end of `arena` as a run of lines starting
     /// with line `first`; `false` when they do not decode cleanly.
     fn decode(&mut self, first: u32, bytes: &[u8], arena: &mut String) -> bool {
@@ -180,14 +195,18 @@ impl Plan {
         Some(())
     }
 
-    /// Reads the lines from `at` on: each on KIF's fixed-place reader
-    /// ([`fixed_move_line`], which finds the line's end itself) or the
+    /// Reads the lines from `at` on: each on the format's fixed-place
+    /// reader (`fixed`, which finds the line's end itself: given the
+    /// line's number and the bytes from its start on, it pushes the line's
+    /// events and says how long the line is without its ending, or pushes
+    /// nothing and says `None`; generic, so that it is inlined) or the
     /// dialect's fast path if one takes it, else gathered into runs to
     /// decode.
     fn read_lines(
         &mut self,
         bytes: &[u8],
         at: &mut Cursor,
+        fixed: impl Fn(u32, &[u8], &mut Vec<Event<'static>>) -> Option<usize>,
         dialect: &impl Dialect,
         arena: &mut String,
     ) -> Option<()> {
@@ -195,7 +214,7 @@ impl Plan {
             let start = at.offset;
             let before = self.fast.len();
             let n = at.line.saturating_add(1);
-            let fast = if let Some(len) = fixed_move_line(n, &bytes[start..], &mut self.fast) {
+            let fast = if let Some(len) = fixed(n, &bytes[start..], &mut self.fast) {
                 at.skip(bytes, len);
                 true
             } else {

@@ -6,7 +6,7 @@
 
 use crate::util::shared::locate;
 use kifconv::decode::EncodingChoice;
-use kifconv::read::{read_bytes, read_bytes_general, read_shift_jis_game};
+use kifconv::read::{read_bytes, read_bytes_general, read_shift_jis_game, Format};
 use std::path::{Path, PathBuf};
 
 /// Every file under `dir`, sorted.
@@ -53,7 +53,9 @@ fn the_shift_jis_path_reads_as_the_general_path() {
     let mut paths = Vec::new();
     files(&root.join("fixtures"), &mut paths);
     files(&corpus, &mut paths);
-    let (mut read, mut plain, mut fast) = (0, 0, 0);
+    let (mut read, mut fast) = (0, 0);
+    // Plain records of KIF and of KI2, each with how many took the path.
+    let (mut plain_kif, mut plain_ki2) = ((0, 0), (0, 0));
     for path in &paths {
         let Ok(bytes) = std::fs::read(path) else {
             continue;
@@ -77,21 +79,27 @@ fn the_shift_jis_path_reads_as_the_general_path() {
                         path.display()
                     );
                 }
-                // A plain record: one KIF game in CP932 read with nothing
-                // to say (KI2 does not take the path yet).
+                // A plain record: one KIF or KI2 game in CP932 read with
+                // nothing to say.
                 if let Ok(r) = read_bytes_general(&bytes, path, None, encoding) {
                     let one_plain = r.errors.is_empty()
                         && r.records.len() == 1
                         && r.records[0].warnings.is_empty()
                         && r.encoding == kifconv::decode::Encoding::Cp932
-                        && !bytes.is_ascii()
-                        && matches!(
-                            kifconv::read::Format::sniff(&encoding_rs::SHIFT_JIS.decode(&bytes).0),
-                            Some(kifconv::read::Format::Kif)
-                        );
-                    if one_plain {
-                        plain += 1;
-                        if taken.is_none() {
+                        && !bytes.is_ascii();
+                    let plain = match one_plain
+                        .then(|| Format::sniff(&encoding_rs::SHIFT_JIS.decode(&bytes).0))
+                        .flatten()
+                    {
+                        Some(Format::Kif) => Some(&mut plain_kif),
+                        Some(Format::Ki2) => Some(&mut plain_ki2),
+                        _ => None,
+                    };
+                    if let Some((plain, taken_too)) = plain {
+                        *plain += 1;
+                        if taken.is_some() {
+                            *taken_too += 1;
+                        } else {
                             eprintln!("not taken: {}", path.display());
                         }
                     }
@@ -99,7 +107,12 @@ fn the_shift_jis_path_reads_as_the_general_path() {
             }
         }
     }
-    eprintln!("{read} reads, {plain} plain KIF in CP932, {fast} on the Shift_JIS path");
-    assert!(plain > 50, "{plain}");
-    assert!(fast * 10 >= plain * 9, "{fast} of {plain}");
+    eprintln!(
+        "{read} reads, {fast} on the Shift_JIS path; plain in CP932 (taken): \
+         KIF {plain_kif:?}, KI2 {plain_ki2:?}"
+    );
+    for (name, (plain, taken), least) in [("KIF", plain_kif, 50), ("KI2", plain_ki2, 10)] {
+        assert!(plain > least, "{name}: {plain}");
+        assert!(taken * 10 >= plain * 9, "{name}: {taken} of {plain}");
+    }
 }

@@ -1,20 +1,26 @@
 //! The move-text vocabulary of Japanese notation by its Shift_JIS (CP932)
-//! code: what a double-byte code means in a move (a digit of a square, a
-//! piece name, 同, a promotion or drop mark, the ideographic space), found
-//! with two table lookups and without decoding the character. For the
-//! fixed-place reader of KIF move lines (`format::kif::sjis_fixed`).
+//! code: what a double-byte code means in a move (a side mark, a digit of
+//! a square, a piece name, 同, a relative marker, a promotion or drop
+//! mark, the ideographic space), found with two table lookups and without
+//! decoding the character. For the fixed-place readers of KIF and KI2 move
+//! lines (`format::kif::sjis_fixed`, `format::ki2::sjis_fixed`).
 //!
 //! The codes are not a second list: the table is built at first use by
 //! encoding, with the decoder's own encoding (encoding_rs's `SHIFT_JIS`,
 //! which is CP932), each character of the vocabulary tables the readers
-//! use, [`digits`](super::digits) and [`pieces`](super::pieces). A
+//! use, [`digits`](super::digits) and [`pieces`](super::pieces); the side
+//! marks and the markers after a piece name are given the meaning the
+//! move-text reader gives them ([`side_mark`], [`move_text`]), and a test
+//! checks that no other code means anything to it. A
 //! character CP932 also writes with a second code (the NEC and IBM
 //! duplicates) is found by its first code only: the other reads as
 //! [`Token::Other`], and the caller leaves the line to its general path.
 
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
-use crate::PieceKind;
+use super::read::{move_text, side_mark};
+use crate::resolve::spec::{DropMark, Horizontal, Promotion, Vertical};
+use crate::{Color, PieceKind};
 use std::sync::OnceLock;
 
 /// What a double-byte code means in a move text.
@@ -38,6 +44,14 @@ pub(crate) enum Token {
     Drop,
     /// The ideographic space `　` (U+3000).
     IdeographicSpace,
+    /// A side mark (▲ ▼ for Black, △ ▽ for White).
+    SideMark(Color),
+    /// A horizontal marker after the piece (右 左 直).
+    Horizontal(Horizontal),
+    /// A vertical marker after the piece (上 行 入, 引, 寄).
+    Vertical(Vertical),
+    /// 生: no promotion, as 不成.
+    Decline,
 }
 
 /// The characters [`Token::Same`], [`Token::Promote`], [`Token::Not`],
@@ -50,6 +64,14 @@ const MARKS: [(char, Token); 5] = [
     ('打', Token::Drop),
     ('\u{3000}', Token::IdeographicSpace),
 ];
+
+/// The side marks of the move-text reader ([`side_mark`]), those CP932
+/// holds (☗ ☖ it does not); each one's color is `side_mark`'s.
+const SIDE_MARKS: [char; 4] = ['▲', '▼', '△', '▽'];
+
+/// The markers after a piece name that are no promotion or drop mark of
+/// [`MARKS`]; each one's meaning is what [`move_text`] reads in it.
+const MARKERS: [char; 9] = ['右', '左', '直', '上', '行', '入', '引', '寄', '生'];
 
 /// The vocabulary by code: a row per lead byte that starts a code of the
 /// vocabulary, a [`Token`] per second byte.
@@ -144,6 +166,13 @@ pub(crate) fn tokens() -> &'static Tokens {
         for (c, token) in MARKS {
             tokens.insert(c, token);
         }
+        for c in SIDE_MARKS {
+            let color = side_mark(c).expect("a side mark");
+            tokens.insert(c, Token::SideMark(color));
+        }
+        for c in MARKERS {
+            tokens.insert(c, marker(c).expect("a marker"));
+        }
         // 成香 成桂 成銀: 成, then a one-character name.
         for name in PIECE_NAMES {
             let mut chars = name.in_move.chars();
@@ -155,6 +184,26 @@ pub(crate) fn tokens() -> &'static Tokens {
         }
         tokens
     })
+}
+
+/// What [`move_text`] reads in `c` after a piece name, as a token: a
+/// relative marker or 生; `None` for any other character (and for 成, 不
+/// and 打, which [`MARKS`] gives).
+fn marker(c: char) -> Option<Token> {
+    let text = format!("７六歩{c}");
+    let (spec, rest) = move_text(&text).ok()?;
+    if !rest.is_empty() {
+        return None;
+    }
+    if spec.drop != DropMark::Unmarked {
+        return None;
+    }
+    match (spec.horizontal, spec.vertical, spec.promotion) {
+        (Some(h), None, Promotion::Unmarked) => Some(Token::Horizontal(h)),
+        (None, Some(v), Promotion::Unmarked) => Some(Token::Vertical(v)),
+        (None, None, Promotion::Decline) => Some(Token::Decline),
+        _ => None,
+    }
 }
 
 impl Tokens {
@@ -191,12 +240,16 @@ mod tests {
                     }
                     Token::KanjiDigit(n) => assert_eq!(KANJI_DIGITS[usize::from(n) - 1], c),
                     Token::Piece(kind) => assert_eq!(piece_char(c), Some(kind), "{c}"),
+                    Token::SideMark(color) => assert_eq!(side_mark(c), Some(color), "{c}"),
+                    Token::Horizontal(_) | Token::Vertical(_) | Token::Decline => {
+                        assert_eq!(marker(c), Some(token), "{c}");
+                    }
                     _ => assert!(MARKS.contains(&(c, token)), "{c}"),
                 }
             }
         }
-        // 9 + 9 digits, 16 piece names, 5 marks.
-        assert_eq!(found, 9 + 9 + 16 + MARKS.len());
+        // 9 + 9 digits, 16 piece names, 5 marks, 4 side marks, 9 markers.
+        assert_eq!(found, 9 + 9 + 16 + MARKS.len() + 4 + 9);
         for name in PIECE_NAMES {
             let promoted = PIECE_NAMES
                 .iter()
@@ -211,5 +264,35 @@ mod tests {
             let read = piece_name(&text).filter(|(_, rest)| rest.is_empty());
             assert_eq!(read.map(|(k, _)| k), tokens.promoted(base.kind), "{text}");
         }
+    }
+
+    #[test]
+    fn every_side_mark_and_marker_cp932_holds_has_its_token() {
+        // Every character CP932 writes: a side mark to `side_mark`, or a
+        // marker to `move_text`, has its token at its (first) code.
+        let tokens = tokens();
+        let mut found = 0;
+        for lead in 0..=0xFF_u8 {
+            for trail in 0..=0xFF_u8 {
+                let Some(c) = pair_char(lead, trail) else {
+                    continue;
+                };
+                let mut utf8 = [0; 4];
+                let (first, _, _) = encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut utf8));
+                if *first != [lead, trail] {
+                    continue;
+                }
+                let token = tokens.get(lead, trail);
+                if let Some(color) = side_mark(c) {
+                    assert_eq!(token, Token::SideMark(color), "{c}");
+                    found += 1;
+                }
+                if let Some(marker) = marker(c) {
+                    assert_eq!(token, marker, "{c}");
+                    found += 1;
+                }
+            }
+        }
+        assert_eq!(found, SIDE_MARKS.len() + MARKERS.len());
     }
 }

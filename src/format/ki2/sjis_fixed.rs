@@ -1,0 +1,460 @@
+//! KI2's move lines read at fixed places from their Shift_JIS (CP932)
+//! bytes, before the line is even split from the file: the fast path of
+//! the Shift_JIS reading path (`format::kakinoki_sjis`) for KI2, tried on
+//! each line before it is decoded.
+//!
+//! The line read is, byte for byte,
+//!
+//! ```text
+//! <spaces><move>[<spaces><move>]…<spaces>
+//! ```
+//!
+//! followed by the end of the line (CR, LF or the end of the bytes):
+//! `▲７六歩    △３四歩    ▲２二角成  △同　銀`. Spaces are ASCII or
+//! ideographic spaces, any number of them (none between two moves); a
+//! move is a side mark (▲ ▼ △ ▽), a destination, a piece and markers.
+//! The destination is a full-width digit and a kanji digit (`７六`), or
+//! 同 followed by spaces or none; the piece is a one-character name (歩 …
+//! 龍, 王, 竜, 全 圭 杏) or 成 and one (成銀); the markers are any of
+//! 右 左 直 上 行 入 引 寄 成 生 打 and 不成, in any order, the last
+//! of a kind winning, as the move-text reader reads them. The double-byte
+//! characters are told by their codes ([`tokens`]), with no decoding.
+//!
+//! Everything else (a tab, a terminal word such as `△投了`, a half-width
+//! square, `７六同歩`, a 不 not before 成, a note, no side mark) reads as
+//! `None`, and the line is decoded and read by the general reader; tests
+//! check that this reader reads what that one reads, on every form of
+//! the move above.
+
+use crate::format::japanese::sjis_tokens::{tokens, Token, Tokens};
+use crate::format::raw::{Event, Span};
+use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
+use crate::Square;
+
+/// Reads the KI2 move line at the start of `bytes` (line `n`; CP932, its
+/// ending and the lines after it may follow), if it is of the form the
+/// module documentation describes: pushes its moves' events, each with a
+/// [`Span::undecoded`] span, as the general reader pushes them for the
+/// decoded line, and says how long the line is without its ending.
+/// `None`, and nothing pushed, for any other line.
+///
+/// Not inlined: a line holds several moves, and the reading loop of the
+/// driver with this one inlined in it cost more (186.0M instructions on
+/// the KI2 subset, against 182.9M).
+#[inline(never)]
+pub(crate) fn fixed_moves_line(n: u32, bytes: &[u8], events: &mut Vec<Event<'_>>) -> Option<usize> {
+    let tokens = tokens();
+    let before = events.len();
+    let mut at = spaces(tokens, bytes, 0);
+    loop {
+        let Some((spec, after)) = fixed_move(tokens, bytes, at) else {
+            events.truncate(before);
+            return None;
+        };
+        events.push(Event::Move {
+            span: Span::undecoded(n),
+            number: None,
+            spec,
+            time: None,
+        });
+        at = spaces(tokens, bytes, after);
+        if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
+            return Some(at);
+        }
+    }
+}
+
+/// The move at `at` in `bytes` (side mark, destination, piece, markers),
+/// and where it ends, if it is of the form the module documentation
+/// describes and is followed by a space, a side mark or the end of the
+/// line (what the general reader requires after a move); `None` for
+/// anything else.
+#[inline(always)]
+fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec, usize)> {
+    // `▲`.
+    let Token::SideMark(color) = tokens.at(bytes, at) else {
+        return None;
+    };
+    at += 2;
+    // `７六` or `同　`.
+    let to = match tokens.at(bytes, at) {
+        Token::FullWidthDigit(file) => {
+            let Token::KanjiDigit(rank) = tokens.at(bytes, at + 2) else {
+                return None;
+            };
+            at += 4;
+            Destination::Square(Square::new(file, rank)?)
+        }
+        Token::Same => {
+            at = spaces(tokens, bytes, at + 2);
+            Destination::Same
+        }
+        _ => return None,
+    };
+    // `歩`, or `成銀`.
+    let piece = match tokens.at(bytes, at) {
+        Token::Piece(kind) => {
+            at += 2;
+            kind
+        }
+        Token::Promote => {
+            let Token::Piece(base) = tokens.at(bytes, at + 2) else {
+                return None;
+            };
+            at += 4;
+            tokens.promoted(base)?
+        }
+        _ => return None,
+    };
+    let mut spec = MoveSpec::new(to, piece);
+    spec.color = Some(color);
+    // `右`, `上`, `成`, `不成`, `打`…, as many as are written.
+    loop {
+        match tokens.at(bytes, at) {
+            Token::Horizontal(h) => spec.horizontal = Some(h),
+            Token::Vertical(v) => spec.vertical = Some(v),
+            Token::Promote => spec.promotion = Promotion::Promote,
+            Token::Decline => spec.promotion = Promotion::Decline,
+            Token::Drop => spec.drop = DropMark::Drop,
+            Token::Not if tokens.at(bytes, at + 2) == Token::Promote => {
+                spec.promotion = Promotion::Decline;
+                at += 2;
+            }
+            _ => break,
+        }
+        at += 2;
+    }
+    // A space, the next move's side mark, or the end of the line.
+    let follows = match bytes.get(at) {
+        None | Some(b' ' | b'\r' | b'\n') => true,
+        Some(_) => matches!(
+            tokens.at(bytes, at),
+            Token::IdeographicSpace | Token::SideMark(_)
+        ),
+    };
+    follows.then_some((spec, at))
+}
+
+/// Where the run of spaces (ASCII and ideographic) at `at` in `bytes`
+/// ends.
+#[inline(always)]
+fn spaces(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
+    loop {
+        match bytes.get(at) {
+            Some(b' ') => at += 1,
+            Some(_) if tokens.at(bytes, at) == Token::IdeographicSpace => at += 2,
+            _ => return at,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::read::Ki2;
+    use super::*;
+    use crate::format::japanese::digits::KANJI_DIGITS;
+    use crate::format::japanese::pieces::PIECE_NAMES;
+    use crate::format::japanese::read::skip_spaces;
+    use crate::format::kakinoki::Dialect;
+
+    /// What the general reader pushes for a decoded line, as the shared
+    /// Kakinoki reader hands it to KI2's `move_line`: its events, when it
+    /// reads them with no error and no warning.
+    fn general(line: &str) -> Option<Vec<Event<'_>>> {
+        let body = skip_spaces(line);
+        let first = body.chars().next()?;
+        if !Ki2.is_move_line(first, body) {
+            return None;
+        }
+        let (mut events, mut warnings) = (Vec::new(), Vec::new());
+        Ki2.move_line(7, line, body, &mut events, &mut warnings)
+            .ok()?;
+        warnings.is_empty().then_some(events)
+    }
+
+    /// Checks `bytes` (a line, maybe with its ending and more): read, the
+    /// line gives the general reader's events for the decoded line, with
+    /// undecoded spans, also followed by each line ending. Says whether it
+    /// was read.
+    fn agrees(bytes: &[u8]) -> bool {
+        let mut fast = Vec::new();
+        let Some(len) = fixed_moves_line(7, bytes, &mut fast) else {
+            assert!(fast.is_empty(), "{}", show(bytes));
+            return false;
+        };
+        assert!(matches!(bytes.get(len), None | Some(b'\r' | b'\n')));
+        let line = &bytes[..len];
+        let (decoded, malformed) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(line);
+        assert!(!malformed, "{}", show(line));
+        let events = general(&decoded)
+            .unwrap_or_else(|| panic!("{decoded}: the general reader warns or fails"));
+        let expected: Vec<Event<'_>> = events
+            .iter()
+            .map(|event| match *event {
+                Event::Move {
+                    number, spec, time, ..
+                } => Event::Move {
+                    span: Span::undecoded(7),
+                    number,
+                    spec,
+                    time,
+                },
+                _ => panic!("{decoded}: {events:?}"),
+            })
+            .collect();
+        assert_eq!(fast, expected, "{decoded}");
+        for ending in [&b"\r\n"[..], b"\n", b"\r", b"\r\n\x81\xa2\x82\x56"] {
+            let whole = [line, ending].concat();
+            let mut again = Vec::new();
+            assert_eq!(fixed_moves_line(7, &whole, &mut again), Some(len));
+            assert_eq!(again, fast);
+        }
+        true
+    }
+
+    fn show(line: &[u8]) -> String {
+        encoding_rs::SHIFT_JIS.decode(line).0.into_owned()
+    }
+
+    fn sjis(text: &str) -> Vec<u8> {
+        let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+        assert!(!unmappable, "{text}");
+        bytes.into_owned()
+    }
+
+    const SIDES: [&str; 4] = ["▲", "▼", "△", "▽"];
+
+    /// Every destination the reader takes: the 81 squares, and 同 alone or
+    /// with spaces.
+    fn destinations() -> Vec<String> {
+        let mut out = Vec::new();
+        for file in '１'..='９' {
+            for rank in KANJI_DIGITS {
+                out.push(format!("{file}{rank}"));
+            }
+        }
+        out.extend(["同", "同　", "同 ", "同　　", "同  ", "同 　"].map(String::from));
+        out
+    }
+
+    /// Every piece spelling: the one-character names and 成香 成桂 成銀.
+    fn pieces() -> Vec<String> {
+        let mut out = Vec::new();
+        for name in PIECE_NAMES {
+            out.push(name.kind.kanji().to_string());
+            out.extend(name.also.iter().map(char::to_string));
+            if name.in_move.chars().count() == 2 {
+                out.push(name.in_move.to_string());
+            }
+        }
+        out
+    }
+
+    /// Every marker the reader takes after a piece.
+    const MARKERS: [&str; 12] = [
+        "右", "左", "直", "上", "行", "入", "引", "寄", "成", "生", "打", "不成",
+    ];
+
+    /// The markers written after a piece: none, each one, and every
+    /// ordered pair.
+    fn marker_runs() -> Vec<String> {
+        let mut out = vec![String::new()];
+        out.extend(MARKERS.map(String::from));
+        for a in MARKERS {
+            for b in MARKERS {
+                out.push(format!("{a}{b}"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_move_of_the_form_reads_as_the_general_reader_reads_it() {
+        let (destinations, pieces, markers) = (destinations(), pieces(), marker_runs());
+        // What the move is put between, taking turns.
+        let before = ["", "  ", "　", " 　 "];
+        let after = [
+            "",
+            "    ",
+            "    △３四歩",
+            "△同　歩",
+            "　▲５五角成  ",
+            "  ▽同 と",
+        ];
+        let mut read = 0;
+        // The whole product (4 x 87 x 19 x 157 = 1,038,084 moves).
+        for side in SIDES {
+            for to in &destinations {
+                for piece in &pieces {
+                    for marker in &markers {
+                        let lead = before[read % before.len()];
+                        let tail = after[(read / before.len()) % after.len()];
+                        let line = sjis(&format!("{lead}{side}{to}{piece}{marker}{tail}"));
+                        assert!(agrees(&line), "{}", show(&line));
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(read, 4 * 87 * 19 * 157);
+    }
+
+    #[test]
+    fn near_misses_are_left_to_the_general_reader() {
+        let good = [
+            "▲７六歩    △３四歩    ▲２二角成  △同　銀",
+            "▲５八金左  △６二金寄  ▲３一成香  △同 龍引",
+            "▼８六角打△４四歩不成▲同  と直  ▽１一香生",
+            "  ▲６九玉  ",
+            "　△５五銀右上",
+        ];
+        let mut variants = 0;
+        for line in good {
+            let line = sjis(line);
+            assert!(agrees(&line), "{}", show(&line));
+            // Each byte replaced, and every truncation: read, they agree.
+            for place in 0..line.len() {
+                for byte in [
+                    0x00, b' ', b'\t', b'(', b'0', b'7', b'#', b'\r', b'\n', 0x40, 0x81, 0x82,
+                    0x88, 0x8b, 0x93, 0x95, 0x96, 0xA2, 0xA3, 0xE0, 0xFF,
+                ] {
+                    let mut changed = line.clone();
+                    changed[place] = byte;
+                    variants += usize::from(agrees(&changed));
+                }
+                agrees(&line[..place]);
+            }
+            // Something after the line.
+            for tail in [&b"x"[..], b"\t", b" #", b" (77)", b"+", b"\x81\xa2"] {
+                let mut longer = line.clone();
+                longer.extend_from_slice(tail);
+                agrees(&longer);
+            }
+        }
+        assert!(variants > 0);
+        let left = [
+            "▲７六歩    △投了",
+            "▲７六歩\t△３四歩",
+            "\t▲７六歩",
+            "▲76歩",
+            "▲７6歩",
+            "▲七六歩",
+            "▲７六同歩",
+            "▲同\t歩",
+            "▲７六成歩",
+            "▲７六歩不",
+            "▲７六歩不  △３四歩",
+            "▲７六歩x",
+            "▲７六歩 x",
+            "▲７六歩 #note",
+            "７六歩",
+            "▲",
+            "▲７",
+            "▲７六",
+            "まで77手で先手の勝ち",
+            "",
+            "   ",
+        ];
+        for line in left {
+            let mut events = Vec::new();
+            assert!(
+                fixed_moves_line(7, &sjis(line), &mut events).is_none(),
+                "{line}"
+            );
+            assert!(events.is_empty());
+        }
+    }
+
+    /// Puts one of a part's spellings at the end of `line`: nine times in
+    /// ten one of the `good` first ones, which are of the form.
+    fn pick(
+        next: &mut impl FnMut(usize) -> usize,
+        (good, spellings): &(usize, Vec<Vec<u8>>),
+        line: &mut Vec<u8>,
+    ) {
+        let choices = if next(10) == 0 {
+            spellings.len()
+        } else {
+            *good
+        };
+        line.extend_from_slice(&spellings[next(choices)]);
+    }
+
+    #[test]
+    fn random_lines_read_only_as_the_general_reader_reads_them() {
+        // A small xorshift puts together one to four moves, each part
+        // picked among good and bad spellings, with spaces or none between
+        // them, then sometimes changes a byte or cuts the line: what the
+        // fixed reader reads, the general reader reads the same.
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as usize % n
+        };
+        let list = |parts: &[&str]| parts.iter().map(|p| sjis(p)).collect::<Vec<_>>();
+        let owned = |parts: Vec<String>| parts.iter().map(|p| sjis(p)).collect::<Vec<_>>();
+        // Each part: how many of its spellings, first, are of the form,
+        // and its spellings.
+        let (squares, piece_list) = (destinations(), pieces());
+        let good_squares = squares.len();
+        let good_pieces = piece_list.len();
+        let squares = [
+            squares,
+            ["76", "７6", "七六", "同\t", "７", "同同", "７六同"]
+                .map(String::from)
+                .to_vec(),
+        ]
+        .concat();
+        let piece_list = [
+            piece_list,
+            ["成", "成歩", "成金", "不", "右", "と金", "投了"]
+                .map(String::from)
+                .to_vec(),
+        ]
+        .concat();
+        let leads = (3, list(&["", " ", "　", "\t", "x"]));
+        let sides = (4, list(&["▲", "▼", "△", "▽", "", "☆", "+"]));
+        let squares = (good_squares, owned(squares));
+        let pieces = (good_pieces, owned(piece_list));
+        let markers = (
+            MARKERS.len(),
+            list(
+                &[
+                    &MARKERS[..],
+                    &["不", "成不", "(77)", "x", "投了", "\t", "同"],
+                ]
+                .concat(),
+            ),
+        );
+        let gaps = (5, list(&["", " ", "    ", "　", "  　 ", "\t", "x", "#"]));
+        let endings = (4, list(&["", "\r\n", "\n", "\r", "\r\n▲", " x"]));
+        let mut read = 0;
+        for _ in 0..100_000 {
+            let mut line = Vec::new();
+            pick(&mut next, &leads, &mut line);
+            for _ in 0..1 + next(4) {
+                pick(&mut next, &sides, &mut line);
+                pick(&mut next, &squares, &mut line);
+                pick(&mut next, &pieces, &mut line);
+                if next(2) == 0 {
+                    for _ in 0..1 + next(2) {
+                        pick(&mut next, &markers, &mut line);
+                    }
+                }
+                pick(&mut next, &gaps, &mut line);
+            }
+            pick(&mut next, &endings, &mut line);
+            if next(4) == 0 && !line.is_empty() {
+                let place = next(line.len());
+                line[place] = next(256) as u8;
+            }
+            if next(6) == 0 {
+                line.truncate(next(line.len() + 1));
+            }
+            read += usize::from(agrees(&line));
+        }
+        assert!(read > 10_000, "{read}");
+    }
+}
