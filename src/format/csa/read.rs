@@ -183,7 +183,10 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     Ok(games)
 }
 
-/// One line of a game (not a `/` separator).
+/// One line of a game (not a `/` separator). Never inlined: kept out of
+/// the reading loop, whose fast path then compiles the same whatever the
+/// general reader's code.
+#[inline(never)]
 fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
     let bytes = line.as_bytes();
     // A comment takes the rest of the line, commas included.
