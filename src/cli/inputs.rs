@@ -79,6 +79,12 @@ thread_local! {
     static ZIPS: RefCell<HashMap<PathBuf, File>> = RefCell::new(HashMap::new());
 }
 
+/// The room first made for a file's bytes: more than nearly any game
+/// record takes (a long KIF game with comments is some 10 KB), so that
+/// one `read` takes the file whole and a second finds its end; a larger
+/// file is read on, the room doubled as it fills.
+const FILE_CAPACITY: usize = 16 * 1024;
+
 /// Reads an input's bytes, refusing more than `limit`.
 pub fn read(origin: Origin, limit: u64) -> Result<Vec<u8>, String> {
     let too_big = || format!("larger than the limit of {limit} bytes (see --max-input-size)");
@@ -97,11 +103,10 @@ pub fn read(origin: Origin, limit: u64) -> Result<Vec<u8>, String> {
         }
         Origin::File(path) => {
             let file = File::open(&path).map_err(|e| e.to_string())?;
-            let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-            if size > limit {
-                return Err(too_big());
-            }
-            let mut bytes = Vec::with_capacity(size as usize);
+            // No `metadata` call (a `statx` system call per file): `take`
+            // alone enforces the limit, and a fixed first capacity holds
+            // nearly every record whole, so that it is read in one call.
+            let mut bytes = Vec::with_capacity(FILE_CAPACITY);
             file.take(limit + 1)
                 .read_to_end(&mut bytes)
                 .map_err(|e| e.to_string())?;

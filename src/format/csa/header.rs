@@ -129,9 +129,13 @@ pub(super) fn statement<'a>(
             raw.headers.push(header(&s[..2], &s[2..]))
         }
         Some(b'$') => {
-            let (key, value) = s
-                .split_once(':')
+            // A plain scan: a key is a few bytes long, and a `char`
+            // search costs more to set up than it saves.
+            let colon = s
+                .bytes()
+                .position(|b| b == b':')
                 .ok_or_else(|| error(n, line, s, "expected `$KEY:value`"))?;
+            let (key, value) = (&s[..colon], &s[colon + 1..]);
             raw.headers.push(header(key, value));
         }
         _ => return Ok(false),

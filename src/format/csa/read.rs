@@ -139,8 +139,10 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
         n += 1;
         // A line after an error is skipped (below): no fast path.
         if failed.is_none() {
-            if let Some(next) = common_line(n, rest, &mut game) {
-                rest = &rest[next..];
+            let (read, lines) = common_lines(n, rest, &mut game);
+            if lines > 0 {
+                rest = &rest[read..];
+                n += lines - 1;
                 continue;
             }
         }
@@ -181,7 +183,10 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     Ok(games)
 }
 
-/// One line of a game (not a `/` separator).
+/// One line of a game (not a `/` separator). Never inlined: kept out of
+/// the reading loop, whose fast path then compiles the same whatever the
+/// general reader's code.
+#[inline(never)]
 fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
     let bytes = line.as_bytes();
     // A comment takes the rest of the line, commas included.
@@ -234,12 +239,26 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
     Ok(())
 }
 
+/// The fast path over a run of common lines at the start of `text` (see
+/// [`common_line`]), the first of them line `n`: how many bytes and lines
+/// it read; none when the first line is not a common one.
+fn common_lines<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> (usize, u32) {
+    let (mut read, mut lines) = (0, 0);
+    while let Some((len, count)) = common_line(n + lines, &text[read..], game) {
+        read += len;
+        lines += count;
+    }
+    (read, lines)
+}
+
 /// The fast path: the common line at the start of `text` (`+7776FU`,
 /// `T12` or `+7776FU,T12`, see [`common`]) read at fixed places and applied
-/// to the game as [`game_line`] would apply it; where the next line starts.
-/// `None`, with nothing done, for any other line, or a time with no move
-/// right before it: the general reader reads those.
-fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<usize> {
+/// to the game as [`game_line`] would apply it; where the next line starts
+/// and how many lines were read: two for a move without a time followed by
+/// a line with its time (`+7776FU` then `T12`, the usual pair), read as one
+/// event. `None`, with nothing done, for any other line, or a time with no
+/// move right before it: the general reader reads those.
+fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize, u32)> {
     let bytes = text.as_bytes();
     if bytes.first() == Some(&b'T') {
         let (spent_ms, end) = common::time_statement(bytes, 0)?;
@@ -251,33 +270,46 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<usize> 
             spent_ms,
             total_ms: None,
         });
-        return Some(next);
+        return Some((next, 1));
     }
     let spec = common::move_statement(text)?;
-    let (time, end) = match bytes.get(7) {
+    let (mut time, end) = match bytes.get(7) {
         Some(b',') => {
             let (spent_ms, end) = common::time_statement(bytes, 8)?;
-            let time = MoveTime {
-                spent_ms,
-                total_ms: None,
-            };
-            (Some(time), end)
+            (Some(spent_ms), end)
         }
         _ => (None, 7),
     };
-    let next = common::line_end(bytes, end)?;
+    let mut next = common::line_end(bytes, end)?;
+    let mut lines = 1;
     // The line and the move are ASCII.
     let (line, s) = (&text[..end], &text[..7]);
     if game.start.awaiting_turn {
         game.turn_from_move(n, line, s);
     }
+    if time.is_none() {
+        if let Some((spent_ms, after)) = common::time_statement(bytes, next)
+            .and_then(|(spent_ms, end)| Some((spent_ms, common::line_end(bytes, end)?)))
+        {
+            (time, next, lines) = (Some(spent_ms), after, 2);
+        }
+    }
     game.raw.events.push(Event::Move {
-        span: Span::of(n, line, s),
+        // The move starts its line.
+        span: Span {
+            line: n,
+            line_text: line,
+            offset: 0,
+            text: s,
+        },
         number: None,
         spec,
-        time,
+        time: time.map(|spent_ms| MoveTime {
+            spent_ms,
+            total_ms: None,
+        }),
     });
-    Some(next)
+    Some((next, lines))
 }
 
 /// The empty games met so far: the first few as warnings, the rest
