@@ -9,6 +9,7 @@ mod checkers;
 mod consistency;
 mod error;
 mod movegen;
+mod play_checked;
 mod setup;
 mod zobrist;
 
@@ -385,13 +386,27 @@ impl Position {
     /// per square, rather than taking the piece off and putting it back.
     #[inline]
     fn move_piece(&mut self, from: Square, to: Square, promote: bool) {
+        let piece = self.board[from.index()].expect("a move starts from a piece");
+        let captured = self.board[to.index()];
+        self.move_known_piece(from, to, piece.kind, captured, promote);
+    }
+
+    /// [`Position::move_piece`] with the squares already read: the side to
+    /// move's piece of `kind` on `from`, and `captured` what stands on `to`.
+    #[inline(always)]
+    fn move_known_piece(
+        &mut self,
+        from: Square,
+        to: Square,
+        kind: PieceKind,
+        captured: Option<Piece>,
+        promote: bool,
+    ) {
         let us = self.side;
-        let piece = self.board[from.index()]
-            .take()
-            .expect("a move starts from a piece");
+        self.board[from.index()] = None;
         let from_bit = Bitboard::from_square(from);
         let to_bit = Bitboard::from_square(to);
-        if let Some(captured) = self.board[to.index()] {
+        if let Some(captured) = captured {
             self.by_color[captured.color.index()] ^= to_bit;
             self.by_kind[captured.kind.index()] ^= to_bit;
             self.key ^= zobrist::piece(captured.color, captured.kind, to);
@@ -403,16 +418,16 @@ impl Position {
                 self.add_to_hand(us, captured.kind);
             }
         }
-        let kind = match (promote, piece.kind.promote()) {
+        let after = match (promote, kind.promote()) {
             (true, Some(promoted)) => promoted,
-            _ => piece.kind,
+            _ => kind,
         };
-        self.board[to.index()] = Some(Piece::new(us, kind));
+        self.board[to.index()] = Some(Piece::new(us, after));
         self.by_color[us.index()] ^= from_bit | to_bit;
-        self.by_kind[piece.kind.index()] ^= from_bit;
-        self.by_kind[kind.index()] |= to_bit;
-        self.key ^= zobrist::piece(us, piece.kind, from) ^ zobrist::piece(us, kind, to);
-        if kind == PieceKind::King {
+        self.by_kind[kind.index()] ^= from_bit;
+        self.by_kind[after.index()] |= to_bit;
+        self.key ^= zobrist::piece(us, kind, from) ^ zobrist::piece(us, after, to);
+        if after == PieceKind::King {
             self.kings[us.index()] = to.index() as u8;
         }
     }
@@ -441,10 +456,18 @@ impl Position {
                 None
             }
         };
-        self.side = !us;
+        self.pass_turn(from, mv.to());
+    }
+
+    /// The end of every move played: the other side to move, the move
+    /// number, and the checkers after a move that left `from` (none for a
+    /// drop) and ended on `to`.
+    #[inline(always)]
+    fn pass_turn(&mut self, from: Option<Square>, to: Square) {
+        self.side = !self.side;
         self.key ^= zobrist::white_to_move();
         self.move_number += 1;
-        self.checkers = self.checkers_after_move(from, mv.to());
+        self.checkers = self.checkers_after_move(from, to);
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }

@@ -506,7 +506,7 @@ impl Position {
     /// piece: not in check, a drop is safe and a board move is unless it
     /// takes a pinned piece off its line. In check, a [`Guard`] decides.
     #[inline(always)]
-    fn keeps_king_safe(&self, mv: Move) -> bool {
+    pub(super) fn keeps_king_safe(&self, mv: Move) -> bool {
         let Some(king) = self.king(self.side) else {
             return true;
         };
@@ -555,22 +555,37 @@ impl Position {
     /// as every move of a record that names its origin asks it.
     #[inline(always)]
     fn check_board_move(&self, from: Square, to: Square, promote: bool) -> Result<(), IllegalMove> {
-        let us = self.side;
         let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece)?;
-        if piece.color != us {
+        if piece.color != self.side {
             return Err(IllegalMove::NotOwnPiece);
         }
-        if matches!(self.board[to.index()], Some(there) if there.color == us) {
+        self.check_own_piece_move(piece.kind, from, to, self.board[to.index()], promote)
+    }
+
+    /// [`Position::check_board_move`] once the side to move's piece on
+    /// `from` is known to be of `kind`, with `there` what stands on `to`:
+    /// its reach and promotion, for callers that have read both squares.
+    #[inline(always)]
+    pub(super) fn check_own_piece_move(
+        &self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+        there: Option<crate::Piece>,
+        promote: bool,
+    ) -> Result<(), IllegalMove> {
+        let us = self.side;
+        if matches!(there, Some(there) if there.color == us) {
             return Err(IllegalMove::OwnPieceOnTarget);
         }
-        if !bitboard::reaches(us, piece.kind, from, to, self.occupied()) {
+        if !bitboard::reaches(us, kind, from, to, self.occupied()) {
             return Err(IllegalMove::CannotReach);
         }
         let in_zone = in_promotion_zone(us, from) || in_promotion_zone(us, to);
-        if promote && !(piece.kind.can_promote() && in_zone) {
+        if promote && !(kind.can_promote() && in_zone) {
             return Err(IllegalMove::CannotPromote);
         }
-        if !promote && is_dead_square(us, piece.kind, to) {
+        if !promote && is_dead_square(us, kind, to) {
             return Err(IllegalMove::MustPromote);
         }
         Ok(())

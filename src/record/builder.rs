@@ -405,6 +405,24 @@ impl Builder {
         self.previous = Some(mv.to());
     }
 
+    /// Plays `spec`, with its time, as the next move of the line when it
+    /// names its origin and is legal, resolving and playing it in one step
+    /// ([`crate::resolve::play_with_origin`]): what [`Builder::resolve`]
+    /// then [`Builder::play`] do. `false`, with nothing changed, for any
+    /// other spec or a move that fails: the general path then plays it or
+    /// says why not.
+    #[inline]
+    fn play_with_origin(&mut self, spec: &MoveSpec, time: Option<crate::record::MoveTime>) -> bool {
+        let Some(mv) = crate::resolve::play_with_origin(&mut self.pos, spec, self.previous) else {
+            return false;
+        };
+        self.current = self.tree.push_timed(self.current, mv, time);
+        self.ply += 1;
+        self.branches.added(&self.tree, self.current, &self.pos);
+        self.previous = Some(mv.to());
+        true
+    }
+
     /// A comment line where the reader stands: on the last move, or on
     /// the line's ending once the line has ended.
     pub(crate) fn comment(&mut self, text: String) {
@@ -531,6 +549,9 @@ impl Builder {
                     if let Some(n) = number.filter(|&n| n != ply && n != expected) {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
+                    }
+                    if self.play_with_origin(spec, *time) {
+                        continue;
                     }
                     match self.resolve(spec) {
                         Ok(mv) => self.play(mv, *time),

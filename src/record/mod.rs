@@ -254,6 +254,10 @@ impl Node {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTree {
     nodes: Vec<Node>,
+    /// Whether some move was added to a node other than the newest: until
+    /// then the nodes are one line in the order added (node `i`'s parent is
+    /// node `i - 1`), which [`MoveTree::line_nodes`] hands out as a slice.
+    branched: bool,
 }
 
 impl Node {
@@ -319,7 +323,10 @@ impl MoveTree {
     pub fn with_capacity(moves: usize) -> MoveTree {
         let mut nodes = Vec::with_capacity(moves + 1);
         nodes.push(Node::new(None, 0, None, None));
-        MoveTree { nodes }
+        MoveTree {
+            nodes,
+            branched: false,
+        }
     }
 
     #[inline]
@@ -356,6 +363,7 @@ impl MoveTree {
         time: Option<MoveTime>,
     ) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
+        self.branched |= parent.0 + 1 != id.0;
         let link = Link::to(id);
         let above = &mut self.nodes[parent.index()];
         let ply = above.ply + 1;
@@ -385,6 +393,14 @@ impl MoveTree {
         std::iter::successors(self.node(NodeId::ROOT).first_child.get(), move |&c| {
             self.node(c).first_child.get()
         })
+    }
+
+    /// The nodes after the root, in order, when the tree is one line (no
+    /// variation): the mainline as a slice, walked without following the
+    /// links from node to node. `None` once a variation was added.
+    #[inline]
+    pub fn line_nodes(&self) -> Option<&[Node]> {
+        (!self.branched).then(|| &self.nodes[1..])
     }
 
     /// The mainline's moves.
@@ -693,6 +709,7 @@ mod tree_tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/kif/jkf-henka.kif");
         let record = crate::read(std::path::Path::new(path)).unwrap().remove(0);
         let tree = &record.tree;
+        assert!(tree.line_nodes().is_none());
         let lines: Vec<Vec<NodeId>> = tree.lines().collect();
         let ends = tree.ids().filter(|&id| tree.children(id).next().is_none());
         assert_eq!(lines.len(), ends.count());
@@ -708,5 +725,32 @@ mod tree_tests {
             seen.extend(line.iter().copied());
         }
         assert_eq!(seen.len(), tree.len() - 1);
+    }
+
+    /// A tree with no variation hands out its mainline as a slice, in
+    /// order; the first variation added ends that.
+    #[test]
+    fn a_tree_without_variations_is_its_mainline_as_a_slice() {
+        use super::MoveTree;
+        use crate::Move;
+        let m = |usi| Move::from_usi(usi).unwrap();
+        let mut tree = MoveTree::new();
+        assert_eq!(tree.line_nodes().map(<[_]>::len), Some(0));
+        let mut at = NodeId::ROOT;
+        for usi in ["7g7f", "3c3d", "2g2f"] {
+            at = tree.push(at, m(usi));
+        }
+        let slice: Vec<_> = tree.line_nodes().unwrap().iter().map(|n| n.mv).collect();
+        let linked: Vec<_> = tree.mainline().map(|id| tree.node(id).mv).collect();
+        assert_eq!(slice, linked);
+        assert_eq!(slice.len(), 3);
+        let first = tree.mainline().next().unwrap();
+        tree.push(first, m("8c8d"));
+        assert!(tree.line_nodes().is_none());
+        // A move added after a variation, on the newest node, does not
+        // make the tree one line again.
+        let newest = tree.ids().last().unwrap();
+        tree.push(newest, m("2f2e"));
+        assert!(tree.line_nodes().is_none());
     }
 }

@@ -6,8 +6,11 @@
 //! kind to that square; each marker the text carries removes the
 //! candidates that disagree with it. Exactly one must remain.
 
+mod play_written;
 pub(crate) mod relative;
 pub mod spec;
+
+pub(crate) use play_written::play_with_origin;
 
 // The resolver cases of the JSA notation rules, as KI2 texts.
 #[cfg(test)]
@@ -245,21 +248,11 @@ fn resolve_with_origin(
         .piece_at(from)
         .filter(|p| p.color == pos.side_to_move())
         .ok_or(ResolveError::NoPieceAtOrigin { from })?;
-    let promote = match spec.promotion {
-        Promotion::ByName => piece.kind != spec.piece && piece.kind.promote() == Some(spec.piece),
-        other => other == Promotion::Promote,
-    };
-    let written_before_move = match spec.promotion {
-        Promotion::ByName if promote => piece.kind,
-        _ => spec.piece,
-    };
-    if piece.kind != written_before_move {
-        return Err(ResolveError::PieceMismatch {
-            from,
-            found: piece.kind,
-            written: spec.piece,
-        });
-    }
+    let promote = origin_promotion(spec, piece.kind).ok_or(ResolveError::PieceMismatch {
+        from,
+        found: piece.kind,
+        written: spec.piece,
+    })?;
     let mv = Move::Normal { from, to, promote };
     pos.check_legal(mv)
         .map_err(|reason| ResolveError::Illegal { mv, reason })?;
@@ -275,6 +268,23 @@ fn resolve_with_origin(
         });
     }
     Ok(mv)
+}
+
+/// Whether a spec that names its origin promotes the piece of `kind`
+/// found there, or `None` when that piece is not the one written: the
+/// written kind, or (the promotion named by the piece, CSA `7372NG`) its
+/// promoted kind.
+#[inline(always)]
+fn origin_promotion(spec: &MoveSpec, kind: PieceKind) -> Option<bool> {
+    let promote = match spec.promotion {
+        Promotion::ByName => kind != spec.piece && kind.promote() == Some(spec.piece),
+        other => other == Promotion::Promote,
+    };
+    let written_before_move = match spec.promotion {
+        Promotion::ByName if promote => kind,
+        _ => spec.piece,
+    };
+    (kind == written_before_move).then_some(promote)
 }
 
 fn resolve_by_candidates(

@@ -117,6 +117,33 @@ impl Move {
         }
     }
 
+    /// [`Move::push_usi_ascii`]'s bytes as the low bytes of a little-endian
+    /// word, with how many of them count (5, or 6 for a promotion): a move
+    /// list writer can store all eight bytes at once and advance by the
+    /// count, with no test of the vector's room or of the move's shape per
+    /// byte. The bytes past the count are not part of the text.
+    #[inline]
+    pub fn usi_ascii_word(self) -> (u64, usize) {
+        let square = |sq: Square| u64::from(SQUARE_USI_WORD[sq.index() & 0xFF]);
+        match self {
+            Move::Normal { from, to, promote } => (
+                u64::from(b' ') | square(from) << 8 | square(to) << 24 | u64::from(b'+') << 40,
+                5 + usize::from(promote),
+            ),
+            Move::Drop { kind, to } => {
+                // A USI piece letter is ASCII.
+                let letter = kind.usi_letter() as u8;
+                (
+                    u64::from(b' ')
+                        | u64::from(letter) << 8
+                        | u64::from(b'*') << 16
+                        | square(to) << 24,
+                    5,
+                )
+            }
+        }
+    }
+
     /// Parses USI move syntax (`7g7f`, `8h2b+`, `P*5e`) without looking at any
     /// board: whether the move is legal is `Position`'s question.
     pub fn from_usi(text: &str) -> Result<Move, MoveSyntaxError> {
@@ -156,6 +183,19 @@ const SQUARE_USI: [[u8; 2]; 81] = {
         index += 1;
     }
     names
+};
+
+/// [`SQUARE_USI`] as little-endian 16-bit words, with an entry for every
+/// byte value so that a square's index (below 81, held in a byte) needs no
+/// bounds test; the entries past 80 are never read.
+static SQUARE_USI_WORD: [u16; 256] = {
+    let mut words = [0; 256];
+    let mut index = 0;
+    while index < 81 {
+        words[index] = u16::from_le_bytes(SQUARE_USI[index]);
+        index += 1;
+    }
+    words
 };
 
 impl FromStr for Move {
@@ -263,6 +303,8 @@ mod tests {
             let mut bytes = Vec::new();
             mv.push_usi_ascii(&mut bytes);
             assert_eq!(bytes, text.as_bytes(), "{mv:?}");
+            let (word, len) = mv.usi_ascii_word();
+            assert_eq!(&word.to_le_bytes()[..len], text.as_bytes(), "{mv:?}");
         }
     }
 

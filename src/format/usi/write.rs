@@ -23,13 +23,38 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
         out.extend_from_slice(b"position sfen ");
         out.extend_from_slice(record.start.sfen().as_bytes());
     }
-    let mut moves = record.tree.mainline_moves().peekable();
-    if moves.peek().is_some() {
-        out.extend_from_slice(b" moves");
-        for mv in moves {
-            mv.push_usi_ascii(out);
+    match record.tree.line_nodes() {
+        // No variation: the mainline is the tree's nodes in order.
+        Some(nodes) => push_moves(nodes.iter().filter_map(|n| n.mv), nodes.len(), out),
+        None => {
+            let count = record.tree.mainline().count();
+            push_moves(record.tree.mainline_moves(), count, out);
         }
     }
+}
+
+/// Appends ` moves` and each of `moves` (`count` of them) in USI, or nothing
+/// when there are none. Room for all of them is made once (six bytes a
+/// move at most, and two more so that the last move's eight-byte store
+/// fits); each move stores its word there and advances by its length, and
+/// the room left over is cut off at the end.
+fn push_moves(moves: impl Iterator<Item = crate::Move>, count: usize, out: &mut Vec<u8>) {
+    if count == 0 {
+        return;
+    }
+    out.extend_from_slice(b" moves");
+    let start = out.len();
+    out.resize(start + 6 * count + 2, 0);
+    let room = &mut out[start..];
+    let mut at = 0;
+    for mv in moves.take(count) {
+        let (word, len) = mv.usi_ascii_word();
+        if let Some(slot) = room.get_mut(at..at + 8) {
+            slot.copy_from_slice(&word.to_le_bytes());
+        }
+        at += len;
+    }
+    out.truncate(start + at);
 }
 
 /// The SFEN after the last mainline move.

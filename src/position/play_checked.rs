@@ -1,0 +1,108 @@
+//! Playing a board move whose origin is written (KIF `(77)`, CSA `7776FU`):
+//! the legality check and the move made in one step.
+//!
+//! [`Position::check_legal`] followed by [`Position::play_unchecked`] reads
+//! the piece on the origin and what stands on the destination twice, and
+//! matches on the move's shape twice; a record that names every origin
+//! asks this of every move. [`Position::play_from_if_legal`] reads each
+//! once and applies the same rules (the same functions decide them).
+
+use super::Position;
+use crate::{Move, PieceKind, Square};
+
+impl Position {
+    /// Plays the board move of the side to move's piece on `from` to `to`
+    /// if it is legal, and returns it; `promote` says, from the kind of
+    /// the piece found on `from`, whether the move promotes, or `None` to
+    /// refuse that piece. Anything refused (no piece of the mover's there,
+    /// `promote` said no, or an illegal move) returns `None` and leaves the
+    /// position as it was: the caller then asks [`Position::check_legal`]
+    /// why, if it wants to know.
+    ///
+    /// What [`Position::play`] does for `Move::Normal { from, to, promote }`
+    /// once the promotion is chosen (a test compares the two on every
+    /// move of random games, legal and not).
+    ///
+    /// Out of line: inlined into the game builder's loop, the whole run
+    /// measured 126.6M instructions on the 1,000-file CSA subset, against
+    /// 120.2M with this call.
+    #[inline(never)]
+    pub(crate) fn play_from_if_legal(
+        &mut self,
+        from: Square,
+        to: Square,
+        promote: impl FnOnce(PieceKind) -> Option<bool>,
+    ) -> Option<Move> {
+        let piece = self.board[from.index()].filter(|p| p.color == self.side)?;
+        let promote = promote(piece.kind)?;
+        let there = self.board[to.index()];
+        self.check_own_piece_move(piece.kind, from, to, there, promote)
+            .ok()?;
+        let mv = Move::Normal { from, to, promote };
+        if !self.keeps_king_safe(mv) {
+            return None;
+        }
+        self.move_known_piece(from, to, piece.kind, there, promote);
+        self.pass_turn(Some(from), to);
+        Some(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Move, Position, Square};
+
+    /// On random games from every position of the perft data, every board
+    /// move from every occupied square to every square, promoting and not:
+    /// played in one step exactly when `play` accepts it, to the same
+    /// position.
+    #[test]
+    fn plays_what_play_accepts_and_nothing_else() {
+        let data = include_str!("../../tests/it/data/perft.txt");
+        let starts = data
+            .lines()
+            .filter_map(|line| line.strip_prefix("sfen "))
+            .map(|sfen| Position::from_sfen(sfen).unwrap());
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut tried = 0;
+        for start in starts {
+            for _ in 0..2 {
+                let mut pos = start.clone();
+                for _ in 0..30 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for from in Square::all() {
+                        if pos.piece_at(from).is_none() {
+                            continue;
+                        }
+                        for to in Square::all() {
+                            for promote in [false, true] {
+                                let mv = Move::Normal { from, to, promote };
+                                let mut general = pos.clone();
+                                let accepted = general.play(mv).is_ok();
+                                let mut fast = pos.clone();
+                                let played = fast.play_from_if_legal(from, to, |_| Some(promote));
+                                assert_eq!(played, accepted.then_some(mv), "{} {mv}", pos.sfen());
+                                assert_eq!(fast, general, "{} {mv}", pos.sfen());
+                                assert_eq!(fast.key(), general.key());
+                                assert_eq!(fast.checkers(), general.checkers());
+                                tried += 1;
+                            }
+                        }
+                        let mut refused = pos.clone();
+                        assert_eq!(refused.play_from_if_legal(from, from, |_| None), None);
+                        assert_eq!(refused, pos);
+                    }
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let pick = (state >> 33) as usize % legal.len();
+                    pos.play_unchecked(legal[pick]);
+                }
+            }
+        }
+        assert!(tried > 100_000, "{tried}");
+    }
+}
