@@ -51,11 +51,10 @@ pub fn ending(word: &str) -> Option<(EndingKind, Option<Color>)> {
 /// warning for it (the reader's own warning says what the word was read
 /// as).
 pub fn settle(mut record: Record) -> Record {
-    let ids: Vec<_> = record.tree.ids().collect();
-    for id in std::iter::once(crate::record::NodeId::ROOT).chain(ids) {
-        let Some(end) = record.tree.node_mut(id).ending.as_mut() else {
-            continue;
-        };
+    // The tree's endings are walked in place (a list of every node's id
+    // first was a thirtieth of reading a CSA file, issue #20).
+    let warnings = &mut record.warnings;
+    for end in record.tree.endings_mut() {
         if end.kind != EndingKind::Other {
             continue;
         }
@@ -63,7 +62,7 @@ pub fn settle(mut record: Record) -> Record {
             end.kind = kind;
             end.winner = winner;
             let unknown = format!("unknown terminal word `{}`, kept as text", end.text);
-            record.warnings.retain(|w| w.message != unknown);
+            warnings.retain(|w| w.message != unknown);
         }
     }
     record
@@ -114,6 +113,31 @@ mod tests {
             ("SENTE_WIN_", None),
         ] {
             assert_eq!(ending(word), expected, "{word}");
+        }
+    }
+
+    #[test]
+    fn records_get_their_endings_settled_and_lose_the_unknown_word_warning() {
+        // After two moves, and at the root (no move at all).
+        for (moves, winner) in [("+7776FU\n-3334FU\n", Color::White), ("", Color::White)] {
+            let text = format!("V2.2\nPI\n+\n{moves}GOTE_WIN_TORYO\n");
+            let records = crate::read::read_text(&text, crate::Format::Csa).unwrap();
+            let record = &records[0];
+            let endings: Vec<_> = std::iter::once(crate::record::NodeId::ROOT)
+                .chain(record.tree.ids())
+                .filter_map(|id| record.tree.node(id).ending.as_deref())
+                .collect();
+            assert_eq!(endings.len(), 1, "{text}");
+            assert_eq!(endings[0].kind, EndingKind::Resign, "{text}");
+            assert_eq!(endings[0].winner, Some(winner), "{text}");
+            assert!(
+                record
+                    .warnings
+                    .iter()
+                    .all(|w| !w.message.starts_with("unknown terminal word")),
+                "{text}: {:?}",
+                record.warnings
+            );
         }
     }
 }

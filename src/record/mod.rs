@@ -341,6 +341,15 @@ impl MoveTree {
         &mut self.nodes[id.index()]
     }
 
+    /// Every ending in the tree (the root's first, then the nodes' in the
+    /// order they were added), to edit: a walk of the nodes with no list
+    /// of their ids made first.
+    pub fn endings_mut(&mut self) -> impl Iterator<Item = &mut Ending> {
+        self.nodes
+            .iter_mut()
+            .filter_map(|node| node.ending.as_deref_mut())
+    }
+
     /// The root node: comments before the first move, an ending with no move.
     pub fn root(&self) -> &Node {
         self.node(NodeId::ROOT)
