@@ -18,5 +18,7 @@ pub mod move_like;
 pub mod pieces;
 pub mod read;
 pub(crate) mod sjis;
+#[cfg(test)]
+pub(crate) mod sjis_spellings;
 pub(crate) mod sjis_tokens;
 pub mod write;

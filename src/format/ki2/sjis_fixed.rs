@@ -152,9 +152,8 @@ fn spaces(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
 mod tests {
     use super::super::read::Ki2;
     use super::*;
-    use crate::format::japanese::digits::KANJI_DIGITS;
-    use crate::format::japanese::pieces::PIECE_NAMES;
     use crate::format::japanese::read::skip_spaces;
+    use crate::format::japanese::sjis_spellings::{pieces, show, sjis, squares};
     use crate::format::kakinoki::Dialect;
 
     /// What the general reader pushes for a decoded line, as the shared
@@ -212,41 +211,13 @@ mod tests {
         true
     }
 
-    fn show(line: &[u8]) -> String {
-        encoding_rs::SHIFT_JIS.decode(line).0.into_owned()
-    }
-
-    fn sjis(text: &str) -> Vec<u8> {
-        let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
-        assert!(!unmappable, "{text}");
-        bytes.into_owned()
-    }
-
     const SIDES: [&str; 4] = ["▲", "▼", "△", "▽"];
 
     /// Every destination the reader takes: the 81 squares, and 同 alone or
     /// with spaces.
     fn destinations() -> Vec<String> {
-        let mut out = Vec::new();
-        for file in '１'..='９' {
-            for rank in KANJI_DIGITS {
-                out.push(format!("{file}{rank}"));
-            }
-        }
+        let mut out = squares();
         out.extend(["同", "同　", "同 ", "同　　", "同  ", "同 　"].map(String::from));
-        out
-    }
-
-    /// Every piece spelling: the one-character names and 成香 成桂 成銀.
-    fn pieces() -> Vec<String> {
-        let mut out = Vec::new();
-        for name in PIECE_NAMES {
-            out.push(name.kind.kanji().to_string());
-            out.extend(name.also.iter().map(char::to_string));
-            if name.in_move.chars().count() == 2 {
-                out.push(name.in_move.to_string());
-            }
-        }
         out
     }
 

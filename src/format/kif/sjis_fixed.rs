@@ -172,8 +172,7 @@ fn spaces(bytes: &[u8], mut at: usize) -> usize {
 mod tests {
     use super::super::sjis::plain_move;
     use super::*;
-    use crate::format::japanese::digits::KANJI_DIGITS;
-    use crate::format::japanese::pieces::PIECE_NAMES;
+    use crate::format::japanese::sjis_spellings::{pieces, show, sjis, squares};
 
     /// What the fixed reader reads in `line` (no ending), as
     /// [`plain_move`] gives it.
@@ -199,39 +198,11 @@ mod tests {
         true
     }
 
-    fn show(line: &[u8]) -> String {
-        encoding_rs::SHIFT_JIS.decode(line).0.into_owned()
-    }
-
-    fn sjis(text: &str) -> Vec<u8> {
-        let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
-        assert!(!unmappable, "{text}");
-        bytes.into_owned()
-    }
-
     /// Every destination the reader takes: the 81 squares, and 同 alone
     /// or with a space.
     fn destinations() -> Vec<String> {
-        let mut out = Vec::new();
-        for file in '１'..='９' {
-            for rank in KANJI_DIGITS {
-                out.push(format!("{file}{rank}"));
-            }
-        }
+        let mut out = squares();
         out.extend(["同", "同　", "同 "].map(String::from));
-        out
-    }
-
-    /// Every piece spelling: the one-character names and 成香 成桂 成銀.
-    fn pieces() -> Vec<String> {
-        let mut out = Vec::new();
-        for name in PIECE_NAMES {
-            out.push(name.kind.kanji().to_string());
-            out.extend(name.also.iter().map(char::to_string));
-            if name.in_move.chars().count() == 2 {
-                out.push(name.in_move.to_string());
-            }
-        }
         out
     }
 
