@@ -272,10 +272,8 @@ pub fn read_bytes(
     format: Option<Format>,
     encoding: EncodingChoice,
 ) -> Result<Read, Error> {
-    if format.is_none() {
-        if let Some(data) = Data::from_extension(path) {
-            return Ok(read_training(bytes, data));
-        }
+    if let Some(read) = training_by_name(bytes, path, format) {
+        return Ok(read);
     }
     // Most KIF and KI2 records are one game in Shift_JIS: read them from
     // their bytes when that gives the same answer. A format forced or
@@ -303,12 +301,17 @@ pub fn read_bytes_general(
     format: Option<Format>,
     encoding: EncodingChoice,
 ) -> Result<Read, Error> {
-    if format.is_none() {
-        if let Some(data) = Data::from_extension(path) {
-            return Ok(read_training(bytes, data));
-        }
+    if let Some(read) = training_by_name(bytes, path, format) {
+        return Ok(read);
     }
     read_text_bytes(bytes, path, format, encoding)
+}
+
+/// The bytes read as training data when no format is forced and the file
+/// name says training data (`.hcpe`, …); `None` otherwise.
+fn training_by_name(bytes: &[u8], path: &Path, format: Option<Format>) -> Option<Read> {
+    let data = Data::from_extension(path).filter(|_| format.is_none())?;
+    Some(read_training(bytes, data))
 }
 
 /// [`read_bytes_general`] once training data is ruled out: the bytes
