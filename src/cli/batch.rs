@@ -2,10 +2,11 @@
 //! in input order (so output is the same with one thread or many), files
 //! written atomically, failures reported and counted, never fatal.
 //!
-//! The main thread writes outcomes while the workers convert; workers run
-//! at most [`WINDOW`] inputs ahead of the oldest outcome not yet taken, so
-//! memory stays bounded however large the archive. With one job there are
-//! no workers: everything runs on the main thread.
+//! The main thread converts like the workers and, between its own
+//! batches, writes outcomes in order; no thread runs more than [`WINDOW`]
+//! inputs ahead of the oldest outcome not yet taken, so memory stays
+//! bounded however large the archive. With one job there are no workers:
+//! everything runs on the main thread.
 
 use super::archive::Limits;
 use super::args::{Config, Destination, Verbosity};
@@ -434,51 +435,55 @@ impl<W: Write> Sink<'_, W> {
     }
 }
 
-/// Converts the walk's items on `jobs` worker threads and hands the
-/// outcomes to `take` on this thread, in walk order, as soon as each is
-/// next in line: output is written while the workers go on, and no worker
-/// waits for another except at the [`WINDOW`] bound. Each worker takes the
-/// next few items when it is free (walking on under a lock, so the walk is
-/// never ahead of the work), so one slow file holds up no one. `take`
-/// returning false stops the workers after their current items. Returns
-/// false, having taken nothing, when no worker thread could be started.
+/// Converts the walk's items on `jobs` threads, this one among them, and
+/// hands the outcomes to `take` on this thread, in walk order, as soon as
+/// each is next in line. Every thread takes the next few items when it is
+/// free (walking on under a lock, so the walk is never ahead of the work),
+/// so one slow file holds up no one; no thread waits for another except at
+/// the [`WINDOW`] bound. This thread converts too: between its own batches
+/// it takes whatever is next in line, and it only waits for the other
+/// threads when the window is full or the walk is done. (With one thread
+/// per core, a thread that only took outcomes would take a core from the
+/// converting threads at every batch: `-j 2` on two cores was measured at
+/// 1.6–1.8× `-j 1` that way.) `take` returning false stops the others
+/// after their current items. Returns false, having taken nothing, when no
+/// other thread could be started.
 fn in_parallel(
     walk: &Mutex<Walk>,
     jobs: usize,
     convert: impl Fn(Item) -> Outcome + Sync,
     mut take: impl FnMut(Outcome) -> bool,
 ) -> bool {
-    // Workers claim items several at a time and send each batch's outcomes
-    // together: one wake-up of this thread per batch, not per file. This
-    // thread shares the cores with the workers, so each wake-up takes one
-    // from a worker: 64 (against 16) took a tenth off `-j 2` on the bench's
-    // 10,000 KIF files, and [`WINDOW`] still bounds what is held.
+    // Threads claim items several at a time and hand each batch's
+    // outcomes over together: one hand-off per batch, not per file.
     const BATCH: usize = 64;
     // Batches claimed (numbered in walk order) and batches taken.
     let claimed = AtomicUsize::new(0);
     let taken = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // The next batch of the walk and its number; a batch shorter than
+    // [`BATCH`] is the walk's last (an empty one may follow it).
+    let claim = || {
+        let mut walk = walk.lock().unwrap_or_else(|e| e.into_inner());
+        let items: Vec<Item> = walk.by_ref().take(BATCH).collect();
+        (claimed.fetch_add(1, Ordering::AcqRel), items)
+    };
+    // Whether the window has room for another batch.
+    let room = || claimed.load(Ordering::Acquire) < taken.load(Ordering::Acquire) + WINDOW / BATCH;
     let (sender, receiver) = mpsc::channel::<(usize, Vec<Outcome>)>();
-    let mut workers = 0;
+    let mut others = 0;
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
+        for _ in 1..jobs {
             let sender = sender.clone();
-            let (claimed, taken, stop, convert) = (&claimed, &taken, &stop, &convert);
+            let (claim, room, stop, convert) = (&claim, &room, &stop, &convert);
             let work = move || loop {
-                while claimed.load(Ordering::Acquire)
-                    >= taken.load(Ordering::Acquire) + WINDOW / BATCH
-                    && !stop.load(Ordering::Relaxed)
-                {
+                while !room() && !stop.load(Ordering::Relaxed) {
                     std::thread::sleep(std::time::Duration::from_micros(200));
                 }
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let (number, items) = {
-                    let mut walk = walk.lock().unwrap_or_else(|e| e.into_inner());
-                    let items: Vec<Item> = walk.by_ref().take(BATCH).collect();
-                    (claimed.fetch_add(1, Ordering::AcqRel), items)
-                };
+                let (number, items) = claim();
                 let last = items.len() < BATCH;
                 let outcomes = items.into_iter().map(convert).collect();
                 if sender.send((number, outcomes)).is_err() || last {
@@ -491,29 +496,67 @@ fn in_parallel(
                 .name("kifconv-worker".into())
                 .stack_size(8 << 20)
                 .spawn_scoped(scope, work);
-            workers += usize::from(spawned.is_ok());
+            others += usize::from(spawned.is_ok());
         }
         drop(sender);
-        if workers == 0 {
+        if others == 0 {
             return;
         }
+        // Batches converted and not yet taken, by number; the number of
+        // the next to take.
         let mut waiting = BTreeMap::new();
         let mut want = 0;
-        for (number, outcomes) in receiver {
-            waiting.insert(number, outcomes);
-            while let Some(outcomes) = waiting.remove(&want) {
-                want += 1;
+        // Takes every batch that is next in line; false when `take` said stop.
+        let mut take_ready = |waiting: &mut BTreeMap<usize, Vec<Outcome>>, want: &mut usize| {
+            while let Some(outcomes) = waiting.remove(want) {
+                *want += 1;
                 for outcome in outcomes {
                     if !take(outcome) {
                         stop.store(true, Ordering::Relaxed);
-                        return;
+                        return false;
                     }
                 }
-                taken.store(want, Ordering::Release);
+                taken.store(*want, Ordering::Release);
+            }
+            true
+        };
+        // This thread's share: convert while the walk lasts, taking what
+        // the others finished in between.
+        let mut walking = true;
+        while walking {
+            while let Ok((number, outcomes)) = receiver.try_recv() {
+                waiting.insert(number, outcomes);
+            }
+            if !take_ready(&mut waiting, &mut want) {
+                return;
+            }
+            if room() {
+                let (number, items) = claim();
+                walking = items.len() == BATCH;
+                waiting.insert(number, items.into_iter().map(&convert).collect());
+            } else {
+                // The window is full: what is next in line is another
+                // thread's, so wait for one of theirs.
+                match receiver.recv() {
+                    Ok((number, outcomes)) => {
+                        waiting.insert(number, outcomes);
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        // The walk is done: take the others' last batches.
+        if !take_ready(&mut waiting, &mut want) {
+            return;
+        }
+        for (number, outcomes) in receiver {
+            waiting.insert(number, outcomes);
+            if !take_ready(&mut waiting, &mut want) {
+                return;
             }
         }
     });
-    workers > 0
+    others > 0
 }
 
 /// Converts one walk item, and in folder mode stages its outputs (writes

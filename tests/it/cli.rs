@@ -316,6 +316,53 @@ fn one_thread_and_two_give_the_same_bytes() {
     assert_eq!(one.status.code(), two.status.code());
 }
 
+/// More files than the window of outcomes held in memory, across
+/// folders, some of them failing: every thread count writes every game in
+/// the walk's order, and reports every failure in that order too.
+#[test]
+fn many_files_come_out_in_walk_order_with_any_number_of_threads() {
+    let dir = scratch("many-files");
+    let firsts = ["7g7f", "2g2f", "5g5f", "1g1f", "9g9f", "6g6f", "3g3f"];
+    let replies = ["3c3d", "8c8d", "5c5d", "1c1d", "9c9d"];
+    let mut expected = Vec::new();
+    let mut broken = Vec::new();
+    for i in 0..1500 {
+        let folder = dir.join(format!("{:02}", i / 100));
+        std::fs::create_dir_all(&folder).unwrap();
+        let name = format!("{i:04}.usi");
+        if i % 97 == 13 {
+            std::fs::write(folder.join(&name), "position startpos moves 7g7f x9\n").unwrap();
+            broken.push(name);
+            continue;
+        }
+        let line = format!(
+            "position startpos moves {} {}",
+            firsts[i % firsts.len()],
+            replies[(i / firsts.len()) % replies.len()]
+        );
+        std::fs::write(folder.join(&name), format!("{line}\n")).unwrap();
+        expected.push(line);
+    }
+    for jobs in ["1", "2", "3", "5"] {
+        let out = kifconv(&[s(&dir), "--to", "usi", "-j", jobs]);
+        assert_eq!(out.status.code(), Some(1), "-j {jobs}: {}", stderr(&out));
+        assert_eq!(
+            stdout(&out).lines().collect::<Vec<_>>(),
+            expected,
+            "-j {jobs}"
+        );
+        let err = stderr(&out);
+        // `DIR/NN/NNNN.usi:1:30: error: …`: the file's name.
+        let failed: Vec<&str> = err
+            .lines()
+            .filter(|l| l.contains(": error:"))
+            .filter_map(|l| l.rsplit('/').next()?.split(':').next())
+            .collect();
+        assert_eq!(failed, broken, "-j {jobs}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn flip_and_mate_tools() {
     let out = kifconv(&[
