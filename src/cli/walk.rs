@@ -18,7 +18,7 @@ use super::filter::Filter;
 use super::inputs::{self, Input, Item, Origin};
 use std::collections::HashSet;
 use std::fs::FileType;
-use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -39,6 +39,10 @@ struct Listing {
     /// The folder named on the command line that the walk started from, shared by every
     /// entry under it (each entry's relative path is taken from it).
     root: Arc<Path>,
+    /// The folder itself, held open so that its files are opened by name
+    /// in it ([`Origin::InFolder`]); `None` if it could not be opened so
+    /// (its files are then opened by their whole paths).
+    folder: Option<Arc<std::fs::File>>,
     entries: std::vec::IntoIter<(PathBuf, FileType)>,
 }
 
@@ -111,6 +115,12 @@ impl Walk {
             Ok(read) => read,
             Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
         };
+        let folder = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_DIRECTORY)
+            .open(dir)
+            .ok()
+            .map(Arc::new);
         let mut named = Vec::new();
         for entry in read {
             match entry.and_then(|e| Ok((e.file_name(), e.path(), e.file_type()?))) {
@@ -129,13 +139,20 @@ impl Walk {
             .collect();
         self.stack.push(Pending::Listing(Listing {
             root,
+            folder,
             entries: entries.into_iter(),
         }));
         None
     }
 
-    /// One entry found in a folder.
-    fn entry(&mut self, root: Arc<Path>, path: PathBuf, kind: FileType) -> Option<Item> {
+    /// One entry found in a folder (held open as `folder`, if it could be).
+    fn entry(
+        &mut self,
+        root: Arc<Path>,
+        folder: Option<Arc<std::fs::File>>,
+        path: PathBuf,
+        kind: FileType,
+    ) -> Option<Item> {
         let display = inputs::shown(&path);
         let relative = relative_to(&root, &path).to_path_buf();
         let mut kind = kind;
@@ -218,10 +235,14 @@ impl Walk {
             )));
             return None;
         }
+        let origin = match folder {
+            Some(folder) => Origin::InFolder { folder, path },
+            None => Origin::File(path),
+        };
         Some(Item::Input(Input {
             display,
             relative,
-            origin: Origin::File(path),
+            origin,
         }))
     }
 }
@@ -240,8 +261,8 @@ impl Iterator for Walk {
                 }
                 Pending::Listing(listing) => match listing.entries.next() {
                     Some((path, kind)) => {
-                        let root = listing.root.clone();
-                        self.entry(root, path, kind)
+                        let (root, folder) = (listing.root.clone(), listing.folder.clone());
+                        self.entry(root, folder, path, kind)
                     }
                     None => {
                         self.stack.pop();
