@@ -268,7 +268,7 @@ pub fn on_ray_through(a: Square, b: Square, c: Square) -> bool {
 /// The squares beyond `a` in the direction of `b` (the whole ray from `a`
 /// through `b` to the edge), or none if they do not share a line. A piece
 /// pinned on `b` against a king on `a` may only move within this ray.
-#[inline]
+#[inline(always)]
 pub fn ray_through(a: Square, b: Square) -> Bitboard {
     let dir = DIRECTION_TO[a.index()][b.index()] as usize;
     if dir == 8 {

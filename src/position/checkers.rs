@@ -45,9 +45,11 @@ impl Position {
                 checkers |= Bitboard::from_square(to);
             }
         }
-        // Most moves leave a square on no line through the king: that one
-        // look-up is made here, the search beyond only for the others.
-        if let Some(from) = from.filter(|&from| bitboard::aligned(king, from)) {
+        // Most moves leave a square on no line through the king, or on one
+        // with none of the mover's sliders: those two tests are made here,
+        // the search beyond only for the others.
+        let uncovers = |from| bitboard::aligned(king, from) && self.slider_beyond(king, from);
+        if let Some(from) = from.filter(|&from| uncovers(from)) {
             if let Some(slider) = self.uncovered_slider(king, from, mover, occupied) {
                 checkers |= Bitboard::from_square(slider);
             }

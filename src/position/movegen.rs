@@ -260,12 +260,13 @@ impl Position {
             && self.pinned_off_aligned_line(king, from, to)
     }
 
-    /// Whether an enemy rook, bishop, horse, dragon or lance stands
-    /// anywhere on the ray from `king` through `from` beyond it: without
-    /// one, nothing can pin a piece on `from`. Sliders are few, so this
-    /// one test spares most aligned moves the search for the pinner.
+    /// Whether a rook, bishop, horse, dragon or lance of the side not to
+    /// move stands anywhere on the ray from `king` through `from`: without
+    /// one, nothing can pin a piece on `from` to `king` (before a move), or
+    /// be uncovered by a piece leaving `from` (after it). Sliders are few,
+    /// so this one test spares most aligned moves the search beyond.
     #[inline(always)]
-    fn slider_beyond(&self, king: Square, from: Square) -> bool {
+    pub(super) fn slider_beyond(&self, king: Square, from: Square) -> bool {
         use PieceKind::*;
         let sliders = self.by_kind[Rook.index()]
             | self.by_kind[Bishop.index()]
