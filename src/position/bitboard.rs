@@ -38,10 +38,12 @@ impl Bitboard {
         SQUARE_BITS[sq.index()]
     }
 
-    /// Whether `sq` is in the set.
+    /// Whether `sq` is in the set: an AND with the square's bit from
+    /// [`SQUARE_BITS`], as a 128-bit shift by a variable amount takes
+    /// twice the instructions (every move played asks this a few times).
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.0 & SQUARE_BITS[sq.index()].0 != 0
     }
 
     /// Whether the set has no square.
@@ -213,7 +215,7 @@ fn slide(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// The squares strictly between `a` and `b` if they share a line, else none.
-#[inline]
+#[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
     let dir = DIRECTION_TO[a.index()][b.index()] as usize;
     if dir == 8 {
@@ -266,7 +268,7 @@ pub fn on_ray_through(a: Square, b: Square, c: Square) -> bool {
 /// The squares beyond `a` in the direction of `b` (the whole ray from `a`
 /// through `b` to the edge), or none if they do not share a line. A piece
 /// pinned on `b` against a king on `a` may only move within this ray.
-#[inline]
+#[inline(always)]
 pub fn ray_through(a: Square, b: Square) -> Bitboard {
     let dir = DIRECTION_TO[a.index()][b.index()] as usize;
     if dir == 8 {
@@ -421,10 +423,70 @@ pub fn lance_ray(color: Color, sq: Square) -> Bitboard {
     lance_attacks(color, sq, Bitboard::EMPTY)
 }
 
+/// `REACHES[color][kind][sq]`: where a piece of `color` and `kind` on `sq`
+/// could ever move on an empty board (a stepper's steps, a slider's lines,
+/// both for the horse and the dragon), built at compile time from the step
+/// tables and [`EMPTY_BOARD_SLIDES`].
+static REACHES: [[[Bitboard; 81]; 14]; 2] = {
+    let mut table = [[[Bitboard::EMPTY; 81]; 14]; 2];
+    let colors = [Color::Black, Color::White];
+    let mut c = 0;
+    while c < 2 {
+        let color = colors[c];
+        let steps = [
+            step_table(color, PAWN),
+            step_table(color, KNIGHT),
+            step_table(color, SILVER),
+            step_table(color, GOLD),
+            step_table(color, KING),
+        ];
+        let lance = if c == 0 { UP } else { DOWN };
+        let mut sq = 0;
+        while sq < 81 {
+            let bishop = EMPTY_BOARD_SLIDES[0][sq].0;
+            let rook = EMPTY_BOARD_SLIDES[1][sq].0;
+            let king = steps[4][sq].0;
+            let gold = steps[3][sq].0;
+            // In the order of `PieceKind::ALL`.
+            let by_kind = [
+                steps[0][sq].0,
+                RAYS[lance][sq].0,
+                steps[1][sq].0,
+                steps[2][sq].0,
+                gold,
+                bishop,
+                rook,
+                king,
+                gold,
+                gold,
+                gold,
+                gold,
+                bishop | king,
+                rook | king,
+            ];
+            let mut k = 0;
+            while k < 14 {
+                table[c][k][sq] = Bitboard(by_kind[k]);
+                k += 1;
+            }
+            sq += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The kinds that slide (lance, bishop, rook, horse, dragon) as bits by
+/// [`PieceKind::index`]: their reach on a board with pieces also asks
+/// that the squares between be empty.
+const SLIDING_KINDS: u16 = 1 << 1 | 1 << 5 | 1 << 6 | 1 << 12 | 1 << 13;
+
 /// Whether a piece of `color` and `kind` on `from` attacks `to`: the same
-/// answer as `attacks(…).contains(to)`, but a slider is judged by its line
-/// and the squares between, without computing everything it attacks, and
-/// a stepper by one look-up in its own table.
+/// answer as `attacks(…).contains(to)`, by one look-up of where the piece
+/// could ever go ([`REACHES`]) and, for a slider, whether the squares
+/// between are empty (none are between two neighbours, so a horse's or
+/// dragon's step passes that test too), without computing everything it
+/// attacks or matching on its kind.
 #[inline(always)]
 pub fn reaches(
     color: Color,
@@ -433,20 +495,8 @@ pub fn reaches(
     to: Square,
     occupied: Bitboard,
 ) -> bool {
-    use PieceKind::*;
-    let clear = || (between(from, to) & occupied).is_empty();
-    match kind {
-        Pawn => pawn_attacks(color, from).contains(to),
-        Knight => knight_attacks(color, from).contains(to),
-        Silver => silver_attacks(color, from).contains(to),
-        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, from).contains(to),
-        King => king_attacks(from).contains(to),
-        Lance => lance_ray(color, from).contains(to) && clear(),
-        Bishop => bishop_reach(from).contains(to) && clear(),
-        Rook => rook_reach(from).contains(to) && clear(),
-        Horse => king_attacks(from).contains(to) || (bishop_reach(from).contains(to) && clear()),
-        Dragon => king_attacks(from).contains(to) || (rook_reach(from).contains(to) && clear()),
-    }
+    REACHES[color.index()][kind.index()][from.index()].contains(to)
+        && (SLIDING_KINDS >> kind.index() & 1 == 0 || (between(from, to) & occupied).is_empty())
 }
 
 /// The squares a piece of `color` and `kind` on `sq` attacks.
@@ -608,6 +658,13 @@ mod tests {
     fn look_ups_agree_with_shifts_and_rays() {
         for a in Square::all() {
             assert_eq!(Bitboard::from_square(a).0, 1u128 << a.index());
+            for set in [
+                Bitboard::ALL,
+                Bitboard::EMPTY,
+                Bitboard(0x1_5555_5555_5555_5555_5555),
+            ] {
+                assert_eq!(set.contains(a), set.0 >> a.index() & 1 != 0, "{a}");
+            }
             for b in Square::all() {
                 for c in Square::all() {
                     assert_eq!(
