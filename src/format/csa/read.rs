@@ -241,7 +241,10 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
 
 /// The fast path over a run of common lines at the start of `text` (see
 /// [`common_line`]), the first of them line `n`: how many bytes and lines
-/// it read; none when the first line is not a common one.
+/// it read; none when the first line is not a common one. Never inlined:
+/// a loop of its own, apart from the general reader's, keeps more of its
+/// state in registers.
+#[inline(never)]
 fn common_lines<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> (usize, u32) {
     let (mut read, mut lines) = (0, 0);
     while let Some((len, count)) = common_line(n + lines, &text[read..], game) {
@@ -272,7 +275,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
         });
         return Some((next, 1));
     }
-    let spec = common::move_statement(text)?;
+    let spec = common::move_statement(bytes)?;
     let (mut time, end) = match bytes.get(7) {
         Some(b',') => {
             let (spent_ms, end) = common::time_statement(bytes, 8)?;
