@@ -105,15 +105,12 @@ fn digit_square(file: u8, rank: u8) -> Option<Square> {
 /// [`PieceKind::from_csa`] reads it, by one look-up instead of a chain of
 /// comparisons: each of the fourteen names falls in its own slot of
 /// [`NAMES`] (see [`name_slot`]), and a name is known when its slot holds
-/// it.
+/// it. The two bytes are text's, never both `0xFF` (no byte of UTF-8 is),
+/// the name of the empty slots.
 #[inline(always)]
 fn piece_named(a: u8, b: u8) -> Option<PieceKind> {
     let (name, kind) = NAMES[name_slot(a, b)];
-    if name == [a, b] {
-        kind
-    } else {
-        None
-    }
+    (name == [a, b]).then_some(kind)
 }
 
 /// The slot of a two-letter name in [`NAMES`]: the first letter plus 15
@@ -123,10 +120,13 @@ const fn name_slot(a: u8, b: u8) -> usize {
     (a as usize + 15 * b as usize) % 32
 }
 
+/// The name of an empty slot of [`NAMES`]: no text holds it.
+const NO_NAME: [u8; 2] = [0xFF, 0xFF];
+
 /// The fourteen CSA names, each in its slot (see [`name_slot`]) with its
-/// kind; the other slots hold a name no text can match against `None`.
-const NAMES: [([u8; 2], Option<PieceKind>); 32] = {
-    let mut table = [([0u8; 2], None); 32];
+/// kind; the other slots hold [`NO_NAME`] (and a kind never read).
+const NAMES: [([u8; 2], PieceKind); 32] = {
+    let mut table = [(NO_NAME, PieceKind::Pawn); 32];
     let mut i = 0;
     while i < PieceKind::ALL.len() {
         let kind = PieceKind::ALL[i];
@@ -134,8 +134,8 @@ const NAMES: [([u8; 2], Option<PieceKind>); 32] = {
             panic!("CSA names are two letters")
         };
         let slot = name_slot(a, b);
-        assert!(table[slot].1.is_none(), "two CSA names in one slot");
-        table[slot] = ([a, b], Some(kind));
+        assert!(table[slot].0[0] == NO_NAME[0], "two CSA names in one slot");
+        table[slot] = ([a, b], kind);
         i += 1;
     }
     table
@@ -251,6 +251,10 @@ mod tests {
         for a in 0..=u8::MAX {
             for b in 0..=u8::MAX {
                 let name = [a, b];
+                if name == NO_NAME {
+                    // Never in text.
+                    continue;
+                }
                 let general = std::str::from_utf8(&name)
                     .ok()
                     .and_then(PieceKind::from_csa);
