@@ -99,7 +99,7 @@ fn fewer_suspicious_than(text: &str, least: usize) -> bool {
     let bytes = text.as_bytes();
     let mut found = 0;
     for (k, block) in bytes.chunks(SCREENED_BLOCK).enumerate() {
-        if !may_end_suspicious(block) {
+        if !screen_passes(bytes, block) {
             continue;
         }
         let start = k * SCREENED_BLOCK;
@@ -111,6 +111,19 @@ fn fewer_suspicious_than(text: &str, least: usize) -> bool {
         }
     }
     found < least
+}
+
+/// Whether [`may_end_suspicious`] lets `block`, a block of `bytes`, through.
+/// A short last block of a text at least a block long is screened as the whole block that
+/// ends where the text ends (its extra bytes, which the block before holds, can only let more
+/// through): the screen's one loop of known length, instead of a loop byte by byte.
+#[inline(always)]
+fn screen_passes(bytes: &[u8], block: &[u8]) -> bool {
+    if block.len() < SCREENED_BLOCK && bytes.len() >= SCREENED_BLOCK {
+        may_end_suspicious(&bytes[bytes.len() - SCREENED_BLOCK..])
+    } else {
+        may_end_suspicious(block)
+    }
 }
 
 /// How many bytes [`fewer_suspicious_than`] screens at a time.

@@ -194,7 +194,7 @@ impl ExtensionHint {
     pub fn from_path(path: &Path) -> ExtensionHint {
         const UTF8: [&str; 4] = ["kifu", "ki2u", "jkf", "json"];
         const LEGACY: [&str; 4] = ["kif", "ki2", "csa", "bod"];
-        let Some(extension) = path.extension().and_then(|e| e.to_str()) else {
+        let Some(extension) = extension(path) else {
             return ExtensionHint::None;
         };
         let is = |list: &[&str]| list.iter().any(|e| extension.eq_ignore_ascii_case(e));
@@ -205,6 +205,30 @@ impl ExtensionHint {
         } else {
             ExtensionHint::None
         }
+    }
+}
+
+/// `path.extension()` as UTF-8, found without taking the path apart
+/// component by component (400 instructions a file) when its last segment,
+/// after the last `/`, is a plain name: then that segment is the file name
+/// `Path` finds, and the extension is what follows its last dot, if the dot
+/// does not start the name. Any other path asks [`Path::extension`].
+fn extension(path: &Path) -> Option<&str> {
+    if cfg!(windows) {
+        // Other separators, and drive prefixes.
+        return path.extension().and_then(|e| e.to_str());
+    }
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let name = match memchr::memrchr(b'/', bytes) {
+        Some(slash) => &bytes[slash + 1..],
+        None => bytes,
+    };
+    if name.is_empty() || name == b"." || name == b".." {
+        return path.extension().and_then(|e| e.to_str());
+    }
+    match memchr::memrchr(b'.', name) {
+        Some(dot) if dot > 0 => std::str::from_utf8(&name[dot + 1..]).ok(),
+        _ => None,
     }
 }
 

@@ -755,3 +755,45 @@ fn corpus_files_decode_as_their_manifest_says() {
     }
     eprintln!("checked {checked} corpus files");
 }
+
+#[cfg(unix)]
+#[test]
+fn the_extension_is_the_one_path_finds() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let names = [
+        "a.csa",
+        "A.CSA",
+        ".csa",
+        "..csa",
+        "a..csa",
+        "a.",
+        "a",
+        "...",
+        ".a.b",
+        "..",
+        ".",
+        "",
+        "a.kif.csa",
+        "棋譜.kif",
+        "a.ki2u",
+        "x.tar.gz",
+    ];
+    let dirs = [
+        "", "/", "d/", "/tmp/d/", "./", "../", "d.x/", "d//", "/a/./", "d/../",
+    ];
+    let tails = ["", "/", "/.", "//", "/..", "/./"];
+    for dir in dirs {
+        for name in names {
+            for tail in tails {
+                let text = format!("{dir}{name}{tail}");
+                let path = Path::new(&text);
+                let std = path.extension().and_then(|e| e.to_str());
+                assert_eq!(super::extension(path), std, "{text:?}");
+            }
+        }
+    }
+    // An extension that is not UTF-8 is none, as `to_str` makes it.
+    let path = Path::new(OsStr::from_bytes(b"d/a.\xff"));
+    assert_eq!(super::extension(path), None);
+}

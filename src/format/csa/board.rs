@@ -180,6 +180,10 @@ pub(super) fn position_line(
 /// two-letter piece name, four ASCII bytes each, each with its text; `None`
 /// when the line does not divide into such items.
 fn items(input: &str) -> Option<Vec<(&str, (&str, &str))>> {
+    if input.is_empty() {
+        // A plain `PI`, the usual line: no parser to build and run.
+        return Some(Vec::new());
+    }
     let two = || take_while_m_n(2, 2, |c: char| c.is_ascii());
     let item = consumed((two(), two()));
     let read: IResult<&str, _, ()> = all_consuming(many0(item)).parse(input);

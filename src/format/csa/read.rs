@@ -129,7 +129,8 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
 /// the one before), the first ten (`EmptyGames::REPORTED`) one by one and the
 /// rest counted. A text with no game at all is an error.
 pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
-    let mut games = Vec::new();
+    // Most texts hold one game: room for it from the start.
+    let mut games = Vec::with_capacity(1);
     let mut game = Game::with_capacity(text.len() / 12);
     let mut failed: Option<Error> = None;
     let mut empty = EmptyGames::default();
@@ -189,6 +190,13 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
 #[inline(never)]
 fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
     let bytes = line.as_bytes();
+    // A header line (`N+…`, `$KEY:…`; a few in every file) is neither a
+    // comment nor Shogi Wars' form (whose first item is a move or an
+    // ending word), and its commas belong to its value: straight to the
+    // statement reader, without the searches below.
+    if matches!(bytes.first(), Some(b'N' | b'$')) {
+        return statement_line(n, line, trim_end_spaces(line), game);
+    }
     // A comment takes the rest of the line, commas included.
     if let Some(comment) = line.strip_prefix('\'') {
         comment_line(n, line, comment, game);
@@ -241,7 +249,10 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
 
 /// The fast path over a run of common lines at the start of `text` (see
 /// [`common_line`]), the first of them line `n`: how many bytes and lines
-/// it read; none when the first line is not a common one.
+/// it read; none when the first line is not a common one. Never inlined:
+/// a loop of its own, apart from the general reader's, keeps more of its
+/// state in registers.
+#[inline(never)]
 fn common_lines<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> (usize, u32) {
     let (mut read, mut lines) = (0, 0);
     while let Some((len, count)) = common_line(n + lines, &text[read..], game) {
@@ -272,7 +283,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
         });
         return Some((next, 1));
     }
-    let spec = common::move_statement(text)?;
+    let spec = common::move_statement(bytes)?;
     let (mut time, end) = match bytes.get(7) {
         Some(b',') => {
             let (spent_ms, end) = common::time_statement(bytes, 8)?;
