@@ -613,7 +613,7 @@ impl Position {
     /// [`Position::check_rules`] for a drop: the piece in hand, an empty
     /// square where it can move again, 二歩 and 打ち歩詰め.
     #[inline(never)]
-    fn check_drop(&self, kind: PieceKind, to: Square) -> Result<(), IllegalMove> {
+    pub(super) fn check_drop(&self, kind: PieceKind, to: Square) -> Result<(), IllegalMove> {
         let us = self.side;
         if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
             return Err(IllegalMove::NotInHand);

@@ -423,6 +423,34 @@ impl Builder {
         true
     }
 
+    /// Plays `spec`, with its time, as the next move of the line when it is
+    /// a plain drop and legal ([`crate::resolve::play_marked_drop`]): what
+    /// [`Builder::resolve`] then [`Builder::play`] do. `false`, with nothing
+    /// changed, for any other spec or a drop that fails. Only a spec marked
+    /// as a drop gets past the inlined test; the rest is out of line, so
+    /// that the builder's loop does not carry it for every move.
+    #[inline(always)]
+    fn play_marked_drop(&mut self, spec: &MoveSpec, time: Option<crate::record::MoveTime>) -> bool {
+        spec.drop == DropMark::Drop && self.play_marked_drop_out_of_line(spec, time)
+    }
+
+    /// [`Builder::play_marked_drop`] past its test of the drop mark.
+    #[inline(never)]
+    fn play_marked_drop_out_of_line(
+        &mut self,
+        spec: &MoveSpec,
+        time: Option<crate::record::MoveTime>,
+    ) -> bool {
+        let Some(mv) = crate::resolve::play_marked_drop(&mut self.pos, spec, self.previous) else {
+            return false;
+        };
+        self.current = self.tree.push_timed(self.current, mv, time);
+        self.ply += 1;
+        self.branches.added(&self.tree, self.current, &self.pos);
+        self.previous = Some(mv.to());
+        true
+    }
+
     /// A comment line where the reader stands: on the last move, or on
     /// the line's ending once the line has ended.
     pub(crate) fn comment(&mut self, text: String) {
@@ -550,7 +578,7 @@ impl Builder {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
                     }
-                    if self.play_with_origin(spec, *time) {
+                    if self.play_with_origin(spec, *time) || self.play_marked_drop(spec, *time) {
                         continue;
                     }
                     match self.resolve(spec) {
