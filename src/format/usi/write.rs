@@ -70,10 +70,10 @@ fn push_line_moves(nodes: &[crate::record::Node], out: &mut Vec<u8>) {
     let room = &mut out[start..];
     let mut at = 0;
     for node in nodes {
-        let Some(mv) = node.mv else { continue };
+        let Some(mv) = &node.mv else { continue };
         let (word, len) = mv.usi_ascii_word();
-        if let Some(slot) = room.get_mut(at..).and_then(<[u8]>::first_chunk_mut) {
-            *slot = word.to_le_bytes();
+        if let Some(slot) = room.get_mut(at..at + 8) {
+            slot.copy_from_slice(&word.to_le_bytes());
         }
         at += len;
     }
