@@ -55,7 +55,7 @@ impl Position {
     /// random games), with the rules asked and the move made in one call:
     /// a record's drops (CSA `0055FU`, KIF `５五歩打`) come this way.
     pub(crate) fn drop_if_legal(&mut self, kind: PieceKind, to: Square) -> Option<Move> {
-        self.check_drop(kind, to).ok()?;
+        self.check_drop_inline(kind, to).ok()?;
         let mv = Move::Drop { kind, to };
         if !self.keeps_king_safe(mv) {
             return None;
