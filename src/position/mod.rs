@@ -74,25 +74,28 @@ impl Position {
     /// built and checked once per process and copied, since most records
     /// start from one.
     pub fn from_handicap(handicap: Handicap, move_number: u32) -> Position {
-        static STARTS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
-        let starts = STARTS.get_or_init(|| {
-            Handicap::ALL
-                .iter()
-                .map(|h| {
-                    let (pos, problems) = Position::from_setup_lenient(h.setup())
-                        .expect("the built-in starting positions are legal");
-                    debug_assert!(problems.is_empty(), "{h:?}: {problems:?}");
-                    pos
-                })
-                .collect()
-        });
         let index = Handicap::ALL
             .iter()
             .position(|&h| h == handicap)
             .expect("every handicap is listed");
-        let mut pos = starts[index].clone();
+        let mut pos = standard_starts()[index].clone();
         pos.move_number = move_number;
         pos
+    }
+
+    /// Whether this is the standard starting position at move 1, the one
+    /// USI names `position startpos`: what `*self == *Handicap::Even.setup_ref()`
+    /// asks, with the boards compared through their bitboards (which say
+    /// what stands on every square) rather than square by square. The USI
+    /// writer asks it of every record.
+    pub fn is_startpos(&self) -> bool {
+        let start = &standard_starts()[0];
+        debug_assert_eq!(Handicap::ALL[0], Handicap::Even);
+        self.by_color == start.by_color
+            && self.by_kind == start.by_kind
+            && self.hands == start.hands
+            && self.side == start.side
+            && self.move_number == 1
     }
 
     /// Reads SFEN (with or without the move number) and checks it, requiring
@@ -498,6 +501,23 @@ impl Position {
     }
 }
 
+/// The standard starts (even game and handicaps, in [`Handicap::ALL`]'s
+/// order) at move 1, built and checked once per process.
+fn standard_starts() -> &'static [Position] {
+    static STARTS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+    STARTS.get_or_init(|| {
+        Handicap::ALL
+            .iter()
+            .map(|h| {
+                let (pos, problems) = Position::from_setup_lenient(h.setup())
+                    .expect("the built-in starting positions are legal");
+                debug_assert!(problems.is_empty(), "{h:?}: {problems:?}");
+                pos
+            })
+            .collect()
+    })
+}
+
 /// A setup checked as [`Position::from_sfen`] checks one: both kings
 /// required, every rule in force.
 impl TryFrom<Setup> for Position {
@@ -534,6 +554,54 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `is_startpos` says what comparing with the even game's setup says:
+    /// for every standard start at moves 1 and 2, the even start with White
+    /// to move or a piece in hand, and every position of short random games
+    /// from the perft data (which pass through the start's board again).
+    #[test]
+    fn is_startpos_is_the_comparison_with_the_even_setup() {
+        let even = Handicap::Even.setup_ref();
+        let mut positions: Vec<Position> = Handicap::ALL
+            .iter()
+            .flat_map(|&h| [Position::from_handicap(h, 1), Position::from_handicap(h, 2)])
+            .collect();
+        positions.push(Position::from_sfen(&STARTPOS_SFEN.replace(" b ", " w ")).unwrap());
+        let pawn_in_hand = STARTPOS_SFEN
+            .replace("/PPPPPPPPP/", "/PPPPPPPP1/")
+            .replace(" - ", " P ");
+        positions.push(Position::from_sfen(&pawn_in_hand).unwrap());
+        let data = include_str!("../../tests/it/data/perft.txt");
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for sfen in data.lines().filter_map(|line| line.strip_prefix("sfen ")) {
+            let mut pos = Position::from_sfen(sfen).unwrap();
+            for _ in 0..12 {
+                positions.push(pos.clone());
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                pos.play_unchecked(legal[(state >> 33) as usize % legal.len()]);
+            }
+        }
+        // Rooks aside and back: the start's board and side, at move 5.
+        let mut pos = Position::startpos();
+        pos.play_usi_line("2h3h 8b7b 3h2h 7b8b").unwrap();
+        positions.push(pos);
+        let mut starts = 0;
+        for pos in &positions {
+            assert_eq!(pos.is_startpos(), *pos == *even, "{pos:?}");
+            starts += usize::from(pos.is_startpos());
+        }
+        assert!(
+            starts >= 1 && positions.len() > 100,
+            "{starts} {}",
+            positions.len()
+        );
+    }
 
     #[test]
     fn a_standard_start_is_the_checked_setup() {

@@ -614,6 +614,14 @@ impl Position {
     /// square where it can move again, 二歩 and 打ち歩詰め.
     #[inline(never)]
     fn check_drop(&self, kind: PieceKind, to: Square) -> Result<(), IllegalMove> {
+        self.check_drop_inline(kind, to)
+    }
+
+    /// [`Position::check_drop`], inlined where it is asked: in
+    /// [`Position::drop_if_legal`], which every drop of a record that marks
+    /// its drops goes through.
+    #[inline(always)]
+    pub(super) fn check_drop_inline(&self, kind: PieceKind, to: Square) -> Result<(), IllegalMove> {
         let us = self.side;
         if !kind.is_hand_kind() || self.hands[us.index()].count(kind) == 0 {
             return Err(IllegalMove::NotInHand);

@@ -410,13 +410,50 @@ impl Builder {
     /// ([`crate::resolve::play_with_origin`]): what [`Builder::resolve`]
     /// then [`Builder::play`] do. `false`, with nothing changed, for any
     /// other spec or a move that fails: the general path then plays it or
-    /// says why not.
+    /// says why not. The time is taken by reference, so that it is copied
+    /// from the event into the new node with no copy aside first.
     #[inline]
-    fn play_with_origin(&mut self, spec: &MoveSpec, time: Option<crate::record::MoveTime>) -> bool {
+    fn play_with_origin(
+        &mut self,
+        spec: &MoveSpec,
+        time: &Option<crate::record::MoveTime>,
+    ) -> bool {
         let Some(mv) = crate::resolve::play_with_origin(&mut self.pos, spec, self.previous) else {
             return false;
         };
-        self.current = self.tree.push_timed(self.current, mv, time);
+        self.current = self.tree.push_timed(self.current, mv, *time);
+        self.ply += 1;
+        self.branches.added(&self.tree, self.current, &self.pos);
+        self.previous = Some(mv.to());
+        true
+    }
+
+    /// Plays `spec`, with its time, as the next move of the line when it is
+    /// a plain drop and legal ([`crate::resolve::play_marked_drop`]): what
+    /// [`Builder::resolve`] then [`Builder::play`] do. `false`, with nothing
+    /// changed, for any other spec or a drop that fails. Only a spec marked
+    /// as a drop gets past the inlined test; the rest is out of line, so
+    /// that the builder's loop does not carry it for every move.
+    #[inline(always)]
+    fn play_marked_drop(
+        &mut self,
+        spec: &MoveSpec,
+        time: &Option<crate::record::MoveTime>,
+    ) -> bool {
+        spec.drop == DropMark::Drop && self.play_marked_drop_out_of_line(spec, time)
+    }
+
+    /// [`Builder::play_marked_drop`] past its test of the drop mark.
+    #[inline(never)]
+    fn play_marked_drop_out_of_line(
+        &mut self,
+        spec: &MoveSpec,
+        time: &Option<crate::record::MoveTime>,
+    ) -> bool {
+        let Some(mv) = crate::resolve::play_marked_drop(&mut self.pos, spec, self.previous) else {
+            return false;
+        };
+        self.current = self.tree.push_timed(self.current, mv, *time);
         self.ply += 1;
         self.branches.added(&self.tree, self.current, &self.pos);
         self.previous = Some(mv.to());
@@ -550,7 +587,7 @@ impl Builder {
                         self.warnings
                             .push(span.warning(format!("move numbered {n}, but it is move {ply}")));
                     }
-                    if self.play_with_origin(spec, *time) {
+                    if self.play_with_origin(spec, time) || self.play_marked_drop(spec, time) {
                         continue;
                     }
                     match self.resolve(spec) {

@@ -364,7 +364,7 @@ impl MoveTree {
     /// [`MoveTree::push`] with the move's time: the game builder's way to
     /// add a move, so that the new node is written once, time included,
     /// rather than written and then edited.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_timed(
         &mut self,
         parent: NodeId,

@@ -10,7 +10,7 @@ mod play_written;
 pub(crate) mod relative;
 pub mod spec;
 
-pub(crate) use play_written::play_with_origin;
+pub(crate) use play_written::{play_marked_drop, play_with_origin};
 
 // The resolver cases of the JSA notation rules, as KI2 texts.
 #[cfg(test)]

@@ -8,9 +8,12 @@
 //! [`Position::play_from_if_legal`], which checks and plays at once. It
 //! only ever succeeds: a spec it does not take, or a move that fails, is
 //! left to the general path, which says why.
+//!
+//! [`play_marked_drop`] is the same for a spec marked as a drop (CSA
+//! `0055FU`, KIF `５五歩打`), which names its move as fully.
 
 use super::{claims_nothing, origin_promotion};
-use crate::resolve::spec::{Destination, MoveSpec, Promotion};
+use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::{Move, Position, Square};
 
 /// Plays `spec` on `pos` when it names its origin and the move it names is
@@ -42,10 +45,42 @@ pub(crate) fn play_with_origin(
     pos.play_from_if_legal(from, to, |kind| origin_promotion(spec, kind))
 }
 
+/// Plays `spec` on `pos` when it is a plain drop (marked as one, of a kind
+/// a hand holds, with no relative marker, 成 or 不成, or claim) and that
+/// drop is legal, and returns it: what [`MoveSpec::to_move`] gives, played.
+/// `previous` is the destination of the move before, for 同.
+///
+/// `None`, with `pos` as it was, for anything else: the general path then
+/// resolves it among the candidates or says why it cannot.
+pub(crate) fn play_marked_drop(
+    pos: &mut Position,
+    spec: &MoveSpec,
+    previous: Option<Square>,
+) -> Option<Move> {
+    let to = match spec.to {
+        Destination::Square(sq) => sq,
+        Destination::Same => previous?,
+    };
+    let plain = spec.from.is_none()
+        && spec.drop == DropMark::Drop
+        && spec.color.is_none_or(|c| c == pos.side_to_move())
+        && matches!(spec.promotion, Promotion::Unmarked | Promotion::ByName)
+        && spec.horizontal.is_none()
+        && spec.vertical.is_none()
+        && spec.piece.is_hand_kind()
+        && claims_nothing(spec);
+    if !plain {
+        return None;
+    }
+    pos.drop_if_legal(spec.piece, to)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::play_with_origin;
-    use crate::resolve::spec::{CaptureClaim, CheckClaim, Destination, MoveSpec, Promotion};
+    use super::{play_marked_drop, play_with_origin};
+    use crate::resolve::spec::{
+        CaptureClaim, CheckClaim, Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical,
+    };
     use crate::{Color, PieceKind, Position, Square};
 
     /// On random games from every position of the perft data, a spec for
@@ -115,6 +150,87 @@ mod tests {
                             }
                             None => {
                                 assert!(general.is_err() || !taken, "{} {spec:?}", pos.sfen());
+                                assert_eq!(fast, pos);
+                                refused += 1;
+                            }
+                        }
+                    }
+                }
+                let mv = legal[next() % legal.len()];
+                previous = Some(mv.to());
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(played > 5_000 && refused > 100_000, "{played} {refused}");
+    }
+
+    /// On random games from every position of the perft data, a drop spec
+    /// for every kind and square, some with another marker, 同, a side or
+    /// a claim: played in one step exactly when resolving it succeeds (for
+    /// the specs the fast path takes), to the move resolved and the
+    /// position that move gives.
+    #[test]
+    fn drops_agree_with_resolving_then_playing() {
+        let data = include_str!("../../tests/it/data/perft.txt");
+        let starts = data
+            .lines()
+            .filter_map(|line| line.strip_prefix("sfen "))
+            .map(|sfen| Position::from_sfen(sfen).unwrap());
+        let mut state = 0xBB67_AE85_84CA_A73Bu64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        let (mut played, mut refused) = (0, 0);
+        for start in starts {
+            let mut pos = start.clone();
+            let mut previous = None;
+            for _ in 0..40 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for kind in PieceKind::ALL {
+                    for to in Square::all() {
+                        let mut spec = MoveSpec::new(Destination::Square(to), kind);
+                        spec.drop = DropMark::Drop;
+                        let mut plain = true;
+                        match next() % 16 {
+                            0 => spec.drop = DropMark::Unmarked,
+                            1 => spec.promotion = Promotion::Promote,
+                            2 => spec.promotion = Promotion::Decline,
+                            3 => spec.promotion = Promotion::ByName,
+                            4 => spec.horizontal = Some(Horizontal::Left),
+                            5 => spec.vertical = Some(Vertical::Up),
+                            6 => spec.color = Some(Color::ALL[next() % 2]),
+                            7 if previous == Some(to) => spec.to = Destination::Same,
+                            8 => spec.to = Destination::Same,
+                            9 => spec.capture = CaptureClaim::Capture,
+                            10 => spec.check = CheckClaim::Mate,
+                            11 => spec.from = Some(to),
+                            _ => {}
+                        }
+                        plain &= spec.drop == DropMark::Drop
+                            && spec.from.is_none()
+                            && spec.capture == CaptureClaim::Unmarked
+                            && spec.check == CheckClaim::Unmarked
+                            && spec.horizontal.is_none()
+                            && spec.vertical.is_none()
+                            && matches!(spec.promotion, Promotion::Unmarked | Promotion::ByName);
+                        let general = spec.to_move(&pos, previous);
+                        let mut fast = pos.clone();
+                        match play_marked_drop(&mut fast, &spec, previous) {
+                            Some(mv) => {
+                                assert_eq!(general, Ok(mv), "{} {spec:?}", pos.sfen());
+                                let mut after = pos.clone();
+                                after.play_unchecked(mv);
+                                assert_eq!(fast, after, "{} {spec:?}", pos.sfen());
+                                played += 1;
+                            }
+                            None => {
+                                assert!(general.is_err() || !plain, "{} {spec:?}", pos.sfen());
                                 assert_eq!(fast, pos);
                                 refused += 1;
                             }

@@ -17,7 +17,7 @@ pub fn position_line(record: &Record) -> String {
 /// end: the form the USI stream is written in, with no text in between.
 pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
     out.reserve(64 + 6 * record.tree.len());
-    if record.start == *crate::Handicap::Even.setup_ref() {
+    if record.start.is_startpos() {
         out.extend_from_slice(b"position startpos");
     } else {
         out.extend_from_slice(b"position sfen ");
@@ -69,7 +69,8 @@ fn push_line_moves(nodes: &[crate::record::Node], out: &mut Vec<u8>) {
     out.resize(start + 6 * nodes.len() + 2, 0);
     let room = &mut out[start..];
     let mut at = 0;
-    for mv in nodes.iter().filter_map(|node| node.mv) {
+    for node in nodes {
+        let Some(mv) = &node.mv else { continue };
         let (word, len) = mv.usi_ascii_word();
         if let Some(slot) = room.get_mut(at..at + 8) {
             slot.copy_from_slice(&word.to_le_bytes());
