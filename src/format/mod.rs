@@ -96,24 +96,25 @@ impl Format {
 }
 
 /// The bytes of `path`'s extension, as [`Path::extension`] finds it,
-/// without parsing the path into components when its last part is a plain
-/// name (neither empty, `.` nor `..`), as every file name found in a
-/// folder is: the extension is then what follows the name's last dot,
-/// unless the dot starts the name. (`Path::extension` cost some 400
+/// read from the end of the path's bytes without parsing the path into
+/// components: after the last dot, when no `/` comes after it, a byte that
+/// is no `/` comes before it (the dot does not start the name) and
+/// something follows it. Any other path (a name ending in a dot, a path
+/// ending in `/`, `..`) is left to `Path::extension`. (It cost some 400
 /// instructions a file; the extension tables are ASCII, so they are
 /// compared with these bytes as they are, with no lowercase copy.)
 pub(crate) fn extension(path: &Path) -> Option<&[u8]> {
     let bytes = path.as_os_str().as_encoded_bytes();
-    let name = match bytes.iter().rposition(|&b| b == b'/') {
-        Some(slash) => &bytes[slash + 1..],
-        None => bytes,
-    };
-    if matches!(name, b"" | b"." | b"..") {
-        return path.extension().map(|ext| ext.as_encoded_bytes());
-    }
-    match name.iter().rposition(|&b| b == b'.') {
-        Some(dot) if dot > 0 => Some(&name[dot + 1..]),
-        _ => None,
+    match bytes.iter().rposition(|&b| b == b'.' || b == b'/') {
+        // A name with no dot.
+        None => None,
+        Some(at) if bytes[at] == b'/' && at + 1 < bytes.len() => None,
+        Some(at)
+            if bytes[at] == b'.' && at + 1 < bytes.len() && at > 0 && bytes[at - 1] != b'/' =>
+        {
+            Some(&bytes[at + 1..])
+        }
+        _ => path.extension().map(|ext| ext.as_encoded_bytes()),
     }
 }
 
