@@ -42,20 +42,23 @@ pub fn convert(
         errors: read.errors.iter().map(|e| e.render(name)).collect(),
         ..Converted::default()
     };
-    let mut records = Vec::with_capacity(read.records.len());
-    for record in read.records {
+    let mut records = read.records;
+    for record in &records {
         for w in &record.warnings {
             out.warnings.push(w.render(name));
         }
-        let record = if config.mainline_only {
-            record.mainline_only()
-        } else {
-            record
-        };
-        let record = if config.flip { record.flip() } else { record };
+    }
+    // The records stay where the reader put them unless they are changed
+    // (each move of a record copied some 200 bytes).
+    if config.mainline_only || config.flip {
+        records = records
+            .into_iter()
+            .map(|r| transformed(r, config))
+            .collect();
+    }
+    for record in &records {
         out.games += 1;
         out.moves += mainline_length(&record.tree);
-        records.push(record);
     }
     if records.is_empty() {
         return Ok(out);
@@ -113,6 +116,20 @@ pub fn convert(
         e => format!("{name}: error: {e}\n"),
     })?;
     Ok(out)
+}
+
+/// `record` changed as asked: its mainline only, flipped.
+fn transformed(record: Record, config: &Config) -> Record {
+    let record = if config.mainline_only {
+        record.mainline_only()
+    } else {
+        record
+    };
+    if config.flip {
+        record.flip()
+    } else {
+        record
+    }
 }
 
 /// What `records` written as `target` leave out, as [`lost::warning`]
