@@ -119,7 +119,8 @@ fn read_file(file: std::io::Result<File>, limit: u64) -> Result<Vec<u8>, String>
 /// when it has no last component to take or that name holds a NUL byte.
 fn open_in(folder: &File, path: &Path) -> std::io::Result<File> {
     use std::os::fd::{AsRawFd, FromRawFd};
-    let Some(name) = last_name(path).and_then(|name| std::ffi::CString::new(name).ok()) else {
+    let mut buffer = [0; NAME_ROOM];
+    let Some(name) = last_name(path).and_then(|name| c_name(name, &mut buffer)) else {
         return File::open(path);
     };
     // SAFETY: `folder` is an open descriptor for the length of the call
@@ -137,6 +138,19 @@ fn open_in(folder: &File, path: &Path) -> std::io::Result<File> {
     }
     // SAFETY: `fd` was just opened here and is owned by nothing else.
     Ok(unsafe { File::from_raw_fd(fd) })
+}
+
+/// Room for a file name and its closing NUL byte: Linux names are at most
+/// 255 bytes.
+const NAME_ROOM: usize = 256;
+
+/// `name` as a NUL-terminated string for a system call, written into
+/// `buffer` (a `CString` was an allocation a file); `None` when it does
+/// not fit or holds a NUL byte itself.
+fn c_name<'b>(name: &[u8], buffer: &'b mut [u8; NAME_ROOM]) -> Option<&'b std::ffi::CStr> {
+    let room = buffer.get_mut(..name.len())?;
+    room.copy_from_slice(name);
+    std::ffi::CStr::from_bytes_with_nul(buffer.get(..=name.len())?).ok()
 }
 
 /// The bytes of `path`'s last component, as `Path::file_name` gives them,
@@ -239,6 +253,26 @@ mod tests {
             Err(too_big(3))
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A name becomes a C string when it fits and holds no NUL byte.
+    #[test]
+    fn names_become_c_strings_when_they_can() {
+        let mut buffer = [0; NAME_ROOM];
+        let long = vec![b'a'; NAME_ROOM - 1];
+        assert_eq!(
+            c_name(&long, &mut buffer).map(|c| c.to_bytes().len()),
+            Some(NAME_ROOM - 1)
+        );
+        let mut buffer = [0; NAME_ROOM];
+        assert_eq!(c_name(&vec![b'a'; NAME_ROOM], &mut buffer), None);
+        let mut buffer = [0; NAME_ROOM];
+        assert_eq!(c_name(b"a\0b.csa", &mut buffer), None);
+        let mut buffer = [0; NAME_ROOM];
+        assert_eq!(
+            c_name(b"a.csa", &mut buffer).map(|c| c.to_bytes()),
+            Some(&b"a.csa"[..])
+        );
     }
 
     /// A path's last name is the one `Path::file_name` gives.
