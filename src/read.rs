@@ -310,7 +310,10 @@ pub fn read_bytes_general(
 /// The bytes read as training data when no format is forced and the file
 /// name says training data (`.hcpe`, …); `None` otherwise.
 fn training_by_name(bytes: &[u8], path: &Path, format: Option<Format>) -> Option<Read> {
-    let data = Data::from_extension(path).filter(|_| format.is_none())?;
+    if format.is_some() {
+        return None;
+    }
+    let data = Data::from_extension(path)?;
     Some(read_training(bytes, data))
 }
 

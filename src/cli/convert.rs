@@ -2,8 +2,10 @@
 //! mainline only), render them in the target format, encode the text.
 
 use super::args::{Config, Destination};
-use crate::format::lost;
+use crate::format::lost::{self, Feature};
+use crate::format::Target;
 use crate::read::read_bytes;
+use crate::record::Record;
 use crate::training::Game;
 use crate::write::{self, Options, WriteError};
 use std::path::Path;
@@ -40,20 +42,23 @@ pub fn convert(
         errors: read.errors.iter().map(|e| e.render(name)).collect(),
         ..Converted::default()
     };
-    let mut records = Vec::with_capacity(read.records.len());
-    for record in read.records {
+    let mut records = read.records;
+    for record in &records {
         for w in &record.warnings {
             out.warnings.push(w.render(name));
         }
-        let record = if config.mainline_only {
-            record.mainline_only()
-        } else {
-            record
-        };
-        let record = if config.flip { record.flip() } else { record };
+    }
+    // The records stay where the reader put them unless they are changed
+    // (each move of a record copied some 200 bytes).
+    if config.mainline_only || config.flip {
+        records = records
+            .into_iter()
+            .map(|r| transformed(r, config))
+            .collect();
+    }
+    for record in &records {
         out.games += 1;
         out.moves += mainline_length(&record.tree);
-        records.push(record);
     }
     if records.is_empty() {
         return Ok(out);
@@ -71,7 +76,7 @@ pub fn convert(
         }
         return Ok(out);
     }
-    if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
+    if let Some(w) = lost_warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
     }
     if config.training.is_some() {
@@ -111,6 +116,37 @@ pub fn convert(
         e => format!("{name}: error: {e}\n"),
     })?;
     Ok(out)
+}
+
+/// `record` changed as asked: its mainline only, flipped.
+fn transformed(record: Record, config: &Config) -> Record {
+    let record = if config.mainline_only {
+        record.mainline_only()
+    } else {
+        record
+    };
+    if config.flip {
+        record.flip()
+    } else {
+        record
+    }
+}
+
+/// What `records` written as `target` leave out, as [`lost::warning`]
+/// says it; without asking when nothing can be left out: when the target
+/// holds everything a record carries but variations (as USI and the
+/// training data do) and no record has a variation (each tree is one line,
+/// or the mainline alone is asked for). Asking walked every node of every
+/// record, some 2,000 instructions a file.
+fn lost_warning(records: &[Record], target: Target, mainline_only: bool) -> Option<String> {
+    let all_but_variations = Feature::ALL
+        .into_iter()
+        .all(|f| f == Feature::Variations || lost::holds(target, f));
+    let no_variations = mainline_only || records.iter().all(|r| r.tree.line_nodes().is_some());
+    if all_but_variations && no_variations {
+        return None;
+    }
+    lost::warning(records, target, mainline_only)
 }
 
 /// How many moves the mainline of `tree` has. A tree without variations,

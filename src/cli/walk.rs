@@ -17,7 +17,9 @@ use super::entries;
 use super::filter::Filter;
 use super::inputs::{self, Input, Item, Origin};
 use std::collections::HashSet;
+use std::ffi::{OsStr, OsString};
 use std::fs::FileType;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -34,16 +36,21 @@ pub struct Options {
     pub limits: Limits,
 }
 
-/// One folder's entries still to visit, sorted by name.
+/// One folder's entries still to visit, by name, sorted.
 struct Listing {
-    /// The folder named on the command line that the walk started from, shared by every
-    /// entry under it (each entry's relative path is taken from it).
-    root: Arc<Path>,
+    /// The folder's path, as read (an entry's path is it joined with the
+    /// entry's name, as `DirEntry::path` joins them).
+    dir: Arc<Path>,
+    /// The folder's path relative to the folder named on the command line
+    /// that the walk started from (empty for that folder itself): an
+    /// entry's relative path is it joined with the entry's name, which is
+    /// what `Path::strip_prefix` gives for the entry's path.
+    relative: Arc<Path>,
     /// The folder itself, held open so that its files are opened by name
     /// in it ([`Origin::InFolder`]); `None` if it could not be opened so
     /// (its files are then opened by their whole paths).
     folder: Option<Arc<std::fs::File>>,
-    entries: std::vec::IntoIter<(PathBuf, FileType)>,
+    entries: std::vec::IntoIter<(OsString, FileType)>,
 }
 
 enum Pending {
@@ -90,7 +97,7 @@ impl Walk {
         };
         if meta.is_dir() {
             self.seen.insert((meta.dev(), meta.ino()));
-            return self.list(Arc::from(path.as_path()), &path);
+            return self.list(path, PathBuf::new());
         }
         let name = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
         if inputs::is_archive(&path) {
@@ -109,52 +116,56 @@ impl Walk {
         }))
     }
 
-    /// Reads one folder's listing onto the stack.
-    fn list(&mut self, root: Arc<Path>, dir: &Path) -> Option<Item> {
-        let read = match std::fs::read_dir(dir) {
+    /// Reads the listing of the folder `dir` (at `relative` to the folder
+    /// the walk started from) onto the stack.
+    fn list(&mut self, dir: PathBuf, relative: PathBuf) -> Option<Item> {
+        let read = match std::fs::read_dir(&dir) {
             Ok(read) => read,
-            Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
+            Err(e) => return Some(problem(inputs::shown(&dir), e.to_string())),
         };
         let folder = std::fs::OpenOptions::new()
             .read(true)
             .custom_flags(libc::O_DIRECTORY)
-            .open(dir)
+            .open(&dir)
             .ok()
             .map(Arc::new);
         let mut named = Vec::new();
         for entry in read {
-            match entry.and_then(|e| Ok((e.file_name(), e.path(), e.file_type()?))) {
+            match entry.and_then(|e| Ok((e.file_name(), e.file_type()?))) {
                 Ok(entry) => named.push(entry),
-                Err(e) => return Some(problem(inputs::shown(dir), e.to_string())),
+                Err(e) => return Some(problem(inputs::shown(&dir), e.to_string())),
             }
         }
         // One folder's entries differ only in their last component: sorted
-        // by their names' bytes, the order whole paths compare in, with the
-        // name kept from the listing instead of found again in the path at
-        // every comparison (no two entries of a folder share a name).
+        // by their names' bytes, the order whole paths compare in (no two
+        // entries of a folder share a name). Only the names are kept: each
+        // entry's path is joined when the walk comes to it.
         named.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let entries: Vec<_> = named
-            .into_iter()
-            .map(|(_, path, kind)| (path, kind))
-            .collect();
         self.stack.push(Pending::Listing(Listing {
-            root,
+            dir: Arc::from(dir),
+            relative: Arc::from(relative),
             folder,
-            entries: entries.into_iter(),
+            entries: named.into_iter(),
         }));
         None
     }
 
-    /// One entry found in a folder (held open as `folder`, if it could be).
+    /// One entry named `name` found in the folder `dir` (held open as
+    /// `folder`, if it could be), at `relative_dir` to the folder the walk
+    /// started from.
     fn entry(
         &mut self,
-        root: Arc<Path>,
-        folder: Option<Arc<std::fs::File>>,
-        path: PathBuf,
+        (dir, relative_dir, folder): (&Path, &Path, Option<Arc<std::fs::File>>),
+        name: OsString,
         kind: FileType,
     ) -> Option<Item> {
+        let path = joined(dir, &name);
+        let relative = if relative_dir.as_os_str().is_empty() {
+            PathBuf::from(name)
+        } else {
+            joined(relative_dir, &name)
+        };
         let display = inputs::shown(&path);
-        let relative = relative_to(&root, &path).to_path_buf();
         let mut kind = kind;
         if kind.is_symlink() {
             let target = std::fs::metadata(&path);
@@ -193,7 +204,7 @@ impl Walk {
                     message: "a folder already walked (a loop of symbolic links, or a second link to it): skipped".into(),
                 });
             }
-            return self.list(root, &path);
+            return self.list(path, relative);
         }
         let archive = inputs::is_archive(&path);
         let wanted = if archive {
@@ -260,9 +271,10 @@ impl Iterator for Walk {
                     self.arg(path)
                 }
                 Pending::Listing(listing) => match listing.entries.next() {
-                    Some((path, kind)) => {
-                        let (root, folder) = (listing.root.clone(), listing.folder.clone());
-                        self.entry(root, folder, path, kind)
+                    Some((name, kind)) => {
+                        let (dir, relative) = (listing.dir.clone(), listing.relative.clone());
+                        let folder = listing.folder.clone();
+                        self.entry((&dir, &relative, folder), name, kind)
                     }
                     None => {
                         self.stack.pop();
@@ -288,66 +300,98 @@ fn problem(display: String, message: String) -> Item {
     Item::Problem { display, message }
 }
 
-/// `path` relative to the folder `root` it was found under, as
-/// `Path::strip_prefix` gives it (`path` itself when it is not under
-/// `root`). A path the walk found is `root`, a `/` unless `root` ends in
-/// one, then names joined by `/` (`DirEntry::path` joins each name to its
-/// folder); then the rest after those bytes is what `strip_prefix` gives,
-/// without comparing component by component (1,800 instructions a file).
-fn relative_to<'p>(root: &Path, path: &'p Path) -> &'p Path {
-    let general = || path.strip_prefix(root).unwrap_or(path);
-    let (Some(root_text), Some(text)) = (root.to_str(), path.to_str()) else {
-        return general();
-    };
-    if root_text.is_empty() {
-        return general();
+/// `name` joined to the folder `dir`, as `Path::join` joins them (a `/`
+/// between them unless `dir` is empty or ends in one), in a buffer made
+/// once to its size (`DirEntry::path` copied the folder's path, then grew
+/// the copy for the name: 600 instructions a file).
+fn joined(dir: &Path, name: &OsStr) -> PathBuf {
+    let (dir, name) = (dir.as_os_str().as_bytes(), name.as_bytes());
+    let mut bytes = Vec::with_capacity(dir.len() + 1 + name.len());
+    bytes.extend_from_slice(dir);
+    if dir.last().is_some_and(|&b| b != b'/') {
+        bytes.push(b'/');
     }
-    let rest = text.strip_prefix(root_text).and_then(|rest| {
-        if root_text.ends_with('/') {
-            Some(rest)
-        } else {
-            rest.strip_prefix('/')
-        }
-    });
-    // Plain names joined by single slashes: nothing for strip_prefix to
-    // normalise, so the text is its answer.
-    let plain = |rest: &str| {
-        !rest.is_empty()
-            && rest
-                .split('/')
-                .all(|name| !name.is_empty() && name != "." && name != "..")
-    };
-    match rest {
-        Some(rest) if plain(rest) => Path::new(rest),
-        _ => general(),
-    }
+    bytes.extend_from_slice(name);
+    PathBuf::from(OsString::from_vec(bytes))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// An entry's path is `DirEntry::path`, and its relative path what
+    /// `strip_prefix` gives for it from the folder the walk started from,
+    /// whatever the spelling of that folder.
     #[test]
-    fn relative_paths_are_those_strip_prefix_gives() {
-        let roots = [
-            "a", "a/", "/", "/tmp/x", ".", "./", "..", "a/.", "a//b", "", "a/b/",
-        ];
-        let rests = ["c.csa", "d/c.csa", "./c", "d//c", "", "..", "d/", ".hidden"];
-        for root in roots {
-            for rest in rests {
-                for joined in [
-                    format!("{root}/{rest}"),
-                    format!("{root}{rest}"),
-                    rest.to_string(),
-                ] {
-                    let (root, path) = (Path::new(root), Path::new(&joined));
-                    assert_eq!(
-                        relative_to(root, path).as_os_str(),
-                        path.strip_prefix(root).unwrap_or(path).as_os_str(),
-                        "{root:?} {path:?}"
-                    );
-                }
-            }
+    fn paths_and_relative_paths_are_those_of_the_listing() {
+        let base = std::env::temp_dir().join(format!("kifconv-walk-{}", std::process::id()));
+        let sub = base.join("d").join("e");
+        std::fs::create_dir_all(&sub).unwrap();
+        for file in [
+            base.join("a.csa"),
+            base.join("d").join("b.kif"),
+            sub.join("c.ki2"),
+        ] {
+            std::fs::write(file, "+7776FU\n").unwrap();
         }
+        let text = base.to_str().unwrap();
+        for root in [
+            text.to_string(),
+            format!("{text}/"),
+            format!("{text}//"),
+            format!("{text}/."),
+            format!("{text}/./"),
+            format!("{text}/d/.."),
+        ] {
+            let walk = Walk::new(
+                &[PathBuf::from(&root)],
+                Options {
+                    follow: false,
+                    filter: Filter::default(),
+                    exclude: None,
+                    limits: Limits {
+                        max_entry: 1 << 20,
+                        max_total: 1 << 20,
+                    },
+                },
+            );
+            let mut found = Vec::new();
+            for item in walk {
+                let Item::Input(input) = item else {
+                    panic!("only inputs here")
+                };
+                let path = match input.origin {
+                    Origin::InFolder { path, .. } | Origin::File(path) => path,
+                    _ => panic!("a file in a folder"),
+                };
+                let root = Path::new(&root);
+                assert_eq!(
+                    input.relative.as_os_str(),
+                    path.strip_prefix(root).unwrap().as_os_str()
+                );
+                assert_eq!(input.display, inputs::shown(&path));
+                found.push(path);
+            }
+            let listed = |dir: &Path, name: &str| {
+                std::fs::read_dir(dir)
+                    .unwrap()
+                    .map(|e| e.unwrap())
+                    .find(|e| e.file_name() == name)
+                    .unwrap()
+                    .path()
+            };
+            let root = Path::new(&root);
+            let d = listed(root, "d");
+            let e = listed(&d, "e");
+            assert_eq!(
+                found,
+                [
+                    listed(root, "a.csa"),
+                    listed(&d, "b.kif"),
+                    listed(&e, "c.ki2")
+                ]
+            );
+        }
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

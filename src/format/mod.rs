@@ -68,19 +68,53 @@ impl Format {
         }
     }
 
-    /// The format a file name suggests, if any.
+    /// The format a file name suggests, if any (the extension compared
+    /// ASCII case-insensitively).
     pub fn from_extension(path: &Path) -> Option<Format> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
+        const EXTENSIONS: [(&str, Format); 13] = [
+            ("kif", Format::Kif),
+            ("kifu", Format::Kif),
             // `.bod`: a KIF board diagram with no moves.
-            "kif" | "kifu" | "bod" => Some(Format::Kif),
-            "ki2" | "ki2u" => Some(Format::Ki2),
-            "csa" => Some(Format::Csa),
-            "usi" | "sfen" | "usen" => Some(Format::Usi),
-            "psn" | "western" => Some(Format::Western),
-            "jkf" | "json" => Some(Format::Jkf),
-            _ => None,
+            ("bod", Format::Kif),
+            ("ki2", Format::Ki2),
+            ("ki2u", Format::Ki2),
+            ("csa", Format::Csa),
+            ("usi", Format::Usi),
+            ("sfen", Format::Usi),
+            ("usen", Format::Usi),
+            ("psn", Format::Western),
+            ("western", Format::Western),
+            ("jkf", Format::Jkf),
+            ("json", Format::Jkf),
+        ];
+        let ext = extension(path)?;
+        EXTENSIONS
+            .iter()
+            .find(|(name, _)| ext.eq_ignore_ascii_case(name.as_bytes()))
+            .map(|&(_, format)| format)
+    }
+}
+
+/// The bytes of `path`'s extension, as [`Path::extension`] finds it,
+/// read from the end of the path's bytes without parsing the path into
+/// components: after the last dot, when no `/` comes after it, a byte that
+/// is no `/` comes before it (the dot does not start the name) and
+/// something follows it. Any other path (a name ending in a dot, a path
+/// ending in `/`, `..`) is left to `Path::extension`. (It cost some 400
+/// instructions a file; the extension tables are ASCII, so they are
+/// compared with these bytes as they are, with no lowercase copy.)
+pub(crate) fn extension(path: &Path) -> Option<&[u8]> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    match bytes.iter().rposition(|&b| b == b'.' || b == b'/') {
+        // A name with no dot.
+        None => None,
+        Some(at) if bytes[at] == b'/' && at + 1 < bytes.len() => None,
+        Some(at)
+            if bytes[at] == b'.' && at + 1 < bytes.len() && at > 0 && bytes[at - 1] != b'/' =>
+        {
+            Some(&bytes[at + 1..])
         }
+        _ => path.extension().map(|ext| ext.as_encoded_bytes()),
     }
 }
 
@@ -102,4 +136,78 @@ pub fn foul_move(ending: &Ending, pos: &Position) -> Option<Move> {
         Move::Drop { kind, .. } => kind.is_hand_kind(),
     };
     named.then_some(mv)
+}
+
+#[cfg(test)]
+mod extension_tests {
+    use super::*;
+
+    /// The extension is the one `Path::extension` finds, and the formats
+    /// those the lowercase extension names.
+    #[test]
+    fn extensions_are_those_of_path_extension() {
+        let names = [
+            "a.csa",
+            "A.CSA",
+            "a.Kif",
+            "dir/a.ki2u",
+            "dir.kif/a",
+            "dir.kif/",
+            "a.",
+            ".csa",
+            "..csa",
+            "a..csa",
+            "dir/.csa",
+            "dir/..",
+            "dir/.",
+            ".",
+            "..",
+            "",
+            "/",
+            "a/b/",
+            "a/b.tar.gz",
+            "a.b/c.d/",
+            "a/./",
+            "a/.csa/",
+            "x.json",
+            "x.JSON",
+            "x.usen",
+            "x.bod",
+            "x.western",
+            "x.psn",
+            "x.jkf",
+            "x.sfen",
+            "x.usi",
+            "x.kifu",
+            "/x/y.z.csa",
+            "a//",
+            "x.hcpe",
+            "ｘ.ｃｓａ",
+            "...",
+            "a.b.",
+            "a/...",
+        ];
+        for name in names {
+            let path = Path::new(name);
+            assert_eq!(
+                extension(path),
+                path.extension().map(|e| e.as_encoded_bytes()),
+                "{name:?}"
+            );
+            let lower = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .map(|e| e.to_ascii_lowercase());
+            let expected = match lower.as_deref() {
+                Some("kif" | "kifu" | "bod") => Some(Format::Kif),
+                Some("ki2" | "ki2u") => Some(Format::Ki2),
+                Some("csa") => Some(Format::Csa),
+                Some("usi" | "sfen" | "usen") => Some(Format::Usi),
+                Some("psn" | "western") => Some(Format::Western),
+                Some("jkf" | "json") => Some(Format::Jkf),
+                _ => None,
+            };
+            assert_eq!(Format::from_extension(path), expected, "{name:?}");
+        }
+    }
 }

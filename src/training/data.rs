@@ -27,14 +27,19 @@ impl Data {
         }
     }
 
-    /// The kind a file name's extension says (`.hcpe`, `.hcpe3`, `.psv`).
+    /// The kind a file name's extension says (`.hcpe`, `.hcpe3`, `.psv`,
+    /// in any ASCII case).
     pub fn from_extension(path: &std::path::Path) -> Option<Data> {
-        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-            "hcpe" => Some(Data::Hcpe),
-            "hcpe3" => Some(Data::Hcpe3),
-            "psv" => Some(Data::Psv),
-            _ => None,
-        }
+        const EXTENSIONS: [(&str, Data); 3] = [
+            ("hcpe", Data::Hcpe),
+            ("hcpe3", Data::Hcpe3),
+            ("psv", Data::Psv),
+        ];
+        let ext = crate::format::extension(path)?;
+        EXTENSIONS
+            .iter()
+            .find(|(name, _)| ext.eq_ignore_ascii_case(name.as_bytes()))
+            .map(|&(_, data)| data)
     }
 
     /// The records of a file of this kind: one per entry (HCPE,
