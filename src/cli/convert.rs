@@ -2,8 +2,7 @@
 //! mainline only), render them in the target format, encode the text.
 
 use super::args::{Config, Destination};
-use crate::format::lost::{self, Feature};
-use crate::format::Target;
+use crate::format::lost;
 use crate::read::read_bytes;
 use crate::record::Record;
 use crate::training::Game;
@@ -76,7 +75,7 @@ pub fn convert(
         }
         return Ok(out);
     }
-    if let Some(w) = lost_warning(&records, config.target, config.mainline_only) {
+    if let Some(w) = lost::warning(&records, config.target, config.mainline_only) {
         out.warnings.push(format!("{name}: warning: {w}"));
     }
     if config.training.is_some() {
@@ -130,23 +129,6 @@ fn transformed(record: Record, config: &Config) -> Record {
     } else {
         record
     }
-}
-
-/// What `records` written as `target` leave out, as [`lost::warning`]
-/// says it; without asking when nothing can be left out: when the target
-/// holds everything a record carries but variations (as USI and the
-/// training data do) and no record has a variation (each tree is one line,
-/// or the mainline alone is asked for). Asking walked every node of every
-/// record, some 2,000 instructions a file.
-fn lost_warning(records: &[Record], target: Target, mainline_only: bool) -> Option<String> {
-    let all_but_variations = Feature::ALL
-        .into_iter()
-        .all(|f| f == Feature::Variations || lost::holds(target, f));
-    let no_variations = mainline_only || records.iter().all(|r| r.tree.line_nodes().is_some());
-    if all_but_variations && no_variations {
-        return None;
-    }
-    lost::warning(records, target, mainline_only)
 }
 
 /// How many moves the mainline of `tree` has. A tree without variations,

@@ -81,7 +81,11 @@ fn carries(record: &Record, feature: Feature, target: Target) -> bool {
     let tree = &record.tree;
     let nodes = || tree.ids().map(|id| tree.node(id));
     match feature {
-        Feature::Variations => tree.ids().any(|id| tree.children(id).nth(1).is_some()),
+        // A tree that never branched is one line (no walk: this is asked
+        // of every input written as USI, SFEN or training data).
+        Feature::Variations => {
+            tree.line_nodes().is_none() && tree.ids().any(|id| tree.children(id).nth(1).is_some())
+        }
         Feature::Comments => nodes().any(|n| {
             !n.comments.is_empty() || n.ending.as_ref().is_some_and(|e| !e.comments.is_empty())
         }),
