@@ -10,6 +10,8 @@ mod consistency;
 mod error;
 mod movegen;
 mod play_checked;
+#[cfg(test)]
+pub(crate) mod random_games;
 mod setup;
 mod zobrist;
 

@@ -70,7 +70,8 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Move, PieceKind, Position, Square};
+    use crate::position::random_games::each_position;
+    use crate::{Move, PieceKind, Square};
 
     /// On random games from every position of the perft data, every board
     /// move from every occupied square to every square, promoting and not:
@@ -78,51 +79,31 @@ mod tests {
     /// position.
     #[test]
     fn plays_what_play_accepts_and_nothing_else() {
-        let data = include_str!("../../tests/it/data/perft.txt");
-        let starts = data
-            .lines()
-            .filter_map(|line| line.strip_prefix("sfen "))
-            .map(|sfen| Position::from_sfen(sfen).unwrap());
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut tried = 0;
-        for start in starts {
-            for _ in 0..2 {
-                let mut pos = start.clone();
-                for _ in 0..30 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    for from in Square::all() {
-                        if pos.piece_at(from).is_none() {
-                            continue;
-                        }
-                        for to in Square::all() {
-                            for promote in [false, true] {
-                                let mv = Move::Normal { from, to, promote };
-                                let mut general = pos.clone();
-                                let accepted = general.play(mv).is_ok();
-                                let mut fast = pos.clone();
-                                let played = fast.play_from_if_legal(from, to, |_| Some(promote));
-                                assert_eq!(played, accepted.then_some(mv), "{} {mv}", pos.sfen());
-                                assert_eq!(fast, general, "{} {mv}", pos.sfen());
-                                assert_eq!(fast.key(), general.key());
-                                assert_eq!(fast.checkers(), general.checkers());
-                                tried += 1;
-                            }
-                        }
-                        let mut refused = pos.clone();
-                        assert_eq!(refused.play_from_if_legal(from, from, |_| None), None);
-                        assert_eq!(refused, pos);
-                    }
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let pick = (state >> 33) as usize % legal.len();
-                    pos.play_unchecked(legal[pick]);
+        each_position(0x9E37_79B9_7F4A_7C15, 2, 30, |pos, _, _| {
+            for from in Square::all() {
+                if pos.piece_at(from).is_none() {
+                    continue;
                 }
+                for to in Square::all() {
+                    for promote in [false, true] {
+                        let mv = Move::Normal { from, to, promote };
+                        let mut general = pos.clone();
+                        let accepted = general.play(mv).is_ok();
+                        let mut fast = pos.clone();
+                        let played = fast.play_from_if_legal(from, to, |_| Some(promote));
+                        assert_eq!(played, accepted.then_some(mv), "{} {mv}", pos.sfen());
+                        assert_eq!(fast, general, "{} {mv}", pos.sfen());
+                        assert_eq!(fast.key(), general.key());
+                        assert_eq!(fast.checkers(), general.checkers());
+                        tried += 1;
+                    }
+                }
+                let mut refused = pos.clone();
+                assert_eq!(refused.play_from_if_legal(from, from, |_| None), None);
+                assert_eq!(refused, *pos);
             }
-        }
+        });
         assert!(tried > 100_000, "{tried}");
     }
 
@@ -131,47 +112,27 @@ mod tests {
     /// accepts it, to the same position.
     #[test]
     fn drops_what_play_accepts_and_nothing_else() {
-        let data = include_str!("../../tests/it/data/perft.txt");
-        let starts = data
-            .lines()
-            .filter_map(|line| line.strip_prefix("sfen "))
-            .map(|sfen| Position::from_sfen(sfen).unwrap());
-        let mut state = 0x6A09_E667_F3BC_C908u64;
         let (mut played, mut refused) = (0, 0);
-        for start in starts {
-            for _ in 0..2 {
-                let mut pos = start.clone();
-                for _ in 0..40 {
-                    let legal = pos.legal_moves();
-                    if legal.is_empty() {
-                        break;
+        each_position(0x6A09_E667_F3BC_C908, 2, 40, |pos, _, _| {
+            for kind in PieceKind::ALL {
+                for to in Square::all() {
+                    let mv = Move::Drop { kind, to };
+                    let mut general = pos.clone();
+                    let accepted = general.play(mv).is_ok();
+                    let mut fast = pos.clone();
+                    let got = fast.drop_if_legal(kind, to);
+                    assert_eq!(got, accepted.then_some(mv), "{} {mv}", pos.sfen());
+                    assert_eq!(fast, general, "{} {mv}", pos.sfen());
+                    assert_eq!(fast.key(), general.key());
+                    assert_eq!(fast.checkers(), general.checkers());
+                    if accepted {
+                        played += 1;
+                    } else {
+                        refused += 1;
                     }
-                    for kind in PieceKind::ALL {
-                        for to in Square::all() {
-                            let mv = Move::Drop { kind, to };
-                            let mut general = pos.clone();
-                            let accepted = general.play(mv).is_ok();
-                            let mut fast = pos.clone();
-                            let got = fast.drop_if_legal(kind, to);
-                            assert_eq!(got, accepted.then_some(mv), "{} {mv}", pos.sfen());
-                            assert_eq!(fast, general, "{} {mv}", pos.sfen());
-                            assert_eq!(fast.key(), general.key());
-                            assert_eq!(fast.checkers(), general.checkers());
-                            if accepted {
-                                played += 1;
-                            } else {
-                                refused += 1;
-                            }
-                        }
-                    }
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let pick = (state >> 33) as usize % legal.len();
-                    pos.play_unchecked(legal[pick]);
                 }
             }
-        }
+        });
         assert!(played > 10_000 && refused > 100_000, "{played} {refused}");
     }
 }

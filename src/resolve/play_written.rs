@@ -78,10 +78,11 @@ pub(crate) fn play_marked_drop(
 #[cfg(test)]
 mod tests {
     use super::{play_marked_drop, play_with_origin};
+    use crate::position::random_games::each_position;
     use crate::resolve::spec::{
         CaptureClaim, CheckClaim, Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical,
     };
-    use crate::{Color, PieceKind, Position, Square};
+    use crate::{Color, Move, PieceKind, Position, Square};
 
     /// On random games from every position of the perft data, a spec for
     /// every origin and destination, each piece kind and each promotion
@@ -90,78 +91,41 @@ mod tests {
     /// move resolved and the position that move gives.
     #[test]
     fn agrees_with_resolving_then_playing() {
-        let data = include_str!("../../tests/it/data/perft.txt");
-        let starts = data
-            .lines()
-            .filter_map(|line| line.strip_prefix("sfen "))
-            .map(|sfen| Position::from_sfen(sfen).unwrap());
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
-        let (mut played, mut refused) = (0, 0);
-        for start in starts {
-            let mut pos = start.clone();
-            let mut previous = None;
-            for _ in 0..40 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for from in Square::all() {
-                    let Some(piece) = pos.piece_at(from) else {
-                        continue;
-                    };
-                    for to in Square::all() {
-                        let mut spec = MoveSpec::new(Destination::Square(to), piece.kind);
-                        spec.from = Some(from);
-                        match next() % 16 {
-                            0 => spec.piece = PieceKind::ALL[next() % 14],
-                            1 => spec.promotion = Promotion::Promote,
-                            2 => spec.promotion = Promotion::Decline,
-                            3 | 4 => {
-                                spec.promotion = Promotion::ByName;
-                                spec.piece = piece.kind.promote().unwrap_or(piece.kind);
-                            }
-                            5 => spec.promotion = Promotion::ByName,
-                            6 => spec.color = Some(Color::ALL[next() % 2]),
-                            7 if previous == Some(to) => spec.to = Destination::Same,
-                            8 => spec.to = Destination::Same,
-                            9 => spec.capture = CaptureClaim::Capture,
-                            10 => spec.check = CheckClaim::Mate,
-                            _ => {}
+        let mut counts = (0, 0);
+        each_position(0x2545_F491_4F6C_DD1D, 1, 40, |pos, previous, next| {
+            for from in Square::all() {
+                let Some(piece) = pos.piece_at(from) else {
+                    continue;
+                };
+                for to in Square::all() {
+                    let mut spec = MoveSpec::new(Destination::Square(to), piece.kind);
+                    spec.from = Some(from);
+                    match next() % 16 {
+                        0 => spec.piece = PieceKind::ALL[next() % 14],
+                        1 => spec.promotion = Promotion::Promote,
+                        2 => spec.promotion = Promotion::Decline,
+                        3 | 4 => {
+                            spec.promotion = Promotion::ByName;
+                            spec.piece = piece.kind.promote().unwrap_or(piece.kind);
                         }
-                        let general = spec.to_move(&pos, previous);
-                        let mut fast = pos.clone();
-                        let got = play_with_origin(&mut fast, &spec, previous);
-                        let taken = spec.promotion != Promotion::Decline
-                            && spec.capture == CaptureClaim::Unmarked
-                            && spec.check == CheckClaim::Unmarked;
-                        match got {
-                            Some(mv) => {
-                                assert_eq!(general, Ok(mv), "{} {spec:?}", pos.sfen());
-                                let mut after = pos.clone();
-                                after.play_unchecked(mv);
-                                assert_eq!(fast, after, "{} {spec:?}", pos.sfen());
-                                played += 1;
-                            }
-                            None => {
-                                assert!(general.is_err() || !taken, "{} {spec:?}", pos.sfen());
-                                assert_eq!(fast, pos);
-                                refused += 1;
-                            }
-                        }
+                        5 => spec.promotion = Promotion::ByName,
+                        6 => spec.color = Some(Color::ALL[next() % 2]),
+                        7 if previous == Some(to) => spec.to = Destination::Same,
+                        8 => spec.to = Destination::Same,
+                        9 => spec.capture = CaptureClaim::Capture,
+                        10 => spec.check = CheckClaim::Mate,
+                        _ => {}
                     }
+                    let mut fast = pos.clone();
+                    let got = play_with_origin(&mut fast, &spec, previous);
+                    let taken = spec.promotion != Promotion::Decline
+                        && spec.capture == CaptureClaim::Unmarked
+                        && spec.check == CheckClaim::Unmarked;
+                    agree(pos, previous, &spec, taken, got, &fast, &mut counts);
                 }
-                let mv = legal[next() % legal.len()];
-                previous = Some(mv.to());
-                pos.play_unchecked(mv);
             }
-        }
-        assert!(played > 5_000 && refused > 100_000, "{played} {refused}");
+        });
+        assert!(counts.0 > 5_000 && counts.1 > 100_000, "{counts:?}");
     }
 
     /// On random games from every position of the perft data, a drop spec
@@ -171,77 +135,73 @@ mod tests {
     /// position that move gives.
     #[test]
     fn drops_agree_with_resolving_then_playing() {
-        let data = include_str!("../../tests/it/data/perft.txt");
-        let starts = data
-            .lines()
-            .filter_map(|line| line.strip_prefix("sfen "))
-            .map(|sfen| Position::from_sfen(sfen).unwrap());
-        let mut state = 0xBB67_AE85_84CA_A73Bu64;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
-        let (mut played, mut refused) = (0, 0);
-        for start in starts {
-            let mut pos = start.clone();
-            let mut previous = None;
-            for _ in 0..40 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for kind in PieceKind::ALL {
-                    for to in Square::all() {
-                        let mut spec = MoveSpec::new(Destination::Square(to), kind);
-                        spec.drop = DropMark::Drop;
-                        let mut plain = true;
-                        match next() % 16 {
-                            0 => spec.drop = DropMark::Unmarked,
-                            1 => spec.promotion = Promotion::Promote,
-                            2 => spec.promotion = Promotion::Decline,
-                            3 => spec.promotion = Promotion::ByName,
-                            4 => spec.horizontal = Some(Horizontal::Left),
-                            5 => spec.vertical = Some(Vertical::Up),
-                            6 => spec.color = Some(Color::ALL[next() % 2]),
-                            7 if previous == Some(to) => spec.to = Destination::Same,
-                            8 => spec.to = Destination::Same,
-                            9 => spec.capture = CaptureClaim::Capture,
-                            10 => spec.check = CheckClaim::Mate,
-                            11 => spec.from = Some(to),
-                            _ => {}
-                        }
-                        plain &= spec.drop == DropMark::Drop
-                            && spec.from.is_none()
-                            && spec.capture == CaptureClaim::Unmarked
-                            && spec.check == CheckClaim::Unmarked
-                            && spec.horizontal.is_none()
-                            && spec.vertical.is_none()
-                            && matches!(spec.promotion, Promotion::Unmarked | Promotion::ByName);
-                        let general = spec.to_move(&pos, previous);
-                        let mut fast = pos.clone();
-                        match play_marked_drop(&mut fast, &spec, previous) {
-                            Some(mv) => {
-                                assert_eq!(general, Ok(mv), "{} {spec:?}", pos.sfen());
-                                let mut after = pos.clone();
-                                after.play_unchecked(mv);
-                                assert_eq!(fast, after, "{} {spec:?}", pos.sfen());
-                                played += 1;
-                            }
-                            None => {
-                                assert!(general.is_err() || !plain, "{} {spec:?}", pos.sfen());
-                                assert_eq!(fast, pos);
-                                refused += 1;
-                            }
-                        }
+        let mut counts = (0, 0);
+        each_position(0xBB67_AE85_84CA_A73B, 1, 40, |pos, previous, next| {
+            for kind in PieceKind::ALL {
+                for to in Square::all() {
+                    let mut spec = MoveSpec::new(Destination::Square(to), kind);
+                    spec.drop = DropMark::Drop;
+                    let mut plain = true;
+                    match next() % 16 {
+                        0 => spec.drop = DropMark::Unmarked,
+                        1 => spec.promotion = Promotion::Promote,
+                        2 => spec.promotion = Promotion::Decline,
+                        3 => spec.promotion = Promotion::ByName,
+                        4 => spec.horizontal = Some(Horizontal::Left),
+                        5 => spec.vertical = Some(Vertical::Up),
+                        6 => spec.color = Some(Color::ALL[next() % 2]),
+                        7 if previous == Some(to) => spec.to = Destination::Same,
+                        8 => spec.to = Destination::Same,
+                        9 => spec.capture = CaptureClaim::Capture,
+                        10 => spec.check = CheckClaim::Mate,
+                        11 => spec.from = Some(to),
+                        _ => {}
                     }
+                    plain &= spec.drop == DropMark::Drop
+                        && spec.from.is_none()
+                        && spec.capture == CaptureClaim::Unmarked
+                        && spec.check == CheckClaim::Unmarked
+                        && spec.horizontal.is_none()
+                        && spec.vertical.is_none()
+                        && matches!(spec.promotion, Promotion::Unmarked | Promotion::ByName);
+                    let mut fast = pos.clone();
+                    let got = play_marked_drop(&mut fast, &spec, previous);
+                    agree(pos, previous, &spec, plain, got, &fast, &mut counts);
                 }
-                let mv = legal[next() % legal.len()];
-                previous = Some(mv.to());
-                pos.play_unchecked(mv);
+            }
+        });
+        assert!(counts.0 > 5_000 && counts.1 > 100_000, "{counts:?}");
+    }
+
+    /// Holds a fast path's answer for `spec` on `pos` to resolving it then
+    /// playing: a move it played (`got`, leaving `fast`) is the move
+    /// resolved, and `fast` the position that move gives; a refusal leaves
+    /// the position as it was, and is only allowed where resolving fails
+    /// or the fast path does not take such a spec (`taken` false). Counts
+    /// moves played and refused.
+    fn agree(
+        pos: &Position,
+        previous: Option<Square>,
+        spec: &MoveSpec,
+        taken: bool,
+        got: Option<Move>,
+        fast: &Position,
+        (played, refused): &mut (usize, usize),
+    ) {
+        let general = spec.to_move(pos, previous);
+        match got {
+            Some(mv) => {
+                assert_eq!(general, Ok(mv), "{} {spec:?}", pos.sfen());
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                assert_eq!(*fast, after, "{} {spec:?}", pos.sfen());
+                *played += 1;
+            }
+            None => {
+                assert!(general.is_err() || !taken, "{} {spec:?}", pos.sfen());
+                assert_eq!(fast, pos);
+                *refused += 1;
             }
         }
-        assert!(played > 5_000 && refused > 100_000, "{played} {refused}");
     }
 }
