@@ -398,9 +398,17 @@ impl Builder {
 
     /// Plays a legal move, with its time, as the next move of the line.
     pub(crate) fn play(&mut self, mv: crate::Move, time: Option<crate::record::MoveTime>) {
-        self.current = self.tree.push_timed(self.current, mv, time);
-        self.ply += 1;
         self.pos.play_unchecked(mv);
+        self.record_played(mv, &time);
+    }
+
+    /// Records `mv`, just played on the board, with its time, as the next
+    /// move of the line: the node, the ply, the branch bookkeeping and the
+    /// square 同 names next. Inlined into each of the ways a move is played.
+    #[inline(always)]
+    fn record_played(&mut self, mv: crate::Move, time: &Option<crate::record::MoveTime>) {
+        self.current = self.tree.push_timed(self.current, mv, *time);
+        self.ply += 1;
         self.branches.added(&self.tree, self.current, &self.pos);
         self.previous = Some(mv.to());
     }
@@ -421,10 +429,7 @@ impl Builder {
         let Some(mv) = crate::resolve::play_with_origin(&mut self.pos, spec, self.previous) else {
             return false;
         };
-        self.current = self.tree.push_timed(self.current, mv, *time);
-        self.ply += 1;
-        self.branches.added(&self.tree, self.current, &self.pos);
-        self.previous = Some(mv.to());
+        self.record_played(mv, time);
         true
     }
 
@@ -453,10 +458,7 @@ impl Builder {
         let Some(mv) = crate::resolve::play_marked_drop(&mut self.pos, spec, self.previous) else {
             return false;
         };
-        self.current = self.tree.push_timed(self.current, mv, *time);
-        self.ply += 1;
-        self.branches.added(&self.tree, self.current, &self.pos);
-        self.previous = Some(mv.to());
+        self.record_played(mv, time);
         true
     }
 
