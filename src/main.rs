@@ -23,13 +23,30 @@ extern "C" {
 }
 
 fn main() -> std::process::ExitCode {
-    // Freed memory goes back at once. A book build frees on one thread
-    // what workers allocated on others, in bursts; kept a second, those
-    // pages nearly doubled its peak (the CSA bench book at -j2: about
-    // 118 MB against 64 MB), at no cost in speed measured on conversion.
-    // SAFETY: setting an option of the allocator linked in, by its number.
-    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+    if gives_memory_back_at_once(std::env::args_os().nth(1).as_deref()) {
+        // SAFETY: setting an option of the allocator linked in, by its number.
+        unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+    }
     kifconv::cli::main()
+}
+
+/// Whether the command whose first argument is `first` should have freed
+/// memory go back to the system at once rather than after mimalloc's
+/// default second: the `book` commands, which promise a memory bound.
+///
+/// A book build frees on one thread what workers allocated on others, in
+/// bursts; kept a second, those pages raised its peak well past the bound
+/// (the CSA bench book at -j2: about 118 MB at first measure, 81 MB now,
+/// against 64 MB given back at once). Anything else keeps mimalloc's
+/// default: given back at once, each purge is an `madvise` after which
+/// the kernel flushes the other threads' TLBs by an interrupt to their
+/// cores, which a virtual machine pays dearly and unevenly. The
+/// 10,000-file KIF folder at -j2 cost some 160–200 such interrupts at
+/// once and 13 with the default, for a peak of 20 MB against 17 MB.
+/// (A subcommand is always the first argument: conversion options may
+/// not come before one.)
+fn gives_memory_back_at_once(first: Option<&std::ffi::OsStr>) -> bool {
+    first.is_some_and(|first| first == "book")
 }
 
 #[cfg(test)]
@@ -41,5 +58,19 @@ mod tests {
         // SAFETY: reading an option of the allocator linked in.
         let default = unsafe { super::mi_option_get(super::MI_OPTION_PURGE_DELAY) };
         assert_eq!(default, 1000);
+    }
+
+    /// Only the book commands give memory back at once.
+    #[test]
+    fn book_commands_give_memory_back_at_once() {
+        use std::ffi::OsStr;
+        assert!(super::gives_memory_back_at_once(Some(OsStr::new("book"))));
+        for other in ["games.kif", "mate", "tsume", "--to", "books", "-j"] {
+            assert!(
+                !super::gives_memory_back_at_once(Some(OsStr::new(other))),
+                "{other}"
+            );
+        }
+        assert!(!super::gives_memory_back_at_once(None));
     }
 }
