@@ -35,14 +35,14 @@ fn main() -> std::process::ExitCode {
 /// default second: the `book` commands, which promise a memory bound.
 ///
 /// A book build frees on one thread what workers allocated on others, in
-/// bursts; kept a second, those pages raised its peak well past the bound
-/// (the CSA bench book at -j2: about 118 MB at first measure, 81 MB now,
-/// against 64 MB given back at once). Anything else keeps mimalloc's
-/// default: given back at once, each purge is an `madvise` after which
-/// the kernel flushes the other threads' TLBs by an interrupt to their
-/// cores, which a virtual machine pays dearly and unevenly. The
-/// 10,000-file KIF folder at -j2 cost some 160–200 such interrupts at
-/// once and 13 with the default, for a peak of 20 MB against 17 MB.
+/// bursts; kept a second, those pages raise its peak well past the bound
+/// (the CSA bench book at -j2: 86–93 MB, against 54 MB given back at
+/// once). Anything else keeps mimalloc's default: given back at once, each
+/// purge is an `madvise` after which the kernel flushes the other threads'
+/// TLBs by an interrupt to their cores, which a virtual machine pays
+/// dearly and unevenly. The 10,000-file KIF folder at -j2 cost some 150
+/// such interrupts at once and 12 with the default, for the same peak
+/// (7 MB); the CSA folder to HCPE peaks at 61 MB against 44 MB.
 /// (A subcommand is always the first argument: conversion options may
 /// not come before one.)
 fn gives_memory_back_at_once(first: Option<&std::ffi::OsStr>) -> bool {
