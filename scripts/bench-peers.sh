@@ -11,6 +11,10 @@
 #   parsing (examples/floor.rs).
 # - the peers: shared/tools/peers/bench.sh, parse only, timed inside their
 #   own processes (which favours them).
+# - for KIF, kifconv -j 2 too, and what the machine gives two independent
+#   processes: two kifconv -j 1 at once, each on half of the folder's
+#   top-level entries (the ceiling -j 2 can reach here: a host that lends
+#   less than two whole cores holds both back alike).
 # - N rounds per format, each timing the floor, kifconv and the peers once,
 #   back to back; every ratio is the median of the rounds' own ratios (the
 #   rounds themselves go to standard error).
@@ -52,6 +56,15 @@ FLOOR="$HERE/target/release/examples/floor"
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 calc() { awk "BEGIN {print $1}"; }
+# Two kifconv -j 1 processes at once, on the first and second half of the
+# sorted top-level entries of folder $1.
+halves() {
+  local entries=("$1"/*) n
+  n=$(( ${#entries[@]} / 2 ))
+  "$KIFCONV" "${entries[@]:0:n}" --to usi -j 1 -q &
+  "$KIFCONV" "${entries[@]:n}" --to usi -j 1 -q &
+  wait
+}
 # Wall seconds of a command, N times, median.
 timed() {
   for _ in $(seq "$RUNS"); do
@@ -82,8 +95,11 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   for _ in $(seq "$RUNS"); do
     floor_s=$(RUNS=1 timed "$FLOOR" "$dir")
     ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
-    two_s=0
-    if [ "$fmt" = kif ]; then two_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 2 -q); fi
+    two_s=0; halves_s=0
+    if [ "$fmt" = kif ]; then
+      two_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 2 -q)
+      halves_s=$(RUNS=1 timed halves "$dir")
+    fi
     table=$("$HERE/../shared/tools/peers/bench.sh" --runs 1 --oracles "$PEERS" --format "$fmt" "$dir" 2>/dev/null || true)
     best=0; best_name=none; peers_line=""
     while IFS='|' read -r _ f peer _ _ _ _ _ mps _; do
@@ -92,7 +108,7 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
       peers_line="$peers_line $peer=$mps"
       if [ "$mps" -gt "$best" ]; then best=$mps; best_name=$peer; fi
     done <<< "$table"
-    echo "$floor_s $ours_s $two_s $best $best_name$peers_line" >> "$CACHE/rounds-$fmt"
+    echo "$floor_s $ours_s $two_s $halves_s $best $best_name$peers_line" >> "$CACHE/rounds-$fmt"
   done
   # Per peer: the median of its rounds' moves/s.
   for peer in $(tr ' ' '\n' < "$CACHE/rounds-$fmt" | grep = | cut -d= -f1 | sort -u); do
@@ -103,10 +119,10 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   floor_s=$(col 1); ours_s=$(col 2)
   ours=$(calc "$MOVES / $ours_s")
   floor=$(calc "$MOVES / $floor_s")
-  best_name=$(awk '{print $5}' "$CACHE/rounds-$fmt" | sort | uniq -c | sort -rn | awk 'NR==1 {print $2}')
-  vs_best=$(awk -v m="$MOVES" '{print m / $2 / $4}' "$CACHE/rounds-$fmt" | median)
+  best_name=$(awk '{print $6}' "$CACHE/rounds-$fmt" | sort | uniq -c | sort -rn | awk 'NR==1 {print $2}')
+  vs_best=$(awk -v m="$MOVES" '{print m / $2 / $5}' "$CACHE/rounds-$fmt" | median)
   vs_floor=$(awk '{print 100 * $1 / $2}' "$CACHE/rounds-$fmt" | median)
-  best=$(awk '{print $4}' "$CACHE/rounds-$fmt" | median)
+  best=$(awk '{print $5}' "$CACHE/rounds-$fmt" | median)
   if [ "$fmt" = csa ]; then csa_best=$best; csa_best_name=$best_name; csa_ours_s=$ours_s; csa_floor=$floor; fi
   printf '| %s | floor (read + decode) | %.0f | | 1 |\n' "$fmt" "$floor"
   printf '| %s | **kifconv -j 1** | %.0f | %.1fx %s | %.0f%% |\n' "$fmt" "$ours" \
@@ -115,8 +131,11 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
     two_s=$(col 3)
     printf '| %s | kifconv -j 2 | %.0f | -j 2 / -j 1 = %.2fx | |\n' "$fmt" \
       "$(calc "$MOVES / $two_s")" "$(awk '{print $2 / $3}' "$CACHE/rounds-$fmt" | median)"
+    halves_s=$(col 4)
+    printf '| %s | two kifconv -j 1 at once, half the folder each | %.0f | two / -j 1 = %.2fx (the ceiling for -j 2) | |\n' "$fmt" \
+      "$(calc "$MOVES / $halves_s")" "$(awk '{print $2 / $4}' "$CACHE/rounds-$fmt" | median)"
   fi
-  echo "$fmt rounds (floor s, kifconv s, -j 2 s, fastest peer moves/s, its name, every peer):" >&2
+  echo "$fmt rounds (floor s, kifconv s, -j 2 s, two halves s, fastest peer moves/s, its name, every peer):" >&2
   cat "$CACHE/rounds-$fmt" >&2
 done
 
