@@ -2,8 +2,8 @@
 # Times kifconv against the peer libraries and the floor on the same games,
 # in one run, and prints moves per second and ratios.
 #
-#   scripts/bench-peers.sh [--runs N] [--bench DIR] [--peers cshogi,pyshogi,tsshogi,jkf,rsshogi]
-#                          [--no-training]
+#   scripts/bench-peers.sh [--runs N] [--scaling M] [--bench DIR]
+#                          [--peers cshogi,pyshogi,tsshogi,jkf,rsshogi] [--no-training]
 #
 # - kifconv: the whole process, one thread (-j 1), reading a folder of 10,000
 #   files and writing USI to /dev/null.
@@ -14,7 +14,12 @@
 # - for KIF, kifconv -j 2 too, and what the machine gives two independent
 #   processes: two kifconv -j 1 at once, each on half of the folder's
 #   top-level entries (the ceiling -j 2 can reach here: a host that lends
-#   less than two whole cores holds both back alike).
+#   less than two whole cores holds both back alike). In every round these
+#   three are timed M times more (--scaling, 5 by default), one after
+#   another, each trio giving its own -j 2 / -j 1 and two / -j 1: one
+#   sample of a ratio this noisy host moves by a quarter either way from one
+#   second to the next, so these two ratios are medians of N x M trios, not
+#   of N rounds.
 # - N rounds per format, each timing the floor, kifconv and the peers once,
 #   back to back; every ratio is the median of the rounds' own ratios (the
 #   rounds themselves go to standard error).
@@ -36,16 +41,18 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=3
+SCALING=5
 BENCH="$HERE/../shared/bench"
 PEERS="cshogi,pyshogi,tsshogi,jkf,rsshogi"
 TRAINING=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
+    --scaling) SCALING=$2; shift 2 ;;
     --bench) BENCH=$2; shift 2 ;;
     --peers) PEERS=$2; shift 2 ;;
     --no-training) TRAINING=0; shift ;;
-    *) echo "usage: $0 [--runs N] [--bench DIR] [--peers LIST] [--no-training]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--runs N] [--scaling M] [--bench DIR] [--peers LIST] [--no-training]" >&2; exit 2 ;;
   esac
 done
 CACHE=${KIFCONV_BENCH_CACHE:-${TMPDIR:-/tmp}/kifconv-bench}
@@ -92,6 +99,7 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   # (seen: a third either way) does not set one tool's slow minutes
   # against another's fast ones.
   : > "$CACHE/rounds-$fmt"
+  [ "$fmt" != kif ] || : > "$CACHE/scaling-kif"
   for _ in $(seq "$RUNS"); do
     floor_s=$(RUNS=1 timed "$FLOOR" "$dir")
     ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
@@ -99,6 +107,12 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
     if [ "$fmt" = kif ]; then
       two_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 2 -q)
       halves_s=$(RUNS=1 timed halves "$dir")
+      echo "$ours_s $two_s $halves_s" >> "$CACHE/scaling-kif"
+      for _ in $(seq "$SCALING"); do
+        echo "$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)" \
+          "$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 2 -q)" \
+          "$(RUNS=1 timed halves "$dir")" >> "$CACHE/scaling-kif"
+      done
     fi
     table=$("$HERE/../shared/tools/peers/bench.sh" --runs 1 --oracles "$PEERS" --format "$fmt" "$dir" 2>/dev/null || true)
     best=0; best_name=none; peers_line=""
@@ -128,12 +142,18 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   printf '| %s | **kifconv -j 1** | %.0f | %.1fx %s | %.0f%% |\n' "$fmt" "$ours" \
     "$vs_best" "$best_name" "$vs_floor"
   if [ "$fmt" = kif ]; then
-    two_s=$(col 3)
-    printf '| %s | kifconv -j 2 | %.0f | -j 2 / -j 1 = %.2fx | |\n' "$fmt" \
-      "$(calc "$MOVES / $two_s")" "$(awk '{print $2 / $3}' "$CACHE/rounds-$fmt" | median)"
-    halves_s=$(col 4)
+    # -j 2 and the two halves: every trio of the rounds (-j 1, -j 2, two
+    # halves, timed one after another).
+    trios=$(wc -l < "$CACHE/scaling-kif")
+    two_s=$(awk '{print $2}' "$CACHE/scaling-kif" | median)
+    printf '| %s | kifconv -j 2 | %.0f | -j 2 / -j 1 = %.2fx (%d trios, %d at 1.8x or more) | |\n' "$fmt" \
+      "$(calc "$MOVES / $two_s")" "$(awk '{print $1 / $2}' "$CACHE/scaling-kif" | median)" \
+      "$trios" "$(awk '$1 / $2 >= 1.8' "$CACHE/scaling-kif" | wc -l)"
+    halves_s=$(awk '{print $3}' "$CACHE/scaling-kif" | median)
     printf '| %s | two kifconv -j 1 at once, half the folder each | %.0f | two / -j 1 = %.2fx (the ceiling for -j 2) | |\n' "$fmt" \
-      "$(calc "$MOVES / $halves_s")" "$(awk '{print $2 / $4}' "$CACHE/rounds-$fmt" | median)"
+      "$(calc "$MOVES / $halves_s")" "$(awk '{print $1 / $3}' "$CACHE/scaling-kif" | median)"
+    echo "kif trios (-j 1 s, -j 2 s, two halves s):" >&2
+    cat "$CACHE/scaling-kif" >&2
   fi
   echo "$fmt rounds (floor s, kifconv s, -j 2 s, two halves s, fastest peer moves/s, its name, every peer):" >&2
   cat "$CACHE/rounds-$fmt" >&2
