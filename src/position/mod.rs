@@ -156,6 +156,9 @@ impl Position {
     pub fn from_setup_lenient(setup: Setup) -> Result<(Position, Vec<SetupError>), SetupError> {
         let pos = Position::build(&setup);
         pos.validate_kings_and_counts(KingRule::MayBeMissing)?;
+        // Asked of the whole position first: clearing a file of doubled
+        // pawns below could take away the pawn that gives the check.
+        pos.validate_waiting_king()?;
         let mut problems = Vec::new();
         let mut check = pos.clone();
         while let Err(problem) = check.validate_play() {
@@ -236,6 +239,12 @@ impl Position {
                 }
             }
         }
+        self.validate_waiting_king()
+    }
+
+    /// Fails if the side not to move stands in check (its king could be
+    /// taken).
+    fn validate_waiting_king(&self) -> Result<(), SetupError> {
         let waiting = !self.side;
         if let Some(king) = self.king(waiting) {
             if !self

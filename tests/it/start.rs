@@ -90,6 +90,43 @@ fn a_start_that_breaks_the_rules_makes_no_position() {
     assert_eq!(Record::new(tsume).start, no_white_king);
 }
 
+/// A check given by one of two pawns on a file is still a check: the
+/// lenient reading, which reports the doubled pawns and reads on, refuses
+/// the start for the king that could be taken, as it would with one pawn.
+/// (It once looked for the check after clearing the doubled file, found
+/// none, and played on from a start whose cached checkers were wrong.)
+#[test]
+fn a_check_from_a_doubled_pawn_is_still_refused() {
+    let black_pawn = Some(Piece::new(Color::Black, PieceKind::Pawn));
+    // Black's pawn from 1g on 5b, below White's king on 5a, beside Black's
+    // own on 5g; Black to move.
+    let mut setup = startpos_with("5b", black_pawn);
+    setup.set_piece(Square::from_usi("1g").unwrap(), None);
+    let in_check = SetupError::OpponentInCheck {
+        color: Color::White,
+        king: Square::from_usi("5a").unwrap(),
+    };
+    assert_eq!(
+        Position::from_setup_lenient(setup.clone()).unwrap_err(),
+        in_check
+    );
+    // With the check gone (White's king moved to 4b), the same doubled
+    // pawns are a problem reported beside a position.
+    setup.set_piece(Square::from_usi("5a").unwrap(), None);
+    setup.set_piece(
+        Square::from_usi("4b").unwrap(),
+        Some(Piece::new(Color::White, PieceKind::King)),
+    );
+    let (_, problems) = Position::from_setup_lenient(setup).unwrap();
+    assert_eq!(
+        problems,
+        [SetupError::DoublePawn {
+            color: Color::Black,
+            file: 5
+        }]
+    );
+}
+
 /// A two-piece handicap start, made with `Position::from_sfen`, with White's
 /// first moves and Black's replies, is written by every writer and read
 /// back with the same start (the named handicap recognised) and moves; the
