@@ -75,6 +75,11 @@ pub(super) fn plain_move(line: &[u8]) -> Option<(u32, MoveSpec, Option<MoveTime>
         n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
     })?;
     let mut at = start + digits;
+    // A full-width digit right after the number (`3２六歩`) is more of the
+    // number to the general reader, which then finds no square there.
+    if let Some(&[0x82, 0x4F..=0x58]) = line.get(at..at + 2) {
+        return None;
+    }
     while line.get(at) == Some(&b' ') {
         at += 1;
     }
@@ -244,6 +249,8 @@ mod tests {
             "\t1 ７六歩(77)",
             "　1 ７六歩(77)",
             "１ ７六歩(77)",
+            "   3２六歩(27)",
+            "  12１四歩(13)   ( 0:01/00:00:01)",
             "   1 ▲７六歩(77)",
             "▲７六歩",
             "*comment",
