@@ -3,12 +3,14 @@
 //! kifconv breaks one of its promises:
 //!
 //! - a reader answers any bytes with records or an error, never a panic;
+//! - the Shift_JIS byte path gives what the general path (every input
+//!   decoded whole, then read) gives for the same bytes;
 //! - every record a reader returns replays legally from its start;
 //! - every error renders (`path:line:col: error: …` and a caret);
 //! - every writer's text reads back as the same start and mainline;
 //! - the move generator and the single-move legality check agree.
 
-use kifconv::read::{read_bytes, read_text, Format};
+use kifconv::read::{read_bytes, read_bytes_general, read_text, Format};
 use kifconv::record::{NodeId, Record};
 use kifconv::write::{write_files_read, Options, OutputEncoding};
 use kifconv::{Color, Hand, KingRule, Move, Piece, PieceKind, Position, Setup, Square, Target};
@@ -30,9 +32,30 @@ fn path_for(format: Option<Format>) -> &'static Path {
 }
 
 /// Reads `bytes` as `format` (`None`: sniff the content), renders every
-/// error, and checks that every record replays legally from its start.
+/// error, and checks that every record replays legally from its start and
+/// that the general path reads the same records and errors.
 pub fn read(bytes: &[u8], format: Option<Format>) -> Vec<Record> {
-    match read_bytes(bytes, path_for(format), format, Default::default()) {
+    let path = path_for(format);
+    let read = read_bytes(bytes, path, format, Default::default());
+    let general = read_bytes_general(bytes, path, format, Default::default());
+    match (&read, &general) {
+        (Ok(a), Ok(b)) => {
+            assert!(
+                a.records == b.records,
+                "the two reading paths read other games"
+            );
+            assert_eq!(
+                a.errors, b.errors,
+                "the two reading paths give other errors"
+            );
+        }
+        (a, b) => assert_eq!(
+            a.as_ref().err(),
+            b.as_ref().err(),
+            "one reading path fails where the other reads, or they fail otherwise"
+        ),
+    }
+    match read {
         Ok(read) => {
             for error in &read.errors {
                 let _ = error.render("fuzz");
