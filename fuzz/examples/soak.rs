@@ -28,22 +28,11 @@ use std::sync::Mutex;
 /// Files over this size are left out: they would slow every round.
 const MAX_FILE: u64 = 200_000;
 
-/// xorshift64: enough for choosing edits, and repeatable.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n` (0 when `n` is 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+// The tests' own generator: the same seed gives the same inputs.
+#[path = "../../tests/it/util/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+use rng::Rng;
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -133,7 +122,7 @@ fn main() {
     assert!(!inputs.is_empty(), "no files under {dirs:?}");
     std::fs::create_dir_all(&out).expect("the --out folder");
     eprintln!("{} files, seed {seed}, {seconds} s", inputs.len());
-    let mut rng = Rng(seed.max(1));
+    let mut rng = Rng::new(seed.max(1));
     let started = std::time::Instant::now();
     let (mut tried, mut findings) = (0u64, 0u64);
     while started.elapsed().as_secs() < seconds {
