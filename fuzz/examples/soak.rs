@@ -1,7 +1,8 @@
 //! The fuzz checks on mutated real records, without libFuzzer: a stable
 //! toolchain and no `cargo fuzz` needed. Real records (the fixtures, the
-//! corpus beside the checkout) with one to six edits each (a byte changed,
-//! inserted or deleted, a run copied elsewhere or cut) go through
+//! corpus beside the checkout, each UTF-8 one in CP932 too) with one to
+//! six edits each (a byte changed, inserted or deleted, a run copied
+//! elsewhere or cut) go through
 //! [`kifconv_fuzz::round_trip`] once for every reader and for sniffing:
 //! read both ways (the Shift_JIS byte path against the general one), every
 //! move replayed, every error rendered, every game written by every writer
@@ -22,6 +23,7 @@
 //! panic) and `cargo run --example show -- FILE --round-trip` shows; the
 //! exit status is 1 when there was one.
 
+use kifconv::write::{encode, OutputEncoding};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -115,10 +117,20 @@ fn main() {
         walk(dir, &mut files);
     }
     files.sort();
-    let inputs: Vec<(PathBuf, Vec<u8>)> = files
+    let mut inputs: Vec<(PathBuf, Vec<u8>)> = files
         .into_iter()
         .filter_map(|path| Some((path.clone(), std::fs::read(&path).ok()?)))
         .collect();
+    // Every UTF-8 record CP932 can hold, in CP932 too: most of the corpus
+    // is UTF-8, and the Shift_JIS byte path reads only CP932.
+    let in_cp932: Vec<(PathBuf, Vec<u8>)> = inputs
+        .iter()
+        .filter_map(|(path, bytes)| {
+            let text = std::str::from_utf8(bytes).ok().filter(|t| !t.is_ascii())?;
+            Some((path.clone(), encode(text, OutputEncoding::ShiftJis).ok()?))
+        })
+        .collect();
+    inputs.extend(in_cp932);
     assert!(!inputs.is_empty(), "no files under {dirs:?}");
     std::fs::create_dir_all(&out).expect("the --out folder");
     eprintln!("{} files, seed {seed}, {seconds} s", inputs.len());
