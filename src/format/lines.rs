@@ -63,6 +63,31 @@ pub fn split_first(text: &str) -> (&str, &str) {
     }
 }
 
+/// `text` cut at every line ending (CRLF, LF or a lone CR), as
+/// `str::split` cuts at one character: empty text is one empty line, and
+/// a line ending at the end leaves an empty line after it. How a comment
+/// of several lines becomes lines, in every reader and writer: one cut
+/// only at LF would leave a lone CR inside a written line, which the
+/// readers end the line at.
+pub fn split_at_endings(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let bytes = text.as_bytes();
+        match memchr::memchr2(b'\n', b'\r', bytes) {
+            None => {
+                rest = None;
+                Some(text)
+            }
+            Some(end) => {
+                let crlf = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
+                rest = Some(&text[end + 1 + usize::from(crlf)..]);
+                Some(&text[..end])
+            }
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +102,19 @@ mod tests {
         assert_eq!(split_first("a\r\nb"), ("a", "b"));
         assert_eq!(split_first("a\r"), ("a", ""));
         assert_eq!(split_first("a"), ("a", ""));
+    }
+
+    #[test]
+    fn cut_at_every_ending_as_split_cuts() {
+        let cut = |text| split_at_endings(text).collect::<Vec<_>>();
+        assert_eq!(cut("a\r\nb\nc\rd"), ["a", "b", "c", "d"]);
+        assert_eq!(cut(""), [""]);
+        assert_eq!(cut("a\n"), ["a", ""]);
+        assert_eq!(cut("\r\r\n"), ["", "", ""]);
+        assert_eq!(cut("x\ry"), ["x", "y"]);
+        // Where there is no CR, what `split('\n')` gives.
+        for text in ["", "a", "a\n", "\n\nb", "a\nb\n\n"] {
+            assert_eq!(cut(text), text.split('\n').collect::<Vec<_>>(), "{text:?}");
+        }
     }
 }

@@ -265,3 +265,61 @@ fn an_unknown_ending_word_that_looks_like_a_move_is_not_written_as_one() {
         assert_eq!(back[0].tree.mainline().count(), 0, "{target:?}");
     }
 }
+
+/// Found by the mutation soak: a comment with a lone CR in it (a JKF string
+/// can hold one) was written on one line, and every reader ends a line at
+/// a CR, so CSA read the rest of the comment as a line of CSA and failed,
+/// and the other formats read it as something else than a comment. The
+/// JKF reader now cuts such a comment (or header) into the lines the text
+/// readers would read, every writer cuts a comment it is given (a library
+/// user's, say) at every kind of line ending, and CSA keeps a header value
+/// with a line break as a comment, as KIF, KI2 and Western do.
+#[test]
+fn a_comment_with_a_carriage_return_is_written_as_its_lines() {
+    let jkf = r#"{"header":{"棋戦":"e\rf"},"moves":[{},
+        {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","color":0},
+         "comments":["a\r\nb\rc"]},
+        {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","color":1},
+         "comments":["x\ry"]}]}"#;
+    let mut record = read_text(jkf, Format::Jkf).unwrap().remove(0);
+    let comments = |record: &Record| -> Vec<String> {
+        let tree = &record.tree;
+        tree.mainline()
+            .flat_map(|id| tree.node(id).comments.clone())
+            .collect()
+    };
+    let lines = ["a", "b", "c", "x", "y"];
+    assert_eq!(comments(&record), lines);
+    // A header of several lines is several headers, as with LF.
+    let values: Vec<_> = record.headers.iter().map(|h| h.value.as_str()).collect();
+    assert_eq!(values, ["e", "f"]);
+    // The same comments, and a header with a CR, as a library user might
+    // set them.
+    record.headers = vec![kifconv::record::Header {
+        key: "棋戦".into(),
+        value: "e\rf".into(),
+    }];
+    let ids: Vec<_> = record.tree.mainline().collect();
+    record.tree.node_mut(ids[0]).comments = vec!["a\r\nb\rc".into()];
+    record.tree.node_mut(ids[1]).comments = vec!["x\ry".into()];
+    let moves = |record: &Record| record.tree.mainline_moves().collect::<Vec<_>>();
+    for (target, format) in [
+        (Target::Kifu, Format::Kif),
+        (Target::Ki2u, Format::Ki2),
+        (Target::Csa, Format::Csa),
+        (Target::Jkf, Format::Jkf),
+        (Target::Western, Format::Western),
+    ] {
+        let written = text(&record, target);
+        assert!(!written.contains('\r'), "{target:?}:\n{written}");
+        let back = read_text(&written, format)
+            .unwrap_or_else(|e| panic!("{target:?}: {}\n{written}", e.render("written")));
+        assert_eq!(moves(&back[0]), moves(&record), "{target:?}:\n{written}");
+        assert_eq!(comments(&back[0]), lines, "{target:?}:\n{written}");
+        assert!(
+            back[0].warnings.is_empty(),
+            "{target:?}: {:?}",
+            back[0].warnings
+        );
+    }
+}

@@ -11,6 +11,7 @@
 
 pub use super::header::csa_key as header_key;
 pub use super::specials::special;
+use crate::format::lines::split_at_endings;
 use crate::record::{Ending, EndingKind, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
@@ -26,16 +27,22 @@ pub enum Version {
     V2_2,
 }
 
-/// The headers CSA has no key for, as the `key:value` comments the writer
+/// The headers CSA has no key for, and those whose value has a line break
+/// (no CSA line can hold one), as the `key:value` comments the writer
 /// keeps them in (before the start position, so they read back as the
-/// first comments of the game).
+/// first comments of the game), line breaks as spaces.
 pub fn header_comments(record: &Record) -> Vec<String> {
     record
         .headers
         .iter()
-        .filter(|h| header_key(&h.key).is_none() && h.key != "V" && h.key != "手合割")
-        .map(|h| format!("{}:{}", h.key, h.value))
+        .filter(|h| h.key != "V" && h.key != "手合割")
+        .filter(|h| header_key(&h.key).is_none() || has_line_break(&h.value))
+        .map(|h| format!("{}:{}", h.key, h.value).replace(['\n', '\r'], " "))
         .collect()
+}
+
+fn has_line_break(value: &str) -> bool {
+    value.contains(['\n', '\r'])
 }
 
 /// Writes several games, separated by `/` lines. `encoding` names the
@@ -68,7 +75,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         Version::V3_0 => "V3.0\n",
         Version::V2_2 => "V2.2\n",
     });
-    for header in &record.headers {
+    for header in record.headers.iter().filter(|h| !has_line_break(&h.value)) {
         match header_key(&header.key) {
             Some(key) if key.starts_with('N') => writeln!(out, "{key}{}", header.value).unwrap(),
             Some(key) => writeln!(out, "{key}:{}", header.value).unwrap(),
@@ -149,7 +156,7 @@ fn is_unknown_csa_word(word: &str) -> bool {
 }
 
 fn write_comment(out: &mut String, comment: &str) {
-    for line in comment.split('\n') {
+    for line in split_at_endings(comment) {
         writeln!(out, "'*{line}").unwrap();
     }
 }

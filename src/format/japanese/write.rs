@@ -10,6 +10,7 @@ pub use super::pieces::move_piece_name;
 
 use super::handicaps::{handicap_name, HANDICAP_KEY};
 use super::headers::{hand_key, is_handicap_side, side_name, TURN_SUFFIX};
+use crate::format::lines::split_at_endings;
 use crate::record::{Header, NodeId, Record};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, Hand, PieceKind, Setup, Square};
@@ -173,7 +174,7 @@ pub fn write_spec(out: &mut String, spec: &MoveSpec) {
 pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
     let node = record.tree.node(id);
     for comment in &node.comments {
-        for line in comment.split('\n') {
+        for line in split_at_endings(comment) {
             writeln!(out, "*{line}").unwrap();
         }
     }

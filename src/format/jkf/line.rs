@@ -307,8 +307,7 @@ impl<'t> Reader<'_, 't> {
 /// A comment string as lines: a record's comments are lines, and one
 /// written with line breaks in it becomes several (an empty one stays).
 fn comment_lines(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split('\n')
-        .map(|line| line.strip_suffix('\r').unwrap_or(line).to_string())
+    crate::format::lines::split_at_endings(text).map(str::to_string)
 }
 
 /// Whether an entry is an object with this key (not `null`).

@@ -275,10 +275,10 @@ impl<'t> Reader<'_, 't> {
             // A header is a line in every other format: a value of several
             // lines is several headers with this key (as kifconv's writer
             // writes a key given more than once).
-            for line in value.split('\n') {
+            for line in crate::format::lines::split_at_endings(&value) {
                 headers.push(Header {
                     key: member.key.clone(),
-                    value: line.strip_suffix('\r').unwrap_or(line).to_string(),
+                    value: line.to_string(),
                 });
             }
         }

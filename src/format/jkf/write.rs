@@ -74,6 +74,7 @@
 use super::preset::preset_name;
 use crate::format::csa::write as csa;
 use crate::format::japanese::write as japanese;
+use crate::format::lines::split_at_endings;
 use crate::record::{EndingKind, MoveTime, NodeId, Record};
 use crate::resolve::spec::{DropMark, Horizontal, MoveSpec, Vertical};
 use crate::{Color, Move, PieceKind, Position, Square};
@@ -532,7 +533,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push_str("\"comments\":[");
         let lines = comments
             .iter()
-            .flat_map(|c| c.split('\n'))
+            .flat_map(|c| split_at_endings(c))
             .map(std::borrow::Cow::Borrowed)
             .chain(bookmarks.iter().map(|b| format!("&{b}").into()));
         for (i, line) in lines.enumerate() {

@@ -12,6 +12,7 @@
 
 use crate::format::japanese::endings::trailer;
 use crate::format::japanese::write::{self as japanese, write_spec};
+use crate::format::lines::split_at_endings;
 use crate::record::{Ending, NodeId, Record};
 use crate::resolve::spec::{DropMark, MoveSpec};
 use crate::resolve::{Mismatch, ResolveError};
@@ -184,7 +185,7 @@ fn write_ending(
         writeln!(out, "{summary}").unwrap();
     }
     for comment in &ending.comments {
-        for line in comment.split('\n') {
+        for line in split_at_endings(comment) {
             writeln!(out, "*{line}").unwrap();
         }
     }

@@ -28,6 +28,7 @@ use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::read::side_mark;
 use crate::format::japanese::write as japanese;
+use crate::format::lines::split_at_endings;
 use crate::record::{Ending, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
@@ -307,7 +308,7 @@ fn write_ending(
         writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
     }
     for comment in &ending.comments {
-        for line in comment.split('\n') {
+        for line in split_at_endings(comment) {
             writeln!(out, "*{line}").unwrap();
         }
     }

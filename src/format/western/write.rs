@@ -40,6 +40,7 @@
 //! written as `)`.
 
 use crate::format::japanese::write as japanese;
+use crate::format::lines::split_at_endings;
 use crate::record::{Ending, EndingKind, NodeId, Record};
 use crate::{Color, Handicap, Move, PieceKind, Position};
 use std::fmt::Write as _;
@@ -165,7 +166,7 @@ pub fn result_token(record: &Record) -> Option<&str> {
 /// flag says so) when that keeps it exactly, else `{…}` with `}` written
 /// `)`. A comment of several lines is one comment a line.
 fn comment_parts(comment: &str) -> impl Iterator<Item = (String, bool)> + '_ {
-    comment.split('\n').map(|line| {
+    split_at_endings(comment).map(|line| {
         if !line.contains('}') {
             (format!("{{{line}}}"), false)
         } else if !line.is_empty() && line.trim() == line {
