@@ -49,17 +49,9 @@ impl<'a> Iterator for Lines<'a> {
 /// The first line of `text` without its line ending, and the text after
 /// that ending (CRLF, LF or a lone CR; none at the end of the text).
 pub fn split_first(text: &str) -> (&str, &str) {
-    let bytes = text.as_bytes();
-    match memchr::memchr2(b'\n', b'\r', bytes) {
+    match first_ending(text) {
         None => (text, ""),
-        Some(end) => {
-            let skip = if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
-                2
-            } else {
-                1
-            };
-            (&text[..end], &text[end + skip..])
-        }
+        Some((end, len)) => (&text[..end], &text[end + len..]),
     }
 }
 
@@ -73,19 +65,27 @@ pub fn split_at_endings(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let text = rest?;
-        let bytes = text.as_bytes();
-        match memchr::memchr2(b'\n', b'\r', bytes) {
+        match first_ending(text) {
             None => {
                 rest = None;
                 Some(text)
             }
-            Some(end) => {
-                let crlf = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
-                rest = Some(&text[end + 1 + usize::from(crlf)..]);
+            Some((end, len)) => {
+                rest = Some(&text[end + len..]);
                 Some(&text[..end])
             }
         }
     })
+}
+
+/// Where the first line ending of `text` starts, and its length in bytes
+/// (2 for CRLF, 1 for LF or a lone CR).
+#[inline]
+fn first_ending(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let end = memchr::memchr2(b'\n', b'\r', bytes)?;
+    let crlf = bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n');
+    Some((end, 1 + usize::from(crlf)))
 }
 
 #[cfg(test)]
