@@ -247,9 +247,9 @@ impl<'a> LineReader<'a> {
                 name: &body[1..],
             }),
             '|' => {
-                if game.board_line == 0 {
-                    game.board_line = n;
-                }
+                let rank = Some(diagram.rows + 1);
+                let row = Span::of(n, line, body.trim_end_matches(is_space));
+                game.board_at.note(row, rank);
                 board_row(n, line, body, diagram)?
             }
             '+' if body.starts_with("+--") => {}

@@ -45,6 +45,18 @@ impl<'a> Span<'a> {
         }
     }
 
+    /// An error about this span, of the kind `stage` gives.
+    pub fn error(&self, stage: crate::error::Stage, message: impl Into<String>) -> crate::Error {
+        crate::Error::at(
+            stage,
+            self.line,
+            self.line_text,
+            self.offset,
+            self.text,
+            message,
+        )
+    }
+
     /// A warning about this span.
     pub fn warning(&self, message: impl Into<String>) -> Warning {
         self.warning_after(&mut Columns::default(), message)
@@ -162,14 +174,44 @@ pub struct RawGame<'a> {
     pub headers: Vec<RawHeader<'a>>,
     /// The board diagram, if there is one: it overrides 手合割.
     pub board: Option<Setup>,
-    /// The line where the diagram starts, for errors about it; 0 when
-    /// there is no diagram.
-    pub board_line: u32,
+    /// Where the diagram is written, for errors and warnings about it.
+    pub board_at: BoardAt<'a>,
     /// The move section: moves, comments and variations in file order.
     pub events: Vec<Event<'a>>,
     /// What the reader accepted leniently so far, before any move is
     /// played.
     pub warnings: Vec<Warning>,
+}
+
+/// Where a start position is written: its first line, and the line of
+/// each rank when the diagram gives every rank a line of its own (KIF's
+/// `|` rows, CSA's `P1`–`P9`). An error about the start quotes the rank
+/// of the square it names, or else the first line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardAt<'a> {
+    /// The diagram's first line; `None` when there is no diagram.
+    pub first: Option<Span<'a>>,
+    /// The line of rank 1 to 9 (index 0 to 8), where one was read.
+    pub ranks: [Option<Span<'a>>; 9],
+}
+
+impl<'a> BoardAt<'a> {
+    /// Notes a line of the diagram: `rank` (1–9) when the line is that
+    /// rank's row.
+    pub fn note(&mut self, span: Span<'a>, rank: Option<u8>) {
+        self.first.get_or_insert(span);
+        if let Some(rank @ 1..=9) = rank {
+            self.ranks[rank as usize - 1].get_or_insert(span);
+        }
+    }
+
+    /// The line to quote about `square` (or about the whole diagram): the
+    /// square's rank row where there is one, the first line otherwise.
+    pub fn span_for(&self, square: Option<crate::Square>) -> Option<Span<'a>> {
+        square
+            .and_then(|sq| self.ranks[sq.rank() as usize - 1])
+            .or(self.first)
+    }
 }
 
 #[cfg(test)]

@@ -173,6 +173,21 @@ impl fmt::Display for SetupError {
     }
 }
 
+impl SetupError {
+    /// The square the error is about, where it names one: the last of the
+    /// extra kings, the piece that could never move, the king in check.
+    pub fn square(&self) -> Option<Square> {
+        match self {
+            SetupError::ExtraKing { squares, .. } => squares.last().copied(),
+            SetupError::DeadPiece { square, .. } => Some(*square),
+            SetupError::OpponentInCheck { king, .. } => Some(*king),
+            SetupError::MissingKing { .. }
+            | SetupError::TooManyPieces { .. }
+            | SetupError::DoublePawn { .. } => None,
+        }
+    }
+}
+
 impl std::error::Error for SetupError {}
 
 /// Why a position could not be read from SFEN: bad text, or a bad board.

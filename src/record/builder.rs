@@ -230,23 +230,26 @@ fn start_position(
 /// Turns a raw game into a record, resolving every move.
 pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
     let (setup, handicap) = start_of(&mut raw)?;
+    let board_at = raw.board_at;
     let (start, problems) = start_position(setup, handicap).map_err(|e| {
-        Error::at(
-            Stage::Resolve,
-            raw.board_line.max(1),
-            "",
-            0,
-            "",
-            format!("the start position cannot be played: {e}"),
-        )
+        let message = format!("the start position cannot be played: {e}");
+        match board_at.span_for(e.square()) {
+            Some(span) => span.error(Stage::Resolve, message),
+            None => Error::at(Stage::Resolve, 1, "", 0, "", message),
+        }
     })?;
     for problem in problems {
-        raw.warnings.push(Warning {
-            line: raw.board_line.max(1),
-            column: 1,
-            text: String::new(),
-            message: format!("the start position breaks a rule: {problem}"),
-        });
+        let message = format!("the start position breaks a rule: {problem}");
+        raw.warnings
+            .push(match board_at.span_for(problem.square()) {
+                Some(span) => span.warning(message),
+                None => Warning {
+                    line: 1,
+                    column: 1,
+                    text: String::new(),
+                    message,
+                },
+            });
     }
     let mut record = Record::new(start.clone());
     record.handicap = handicap;

@@ -228,3 +228,64 @@ fn a_position_equals_the_setup_it_shows() {
         None
     );
 }
+
+/// An error or warning about a start written as a diagram quotes the line
+/// of the rank its square is on (KIF's `|` row, CSA's `P1`–`P9`), or the
+/// diagram's first line when it names no square: the rendered error shows
+/// the text, never an empty line.
+#[test]
+fn a_start_problem_quotes_the_row_of_its_square() {
+    // CSA rows: White's king on 5a; Black's pawns on 5b (giving check)
+    // and on 5g; Black to move.
+    let csa = "P1 *  *  *  * -OU *  *  *  * \n\
+               P2 *  *  *  * +FU *  *  *  * \n\
+               P3 *  *  *  *  *  *  *  *  * \n\
+               P4 *  *  *  *  *  *  *  *  * \n\
+               P5 *  *  *  *  *  *  *  *  * \n\
+               P6 *  *  *  *  *  *  *  *  * \n\
+               P7 *  *  *  * +FU *  *  *  * \n\
+               P8 *  *  *  *  *  *  *  *  * \n\
+               P9 *  *  *  * +OU *  *  *  * \n\
+               +\n";
+    let error = kifconv::read_bytes(csa.as_bytes()).unwrap_err();
+    assert_eq!(error.kind, kifconv::ErrorKind::Illegal);
+    // The king in check is on 5a: rank 1, the first row.
+    assert_eq!((error.location.line, error.location.column), (1, 1));
+    assert!(error.location.source_line.starts_with("P1"), "{error:?}");
+    assert!(
+        error.render("x.csa").contains("1 | P1 *"),
+        "{}",
+        error.render("x.csa")
+    );
+
+    // Moving White's king to 4b takes the check away: the doubled pawns
+    // and a White pawn on 1i (which could never move) are warnings, the
+    // dead pawn at its row P9, the file-wide nifu at the first row.
+    let csa = csa
+        .replace(
+            "P1 *  *  *  * -OU *  *  *  * ",
+            "P1 *  *  *  *  *  *  *  *  * ",
+        )
+        .replace(
+            "P2 *  *  *  * +FU *  *  *  * ",
+            "P2 *  *  *  * +FU-OU *  *  * ",
+        )
+        .replace(
+            "P9 *  *  *  * +OU *  *  *  * ",
+            "P9 *  *  *  * +OU *  *  * -FU",
+        );
+    let records = kifconv::read_bytes(csa.as_bytes()).unwrap();
+    let warnings: Vec<(u32, &str, &str)> = records[0]
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("start position"))
+        .map(|w| (w.line, w.text.get(..2).unwrap_or(""), w.message.as_str()))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(warnings.iter().any(|&(line, text, message)| line == 9
+        && text == "P9"
+        && message.contains("could never move")));
+    assert!(warnings
+        .iter()
+        .any(|&(line, text, message)| line == 1 && text == "P1" && message.contains("nifu")));
+}

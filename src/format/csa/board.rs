@@ -33,7 +33,6 @@ pub(super) struct Start {
     pub(super) setup: Option<Setup>,
     /// `00AL` for this color, applied when the position is complete.
     pub(super) all_to: Option<Color>,
-    pub(super) line: u32,
     /// A position was given and no turn line (`+` or `-`) has followed it
     /// yet: the first move's sign will say who is to move.
     pub(super) awaiting_turn: bool,
@@ -86,9 +85,6 @@ pub(super) fn position_line(
     start: &mut Start,
     warnings: &mut Vec<Warning>,
 ) -> Result<(), Error> {
-    if start.line == 0 {
-        start.line = n;
-    }
     start.awaiting_turn = true;
     start.last_line = (n, line.to_string());
     let rest = &s[1..];

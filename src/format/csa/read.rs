@@ -407,7 +407,17 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
     let mut chars = s.chars();
     let first = chars.next().expect("statements are not empty");
     match first {
-        'P' => position_line(n, line, s, &mut game.start, &mut game.raw.warnings)?,
+        'P' => {
+            // A row `P1`–`P9` is that rank's line; `PI`, `P+`, `P-` are
+            // lines of the position as a whole.
+            let rank = s[1..]
+                .bytes()
+                .next()
+                .filter(u8::is_ascii_digit)
+                .map(|d| d - b'0');
+            game.raw.board_at.note(Span::of(n, line, s), rank);
+            position_line(n, line, s, &mut game.start, &mut game.raw.warnings)?
+        }
         '+' | '-' if s.len() == 1 => {
             game.start.awaiting_turn = false;
             let setup = game.start.setup.get_or_insert_with(Setup::startpos);
@@ -645,7 +655,6 @@ fn finish(mut game: Game<'_>) -> RawGame<'_> {
     }
     if let Some(setup) = game.start.take_board() {
         game.raw.board = Some(setup);
-        game.raw.board_line = game.start.line;
     }
     game.raw
 }

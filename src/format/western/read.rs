@@ -232,11 +232,11 @@ impl<'a> Game<'a> {
                     }
                 }
                 self.raw.board = Some(setup);
-                self.raw.board_line = span.line;
+                self.raw.board_at.note(span, None);
             }
             (None, Some((h, span))) => {
                 self.raw.board = Some(h.setup());
-                self.raw.board_line = span.line;
+                self.raw.board_at.note(span, None);
             }
             (None, None) => {}
         }
