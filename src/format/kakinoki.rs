@@ -551,6 +551,8 @@ fn header_or_unknown<'a>(
         return unknown(n, line, body, game, dialect);
     };
     if let Some(color) = hand_of(key) {
+        game.board_at
+            .note(Span::of(n, line, body.trim_end_matches(is_space)), None);
         diagram.setup().hands[color.index()] = hand(n, line, value)?;
         return Ok(());
     }

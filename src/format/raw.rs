@@ -206,10 +206,12 @@ impl<'a> BoardAt<'a> {
     }
 
     /// The line to quote about `square` (or about the whole diagram): the
-    /// square's rank row where there is one, the first line otherwise.
+    /// square's rank row where there is one, else the first row read, else
+    /// the first line (a hand line, `PI`, an SFEN tag).
     pub fn span_for(&self, square: Option<crate::Square>) -> Option<Span<'a>> {
         square
             .and_then(|sq| self.ranks[sq.rank() as usize - 1])
+            .or_else(|| self.ranks.iter().flatten().next().copied())
             .or(self.first)
     }
 }

@@ -288,4 +288,11 @@ fn a_start_problem_quotes_the_row_of_its_square() {
     assert!(warnings
         .iter()
         .any(|&(line, text, message)| line == 1 && text == "P1" && message.contains("nifu")));
+
+    // A KIF hand line without a diagram: too many pawns is quoted there.
+    let kif =
+        "手合割：平手\n先手の持駒：歩十九\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    let error = kifconv::read_bytes(kif.as_bytes()).unwrap_err();
+    assert_eq!(error.location.line, 2, "{error:?}");
+    assert_eq!(error.location.text, "先手の持駒：歩十九");
 }
