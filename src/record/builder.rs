@@ -58,17 +58,15 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
     }
     match handicap_named(name) {
         Some(handicap) => Ok((handicap.setup(), Some(handicap))),
-        None => Err(Error::at(
-            Stage::Parse,
-            header.span.line,
-            header.span.line_text,
-            Span::of(header.span.line, header.span.line_text, header.value).offset,
-            header.value,
-            format!(
-                "手合割 `{name}` is not a standard start and no board diagram follows (expected one of {}, or a diagram)",
-                handicap_names()
+        None => Err(
+            Span::of(header.span.line, header.span.line_text, header.value).error(
+                Stage::Parse,
+                format!(
+                    "手合割 `{name}` is not a standard start and no board diagram follows (expected one of {}, or a diagram)",
+                    handicap_names()
+                ),
             ),
-        )),
+        ),
     }
 }
 
@@ -80,15 +78,7 @@ pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>
 }
 
 fn resolve_error(span: &Span<'_>, ply: u32, e: &dyn std::fmt::Display) -> Error {
-    Error::at(
-        Stage::Resolve,
-        span.line,
-        span.line_text,
-        span.offset,
-        span.text,
-        e.to_string(),
-    )
-    .with_ply(ply)
+    span.error(Stage::Resolve, e.to_string()).with_ply(ply)
 }
 
 /// Whether a move that cannot be resolved is a move against the rules (a
@@ -665,12 +655,8 @@ impl Builder {
                 Event::Variation { span, ply } => {
                     let branch = self.branches.newest(&self.tree, *ply);
                     let Some(branch) = branch else {
-                        return Err(Stop::broken(Error::at(
+                        return Err(Stop::broken(span.error(
                             Stage::Resolve,
-                            span.line,
-                            span.line_text,
-                            span.offset,
-                            span.text,
                             format!("a variation of move {ply}, but no line has a move {ply}"),
                         )));
                     };
