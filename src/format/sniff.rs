@@ -20,58 +20,15 @@ impl Format {
             if first == ';' {
                 continue;
             }
-            if starts_outside_ascii(first) {
-                match japanese_line_format(body, first) {
-                    Some(format) => return Some(format),
-                    None => continue,
-                }
+            let told = if starts_outside_ascii(first) {
+                japanese_line_format(body, first)
+            } else {
+                line_format(body, first)
+            };
+            if told.is_some() {
+                return told;
             }
-            let after_brace = body[first.len_utf8()..].trim_start();
-            if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
-                return Some(Format::Jkf);
-            }
-            if body.starts_with("#KIF") {
-                return Some(Format::Kif);
-            }
-            if body.starts_with("#KI2") {
-                return Some(Format::Ki2);
-            }
-            if body.starts_with("position")
-                || body.starts_with("startpos")
-                || body.starts_with("sfen ")
-            {
-                return Some(Format::Usi);
-            }
-            if body.contains('/')
-                && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
-            {
-                return Some(Format::Usi);
-            }
-            if usen::looks_like(body) {
-                return Some(Format::Usi);
-            }
-            if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
-                return Some(Format::Western);
-            }
-            if is_western_move_line(body) {
-                return Some(Format::Western);
-            }
-            if is_csa_line(body) {
-                return Some(Format::Csa);
-            }
-            if body.starts_with("手数----") {
-                return Some(Format::Kif);
-            }
-            if side_mark(first).is_some() {
-                return Some(Format::Ki2);
-            }
-            if first.is_ascii_digit() {
-                let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
-                if move_like(rest.trim_start_matches([' ', '\u{3000}'])) == MoveLike::Reads {
-                    return Some(Format::Kif);
-                }
-            }
-            diagram |= body.starts_with("+---") || (first == '|' && body.contains("・"));
+            diagram |= is_diagram_line(body, first);
         }
         diagram.then_some(Format::Kif)
     }
@@ -99,6 +56,60 @@ fn japanese_line_format(body: &str, first: char) -> Option<Format> {
     } else {
         None
     }
+}
+
+/// What one line tells, by every test in turn (the first that matches
+/// decides): JKF's `{`, `#KIF`/`#KI2`, USI and SFEN, USEN, Western tags and
+/// moves, CSA lines, KIF's move list header and move numbers, KI2's side
+/// marks. `None` when the line tells no format.
+fn line_format(body: &str, first: char) -> Option<Format> {
+    let after_brace = body[first.len_utf8()..].trim_start();
+    if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
+        return Some(Format::Jkf);
+    }
+    if body.starts_with("#KIF") {
+        return Some(Format::Kif);
+    }
+    if body.starts_with("#KI2") {
+        return Some(Format::Ki2);
+    }
+    if body.starts_with("position") || body.starts_with("startpos") || body.starts_with("sfen ") {
+        return Some(Format::Usi);
+    }
+    if body.contains('/') && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok() {
+        return Some(Format::Usi);
+    }
+    if usen::looks_like(body) {
+        return Some(Format::Usi);
+    }
+    if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
+        return Some(Format::Western);
+    }
+    if is_western_move_line(body) {
+        return Some(Format::Western);
+    }
+    if is_csa_line(body) {
+        return Some(Format::Csa);
+    }
+    if body.starts_with("手数----") {
+        return Some(Format::Kif);
+    }
+    if side_mark(first).is_some() {
+        return Some(Format::Ki2);
+    }
+    if first.is_ascii_digit() {
+        let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
+        if move_like(rest.trim_start_matches([' ', '\u{3000}'])) == MoveLike::Reads {
+            return Some(Format::Kif);
+        }
+    }
+    None
+}
+
+/// A line of a Kakinoki board diagram (`+---…`, `| ・ ・ …|一`): a text
+/// with one and no telling line is KIF (a `.bod` file).
+fn is_diagram_line(body: &str, first: char) -> bool {
+    body.starts_with("+---") || (first == '|' && body.contains("・"))
 }
 
 /// `1. P-7f P-3d`, `1...P-3d`: a numbered Western move.
@@ -162,14 +173,12 @@ fn is_csa_line(body: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_csa_line, is_western_move_line, usen, Format, Setup};
-    use crate::format::japanese::move_like::{move_like, MoveLike};
-    use crate::format::japanese::read::side_mark;
+    use super::{is_diagram_line, line_format, Format};
     use proptest::prelude::*;
 
     /// [`Format::sniff`] as it was before its fast path for lines that start
-    /// outside ASCII: every test on every line. The oracle the fast path
-    /// must agree with.
+    /// outside ASCII: every test ([`line_format`]) on every line. The oracle
+    /// the fast path ([`super::japanese_line_format`]) must agree with.
     fn sniff(text: &str) -> Option<Format> {
         let mut diagram = false;
         for line in text.lines().take(400) {
@@ -177,56 +186,13 @@ mod tests {
             let Some(first) = body.chars().next() else {
                 continue;
             };
-            // A Western `;` comment says nothing about the format.
             if first == ';' {
                 continue;
             }
-            let after_brace = body[first.len_utf8()..].trim_start();
-            if first == '{' && (after_brace.is_empty() || after_brace.starts_with(['"', '}'])) {
-                return Some(Format::Jkf);
+            if let Some(format) = line_format(body, first) {
+                return Some(format);
             }
-            if body.starts_with("#KIF") {
-                return Some(Format::Kif);
-            }
-            if body.starts_with("#KI2") {
-                return Some(Format::Ki2);
-            }
-            if body.starts_with("position")
-                || body.starts_with("startpos")
-                || body.starts_with("sfen ")
-            {
-                return Some(Format::Usi);
-            }
-            if body.contains('/')
-                && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok()
-            {
-                return Some(Format::Usi);
-            }
-            if usen::looks_like(body) {
-                return Some(Format::Usi);
-            }
-            if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
-                return Some(Format::Western);
-            }
-            if is_western_move_line(body) {
-                return Some(Format::Western);
-            }
-            if is_csa_line(body) {
-                return Some(Format::Csa);
-            }
-            if body.starts_with("手数----") {
-                return Some(Format::Kif);
-            }
-            if side_mark(first).is_some() {
-                return Some(Format::Ki2);
-            }
-            if first.is_ascii_digit() {
-                let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
-                if move_like(rest.trim_start_matches([' ', '\u{3000}'])) == MoveLike::Reads {
-                    return Some(Format::Kif);
-                }
-            }
-            diagram |= body.starts_with("+---") || (first == '|' && body.contains("・"));
+            diagram |= is_diagram_line(body, first);
         }
         diagram.then_some(Format::Kif)
     }
