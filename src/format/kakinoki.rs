@@ -315,8 +315,8 @@ impl<'a> LineReader<'a> {
     pub(crate) fn finish(self) -> RawGame<'a> {
         let LineReader { mut game, diagram } = self;
         if let Some(setup) = diagram.setup {
-            if diagram.rows > 0 || setup.hands.iter().any(|h| !h.is_empty()) {
-                if diagram.rows != 9 && diagram.rows != 0 {
+            if diagram.rows > 0 {
+                if diagram.rows != 9 {
                     game.warnings.push(Warning {
                         line: 0,
                         column: 0,
@@ -325,9 +325,15 @@ impl<'a> LineReader<'a> {
                     });
                 }
                 game.board = Some(setup);
-            } else if setup.side_to_move == Color::White || setup.move_number != 1 {
-                // 後手番 or 手数＝ without a diagram: keep it for the builder.
-                game.board = None;
+                return game;
+            }
+            if setup.hands.iter().any(|h| !h.is_empty()) {
+                // Hands without a diagram: the builder adds them to the
+                // start the 手合割 names, and says so.
+                game.hands_only = Some(setup.hands);
+            }
+            if setup.side_to_move == Color::White || setup.move_number != 1 {
+                // 後手番 or 手数＝ without a diagram.
                 game.warnings.push(Warning {
                     line: 0,
                     column: 0,

@@ -176,6 +176,9 @@ pub struct RawGame<'a> {
     pub board: Option<Setup>,
     /// Where the diagram is written, for errors and warnings about it.
     pub board_at: BoardAt<'a>,
+    /// Hands written without a board diagram (`先手の持駒：歩` and no `|`
+    /// row): the builder puts them into the start the 手合割 names.
+    pub hands_only: Option<[crate::Hand; 2]>,
     /// The move section: moves, comments and variations in file order.
     pub events: Vec<Event<'a>>,
     /// What the reader accepted leniently so far, before any move is

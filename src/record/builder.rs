@@ -17,8 +17,9 @@ use std::cell::Cell;
 use std::collections::HashMap;
 
 /// The start position of a Kakinoki-style game: the diagram if there is
-/// one, else the 手合割, else the even game.
-fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
+/// one, else the 手合割, else the even game; with hands written without a
+/// diagram in its hands, and what is to be said of that.
+fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>, Option<String>), Error> {
     let named = raw.headers.iter().find(|h| h.key == HANDICAP_KEY).cloned();
     if let Some(first) = &named {
         let same = |h: &crate::format::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
@@ -39,11 +40,29 @@ fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>), Error> {
     }
     if let Some(board) = raw.board.take() {
         let handicap = Handicap::detect(&board);
-        return Ok((board, handicap));
+        return Ok((board, handicap, None));
     }
-    let Some(header) = named else {
-        return Ok((Setup::startpos(), Some(Handicap::Even)));
+    let (mut setup, handicap) = match named {
+        Some(header) => named_start(raw, header)?,
+        None => (Setup::startpos(), Some(Handicap::Even)),
     };
+    let Some(hands) = raw.hands_only.take() else {
+        return Ok((setup, handicap, None));
+    };
+    setup.hands = hands;
+    let note = format!(
+        "the pieces in hand were written without a board diagram and put in the hands of the {} start",
+        handicap.map_or("named", crate::format::japanese::handicaps::handicap_name)
+    );
+    let handicap = Handicap::detect(&setup);
+    Ok((setup, handicap, Some(note)))
+}
+
+/// The start a 手合割 header names, or the error that says it names none.
+fn named_start(
+    raw: &mut RawGame<'_>,
+    header: crate::format::raw::RawHeader<'_>,
+) -> Result<(Setup, Option<Handicap>), Error> {
     let value = header
         .value
         .trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}');
@@ -219,15 +238,21 @@ fn start_position(
 
 /// Turns a raw game into a record, resolving every move.
 pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
-    let (setup, handicap) = start_of(&mut raw)?;
+    let (setup, handicap, hands_note) = start_of(&mut raw)?;
     let board_at = raw.board_at;
     let (start, problems) = start_position(setup, handicap).map_err(|e| {
-        let message = format!("the start position cannot be played: {e}");
+        let mut message = format!("the start position cannot be played: {e}");
+        if let Some(note) = &hands_note {
+            message.push_str(&format!(" ({note})"));
+        }
         match board_at.span_for(e.square()) {
             Some(span) => span.error(Stage::Resolve, message),
             None => Error::at(Stage::Resolve, 1, "", 0, "", message),
         }
     })?;
+    if let (Some(note), Some(span)) = (hands_note, board_at.first) {
+        raw.warnings.push(span.warning(note));
+    }
     for problem in problems {
         let message = format!("the start position breaks a rule: {problem}");
         raw.warnings

@@ -296,3 +296,39 @@ fn a_start_problem_quotes_the_row_of_its_square() {
     assert_eq!(error.location.line, 2, "{error:?}");
     assert_eq!(error.location.text, "先手の持駒：歩十九");
 }
+
+/// Pieces in hand written without a board diagram go into the hands of the
+/// start the 手合割 names, with a warning at the hand line; when that start
+/// cannot hold them (the even game has every piece on the board), the
+/// error at the hand line says where they were put.
+#[test]
+fn hands_without_a_diagram_go_into_the_named_start() {
+    let kif = "手合割：香落ち\n後手の持駒：香\n手数----指手---------消費時間--\n   1 ５二玉(51)\n";
+    let records = kifconv::read_bytes(kif.as_bytes()).unwrap();
+    let record = &records[0];
+    let mut expected = Handicap::Lance.setup();
+    expected.hands[Color::White.index()].add(PieceKind::Lance);
+    assert_eq!(record.start.to_setup(), expected);
+    assert_eq!(record.handicap, None);
+    let warning = record
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("without a board diagram"))
+        .expect("a warning about the hands");
+    assert_eq!((warning.line, warning.text.as_str()), (2, "後手の持駒：香"));
+    assert!(warning.message.contains("香落ち"), "{}", warning.message);
+    assert_eq!(record.tree.mainline_moves().count(), 1);
+
+    let kif = "先手の持駒：歩\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    let error = kifconv::read_bytes(kif.as_bytes()).unwrap_err();
+    assert_eq!(error.kind, kifconv::ErrorKind::Illegal);
+    assert_eq!(
+        (error.location.line, error.location.text.as_str()),
+        (1, "先手の持駒：歩")
+    );
+    assert!(
+        error.message.contains("19 pieces") && error.message.contains("平手 start"),
+        "{}",
+        error.message
+    );
+}
