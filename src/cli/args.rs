@@ -160,8 +160,8 @@ pub struct TsumeGenerateArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// A folder to write the KIF files `tsume-0001.kifu`, … into (UTF-8;
-    /// created if missing); standard output when absent. SFEN lines always
-    /// go to standard output.
+    /// created if missing); standard output when absent or `-`. SFEN lines
+    /// always go to standard output.
     #[arg(short = 'o', long, value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// The output: tsume KIF (UTF-8) or one SFEN a line.
@@ -293,7 +293,8 @@ pub struct ConvertArgs {
     /// Drop variations: write the mainline only.
     #[arg(long)]
     pub mainline: bool,
-    /// Write one output file per input into DIR, mirroring relative paths.
+    /// Write one output file per input into DIR, mirroring relative paths
+    /// (`-`, as without this option: everything to standard output).
     #[arg(short, long, value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Convert with N threads (default: every core).
@@ -512,6 +513,12 @@ pub enum CsaVersion {
     V2,
 }
 
+/// Whether an output path is `-`: standard output, as for `--report` (and
+/// standard input for an input).
+pub fn is_stdout(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// Where outputs go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
@@ -654,6 +661,7 @@ impl ConvertArgs {
             mainline_only: self.mainline,
             destination: self
                 .output
+                .filter(|dir| !is_stdout(dir))
                 .map_or(Destination::Stdout, Destination::Directory),
             jobs,
             verbosity: if self.quiet {

@@ -179,7 +179,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         crate::write(&[record], crate::Target::Kifu, &Default::default()).map_err(|e| e.to_string())
     };
     let dir = match (&args.output, args.to) {
-        (Some(dir), TsumeOutput::Kif) => dir,
+        (Some(dir), TsumeOutput::Kif) if !super::args::is_stdout(dir) => dir,
         _ => {
             let mut out = Vec::new();
             for problem in &problems {

@@ -201,6 +201,31 @@ fn standard_input() {
     assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
 }
 
+/// `-o -` is standard output, as `-` is standard input and `--report -`
+/// standard output: the output goes there, and no folder named `-` is made.
+#[test]
+fn output_dash_is_standard_output() {
+    let dir = scratch("output-dash");
+    std::fs::write(dir.join("game.kif"), sjis(GAME_KIF)).unwrap();
+    let out = command()
+        .current_dir(&dir)
+        .args(["game.kif", "-o", "-", "-q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "position startpos moves 7g7f 3c3d\n");
+    assert!(!dir.join("-").exists());
+    // The same for the mate problems `tsume generate` writes as KIF.
+    let out = command()
+        .current_dir(&dir)
+        .args(["tsume", "generate", "--moves", "1", "-o", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("手数----指手"), "{}", stdout(&out));
+    assert!(!dir.join("-").exists());
+}
+
 /// With no input named and standard input not a terminal, standard input
 /// is read (`kifconv < game.kif`); an empty one is a failed input.
 #[test]
