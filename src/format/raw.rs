@@ -217,6 +217,21 @@ impl<'a> BoardAt<'a> {
             .or_else(|| self.ranks.iter().flatten().next().copied())
             .or(self.first)
     }
+
+    /// A warning about the start (about `square`, where it names one), on
+    /// the line [`Self::span_for`] gives; at line 1 with no text when no
+    /// line of the start was noted.
+    pub fn warning(&self, square: Option<crate::Square>, message: impl Into<String>) -> Warning {
+        match self.span_for(square) {
+            Some(span) => span.warning(message),
+            None => Warning {
+                line: 1,
+                column: 1,
+                text: String::new(),
+                message: message.into(),
+            },
+        }
+    }
 }
 
 #[cfg(test)]

@@ -250,21 +250,13 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
             None => Error::at(Stage::Resolve, 1, "", 0, "", message),
         }
     })?;
-    if let (Some(note), Some(span)) = (hands_note, board_at.first) {
-        raw.warnings.push(span.warning(note));
+    if let Some(note) = hands_note {
+        raw.warnings.push(board_at.warning(None, note));
     }
     for problem in problems {
         let message = format!("the start position breaks a rule: {problem}");
         raw.warnings
-            .push(match board_at.span_for(problem.square()) {
-                Some(span) => span.warning(message),
-                None => Warning {
-                    line: 1,
-                    column: 1,
-                    text: String::new(),
-                    message,
-                },
-            });
+            .push(board_at.warning(problem.square(), message));
     }
     let mut record = Record::new(start.clone());
     record.handicap = handicap;
