@@ -7,9 +7,10 @@ use super::tools::{self, position};
 use crate::book::{build, db2016, query};
 use crate::record::Record;
 use crate::training::filter::{Filter, Rejection};
+use crate::training::uniq::SeenGames;
 use crate::training::Game;
-use crate::Move;
-use std::collections::{BTreeMap, HashSet};
+use crate::{Move, Position};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
@@ -25,17 +26,18 @@ pub struct BookJob {
     pub memory: usize,
     /// Which games are counted; `None` counts every game.
     pub filter: Option<Filter>,
-    /// Count a game whose moves repeat an earlier one only once.
+    /// Count a game whose start and moves repeat an earlier one only once.
     pub uniq: bool,
 }
 
 /// One game's share of a book, made on a worker thread.
 #[derive(Debug)]
 pub enum BookGame {
-    /// Its moves, counted; its mainline when repeats are to be found.
+    /// Its moves, counted; its start and mainline when repeats are to be
+    /// found.
     Counted {
         counted: build::Counted,
-        moves: Option<Vec<Move>>,
+        game: Option<(Position, Vec<Move>)>,
     },
     /// Left out by a filter.
     Rejected(Rejection),
@@ -51,15 +53,17 @@ impl BookGame {
             }
         }
         let counted = build::count(record, &job.options).map_err(|e| e.to_string())?;
-        let moves = job.uniq.then(|| record.tree.mainline_moves().collect());
-        Ok(BookGame::Counted { counted, moves })
+        let game = job
+            .uniq
+            .then(|| (record.start.clone(), record.tree.mainline_moves().collect()));
+        Ok(BookGame::Counted { counted, game })
     }
 }
 
 /// The book being counted, in input order, with what was left out.
 pub struct BookCounter {
     builder: build::Builder,
-    seen: HashSet<Vec<Move>>,
+    seen: SeenGames,
     games: usize,
     left_out: BTreeMap<Rejection, usize>,
 }
@@ -75,7 +79,7 @@ impl BookCounter {
             .to_path_buf();
         BookCounter {
             builder: build::Builder::new(job.options.clone()).with_memory_limit(job.memory, dir),
-            seen: HashSet::new(),
+            seen: SeenGames::default(),
             games: 0,
             left_out: BTreeMap::new(),
         }
@@ -86,8 +90,8 @@ impl BookCounter {
         for game in games {
             let counted = match game {
                 BookGame::Rejected(why) => Err(why),
-                BookGame::Counted { counted, moves } => {
-                    if moves.is_some_and(|moves| !self.seen.insert(moves)) {
+                BookGame::Counted { counted, game } => {
+                    if game.is_some_and(|(start, moves)| !self.seen.insert(&start, moves)) {
                         Err(Rejection::Repeated)
                     } else {
                         Ok(counted)

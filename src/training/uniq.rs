@@ -1,7 +1,9 @@
-//! Repeats left out of training data: a game whose moves repeat a game
-//! kept before (dlshogi's `--uniq`), or a position and move pair seen
-//! before; with flip folding, a position and move count as seen when their
-//! 180° rotation (colours, hands and side to move swapped) was.
+//! Repeats left out of training data and books: a game that repeats a game
+//! kept before, start and moves (dlshogi's `--uniq`, which compares moves
+//! only, since its games all start from the even position), or a position
+//! and move pair seen before; with flip folding, a position and move count
+//! as seen when their 180° rotation (colours, hands and side to move
+//! swapped) was.
 //!
 //! "Before" is the input order: the caller hands games over in that order,
 //! so what is kept never depends on how many threads read them.
@@ -9,13 +11,14 @@
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect};
 use super::samples::{Game, Sample};
-use crate::Move;
-use std::collections::HashSet;
+use crate::{Move, Position};
+use std::collections::{HashMap, HashSet};
 
 /// What counts as a repeat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Repeats {
-    /// A game whose mainline is move for move one kept before.
+    /// A game whose start (board, hands, side to move) and mainline are
+    /// those of one kept before.
     Games,
     /// A position and the move played from it, seen before in a kept
     /// game.
@@ -27,8 +30,34 @@ pub enum Repeats {
 pub struct Seen {
     repeats: Repeats,
     flip_fold: bool,
-    games: HashSet<Vec<Move>>,
+    games: SeenGames,
     positions: HashSet<[u8; 34]>,
+}
+
+/// Whole games kept so far, as `--uniq` compares them: the start (board,
+/// hands and side to move; not the move number) and every mainline move.
+/// Each start is held once, however many games share it.
+#[derive(Debug, Default)]
+pub struct SeenGames {
+    starts: HashMap<String, u32>,
+    games: HashSet<(u32, Vec<Move>)>,
+}
+
+impl SeenGames {
+    /// Whether the game from `start` playing `moves` is new (and now seen).
+    pub fn insert(&mut self, start: &Position, moves: Vec<Move>) -> bool {
+        let sfen = start.sfen();
+        let key = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(k, _)| k);
+        let id = match self.starts.get(key) {
+            Some(&id) => id,
+            None => {
+                let id = self.starts.len() as u32;
+                self.starts.insert(key.to_string(), id);
+                id
+            }
+        };
+        self.games.insert((id, moves))
+    }
 }
 
 impl Seen {
@@ -38,7 +67,7 @@ impl Seen {
         Seen {
             repeats,
             flip_fold,
-            games: HashSet::new(),
+            games: SeenGames::default(),
             positions: HashSet::new(),
         }
     }
@@ -49,7 +78,7 @@ impl Seen {
         match self.repeats {
             Repeats::Games => self
                 .games
-                .insert(game.samples.iter().map(|s| s.mv).collect()),
+                .insert(&game.start, game.samples.iter().map(|s| s.mv).collect()),
             Repeats::Positions => true,
         }
     }
@@ -106,6 +135,26 @@ mod tests {
         assert!(seen.new_game(&a));
         assert!(seen.new_game(&b));
         assert!(!seen.new_game(&a.clone()));
+    }
+
+    /// The same moves from another start are another game: two handicaps
+    /// whose games open alike, or the even start with the other side to
+    /// move. The move number alone does not make a game new.
+    #[test]
+    fn a_game_from_another_start_is_another_game() {
+        let mut seen = Seen::new(Repeats::Games, false);
+        let even = game("PI\n+\n+7776FU\n-3334FU\n%TORYO\n");
+        let lance = game("PI11KY\n-\n-3334FU\n+7776FU\n%TORYO\n");
+        let right_lance = game("PI91KY\n-\n-3334FU\n+7776FU\n%TORYO\n");
+        let white_first = game("PI\n-\n-3334FU\n+7776FU\n%TORYO\n");
+        assert!(seen.new_game(&even));
+        assert!(seen.new_game(&lance));
+        assert!(seen.new_game(&right_lance));
+        assert!(seen.new_game(&white_first));
+        assert!(!seen.new_game(&right_lance));
+        let usi = |line: &str| Game::of(&read_text(line, Format::Usi).unwrap()[0]).unwrap();
+        let later = usi("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 31 moves 7g7f 3c3d");
+        assert!(!seen.new_game(&later));
     }
 
     #[test]

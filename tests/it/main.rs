@@ -35,4 +35,5 @@ mod training;
 mod training_cli;
 mod training_read;
 mod tsume;
+mod uniq;
 mod western;
