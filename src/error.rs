@@ -174,24 +174,42 @@ impl Error {
             // the byte.
             return format!("{}: error: {self}\n", escape_controls(path));
         }
+        let Location { line, column, .. } = &self.location;
+        let mut out = format!("{}:{line}:{column}: error: {self}\n", escape_controls(path));
+        let number = line.to_string();
+        let pad = " ".repeat(number.len());
+        let (shown, caret) = self.excerpt();
+        out.push_str(&format!("{pad} |\n{number} | {shown}\n{pad} | {caret}\n"));
+        out
+    }
+
+    /// The error in a one-line argument (a position given to a tool): the
+    /// message and the column, then the argument with a caret under the
+    /// offending text, as [`Error::render`] shows a line.
+    pub fn render_argument(&self) -> String {
+        let (shown, caret) = self.excerpt();
+        format!(
+            "{self} (column {})\n  {shown}\n  {caret}",
+            self.location.column
+        )
+    }
+
+    /// The source line as shown, and the line of the caret under the
+    /// offending text.
+    fn excerpt(&self) -> (String, String) {
         let Location {
-            line,
             column,
             text,
             source_line,
             ..
         } = &self.location;
-        let mut out = format!("{}:{line}:{column}: error: {self}\n", escape_controls(path));
-        let number = line.to_string();
-        let pad = " ".repeat(number.len());
         let shown: String = source_line.chars().map(Shown::source).collect();
-        out.push_str(&format!("{pad} |\n{number} | {shown}\n"));
         // Tabs are copied so that the caret lines up whatever the tab stops.
-        let mut indent = String::new();
+        let mut caret = String::new();
         for c in source_line.chars().take(column.saturating_sub(1) as usize) {
             match c {
-                '\t' => indent.push('\t'),
-                c => indent.push_str(&" ".repeat(Shown::source(c).width())),
+                '\t' => caret.push('\t'),
+                c => caret.push_str(&" ".repeat(Shown::source(c).width())),
             }
         }
         let width: usize = text
@@ -199,8 +217,8 @@ impl Error {
             .map(|c| Shown::source(c).width())
             .sum::<usize>()
             .max(1);
-        out.push_str(&format!("{pad} | {indent}{}\n", "^".repeat(width)));
-        out
+        caret.push_str(&"^".repeat(width));
+        (shown, caret)
     }
 }
 

@@ -87,6 +87,34 @@ pub fn read_text(text: &str, format: Format) -> Result<Vec<Record>, Error> {
     read_games(text, format)?.into_iter().collect()
 }
 
+/// A position as the tools take it (`startpos`, an SFEN with or without
+/// `sfen ` before it, or a USI `position … [moves …]` line), as a record of
+/// that one line: its start, its moves and the warnings about its start.
+/// Every move must be legal, the last one too (a record may end with a
+/// foul; a position to work on may not); an error names the move, its
+/// number and its column.
+///
+/// ```
+/// let record = kifconv::read::read_position("position startpos moves 7g7f 3c3d").unwrap();
+/// assert_eq!(record.final_position().move_number(), 3);
+/// let error = kifconv::read::read_position("position startpos moves 7g7f 7g7f").unwrap_err();
+/// assert_eq!((error.location.ply, error.location.column), (Some(2), 30));
+/// ```
+pub fn read_position(text: &str) -> Result<Record, Error> {
+    let line = text.trim();
+    if let Some(at) = line.find(['\n', '\r']) {
+        return Err(Error::at(
+            Stage::Parse,
+            1,
+            line,
+            at,
+            "",
+            "expected one position on one line",
+        ));
+    }
+    builder::build_usi_line(1, line, builder::LastIllegal::Error)
+}
+
 /// Reads every game of a text. In the formats with several games (CSA,
 /// USI lines, JKF as NDJSON, and KIF and KI2 streams whose games each start
 /// with a `#KIF`/`#KI2` line) each game succeeds or fails on its own; a
@@ -182,7 +210,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     use crate::format::usi::read::{end_token, split_end_token, EndWinner};
     use crate::record::Ending;
     let (moves, token) = split_end_token(line);
-    let mut record = builder::build_usi_line(n, moves)?;
+    let mut record = builder::build_usi_line(n, moves, builder::LastIllegal::Foul)?;
     let Some(token) = token else {
         return Ok(record);
     };

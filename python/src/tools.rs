@@ -4,17 +4,24 @@
 //! without `sfen ` before it), `startpos`, or a USI `position … moves …`
 //! line.
 
-use crate::error::plain_error;
-use kifconv::cli::api;
+use crate::error::{plain_error, warn};
 use kifconv::{Move, Position};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
 
-/// The position `text` gives; a ValueError says what is wrong.
-fn position(text: &str) -> PyResult<Position> {
-    api::position(text).map_err(PyValueError::new_err)
+/// The position `text` gives (see `kifconv::read::read_position`): every
+/// move checked, a ValueError naming the move and its column when one
+/// cannot be played, and each warning about the start given to
+/// `warnings.warn`.
+fn position(py: Python<'_>, text: &str) -> PyResult<Position> {
+    let record =
+        kifconv::read::read_position(text).map_err(|e| PyValueError::new_err(e.render_argument()))?;
+    for warning in &record.warnings {
+        warn(py, &warning.render("<position>"))?;
+    }
+    Ok(record.final_position())
 }
 
 /// `sfen_or_move` rotated 180° (colours swapped): a USI move (`7g7f` →
@@ -22,12 +29,12 @@ fn position(text: &str) -> PyResult<Position> {
 /// `position … moves …` line, whose rotation comes back as SFEN. How a
 /// book that stores one side only is queried, and its answers mapped back.
 #[pyfunction]
-pub fn flip(sfen_or_move: &str) -> PyResult<String> {
+pub fn flip(py: Python<'_>, sfen_or_move: &str) -> PyResult<String> {
     let text = sfen_or_move.trim();
     if let Ok(mv) = Move::from_usi(text) {
         return Ok(mv.flip().to_string());
     }
-    Ok(position(text)?.flip().sfen())
+    Ok(position(py, text)?.flip().sfen())
 }
 
 /// The shortest forced mate of the side to move within `depth` plies
@@ -52,7 +59,7 @@ pub fn mate<'py>(
             "depth 0: a mate takes one ply at least",
         ));
     }
-    let pos = self::position(position)?;
+    let pos = self::position(py, position)?;
     let outcome = py.detach(|| solve(&pos, Limits { depth, nodes }));
     let found = match outcome {
         Outcome::Mate(found) => found,
@@ -85,7 +92,7 @@ pub fn book_query<'py>(
     book: PathBuf,
     position: &str,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let pos = self::position(position)?;
+    let pos = self::position(py, position)?;
     let answer = py
         .detach(|| {
             let file = std::fs::File::open(&book)?;

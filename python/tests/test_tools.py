@@ -108,3 +108,26 @@ def test_query_errors(tmp_path):
         kifconv.book_query(tmp_path / "missing.db", "startpos")
     with pytest.raises(ValueError):
         kifconv.book_query(FIXTURES / "no.db", "nonsense")
+
+
+def test_positions_are_checked_like_records():
+    # The last move cannot be played: an error naming it, not the position
+    # before it.
+    with pytest.raises(ValueError, match="move 2: illegal move 7g7f") as caught:
+        kifconv.flip("position startpos moves 7g7f 7g7f")
+    assert "(column 30)" in str(caught.value)
+    with pytest.raises(ValueError, match="move 2"):
+        kifconv.mate("sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b 5a5b")
+    # Two black pawns on file 5: read, with the warning conversion gives.
+    nifu = "lnsgkgsnl/1r5b1/ppppppppp/9/4P4/9/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1"
+    with pytest.warns(kifconv.KifWarning, match="nifu"):
+        assert kifconv.flip(nifu).startswith("lnsgkgsnl/1r5b1/p1ppppppp/9/4p4/")
+
+
+def test_a_book_is_never_built_over_its_input(tmp_path):
+    games = tmp_path / "g.usi"
+    games.write_text("position startpos moves 7g7f 3c3d\n")
+    before = games.read_bytes()
+    with pytest.raises(Exception):
+        kifconv.book_build(games, games, force=True)
+    assert games.read_bytes() == before

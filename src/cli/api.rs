@@ -117,13 +117,6 @@ where
     }
 }
 
-/// A position as the command's tools take it: an SFEN (with or without
-/// `sfen ` before it), `startpos`, or a USI `position … [moves …]` line,
-/// whose moves are played and checked. `Err` says what is wrong.
-pub fn position(text: &str) -> Result<crate::Position, String> {
-    super::tools::position(text)
-}
-
 /// The inputs of a report's text (see [`super::report`]): its header line
 /// skipped, a line per input.
 fn parse_report(text: &str) -> Vec<Input> {

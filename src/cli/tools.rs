@@ -4,7 +4,7 @@
 
 use crate::format::japanese::write::write_spec;
 use crate::resolve::spec::MoveSpec;
-use crate::{Move, Position, Setup};
+use crate::{Move, Position};
 
 /// Writes a tool's whole output to standard output: a reader that stops
 /// reading (`| head`, `| true`) ends the tool quietly, any other failure
@@ -22,27 +22,16 @@ pub fn print(text: &[u8]) -> u8 {
     }
 }
 
-/// A position as a tool takes it: an SFEN (with or without `sfen ` before
-/// it), `startpos`, or a USI `position … [moves …]` line, whose moves are
-/// played (and checked).
+/// A position as a tool takes it (see [`crate::read::read_position`]):
+/// every move checked, each warning about its start printed as conversion
+/// prints a record's. The error names the move and its column and shows
+/// the argument with a caret under the fault.
 pub fn position(text: &str) -> Result<Position, String> {
-    let text = text.trim();
-    if text == "startpos" {
-        return Ok(Position::startpos());
+    let record = crate::read::read_position(text).map_err(|e| e.render_argument())?;
+    for warning in &record.warnings {
+        eprintln!("{}", warning.render("<position>"));
     }
-    if text.starts_with("position ") {
-        let records =
-            crate::read::read_text(text, crate::Format::Usi).map_err(|e| e.to_string())?;
-        return records
-            .first()
-            .map(|r| r.final_position())
-            .ok_or_else(|| "no position in the line".to_string());
-    }
-    let sfen = text.strip_prefix("sfen ").unwrap_or(text);
-    let setup = Setup::from_sfen(sfen).map_err(|e| e.to_string())?;
-    Position::from_setup_lenient(setup)
-        .map(|(pos, _)| pos)
-        .map_err(|e| e.to_string())
+    Ok(record.final_position())
 }
 
 /// Prints the flipped SFEN, then the flipped moves on one line; each move

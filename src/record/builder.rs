@@ -929,10 +929,21 @@ pub fn line_record(start: Position, problems: Vec<SetupError>, n: u32) -> Record
     record
 }
 
+/// What a USI line's last move is when the rules forbid it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastIllegal {
+    /// A foul that ends the game, with a warning: a record keeps it, as
+    /// the other formats do.
+    Foul,
+    /// An error, like any other illegal move: a position given to a tool
+    /// must be one that can be reached.
+    Error,
+}
+
 /// Builds a record from one USI position line (`position startpos moves …`,
 /// `position sfen … moves …`, or a bare SFEN), line `n` of the input. A
-/// final illegal move is kept as a foul, like in the other formats.
-pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
+/// final illegal move is what `last` says.
+pub fn build_usi_line(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Error> {
     use crate::format::usi::read::parse_line;
     let parsed = parse_line(line)
         .map_err(|e| Error::at(Stage::Parse, n, line, 0, line.trim(), e.to_string()))?;
@@ -968,7 +979,7 @@ pub fn build_usi_line(n: u32, line: &str) -> Result<Record, Error> {
                 current = tree.push(current, mv);
                 pos.play_unchecked(mv);
             }
-            Err(reason) if i + 1 == last => {
+            Err(reason) if i + 1 == last && last_illegal == LastIllegal::Foul => {
                 let by = pos.side_to_move();
                 record.warnings.push(span.warning(format!(
                     "move {ply} is illegal ({reason}); the game is recorded as lost by {by}'s foul"

@@ -25,6 +25,7 @@ mod layout;
 mod limits;
 mod no_panic;
 mod perft;
+mod positions;
 mod round_trip;
 mod rules;
 mod safety;
