@@ -16,8 +16,8 @@ use std::path::PathBuf;
 /// cannot be played, and each warning about the start given to
 /// `warnings.warn`.
 fn position(py: Python<'_>, text: &str) -> PyResult<Position> {
-    let record =
-        kifconv::read::read_position(text).map_err(|e| PyValueError::new_err(e.render_argument()))?;
+    let record = kifconv::read::read_position(text)
+        .map_err(|e| PyValueError::new_err(e.render_argument()))?;
     for warning in &record.warnings {
         warn(py, &warning.render("<position>"))?;
     }

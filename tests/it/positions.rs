@@ -29,7 +29,11 @@ fn an_illegal_last_move_is_an_error_naming_it() {
     ] {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&out).starts_with("error: move 2: "), "{}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("error: move 2: "),
+            "{}",
+            stderr(&out)
+        );
     }
     let dir = scratch("positions-book");
     let games = dir.join("g.usi");
@@ -37,9 +41,18 @@ fn an_illegal_last_move_is_an_error_naming_it() {
     let book = dir.join("b.db");
     let out = run(&["book", "build", s(&games), "-o", s(&book)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = run(&["book", "query", s(&book), "position startpos moves 7g7f 7g7f"]);
+    let out = run(&[
+        "book",
+        "query",
+        s(&book),
+        "position startpos moves 7g7f 7g7f",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(!stderr(&out).contains("not in the book"), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("not in the book"),
+        "{}",
+        stderr(&out)
+    );
     assert!(stderr(&out).contains("move 2"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -61,8 +74,15 @@ fn a_start_that_breaks_a_rule_warns() {
     );
     let out = run(&["flip", "startpos"]);
     assert_eq!(stderr(&out), "");
-    let out = run(&["flip", "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1"]);
+    let out = run(&[
+        "flip",
+        "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("19 pieces of kind P"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("19 pieces of kind P"),
+        "{}",
+        stderr(&out)
+    );
     assert!(stderr(&out).contains("(column 1)"), "{}", stderr(&out));
 }

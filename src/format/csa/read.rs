@@ -34,7 +34,7 @@
 
 use super::board::{position_line, square, Start};
 use super::common;
-use super::{error, header};
+use super::{error, header, specials};
 use crate::error::{Error, Stage};
 use crate::format::japanese::read::trim_end_spaces;
 use crate::format::lines;
@@ -206,10 +206,10 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
     if bytes.contains(&b'\t') && is_wars_line(line) {
         return wars_line(n, line, game);
     }
-    // Only moves, times and specials are joined by commas; a header
-    // value may contain them. CSA lines are short: a plain scan beats a
+    // Only position lines, moves, times and specials are joined by
+    // commas; a header value may contain them. CSA lines are short: a plain scan beats a
     // vectorised search here.
-    if !line.starts_with(['+', '-', 'T', '%']) || !line.as_bytes().contains(&b',') {
+    if !line.starts_with(['+', '-', 'T', '%', 'P']) || !line.as_bytes().contains(&b',') {
         let trimmed = trim_end_spaces(line);
         if !trimmed.is_empty() {
             statement_line(n, line, trimmed, game)?;
@@ -444,6 +444,10 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
                 time: None,
             })
         }
+        '#' if specials::is_server_message(s) => game.raw.events.push(Event::Comment {
+            span: Span::of(n, line, s),
+            text: s,
+        }),
         _ if wars::ending(s).is_some() => {
             wars_ending(n, line, s, &mut game.raw.warnings);
             game.raw.events.push(Event::End {

@@ -57,6 +57,30 @@ pub const SPECIALS: [(&str, EndingKind, Winner); 14] = [
     ("ERROR", EndingKind::Error, Winner::Nobody),
 ];
 
+/// The result messages of the CSA server protocol (`#RESIGN`, `#WIN`,
+/// `#TIME_UP`, …), without their `#`. A client's log of a server game may
+/// carry them after the game's end; the reader keeps each as a comment.
+pub const SERVER_MESSAGES: [&str; 12] = [
+    "RESIGN",
+    "WIN",
+    "LOSE",
+    "DRAW",
+    "TIME_UP",
+    "ILLEGAL_MOVE",
+    "SENNICHITE",
+    "OUTE_SENNICHITE",
+    "JISHOGI",
+    "MAX_MOVES",
+    "CHUDAN",
+    "CENSORED",
+];
+
+/// Whether `s` is a server's result message, `#` included.
+pub fn is_server_message(s: &str) -> bool {
+    s.strip_prefix('#')
+        .is_some_and(|word| SERVER_MESSAGES.contains(&word))
+}
+
 /// The word after `%` for a foul by the player with this sign.
 const ILLEGAL_ACTION: [(&str, Color); 2] = [
     ("+ILLEGAL_ACTION", Color::Black),
