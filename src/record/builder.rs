@@ -604,6 +604,31 @@ impl Builder {
                     }
                     match self.resolve(spec) {
                         Ok(mv) => self.play(mv, *time),
+                        Err(ResolveError::PieceMismatch {
+                            from,
+                            found,
+                            written,
+                        }) if found.is_promoted() && found.unpromote() == written => {
+                            // Some writers name a moving promoted piece by its
+                            // unpromoted kind (`７五角(53)` for a horse on 5三):
+                            // the origin decides which piece moves.
+                            let as_found = MoveSpec {
+                                piece: found,
+                                ..*spec
+                            };
+                            let mv = self
+                                .resolve(&as_found)
+                                .map_err(|e| Stop::broken(resolve_error(span, ply, &e)))?;
+                            self.warnings.push(span.warning(format!(
+                                "the piece on {from} is {} ({}), written as its unpromoted kind {} ({}); the origin decides it, read as {}",
+                                found.kanji(),
+                                found.csa(),
+                                written.kanji(),
+                                written.csa(),
+                                found.kanji()
+                            )));
+                            self.play(mv, *time)
+                        }
                         Err(e @ ResolveError::Ambiguous { .. })
                             if cx.events[i + 1..]
                                 .iter()
