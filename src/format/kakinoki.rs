@@ -4,10 +4,11 @@
 //!
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
-//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (notes for
-//! other programs: skipped with a warning), but for a `#KIF version=…` or
-//! `#KI2 version=…` line or IS-SHOGI's `#--separator--`, which after a
-//! game's lines start the next game (see [`games`]); blank lines anywhere;
+//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (the
+//! format's comments, of the file rather than the game: skipped), a
+//! `#KIF version=…` or `#KI2 version=…` line or IS-SHOGI's
+//! `#--separator--` after a game's lines starting the next game (see
+//! [`games`]); blank lines anywhere;
 //! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
 //! a move, else a warning: nothing is dropped silently.
 //!
@@ -233,11 +234,10 @@ impl<'a> LineReader<'a> {
             return Ok(());
         };
         match first {
-            '#' if is_declaration(body) || is_separator(body) => {}
-            '#' => game.warnings.push(
-                Span::of(n, line, body.trim_end_matches(is_space))
-                    .warning("a `#` line (a note for other programs), skipped"),
-            ),
+            // A `#` line is a comment of the file, not of the game (the
+            // format says so): the declaration, IS-SHOGI's separator and a
+            // writer's banner alike.
+            '#' => {}
             '*' => game.events.push(Event::Comment {
                 span: Span::of(n, line, body),
                 text: &body[1..],
