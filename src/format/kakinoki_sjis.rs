@@ -267,7 +267,9 @@ impl Plan {
 /// diagram line is taken for one that tells nothing (then, should it tell
 /// KIF after all, the answer is KIF whatever follows, or not KIF only
 /// because of a later line: after a diagram line, only a later KIF answer
-/// is kept, anything else gives up). `str::lines` splits at CRLF and LF
+/// is kept, anything else gives up). A Kakinoki header line (`先手：…`),
+/// which makes KIF of a text with no telling line, is passed over: such a
+/// text reaches the 400th line or the end, and gives up. `str::lines` splits at CRLF and LF
 /// only, so a lone CR before the telling line gives up too, as do 400
 /// lines with no answer.
 fn sniff_lines(bytes: &[u8], arena: &mut String, plan: &mut Plan) -> Option<(Format, Cursor)> {
@@ -286,6 +288,11 @@ fn sniff_lines(bytes: &[u8], arena: &mut String, plan: &mut Plan) -> Option<(For
         let body = text.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
         if body.starts_with("+---") || (body.starts_with('|') && body.contains('・')) {
             diagram = true;
+            continue;
+        }
+        // A Kakinoki header tells nothing alone: a text with no telling
+        // line after it is left to the general path, which tells KIF.
+        if super::sniff::is_kakinoki_header(body) {
             continue;
         }
         if let Some(format) = Format::sniff(text) {

@@ -8,9 +8,10 @@ use crate::Setup;
 impl Format {
     /// The format the text looks like, judged from its first telling lines.
     /// A Kakinoki board diagram (`+---…---+`, `| ・ ・ …|一`) with no move
-    /// line after it (a `.bod` file) is KIF.
+    /// line after it (a `.bod` file) is KIF, and so are Kakinoki headers
+    /// with no move (`先手：…`, `手合割：平手`: a game of no moves).
     pub fn sniff(text: &str) -> Option<Format> {
-        let mut diagram = false;
+        let mut kakinoki = false;
         for line in text.lines().take(400) {
             let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
             let Some(first) = body.chars().next() else {
@@ -28,10 +29,16 @@ impl Format {
             if told.is_some() {
                 return told;
             }
-            diagram |= is_diagram_line(body, first);
+            kakinoki |= makes_kif_at_the_end(body, first);
         }
-        diagram.then_some(Format::Kif)
+        kakinoki.then_some(Format::Kif)
     }
+}
+
+/// Whether a line that tells no format alone makes a text without a
+/// telling line KIF: a board diagram's line or a Kakinoki header.
+pub(crate) fn makes_kif_at_the_end(body: &str, first: char) -> bool {
+    is_diagram_line(body, first) || is_kakinoki_header(body)
 }
 
 /// Whether a line's first character is outside ASCII and not white space (a
@@ -112,6 +119,20 @@ fn is_diagram_line(body: &str, first: char) -> bool {
     body.starts_with("+---") || (first == '|' && body.contains("・"))
 }
 
+/// A Kakinoki header line with a key only these formats write: a player,
+/// the event and the like (`先手：`, `棋戦：`), the handicap (`手合割：`) or
+/// a hand (`後手の持駒：`).
+pub(crate) fn is_kakinoki_header(body: &str) -> bool {
+    use super::csa::header::KEYS;
+    use super::japanese::handicaps::HANDICAP_KEY;
+    use super::japanese::headers::hand_of;
+    let Some((key, _)) = body.split_once(['：', ':']) else {
+        return false;
+    };
+    let key = key.trim_end_matches([' ', '\u{3000}']);
+    key == HANDICAP_KEY || hand_of(key).is_some() || KEYS.iter().any(|k| k.japanese == key)
+}
+
 /// `1. P-7f P-3d`, `1...P-3d`: a numbered Western move.
 fn is_western_move_line(body: &str) -> bool {
     let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -173,14 +194,14 @@ fn is_csa_line(body: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_diagram_line, line_format, Format};
+    use super::{line_format, makes_kif_at_the_end, Format};
     use proptest::prelude::*;
 
     /// [`Format::sniff`] as it was before its fast path for lines that start
     /// outside ASCII: every test ([`line_format`]) on every line. The oracle
     /// the fast path ([`super::japanese_line_format`]) must agree with.
     fn sniff(text: &str) -> Option<Format> {
-        let mut diagram = false;
+        let mut kakinoki = false;
         for line in text.lines().take(400) {
             let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
             let Some(first) = body.chars().next() else {
@@ -192,9 +213,9 @@ mod tests {
             if let Some(format) = line_format(body, first) {
                 return Some(format);
             }
-            diagram |= is_diagram_line(body, first);
+            kakinoki |= makes_kif_at_the_end(body, first);
         }
-        diagram.then_some(Format::Kif)
+        kakinoki.then_some(Format::Kif)
     }
 
     /// Pieces of lines: what headers, moves and every format's telling

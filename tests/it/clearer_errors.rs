@@ -53,25 +53,21 @@ fn a_pawn_drop_on_a_file_with_a_pawn_says_nifu_with_or_without_da() {
 
 #[test]
 fn a_misdecoded_file_says_the_encoding_may_be_wrong() {
-    // UTF-8 bytes forced through CP932: mojibake. The move is read as an
-    // unknown terminal word (a writer may put any text there), and the
-    // warning says what probably happened.
+    // UTF-8 bytes forced through CP932: mojibake. A numbered line is a
+    // terminal word only when it is one, so the move line is an error, and
+    // it says what probably happened.
     let bytes = "手合割：平手\n   1 ７六歩(77)\n".as_bytes();
-    let read = read_bytes(
+    let error = read_bytes(
         bytes,
         Path::new("a.kif"),
         Some(Format::Kif),
         EncodingChoice::Forced(Encoding::Cp932),
     )
-    .unwrap();
-    let warning = read.records[0]
-        .warnings
-        .iter()
-        .find(|w| w.line == 2 && w.message.contains("unknown terminal word"))
-        .expect("the move line is warned about");
+    .unwrap_err();
+    assert_eq!((error.location.line, error.location.column), (2, 6));
     assert!(
-        warning.message.contains("another encoding"),
+        error.message.contains("another encoding"),
         "{}",
-        warning.message
+        error.message
     );
 }

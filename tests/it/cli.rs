@@ -41,9 +41,9 @@ fn one_file_to_usi_and_sfen() {
         "position startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 6i7h 2b7g+ 8h7g 7a6b\n"
     );
     // The summary goes to stderr, after the warning that USI leaves the
-    // variations out (and the one for the file's `#` banner line).
+    // variations out.
     assert!(
-        stderr(&out).contains("jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 2 warnings, 0 failed"),
+        stderr(&out).contains("jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 1 warnings, 0 failed"),
         "{}",
         stderr(&out)
     );

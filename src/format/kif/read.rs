@@ -20,7 +20,7 @@
 use super::columns::{origin, time_columns};
 use crate::error::Error;
 use crate::format::japanese::digits::is_full_width_digit;
-use crate::format::japanese::move_like::{move_like, MoveLike};
+use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::lines::error;
@@ -200,6 +200,26 @@ fn move_or_end<'a>(
                     format!("expected {}", bad.expected),
                 ));
             }
+            // A numbered line is a terminal word only when it is one: an
+            // unknown word is a move that cannot be read (text decoded in the
+            // wrong encoding, say), never a game's end.
+            if !is_terminal_word(word) {
+                // The decoder's note names a U+FFFD; other mojibake
+                // (half-width katakana) is named here.
+                let hint = if looks_misdecoded(word) && !line.contains('\u{fffd}') {
+                    " (it looks misdecoded: the file may be in another encoding than it was read as, see --encoding)"
+                } else {
+                    ""
+                };
+                return Err(error(
+                    n,
+                    line,
+                    word,
+                    format!(
+                        "expected a move such as ７六歩(77) or a terminal word such as 投了{hint}"
+                    ),
+                ));
+            }
             let (time, rest) = time_columns(n, line, &text[word_end..], warnings);
             let rest = rest.trim_matches(is_space);
             let note = rest.starts_with('#').then_some(rest);
@@ -221,6 +241,13 @@ fn move_or_end<'a>(
         }
     }
 }
+/// Whether `word` names a game's end: a Japanese terminal word (投了,
+/// 中断, …) or a CSA special (`TORYO`), as the game builder reads them.
+fn is_terminal_word(word: &str) -> bool {
+    crate::record::builder::ending_for_word(word, crate::Color::Black).0
+        != crate::record::EndingKind::Other
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,9 +24,7 @@
 //! recursion.
 
 use crate::format::japanese::endings::{ending_word, trailer};
-use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::pieces::move_piece_name;
-use crate::format::japanese::read::side_mark;
 use crate::format::japanese::write as japanese;
 use crate::format::lines::split_at_endings;
 use crate::record::{Ending, MoveTime, NodeId, Record};
@@ -157,19 +155,6 @@ fn write_line(
     }
 }
 
-/// Whether a terminal word reads back as one: no spaces, no time column
-/// or note, and nothing that starts like a move.
-fn is_plain_word(word: &str) -> bool {
-    !word.is_empty()
-        && !word.contains(|c: char| c.is_whitespace() || c == '\u{3000}' || c == '(' || c == '#')
-        // The reader takes such a word for a wrong decoding, never an ending.
-        && !looks_misdecoded(word)
-        && move_like(word) == MoveLike::No
-        && !word.starts_with(|c: char| {
-            c.is_ascii_digit() || "*&|+".contains(c) || side_mark(c).is_some()
-        })
-}
-
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.
 pub fn move_text(text: &mut String, pos: &Position, mv: Move, previous: Option<Square>) {
     let to = mv.to();
@@ -286,9 +271,9 @@ fn write_ending(
     // resigns). When the record's winner does not fit the word, the summary
     // line alone says who won.
     let mut word = ending_word(ending, to_move);
-    // An unknown word is written as it was, if it reads back as a word;
-    // else as 中断, with the text kept in a comment.
-    let unreadable = ending.kind == crate::record::EndingKind::Other && !is_plain_word(word);
+    // The reader takes a numbered line for a terminal word only when it is
+    // one: an unknown ending is written as 中断, its text kept in a comment.
+    let unreadable = ending.kind == crate::record::EndingKind::Other;
     if unreadable {
         word = "中断";
     }
