@@ -354,3 +354,31 @@ fn the_checks_main_line_mates_on_bench_positions() {
     }
     assert!(checked >= 100, "{checked}");
 }
+
+/// A huge --depth costs nothing when the attacker's checks run out: with
+/// no check at all, or with checks that all end without another, the
+/// answer is "no mate" within a budget of a hundred nodes (each bound of
+/// the iterative deepening used to spend at least one).
+#[test]
+fn a_huge_depth_is_cheap_when_the_checks_run_out() {
+    // Black has a lone king and a gold in hand far from White's king: no
+    // check at all.
+    for sfen in [
+        "4k4/9/9/9/9/9/9/9/4K4 b - 1",
+        "8k/9/9/9/9/9/9/9/K8 b G 1",
+        // A gold in hand beside the king: checks, each answered by a
+        // capture or an escape after which nothing checks.
+        "4k4/9/9/9/9/9/9/9/4K4 b G 1",
+    ] {
+        let out = run(&["mate", sfen, "--depth", "1001", "--nodes", "100"]);
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "no mate within 1001 plies\n",
+            "{sfen}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{sfen}");
+    }
+    // A mate is still found with a huge bound.
+    let out = run(&["mate", "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1", "--depth", "1001"]);
+    assert_eq!(out.status.code(), Some(0));
+}
