@@ -8,8 +8,9 @@
 use super::checks::{check_moves, gives_check, mates_in_one};
 use super::dfpn::Prover;
 use super::length::Counter;
-use super::solver::{attacker_length, Limits, OutOfNodes};
-use crate::{Hand, Move, Position};
+use super::solver::{shortest, Limits, OutOfNodes};
+use crate::record::{Ending, EndingKind};
+use crate::{Hand, Move, Position, Record};
 
 /// The attacker moves of a line that have rivals: other moves that mate
 /// within what is left.
@@ -21,11 +22,45 @@ pub struct Rivals {
     pub moves: Vec<Move>,
 }
 
+/// The recorded answer's first move that breaks the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAnswer {
+    /// The 1-based ply of the move.
+    pub ply: usize,
+    /// The move as the record writes it (USI when the record gave a move).
+    pub text: String,
+    /// Which rule it breaks, in words.
+    pub reason: String,
+}
+
+/// What [`check`] concluded, worst first in the order the command's exit
+/// code ranks them: unsound (1) before unknown or not proven (3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Soundness {
+    /// Something is wrong, whatever a longer search would find:
+    /// [`Report::problems`] says what.
+    Unsound,
+    /// The node budget ran out before an answer.
+    Unknown,
+    /// No mate within the depth, and a longer one may exist.
+    NotProven,
+    /// A sound problem with a sound answer.
+    Sound,
+}
+
 /// What [`check`] found about one problem.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Report {
     /// The budget ran out: the rest of the report is incomplete.
     pub unknown: bool,
+    /// The longest mate looked for, in plies.
+    pub depth: u32,
+    /// The recorded answer breaks the rules at this move (the moves before
+    /// it are `answer`).
+    pub illegal: Option<IllegalAnswer>,
+    /// There is no mate at any depth: the defender has no king, or the
+    /// attacker's checks run out on every line.
+    pub no_mate: bool,
     /// The shortest mate by the rules, in plies (futile interpositions
     /// counted), or `None` when there is none within the depth.
     pub rules_length: Option<u32>,
@@ -62,21 +97,47 @@ impl Report {
     /// mates in exactly the shortest length, no rival first move or later
     /// rival before the last move, and nothing left in the attacker's hand.
     pub fn is_sound(&self) -> bool {
-        self.problems().is_empty()
+        self.soundness() == Soundness::Sound
+    }
+
+    /// The verdict: unsound when [`Report::problems`] names anything (an
+    /// illegal answer is unsound even when the budget ran out), else
+    /// unknown when the budget ran out, else not proven when no mate was
+    /// found within the depth, else sound.
+    pub fn soundness(&self) -> Soundness {
+        if !self.problems().is_empty() {
+            Soundness::Unsound
+        } else if self.unknown {
+            Soundness::Unknown
+        } else if self.length.is_none() {
+            Soundness::NotProven
+        } else {
+            Soundness::Sound
+        }
     }
 
     /// What makes the problem unsound, one phrase each.
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if let Some(illegal) = &self.illegal {
+            out.push(format!(
+                "the recorded answer's move {} ({}) is illegal: {}",
+                illegal.ply, illegal.text, illegal.reason
+            ));
+        }
         if self.unknown {
-            out.push("unknown: the node budget ran out".to_string());
             return out;
         }
         let Some(length) = self.length else {
-            out.push("no mate within the depth".to_string());
+            if self.no_mate {
+                out.push("no mate: the attacker's checks run out on every line".to_string());
+            }
             return out;
         };
-        if !self.answer_mates {
+        if self.illegal.is_some() {
+            // Said above: whether the legal moves before it mate is beside
+            // the point.
+        } else if !self.answer_mates {
             out.push("the recorded answer does not mate".to_string());
         } else if self.answer_length != length {
             out.push(format!(
@@ -128,18 +189,94 @@ pub fn hand_text(hand: &Hand) -> String {
 }
 
 /// Checks a problem: `start` with the attacker to move, and its recorded
-/// answer (empty when the problem has none).
+/// answer (empty when the problem has none). A move of the answer that
+/// breaks the rules makes the problem unsound ([`Report::illegal`]).
 pub fn check(start: &Position, answer: &[Move], limits: Limits) -> Report {
+    let (legal, illegal) = legal_prefix(start, answer);
+    check_answer(start, legal, illegal, limits)
+}
+
+/// Checks a problem read as a record: its start, its mainline as the
+/// answer, and the illegal move a reader kept as the mainline's foul ending
+/// (a record whose last move breaks the rules is read with that move as its
+/// ending).
+pub fn check_record(record: &Record, limits: Limits) -> Report {
+    let answer: Vec<Move> = record.tree.mainline_moves().collect();
+    let (legal, mut illegal) = legal_prefix(&record.start, &answer);
+    if illegal.is_none() {
+        let end = record.tree.node(record.tree.mainline_end());
+        illegal = end
+            .ending
+            .as_deref()
+            .and_then(|e| foul(e, answer.len() + 1));
+    }
+    check_answer(&record.start, legal, illegal, limits)
+}
+
+/// The illegal move a record's ending holds, at `ply`: the move a reader
+/// kept as a foul (named, with the rule it breaks), or a foul the record
+/// only declares (`反則負け`, `%ILLEGAL_MOVE`).
+fn foul(ending: &Ending, ply: usize) -> Option<IllegalAnswer> {
+    if let Some(foul) = &ending.foul {
+        let text = foul
+            .mv
+            .map_or_else(|| foul.text.clone(), |mv| mv.to_string());
+        // Some readers give the reason as their error says it.
+        let reason = foul.reason.strip_prefix(&format!("illegal move {text}: "));
+        return Some(IllegalAnswer {
+            ply,
+            reason: reason.unwrap_or(&foul.reason).to_string(),
+            text,
+        });
+    }
+    use EndingKind::{FoulLoss, FoulWin, IllegalMove};
+    matches!(ending.kind, IllegalMove | FoulLoss | FoulWin).then(|| IllegalAnswer {
+        ply,
+        text: ending.text.clone(),
+        reason: "the record ends in a foul".to_string(),
+    })
+}
+
+/// The moves of `answer` up to its first illegal one, and that one.
+fn legal_prefix<'a>(start: &Position, answer: &'a [Move]) -> (&'a [Move], Option<IllegalAnswer>) {
+    let mut pos = start.clone();
+    for (i, &mv) in answer.iter().enumerate() {
+        if let Err(reason) = pos.check_legal(mv) {
+            let illegal = IllegalAnswer {
+                ply: i + 1,
+                text: mv.to_string(),
+                reason: reason.to_string(),
+            };
+            return (&answer[..i], Some(illegal));
+        }
+        pos.play_unchecked(mv);
+    }
+    (answer, None)
+}
+
+fn check_answer(
+    start: &Position,
+    answer: &[Move],
+    illegal: Option<IllegalAnswer>,
+    limits: Limits,
+) -> Report {
     let mut prover = Prover::new(limits.nodes);
-    match check_with(&mut prover, start, answer, limits.depth) {
+    let recorded = !answer.is_empty() || illegal.is_some();
+    let mut report = match check_with(&mut prover, start, answer, limits.depth) {
         Ok(report) => report,
         Err(OutOfNodes) => Report {
             unknown: true,
-            recorded: !answer.is_empty(),
             answer: answer.to_vec(),
             ..Report::default()
         },
+    };
+    report.depth = limits.depth;
+    report.recorded = recorded;
+    report.illegal = illegal;
+    if report.illegal.is_some() {
+        report.answer_mates = false;
     }
+    report
 }
 
 fn check_with(
@@ -154,10 +291,13 @@ fn check_with(
         ..Report::default()
     };
     if start.king(!start.side_to_move()).is_none() {
+        report.no_mate = true;
         return Ok(report);
     }
-    report.rules_length = attacker_length(prover, start, depth)?;
-    let Some(rules_length) = report.rules_length else {
+    let (rules_length, no_mate) = shortest(prover, start, depth)?;
+    report.rules_length = rules_length;
+    let Some(rules_length) = rules_length else {
+        report.no_mate = no_mate;
         return Ok(report);
     };
     let mut counter = Counter::new(prover);
