@@ -195,7 +195,10 @@ pub struct TsumeGenerateArgs {
     /// The output: tsume KIF (UTF-8) or one SFEN a line.
     #[arg(long = "to", value_enum, default_value_t = TsumeOutput::Kif)]
     pub to: TsumeOutput,
-    /// Replace existing files in DIR.
+    /// Replace the problems an earlier run left in DIR: its
+    /// `tsume-NNNN.kifu` files are replaced, and those beyond this run's
+    /// count removed (no other file is touched). Without it, a DIR holding
+    /// any is refused.
     #[arg(long)]
     pub force: bool,
 }

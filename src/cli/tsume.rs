@@ -5,12 +5,14 @@ use super::archive;
 use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeOutput};
 use super::filter::Filter;
 use super::inputs::{self, Item};
+use super::output;
 use super::tools::{position, print};
 use super::walk::{self, Walk};
 use crate::decode::EncodingChoice;
 use crate::read::{read_bytes, Read};
 use crate::record::Record;
 use crate::tsume::{self, jsa_moves, Limits, Outcome, Soundness};
+use std::path::Path;
 
 /// `kifconv mate POSITION --depth N [--nodes N]`: the shortest forced mate,
 /// its main line in USI and JSA notation, and whether the first move is
@@ -284,7 +286,10 @@ fn write_report(
 
 /// `kifconv tsume generate`: N distinct sound problems from the seed, as
 /// tsume KIF (to standard output, or one file each into -o DIR) or one SFEN
-/// a line. Exit 0, or 2 when a file cannot be written.
+/// a line. Into a folder that holds an earlier run's problems
+/// (`tsume-NNNN.kifu`): refused before anything is written, or with
+/// --force replaced, those beyond this run's count removed. Exit 0, or 2
+/// when refused or a file cannot be written.
 pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     if args.moves == 2 {
         eprintln!("error: --moves must be 1 or 3");
@@ -321,20 +326,124 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         eprintln!("error: cannot create {}: {e}", dir.display());
         return 2;
     }
-    for (i, problem) in problems.iter().enumerate() {
-        let path = dir.join(format!("tsume-{:04}.kifu", i + 1));
-        if path.exists() && !args.force {
-            eprintln!("error: {} exists (--force replaces it)", path.display());
+    let earlier = match earlier_problems(dir) {
+        Ok(earlier) => earlier,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", dir.display());
             return 2;
         }
-        let written = kif(problem).and_then(|bytes| {
-            std::fs::write(&path, bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))
-        });
-        if let Err(e) = written {
-            eprintln!("error: {e}");
+    };
+    // Everything is checked before anything is written: without --force an
+    // earlier run's problem in the folder is refused (its files would be
+    // replaced, or mixed with this run's).
+    if !args.force {
+        if let Some((_, name)) = earlier.first() {
+            eprintln!(
+                "error: {} exists (--force replaces the earlier problems there)",
+                dir.join(name).display()
+            );
             return 2;
         }
     }
+    let mut outputs = Vec::with_capacity(problems.len());
+    for problem in &problems {
+        match kif(problem) {
+            Ok(bytes) => outputs.push(bytes),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        }
+    }
+    // Each problem goes to a temporary file first and is renamed into
+    // place, so that a failure leaves no half-written problem.
+    let counter = std::sync::atomic::AtomicU64::new(0);
+    let temps = match output::stage(&dir.join("tsume.kifu"), &outputs, &counter) {
+        Ok(temps) => temps,
+        Err(e) => {
+            eprintln!("error: cannot write {e}");
+            return 2;
+        }
+    };
+    for (i, temp) in temps.iter().enumerate() {
+        let path = dir.join(problem_name(i + 1));
+        if let Err(e) = std::fs::rename(temp, &path) {
+            output::discard(&temps[i..]);
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 2;
+        }
+    }
+    // With --force, the earlier run's problems beyond this run's count go:
+    // the folder holds this run's problems and nothing else of the kind.
+    for (number, name) in earlier {
+        if number > problems.len() {
+            let path = dir.join(&name);
+            if let Err(e) = std::fs::remove_file(&path) {
+                eprintln!(
+                    "error: cannot remove {} (an earlier run's problem): {e}",
+                    path.display()
+                );
+                return 2;
+            }
+        }
+    }
     0
+}
+
+/// The file name of the `n`th problem: `tsume-0001.kifu`.
+fn problem_name(n: usize) -> String {
+    format!("tsume-{n:04}.kifu")
+}
+
+/// The problems a run left in `dir`: the files named exactly as
+/// [`problem_name`] names them (`tsume-`, four digits or more, `.kifu`),
+/// with their numbers, in number order. Nothing else counts.
+fn earlier_problems(dir: &Path) -> std::io::Result<Vec<(usize, String)>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        let Some(number) = problem_number(&name) else {
+            continue;
+        };
+        if entry.file_type()?.is_file() {
+            found.push((number, name));
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The number of a name [`problem_name`] gives, if it is one.
+fn problem_number(name: &str) -> Option<usize> {
+    let digits = name.strip_prefix("tsume-")?.strip_suffix(".kifu")?;
+    if digits.len() < 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number: usize = digits.parse().ok()?;
+    (problem_name(number) == name).then_some(number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_generators_own_names_are_its_problems() {
+        assert_eq!(problem_number("tsume-0001.kifu"), Some(1));
+        assert_eq!(problem_number("tsume-12345.kifu"), Some(12345));
+        for other in [
+            "tsume-001.kifu",
+            "tsume-00001.kifu",
+            "tsume-0001.kif",
+            "tsume-0001.kifu.bak",
+            "tsume-000a.kifu",
+            "my-tsume-0001.kifu",
+            "tsume-+001.kifu",
+        ] {
+            assert_eq!(problem_number(other), None, "{other}");
+        }
+    }
 }

@@ -537,3 +537,94 @@ fn an_illegal_move_in_the_answer_is_unsound_and_named() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+/// `tsume generate --force` into a folder of a larger earlier run leaves
+/// exactly this run's problems (other files untouched); without --force
+/// the folder is refused before anything is written.
+#[test]
+fn tsume_generate_force_leaves_exactly_this_runs_problems() {
+    let dir = crate::util::bin::scratch("tsume-generate-force");
+    let out_dir = dir.join("out");
+    let generate = |count: &str, seed: &str, force: bool| {
+        let mut args = vec![
+            "tsume",
+            "generate",
+            "--moves",
+            "1",
+            "--count",
+            count,
+            "--seed",
+            seed,
+            "-o",
+            out_dir.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        run(&args)
+    };
+    let names = || {
+        let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(generate("5", "1", false).status.code(), Some(0));
+    // Files that are not the generator's are never touched.
+    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.kif"] {
+        std::fs::write(out_dir.join(other), "mine").unwrap();
+    }
+    let before = names();
+    // Without --force: refused, nothing written.
+    let first = std::fs::read(out_dir.join("tsume-0001.kifu")).unwrap();
+    let out = generate("2", "9", false);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(names(), before);
+    assert_eq!(
+        std::fs::read(out_dir.join("tsume-0001.kifu")).unwrap(),
+        first
+    );
+    // With --force, a smaller run: its two problems, and the earlier run's
+    // three others gone.
+    let out = generate("2", "9", true);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        names(),
+        [
+            "notes.txt",
+            "tsume-0001.kif",
+            "tsume-0001.kifu",
+            "tsume-0002.kifu",
+            "tsume-01.kifu"
+        ]
+    );
+    let fresh = dir.join("fresh");
+    run(&[
+        "tsume",
+        "generate",
+        "--moves",
+        "1",
+        "--count",
+        "2",
+        "--seed",
+        "9",
+        "-o",
+        fresh.to_str().unwrap(),
+    ]);
+    for name in ["tsume-0001.kifu", "tsume-0002.kifu"] {
+        assert_eq!(
+            std::fs::read(out_dir.join(name)).unwrap(),
+            std::fs::read(fresh.join(name)).unwrap()
+        );
+    }
+    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.kif"] {
+        assert_eq!(std::fs::read(out_dir.join(other)).unwrap(), b"mine");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
