@@ -242,7 +242,10 @@ fn write_report(
     } else {
         "main line (no answer recorded)"
     };
-    let moves = jsa_moves(start, &report.answer).join(" ");
+    let mut moves = jsa_moves(start, &report.answer).join(" ");
+    if moves.is_empty() {
+        moves = "(no legal move)".to_string();
+    }
     let result = if let Some(illegal) = &report.illegal {
         format!("then move {} is illegal", illegal.ply)
     } else if report.answer_mates {

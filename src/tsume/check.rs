@@ -61,6 +61,8 @@ pub struct Report {
     /// There is no mate at any depth: the defender has no king, or the
     /// attacker's checks run out on every line.
     pub no_mate: bool,
+    /// The defender has no king (so no mate).
+    pub no_king: bool,
     /// The shortest mate by the rules, in plies (futile interpositions
     /// counted), or `None` when there is none within the depth.
     pub rules_length: Option<u32>,
@@ -129,7 +131,9 @@ impl Report {
             return out;
         }
         let Some(length) = self.length else {
-            if self.no_mate {
+            if self.no_king {
+                out.push("no mate: the defender has no king".to_string());
+            } else if self.no_mate {
                 out.push("no mate: the attacker's checks run out on every line".to_string());
             }
             return out;
@@ -274,6 +278,9 @@ fn check_answer(
     report.recorded = recorded;
     report.illegal = illegal;
     if report.illegal.is_some() {
+        // The recorded moves before the illegal one, even none: not the
+        // main line an unrecorded answer would get.
+        report.answer = answer.to_vec();
         report.answer_mates = false;
     }
     report
@@ -292,6 +299,7 @@ fn check_with(
     };
     if start.king(!start.side_to_move()).is_none() {
         report.no_mate = true;
+        report.no_king = true;
         return Ok(report);
     }
     let (rules_length, no_mate) = shortest(prover, start, depth)?;
@@ -409,4 +417,65 @@ fn mated_at_end(counter: &mut Counter, end: &Position) -> Result<bool, OutOfNode
         return Ok(false);
     }
     Ok(counter.defender(end, 17)? == Some(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::KingRule;
+    use crate::Setup;
+
+    fn problem(sfen: &str) -> Position {
+        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
+    }
+
+    fn limits(depth: u32, nodes: u64) -> Limits {
+        Limits { depth, nodes }
+    }
+
+    #[test]
+    fn each_verdict_in_its_place() {
+        let pos = problem("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        let answer = [Move::from_usi("G*5b").unwrap()];
+        let sound = check(&pos, &answer, Limits::default());
+        assert_eq!(sound.soundness(), Soundness::Sound, "{sound:?}");
+        // A budget of one node: unknown, and nothing called unsound.
+        let unknown = check(
+            &problem("2k6/s8/4+R4/9/9/9/9/9/9 b GB 1"),
+            &[],
+            limits(31, 1),
+        );
+        assert_eq!(unknown.soundness(), Soundness::Unknown, "{unknown:?}");
+        assert!(unknown.problems().is_empty());
+        // Checks that run out: no mate at any depth, unsound.
+        let none = check(
+            &problem("4k4/9/9/9/9/9/9/9/4K4 b G 1"),
+            &[],
+            limits(1001, 100),
+        );
+        assert!(none.no_mate && !none.no_king, "{none:?}");
+        assert_eq!(none.soundness(), Soundness::Unsound);
+        // No king to mate.
+        let kingless = check(
+            &problem("9/9/9/9/9/9/9/9/4K4 b G 1"),
+            &[],
+            Limits::default(),
+        );
+        assert!(kingless.no_king, "{kingless:?}");
+        assert_eq!(kingless.problems(), ["no mate: the defender has no king"]);
+    }
+
+    #[test]
+    fn an_illegal_answer_is_unsound_even_when_the_budget_runs_out() {
+        let pos = problem("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        // A gold dropped on the pawn.
+        let answer = [Move::from_usi("G*5c").unwrap()];
+        for budget in [1, 5_000_000] {
+            let report = check(&pos, &answer, limits(31, budget));
+            assert_eq!(report.soundness(), Soundness::Unsound, "{report:?}");
+            let illegal = report.illegal.as_ref().unwrap();
+            assert_eq!((illegal.ply, illegal.text.as_str()), (1, "G*5c"));
+            assert!(report.answer.is_empty());
+        }
+    }
 }
