@@ -118,19 +118,47 @@ out first) exits 3; a bad position exits 2.";
 #[derive(Subcommand, Debug)]
 pub enum TsumeCommand {
     /// Check mate problems and their recorded answers: shortest mate,
-    /// alternative first moves (余詰), pieces left over (駒余り). Exit 1 when
-    /// a problem is unsound.
+    /// alternative first moves (余詰), pieces left over (駒余り).
+    #[command(after_long_help = TSUME_CHECK_HELP)]
     Check(TsumeCheckArgs),
     /// Generate sound mate problems (mate in one or three) from a seed.
     Generate(TsumeGenerateArgs),
 }
 
+const TSUME_CHECK_HELP: &str = "\
+Each problem gets a verdict: sound, unsound (what is wrong is listed: no mate,
+an illegal or non-mating answer, another mate as fast (余詰), pieces left in
+hand (駒余り)), unknown (the --nodes budget ran out) or not proven (no mate
+within --depth; a longer one may exist). Every problem of every input is
+checked; an input or game that cannot be read is an error naming it, and the
+others are still checked. Reading warnings go to standard error.
+Exit 0 when every problem is sound; 1 when any is unsound or anything could
+not be read (1 wins over 3); 3 when none is unsound but some are unknown or
+not proven; 2 for a usage error.";
+
 #[derive(ClapArgs, Debug)]
 pub struct TsumeCheckArgs {
     /// Problem records: KIF (手合割：詰将棋, or a board diagram), BOD, KI2, CSA
-    /// (P-00AL).
+    /// (P-00AL), USI lines; folders (searched recursively for known
+    /// extensions) and archives, as conversion reads them; `-` reads
+    /// standard input.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Take only the files of folders and archives whose path matches the
+    /// glob; `!GLOB` leaves matching files out. Repeatable.
+    #[arg(short, long, value_name = "GLOB")]
+    pub glob: Vec<String>,
+    /// Follow symbolic links found in folders.
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+    /// Refuse archive entries and files larger than this many bytes once
+    /// decompressed.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    pub max_input_size: u64,
+    /// Refuse the rest of an archive once this many bytes of it have been
+    /// decompressed.
+    #[arg(long, value_name = "BYTES", default_value_t = 16 << 30)]
+    pub max_total_size: u64,
     /// The longest mate looked for, in plies.
     #[arg(long, value_name = "PLIES", default_value_t = 31)]
     pub depth: u32,
@@ -167,7 +195,10 @@ pub struct TsumeGenerateArgs {
     /// The output: tsume KIF (UTF-8) or one SFEN a line.
     #[arg(long = "to", value_enum, default_value_t = TsumeOutput::Kif)]
     pub to: TsumeOutput,
-    /// Replace existing files in DIR.
+    /// Replace the problems an earlier run left in DIR: its
+    /// `tsume-NNNN.kifu` files are replaced, and those beyond this run's
+    /// count removed (no other file is touched). Without it, a DIR holding
+    /// any is refused.
     #[arg(long)]
     pub force: bool,
 }

@@ -1,9 +1,18 @@
 //! `kifconv mate --depth`, `kifconv tsume check` and `kifconv tsume
 //! generate`: the command-line faces of the library's [`crate::tsume`].
 
+use super::archive;
 use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeOutput};
+use super::filter::Filter;
+use super::inputs::{self, Item};
+use super::output;
 use super::tools::{position, print};
-use crate::tsume::{self, jsa_moves, Limits, Outcome};
+use super::walk::{self, Walk};
+use crate::decode::EncodingChoice;
+use crate::read::{read_bytes, Read};
+use crate::record::Record;
+use crate::tsume::{self, jsa_moves, Limits, Outcome, Soundness};
+use std::path::Path;
 
 /// `kifconv mate POSITION --depth N [--nodes N]`: the shortest forced mate,
 /// its main line in USI and JSA notation, and whether the first move is
@@ -50,38 +59,132 @@ pub fn mate(text: &str, depth: u32, nodes: u64) -> u8 {
     }
 }
 
-/// `kifconv tsume check FILE...`: a report per problem (file, game),
-/// exit 1 when a problem is unsound or a file cannot be read.
+/// `kifconv tsume check INPUT...`: a report per problem (input, game), the
+/// inputs walked as conversion walks them (folders, archives, `--glob`).
+/// Exit 1 when a problem is unsound or an input or game cannot be read,
+/// else 3 when one is unknown or not proven, else 0.
 pub fn check(args: &TsumeCheckArgs) -> u8 {
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
     };
-    let mut out = String::new();
-    let mut code = 0;
-    for path in &args.files {
-        let name = path.display().to_string();
-        let records = match crate::read(path) {
-            Ok(records) => records,
-            Err(e) => {
-                eprint!("{}", e.render(&name));
-                code = 1;
+    let filter = match Filter::new(&args.glob) {
+        Ok(filter) => filter,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let options = walk::Options {
+        follow: args.follow,
+        filter,
+        exclude: None,
+        limits: archive::Limits {
+            max_entry: args.max_input_size,
+            max_total: args.max_total_size,
+        },
+    };
+    let mut failed = false;
+    let mut uncertain = false;
+    for item in Walk::new(&args.files, options) {
+        let input = match item {
+            Item::Input(input) => input,
+            Item::Problem { display, message } => {
+                eprintln!("{display}: error: {message}");
+                failed = true;
+                continue;
+            }
+            Item::Skipped { display, message } => {
+                eprintln!("{display}: warning: {message}");
                 continue;
             }
         };
-        for (i, record) in records.iter().enumerate() {
-            let answer: Vec<_> = record.tree.mainline_moves().collect();
-            let report = tsume::check(&record.start, &answer, limits);
-            if !report.is_sound() {
-                code = 1;
+        let name = input.display;
+        let bytes = match inputs::read(input.origin, args.max_input_size) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                eprintln!("{name}: error: {e}");
+                failed = true;
+                continue;
             }
-            write_report(&mut out, &name, i + 1, &record.start, &report);
+        };
+        let read = match read_bytes(&bytes, &input.relative, None, EncodingChoice::Auto) {
+            Ok(read) => read,
+            Err(e) => {
+                eprint!("{}", e.render(&name));
+                failed = true;
+                continue;
+            }
+        };
+        let mut out = String::new();
+        for (game, record) in numbered(&read) {
+            let record = match record {
+                Ok(record) => record,
+                Err(e) => {
+                    eprint!("{}", e.render(&name));
+                    failed = true;
+                    continue;
+                }
+            };
+            for warning in &record.warnings {
+                eprintln!("{}", warning.render(&name));
+            }
+            let report = tsume::check_record(record, limits);
+            match report.soundness() {
+                Soundness::Unsound => failed = true,
+                Soundness::Unknown | Soundness::NotProven => uncertain = true,
+                Soundness::Sound => {}
+            }
+            write_report(&mut out, &name, game, &record.start, &report, limits);
+        }
+        let code = print(out.as_bytes());
+        if code != 0 {
+            return code;
         }
     }
-    match print(out.as_bytes()) {
-        0 => code,
-        failed => failed,
+    if failed {
+        1
+    } else if uncertain {
+        3
+    } else {
+        0
     }
+}
+
+/// The games of one input in input order with their numbers (from 1):
+/// those read, and the errors of those that could not be (each error
+/// knows its game's number; the games read fill the numbers left).
+fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
+    let mut failed: Vec<(usize, &crate::Error)> = Vec::new();
+    for error in &read.errors {
+        let number = error.location.game.map_or(usize::MAX, |(n, _)| n);
+        failed.push((number, error));
+    }
+    let mut games = Vec::with_capacity(read.records.len() + failed.len());
+    let mut records = read.records.iter();
+    let mut errors = failed.into_iter().peekable();
+    let mut number = 1;
+    loop {
+        if let Some(&(n, error)) = errors.peek() {
+            if n <= number {
+                games.push((number, Err(error)));
+                errors.next();
+                number += 1;
+                continue;
+            }
+        }
+        match records.next() {
+            Some(record) => games.push((number, Ok(record))),
+            None => break,
+        }
+        number += 1;
+    }
+    // Errors without a number (a reader that gave none) come last.
+    for (_, error) in errors {
+        games.push((number, Err(error)));
+        number += 1;
+    }
+    games
 }
 
 /// One problem's block of the report.
@@ -91,19 +194,33 @@ fn write_report(
     game: usize,
     start: &crate::Position,
     report: &tsume::Report,
+    limits: Limits,
 ) {
     use std::fmt::Write;
-    let verdict = if report.is_sound() {
-        "sound"
-    } else {
-        "unsound"
+    let verdict = match report.soundness() {
+        Soundness::Sound => "sound",
+        Soundness::Unsound => "unsound",
+        Soundness::Unknown => "unknown",
+        Soundness::NotProven => "not proven",
     };
     let _ = writeln!(out, "{name}: game {game}: {verdict}");
     for problem in report.problems() {
         let _ = writeln!(out, "  unsound: {problem}");
     }
     if report.unknown {
+        let _ = writeln!(
+            out,
+            "  unknown: the budget of {} nodes ran out (--nodes)",
+            limits.nodes
+        );
         return;
+    }
+    if report.length.is_none() && !report.no_mate {
+        let _ = writeln!(
+            out,
+            "  not proven: no mate within {} plies (--depth)",
+            limits.depth
+        );
     }
     match (report.length, report.rules_length) {
         (Some(n), Some(r)) if n == r => {
@@ -125,8 +242,13 @@ fn write_report(
     } else {
         "main line (no answer recorded)"
     };
-    let moves = jsa_moves(start, &report.answer).join(" ");
-    let result = if report.answer_mates {
+    let mut moves = jsa_moves(start, &report.answer).join(" ");
+    if moves.is_empty() {
+        moves = "(no legal move)".to_string();
+    }
+    let result = if let Some(illegal) = &report.illegal {
+        format!("then move {} is illegal", illegal.ply)
+    } else if report.answer_mates {
         format!("mates in {}", report.answer_length)
     } else {
         "does not mate".to_string()
@@ -167,7 +289,10 @@ fn write_report(
 
 /// `kifconv tsume generate`: N distinct sound problems from the seed, as
 /// tsume KIF (to standard output, or one file each into -o DIR) or one SFEN
-/// a line. Exit 0, or 2 when a file cannot be written.
+/// a line. Into a folder that holds an earlier run's problems
+/// (`tsume-NNNN.kifu`): refused before anything is written, or with
+/// --force replaced, those beyond this run's count removed. Exit 0, or 2
+/// when refused or a file cannot be written.
 pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     if args.moves == 2 {
         eprintln!("error: --moves must be 1 or 3");
@@ -204,20 +329,124 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         eprintln!("error: cannot create {}: {e}", dir.display());
         return 2;
     }
-    for (i, problem) in problems.iter().enumerate() {
-        let path = dir.join(format!("tsume-{:04}.kifu", i + 1));
-        if path.exists() && !args.force {
-            eprintln!("error: {} exists (--force replaces it)", path.display());
+    let earlier = match earlier_problems(dir) {
+        Ok(earlier) => earlier,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", dir.display());
             return 2;
         }
-        let written = kif(problem).and_then(|bytes| {
-            std::fs::write(&path, bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))
-        });
-        if let Err(e) = written {
-            eprintln!("error: {e}");
+    };
+    // Everything is checked before anything is written: without --force an
+    // earlier run's problem in the folder is refused (its files would be
+    // replaced, or mixed with this run's).
+    if !args.force {
+        if let Some((_, name)) = earlier.first() {
+            eprintln!(
+                "error: {} exists (--force replaces the earlier problems there)",
+                dir.join(name).display()
+            );
             return 2;
         }
     }
+    let mut outputs = Vec::with_capacity(problems.len());
+    for problem in &problems {
+        match kif(problem) {
+            Ok(bytes) => outputs.push(bytes),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        }
+    }
+    // Each problem goes to a temporary file first and is renamed into
+    // place, so that a failure leaves no half-written problem.
+    let counter = std::sync::atomic::AtomicU64::new(0);
+    let temps = match output::stage(&dir.join("tsume.kifu"), &outputs, &counter) {
+        Ok(temps) => temps,
+        Err(e) => {
+            eprintln!("error: cannot write {e}");
+            return 2;
+        }
+    };
+    for (i, temp) in temps.iter().enumerate() {
+        let path = dir.join(problem_name(i + 1));
+        if let Err(e) = std::fs::rename(temp, &path) {
+            output::discard(&temps[i..]);
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 2;
+        }
+    }
+    // With --force, the earlier run's problems beyond this run's count go:
+    // the folder holds this run's problems and nothing else of the kind.
+    for (number, name) in earlier {
+        if number > problems.len() {
+            let path = dir.join(&name);
+            if let Err(e) = std::fs::remove_file(&path) {
+                eprintln!(
+                    "error: cannot remove {} (an earlier run's problem): {e}",
+                    path.display()
+                );
+                return 2;
+            }
+        }
+    }
     0
+}
+
+/// The file name of the `n`th problem: `tsume-0001.kifu`.
+fn problem_name(n: usize) -> String {
+    format!("tsume-{n:04}.kifu")
+}
+
+/// The problems a run left in `dir`: the files named exactly as
+/// [`problem_name`] names them (`tsume-`, four digits or more, `.kifu`),
+/// with their numbers, in number order. Nothing else counts.
+fn earlier_problems(dir: &Path) -> std::io::Result<Vec<(usize, String)>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        let Some(number) = problem_number(&name) else {
+            continue;
+        };
+        if entry.file_type()?.is_file() {
+            found.push((number, name));
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The number of a name [`problem_name`] gives, if it is one.
+fn problem_number(name: &str) -> Option<usize> {
+    let digits = name.strip_prefix("tsume-")?.strip_suffix(".kifu")?;
+    if digits.len() < 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number: usize = digits.parse().ok()?;
+    (problem_name(number) == name).then_some(number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_generators_own_names_are_its_problems() {
+        assert_eq!(problem_number("tsume-0001.kifu"), Some(1));
+        assert_eq!(problem_number("tsume-12345.kifu"), Some(12345));
+        for other in [
+            "tsume-001.kifu",
+            "tsume-00001.kifu",
+            "tsume-0001.kif",
+            "tsume-0001.kifu.bak",
+            "tsume-000a.kifu",
+            "my-tsume-0001.kifu",
+            "tsume-+001.kifu",
+        ] {
+            assert_eq!(problem_number(other), None, "{other}");
+        }
+    }
 }

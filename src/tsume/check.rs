@@ -8,8 +8,9 @@
 use super::checks::{check_moves, gives_check, mates_in_one};
 use super::dfpn::Prover;
 use super::length::Counter;
-use super::solver::{attacker_length, Limits, OutOfNodes};
-use crate::{Hand, Move, Position};
+use super::solver::{shortest, Limits, OutOfNodes};
+use crate::record::{Ending, EndingKind};
+use crate::{Hand, Move, Position, Record};
 
 /// The attacker moves of a line that have rivals: other moves that mate
 /// within what is left.
@@ -21,11 +22,47 @@ pub struct Rivals {
     pub moves: Vec<Move>,
 }
 
+/// The recorded answer's first move that breaks the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAnswer {
+    /// The 1-based ply of the move.
+    pub ply: usize,
+    /// The move as the record writes it (USI when the record gave a move).
+    pub text: String,
+    /// Which rule it breaks, in words.
+    pub reason: String,
+}
+
+/// What [`check`] concluded, worst first in the order the command's exit
+/// code ranks them: unsound (1) before unknown or not proven (3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Soundness {
+    /// Something is wrong, whatever a longer search would find:
+    /// [`Report::problems`] says what.
+    Unsound,
+    /// The node budget ran out before an answer.
+    Unknown,
+    /// No mate within the depth, and a longer one may exist.
+    NotProven,
+    /// A sound problem with a sound answer.
+    Sound,
+}
+
 /// What [`check`] found about one problem.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Report {
     /// The budget ran out: the rest of the report is incomplete.
     pub unknown: bool,
+    /// The longest mate looked for, in plies.
+    pub depth: u32,
+    /// The recorded answer breaks the rules at this move (the moves before
+    /// it are `answer`).
+    pub illegal: Option<IllegalAnswer>,
+    /// There is no mate at any depth: the defender has no king, or the
+    /// attacker's checks run out on every line.
+    pub no_mate: bool,
+    /// The defender has no king (so no mate).
+    pub no_king: bool,
     /// The shortest mate by the rules, in plies (futile interpositions
     /// counted), or `None` when there is none within the depth.
     pub rules_length: Option<u32>,
@@ -62,21 +99,49 @@ impl Report {
     /// mates in exactly the shortest length, no rival first move or later
     /// rival before the last move, and nothing left in the attacker's hand.
     pub fn is_sound(&self) -> bool {
-        self.problems().is_empty()
+        self.soundness() == Soundness::Sound
+    }
+
+    /// The verdict: unsound when [`Report::problems`] names anything (an
+    /// illegal answer is unsound even when the budget ran out), else
+    /// unknown when the budget ran out, else not proven when no mate was
+    /// found within the depth, else sound.
+    pub fn soundness(&self) -> Soundness {
+        if !self.problems().is_empty() {
+            Soundness::Unsound
+        } else if self.unknown {
+            Soundness::Unknown
+        } else if self.length.is_none() {
+            Soundness::NotProven
+        } else {
+            Soundness::Sound
+        }
     }
 
     /// What makes the problem unsound, one phrase each.
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if let Some(illegal) = &self.illegal {
+            out.push(format!(
+                "the recorded answer's move {} ({}) is illegal: {}",
+                illegal.ply, illegal.text, illegal.reason
+            ));
+        }
         if self.unknown {
-            out.push("unknown: the node budget ran out".to_string());
             return out;
         }
         let Some(length) = self.length else {
-            out.push("no mate within the depth".to_string());
+            if self.no_king {
+                out.push("no mate: the defender has no king".to_string());
+            } else if self.no_mate {
+                out.push("no mate: the attacker's checks run out on every line".to_string());
+            }
             return out;
         };
-        if !self.answer_mates {
+        if self.illegal.is_some() {
+            // Said above: whether the legal moves before it mate is beside
+            // the point.
+        } else if !self.answer_mates {
             out.push("the recorded answer does not mate".to_string());
         } else if self.answer_length != length {
             out.push(format!(
@@ -128,18 +193,97 @@ pub fn hand_text(hand: &Hand) -> String {
 }
 
 /// Checks a problem: `start` with the attacker to move, and its recorded
-/// answer (empty when the problem has none).
+/// answer (empty when the problem has none). A move of the answer that
+/// breaks the rules makes the problem unsound ([`Report::illegal`]).
 pub fn check(start: &Position, answer: &[Move], limits: Limits) -> Report {
+    let (legal, illegal) = legal_prefix(start, answer);
+    check_answer(start, legal, illegal, limits)
+}
+
+/// Checks a problem read as a record: its start, its mainline as the
+/// answer, and the illegal move a reader kept as the mainline's foul ending
+/// (a record whose last move breaks the rules is read with that move as its
+/// ending).
+pub fn check_record(record: &Record, limits: Limits) -> Report {
+    let answer: Vec<Move> = record.tree.mainline_moves().collect();
+    let (legal, mut illegal) = legal_prefix(&record.start, &answer);
+    if illegal.is_none() {
+        let end = record.tree.node(record.tree.mainline_end());
+        illegal = end
+            .ending
+            .as_deref()
+            .and_then(|e| foul(e, answer.len() + 1));
+    }
+    check_answer(&record.start, legal, illegal, limits)
+}
+
+/// The illegal move a record's ending holds, at `ply`: the move a reader
+/// kept as a foul (named, with the rule it breaks), or a foul the record
+/// only declares (`反則負け`, `%ILLEGAL_MOVE`).
+fn foul(ending: &Ending, ply: usize) -> Option<IllegalAnswer> {
+    if let Some(foul) = &ending.foul {
+        let text = foul
+            .mv
+            .map_or_else(|| foul.text.clone(), |mv| mv.to_string());
+        // Some readers give the reason as their error says it.
+        let reason = foul.reason.strip_prefix(&format!("illegal move {text}: "));
+        return Some(IllegalAnswer {
+            ply,
+            reason: reason.unwrap_or(&foul.reason).to_string(),
+            text,
+        });
+    }
+    use EndingKind::{FoulLoss, FoulWin, IllegalMove};
+    matches!(ending.kind, IllegalMove | FoulLoss | FoulWin).then(|| IllegalAnswer {
+        ply,
+        text: ending.text.clone(),
+        reason: "the record ends in a foul".to_string(),
+    })
+}
+
+/// The moves of `answer` up to its first illegal one, and that one.
+fn legal_prefix<'a>(start: &Position, answer: &'a [Move]) -> (&'a [Move], Option<IllegalAnswer>) {
+    let mut pos = start.clone();
+    for (i, &mv) in answer.iter().enumerate() {
+        if let Err(reason) = pos.check_legal(mv) {
+            let illegal = IllegalAnswer {
+                ply: i + 1,
+                text: mv.to_string(),
+                reason: reason.to_string(),
+            };
+            return (&answer[..i], Some(illegal));
+        }
+        pos.play_unchecked(mv);
+    }
+    (answer, None)
+}
+
+fn check_answer(
+    start: &Position,
+    answer: &[Move],
+    illegal: Option<IllegalAnswer>,
+    limits: Limits,
+) -> Report {
     let mut prover = Prover::new(limits.nodes);
-    match check_with(&mut prover, start, answer, limits.depth) {
+    let recorded = !answer.is_empty() || illegal.is_some();
+    let mut report = match check_with(&mut prover, start, answer, limits.depth) {
         Ok(report) => report,
         Err(OutOfNodes) => Report {
             unknown: true,
-            recorded: !answer.is_empty(),
             answer: answer.to_vec(),
             ..Report::default()
         },
+    };
+    report.depth = limits.depth;
+    report.recorded = recorded;
+    report.illegal = illegal;
+    if report.illegal.is_some() {
+        // The recorded moves before the illegal one, even none: not the
+        // main line an unrecorded answer would get.
+        report.answer = answer.to_vec();
+        report.answer_mates = false;
     }
+    report
 }
 
 fn check_with(
@@ -154,10 +298,14 @@ fn check_with(
         ..Report::default()
     };
     if start.king(!start.side_to_move()).is_none() {
+        report.no_mate = true;
+        report.no_king = true;
         return Ok(report);
     }
-    report.rules_length = attacker_length(prover, start, depth)?;
-    let Some(rules_length) = report.rules_length else {
+    let (rules_length, no_mate) = shortest(prover, start, depth)?;
+    report.rules_length = rules_length;
+    let Some(rules_length) = rules_length else {
+        report.no_mate = no_mate;
         return Ok(report);
     };
     let mut counter = Counter::new(prover);
@@ -269,4 +417,65 @@ fn mated_at_end(counter: &mut Counter, end: &Position) -> Result<bool, OutOfNode
         return Ok(false);
     }
     Ok(counter.defender(end, 17)? == Some(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::KingRule;
+    use crate::Setup;
+
+    fn problem(sfen: &str) -> Position {
+        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
+    }
+
+    fn limits(depth: u32, nodes: u64) -> Limits {
+        Limits { depth, nodes }
+    }
+
+    #[test]
+    fn each_verdict_in_its_place() {
+        let pos = problem("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        let answer = [Move::from_usi("G*5b").unwrap()];
+        let sound = check(&pos, &answer, Limits::default());
+        assert_eq!(sound.soundness(), Soundness::Sound, "{sound:?}");
+        // A budget of one node: unknown, and nothing called unsound.
+        let unknown = check(
+            &problem("2k6/s8/4+R4/9/9/9/9/9/9 b GB 1"),
+            &[],
+            limits(31, 1),
+        );
+        assert_eq!(unknown.soundness(), Soundness::Unknown, "{unknown:?}");
+        assert!(unknown.problems().is_empty());
+        // Checks that run out: no mate at any depth, unsound.
+        let none = check(
+            &problem("4k4/9/9/9/9/9/9/9/4K4 b G 1"),
+            &[],
+            limits(1001, 100),
+        );
+        assert!(none.no_mate && !none.no_king, "{none:?}");
+        assert_eq!(none.soundness(), Soundness::Unsound);
+        // No king to mate.
+        let kingless = check(
+            &problem("9/9/9/9/9/9/9/9/4K4 b G 1"),
+            &[],
+            Limits::default(),
+        );
+        assert!(kingless.no_king, "{kingless:?}");
+        assert_eq!(kingless.problems(), ["no mate: the defender has no king"]);
+    }
+
+    #[test]
+    fn an_illegal_answer_is_unsound_even_when_the_budget_runs_out() {
+        let pos = problem("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        // A gold dropped on the pawn.
+        let answer = [Move::from_usi("G*5c").unwrap()];
+        for budget in [1, 5_000_000] {
+            let report = check(&pos, &answer, limits(31, budget));
+            assert_eq!(report.soundness(), Soundness::Unsound, "{report:?}");
+            let illegal = report.illegal.as_ref().unwrap();
+            assert_eq!((illegal.ply, illegal.text.as_str()), (1, "G*5c"));
+            assert!(report.answer.is_empty());
+        }
+    }
 }

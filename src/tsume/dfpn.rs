@@ -13,6 +13,11 @@
 //! the position and the plies), so a proof or disproof is exact for that
 //! bound and the search graph has no cycles. A budget of nodes bounds the
 //! work; a search that runs out answers [`Verdict::Unknown`].
+//!
+//! A disproof also records whether it holds at any depth: it does when
+//! every line it rests on ends with the attacker out of checks, never at
+//! the bound. Iterative deepening stops there ([`Prover::no_mate_at_any_depth`]),
+//! so a large bound costs nothing when the checks run out.
 
 use super::checks::{check_moves, mate_in_one};
 use crate::{Move, Position};
@@ -67,11 +72,20 @@ fn node_key(pos: &Position, plies: u32, or: bool) -> NodeKey {
     NodeKey(pos.key() ^ salt.rotate_left(17))
 }
 
+/// A node's proof and disproof numbers, and, for a disproof, whether it
+/// holds at any depth (no line of it was cut off by the bound).
+#[derive(Clone, Copy)]
+struct Entry {
+    pn: u32,
+    dn: u32,
+    any_depth: bool,
+}
+
 /// A df-pn prover: the table and the budget, kept across questions so that
 /// later searches (a longer bound, a neighbouring position) reuse earlier
 /// ones.
 pub struct Prover {
-    table: HashMap<NodeKey, (u32, u32), BuildHasherDefault<KeyHasher>>,
+    table: HashMap<NodeKey, Entry, BuildHasherDefault<KeyHasher>>,
     nodes: u64,
     budget: u64,
 }
@@ -120,12 +134,30 @@ impl Prover {
         }
     }
 
+    /// Whether a disproof of the attacker (to move) within `plies` holds
+    /// at any depth: every line of it ends with the attacker out of checks.
+    /// False when the node is not disproved (or not searched).
+    pub fn no_mate_at_any_depth(&self, pos: &Position, plies: u32) -> bool {
+        self.table
+            .get(&node_key(pos, plies, true))
+            .is_some_and(|e| e.dn == 0 && e.any_depth)
+    }
+
     fn lookup(&self, key: NodeKey) -> (u32, u32) {
-        self.table.get(&key).copied().unwrap_or((1, 1))
+        self.table.get(&key).map_or((1, 1), |e| (e.pn, e.dn))
+    }
+
+    fn any_depth(&self, key: NodeKey) -> bool {
+        self.table.get(&key).is_some_and(|e| e.any_depth)
     }
 
     fn store(&mut self, key: NodeKey, numbers: (u32, u32)) -> (u32, u32) {
-        self.table.insert(key, numbers);
+        self.store_entry(key, numbers, false)
+    }
+
+    fn store_entry(&mut self, key: NodeKey, numbers: (u32, u32), any_depth: bool) -> (u32, u32) {
+        let (pn, dn) = numbers;
+        self.table.insert(key, Entry { pn, dn, any_depth });
         numbers
     }
 
@@ -172,7 +204,9 @@ impl Prover {
             moves
         };
         if moves.is_empty() {
-            return self.store(key, DISPROVEN);
+            // The attacker has no check: no mate at any depth. (A defender
+            // with no move was mated above.)
+            return self.store_entry(key, DISPROVEN, true);
         }
         let children: Vec<(Position, NodeKey)> = moves
             .iter()
@@ -211,7 +245,19 @@ impl Prover {
                 sum = INF - 1;
             }
             let (pn, dn) = if or { (first, sum) } else { (sum, first) };
-            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.exhausted() {
+            if dn == 0 {
+                // Disproved: at an OR node every child is, at an AND node
+                // one is; it holds at any depth when they do.
+                let settled =
+                    |(_, k): &(Position, NodeKey)| self.lookup(*k).1 == 0 && self.any_depth(*k);
+                let any_depth = if or {
+                    children.iter().all(settled)
+                } else {
+                    children.iter().any(settled)
+                };
+                return self.store_entry(key, (pn, dn), any_depth);
+            }
+            if pn >= th_pn || dn >= th_dn || pn == 0 || self.exhausted() {
                 return self.store(key, (pn, dn));
             }
             // The child's thresholds: it stays the most proving (or

@@ -29,7 +29,7 @@ mod notation;
 mod record;
 mod solver;
 
-pub use check::{check, hand_text, Report, Rivals};
+pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
 pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
 pub use generate::{generate, Problem, SplitMix};

@@ -128,12 +128,28 @@ pub(crate) fn attacker_length(
     pos: &Position,
     max: u32,
 ) -> Result<Option<u32>, OutOfNodes> {
+    Ok(shortest(prover, pos, max)?.0)
+}
+
+/// The shortest mate of the attacker (to move) within `max` plies, and
+/// when there is none, whether there is none at any depth. The bound grows
+/// two plies at a time and stops early once a disproof holds at any depth
+/// (the attacker's checks run out on every line), so a large `max` costs
+/// nothing then.
+pub(crate) fn shortest(
+    prover: &mut Prover,
+    pos: &Position,
+    max: u32,
+) -> Result<(Option<u32>, bool), OutOfNodes> {
     for plies in (1..=max).step_by(2) {
         if proved(prover.attacker_mates(pos, plies))? {
-            return Ok(Some(plies));
+            return Ok((Some(plies), false));
+        }
+        if prover.no_mate_at_any_depth(pos, plies) {
+            return Ok((None, true));
         }
     }
-    Ok(None)
+    Ok((None, false))
 }
 
 /// Whether the defender's reply `mv` (to move, in check) puts a piece

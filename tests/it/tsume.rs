@@ -354,3 +354,277 @@ fn the_checks_main_line_mates_on_bench_positions() {
     }
     assert!(checked >= 100, "{checked}");
 }
+
+/// A huge --depth costs nothing when the attacker's checks run out: with
+/// no check at all, or with checks that all end without another, the
+/// answer is "no mate" within a budget of a hundred nodes (each bound of
+/// the iterative deepening used to spend at least one).
+#[test]
+fn a_huge_depth_is_cheap_when_the_checks_run_out() {
+    // Black has a lone king and a gold in hand far from White's king: no
+    // check at all.
+    for sfen in [
+        "4k4/9/9/9/9/9/9/9/4K4 b - 1",
+        "8k/9/9/9/9/9/9/9/K8 b G 1",
+        // A gold in hand beside the king: checks, each answered by a
+        // capture or an escape after which nothing checks.
+        "4k4/9/9/9/9/9/9/9/4K4 b G 1",
+    ] {
+        let out = run(&["mate", sfen, "--depth", "1001", "--nodes", "100"]);
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "no mate within 1001 plies\n",
+            "{sfen}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{sfen}");
+    }
+    // A mate is still found with a huge bound.
+    let out = run(&["mate", "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1", "--depth", "1001"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// The sound mate in seven with a budget too small to prove it: unknown,
+/// exit 3, never "unsound".
+#[test]
+fn a_budget_that_runs_out_is_unknown_not_unsound() {
+    let out = run(&[
+        "tsume",
+        "check",
+        "fixtures/tsume/sound-mate7.kifu",
+        "--nodes",
+        "100",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(
+        text.starts_with("fixtures/tsume/sound-mate7.kifu: game 1: unknown\n"),
+        "{text}"
+    );
+    assert!(!text.contains("unsound"), "{text}");
+    // A depth too short for it: not proven, exit 3 too.
+    let out = run(&[
+        "tsume",
+        "check",
+        "fixtures/tsume/sound-mate7.kifu",
+        "--depth",
+        "5",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(text.contains("game 1: not proven\n"), "{text}");
+    assert!(text.contains("no mate within 5 plies"), "{text}");
+    // With an unsound problem beside it, 1 wins over 3.
+    let out = run(&[
+        "tsume",
+        "check",
+        "fixtures/tsume/sound-mate7.kifu",
+        "fixtures/tsume/two-answers.kifu",
+        "--depth",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// A folder is walked as conversion walks one: every problem in it is
+/// checked (the `.tsv` beside them is no record and is left alone), and
+/// the exit code is the worst verdict's.
+#[test]
+fn tsume_check_walks_a_folder() {
+    let out = run(&["tsume", "check", "fixtures/tsume/"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let mut verdicts: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
+    verdicts.sort();
+    assert_eq!(
+        verdicts,
+        [
+            "fixtures/tsume/answer-not-mate.kifu: game 1: unsound",
+            "fixtures/tsume/leftover-piece.kifu: game 1: unsound",
+            "fixtures/tsume/sound-mate1.kifu: game 1: sound",
+            "fixtures/tsume/sound-mate3.ki2u: game 1: sound",
+            "fixtures/tsume/sound-mate3.kifu: game 1: sound",
+            "fixtures/tsume/sound-mate5.csa: game 1: sound",
+            "fixtures/tsume/sound-mate5.kifu: game 1: sound",
+            "fixtures/tsume/sound-mate7-board.bod: game 1: sound",
+            "fixtures/tsume/sound-mate7.kifu: game 1: sound",
+            "fixtures/tsume/two-answers.kifu: game 1: unsound",
+        ],
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // Only the sound ones (--glob, as conversion takes it): exit 0.
+    let out = run(&["tsume", "check", "fixtures/tsume/", "--glob", "sound-*"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(text.matches(": sound\n").count(), 7, "{text}");
+}
+
+/// A USI file of three problems whose second line cannot be read: the
+/// other two are checked, the second is named on standard error, exit 1.
+#[test]
+fn tsume_check_reports_every_readable_problem_of_a_multi_game_input() {
+    let dir = crate::util::bin::scratch("tsume-multi");
+    let path = dir.join("problems.usi");
+    std::fs::write(
+        &path,
+        "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b\n\
+         position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b 5a4a 9i9h\n\
+         position sfen 6p1k/7P1/8s/7sB/9/9/9/9/9 b RBr4g2s4n4l16p 1 moves R*2a 1a1b B*2c\n",
+    )
+    .unwrap();
+    let shown = path.to_str().unwrap();
+    let out = run(&["tsume", "check", shown]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}{stderr}");
+    assert!(
+        text.contains(&format!("{shown}: game 1: sound\n")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{shown}: game 3: sound\n")),
+        "{text}"
+    );
+    assert!(text.contains("shortest mate: 3\n"), "{text}");
+    assert!(!text.contains("game 2"), "{text}");
+    assert!(
+        stderr.contains(&format!("{shown}:2:69: error: game 2 of 3: move 2:")),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A recorded answer with an illegal move is unsound, the move named: the
+/// last move illegal (the reader keeps it as a foul ending, with a warning
+/// shown on standard error), or one in a USI line.
+#[test]
+fn an_illegal_move_in_the_answer_is_unsound_and_named() {
+    let dir = crate::util::bin::scratch("tsume-illegal");
+    let sound = std::fs::read_to_string("fixtures/tsume/sound-mate3.kifu").unwrap();
+    // ▲２三角打 becomes ▲２二角打, a drop on the pawn at 2b.
+    let bad = sound.replace("   3 ２三角打", "   3 ２二角打");
+    assert_ne!(bad, sound);
+    let path = dir.join("illegal.kifu");
+    std::fs::write(&path, bad).unwrap();
+    let out = run(&["tsume", "check", path.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("game 1: unsound\n"), "{text}");
+    assert!(
+        text.contains(
+            "unsound: the recorded answer's move 3 (B*2b) is illegal: a piece cannot be dropped on an occupied square\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        stderr.contains("illegal.kifu:21:6: warning: move 3 is illegal"),
+        "{stderr}"
+    );
+    // A USI answer whose defender move leaves its king in check.
+    let path = dir.join("illegal.usi");
+    std::fs::write(
+        &path,
+        "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b 5a5b\n",
+    )
+    .unwrap();
+    let out = run(&["tsume", "check", path.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("unsound: the recorded answer's move 2 (5a5b) is illegal"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+/// `tsume generate --force` into a folder of a larger earlier run leaves
+/// exactly this run's problems (other files untouched); without --force
+/// the folder is refused before anything is written.
+#[test]
+fn tsume_generate_force_leaves_exactly_this_runs_problems() {
+    let dir = crate::util::bin::scratch("tsume-generate-force");
+    let out_dir = dir.join("out");
+    let generate = |count: &str, seed: &str, force: bool| {
+        let mut args = vec![
+            "tsume",
+            "generate",
+            "--moves",
+            "1",
+            "--count",
+            count,
+            "--seed",
+            seed,
+            "-o",
+            out_dir.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        run(&args)
+    };
+    let names = || {
+        let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(generate("5", "1", false).status.code(), Some(0));
+    // Files that are not the generator's are never touched.
+    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.kif"] {
+        std::fs::write(out_dir.join(other), "mine").unwrap();
+    }
+    let before = names();
+    // Without --force: refused, nothing written.
+    let first = std::fs::read(out_dir.join("tsume-0001.kifu")).unwrap();
+    let out = generate("2", "9", false);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(names(), before);
+    assert_eq!(
+        std::fs::read(out_dir.join("tsume-0001.kifu")).unwrap(),
+        first
+    );
+    // With --force, a smaller run: its two problems, and the earlier run's
+    // three others gone.
+    let out = generate("2", "9", true);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        names(),
+        [
+            "notes.txt",
+            "tsume-0001.kif",
+            "tsume-0001.kifu",
+            "tsume-0002.kifu",
+            "tsume-01.kifu"
+        ]
+    );
+    let fresh = dir.join("fresh");
+    run(&[
+        "tsume",
+        "generate",
+        "--moves",
+        "1",
+        "--count",
+        "2",
+        "--seed",
+        "9",
+        "-o",
+        fresh.to_str().unwrap(),
+    ]);
+    for name in ["tsume-0001.kifu", "tsume-0002.kifu"] {
+        assert_eq!(
+            std::fs::read(out_dir.join(name)).unwrap(),
+            std::fs::read(fresh.join(name)).unwrap()
+        );
+    }
+    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.kif"] {
+        assert_eq!(std::fs::read(out_dir.join(other)).unwrap(), b"mine");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
