@@ -8,7 +8,8 @@
 //! * The first section is the start: an SFEN without its move number, with
 //!   `/` written `_`, spaces written `.` and `+` written `z`; empty for the
 //!   standard start.
-//! * Every other section is `N.MOVES.END`: the moves of one line of play,
+//! * Every other section is `N.MOVES.END` (`.END` may be left out): the
+//!   moves of one line of play,
 //!   starting after ply `N` of the line before it (`0` for the first
 //!   section, the mainline; a later section is a variation branching from
 //!   the previous section's line, which it shares up to ply `N`).
@@ -52,9 +53,12 @@ pub fn looks_like(line: &str) -> bool {
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
     let section = rest.split('~').next().unwrap_or("");
     let mut parts = section.split('.');
-    let (Some(n), Some(moves), Some(end), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
+    let (Some(n), Some(moves), end, None) = (
+        parts.next(),
+        parts.next(),
+        parts.next().unwrap_or(""),
+        parts.next(),
+    ) else {
         return false;
     };
     start_ok
@@ -129,8 +133,12 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
     let mut nodes = vec![NodeId::ROOT];
     let mut positions = vec![start];
     for section in sections {
+        // The ending's part may be left out with its dot (`0.7ku2jm`), as
+        // tsshogi reads it: no ending.
         let mut parts = section.splitn(3, '.');
-        let (Some(ply), Some(moves), Some(end)) = (parts.next(), parts.next(), parts.next()) else {
+        let (Some(ply), Some(moves), end) =
+            (parts.next(), parts.next(), parts.next().unwrap_or(""))
+        else {
             return Err(error(
                 section,
                 "expected a USEN section `N.MOVES.END`, such as 0.7ku2jm.r".to_string(),
