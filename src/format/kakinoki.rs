@@ -135,7 +135,8 @@ pub(crate) fn is_separator(line: &str) -> bool {
 /// several games; a real one-game file has its declaration, if any, at the
 /// top, before anything else, and stays one game. IS-SHOGI's
 /// `#--separator--` line between the problems of a file is a boundary by
-/// the same rule.
+/// the same rule, but for one that a `変化：` block follows: 激指 writes
+/// the same line before each variation of a game.
 pub fn games(text: &str) -> Vec<(u32, &str)> {
     let mut out = Vec::with_capacity(1);
     // A declaration after the first line is rare: look for one before
@@ -147,7 +148,9 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
     let (mut start, mut start_line, mut content) = (0, 0, false);
     for (n, line) in lines::numbered(text) {
         let at = line.as_ptr() as usize - text.as_ptr() as usize;
-        if (is_declaration(line) || is_separator(line)) && content {
+        let boundary =
+            is_declaration(line) || (is_separator(line) && !variation_follows(&text[at..]));
+        if boundary && content {
             out.push((start_line, &text[start..at]));
             (start, start_line, content) = (at, n - 1, false);
         }
@@ -164,6 +167,16 @@ pub fn games(text: &str) -> Vec<(u32, &str)> {
         _ => out.push((start_line, &text[start..])),
     }
     out
+}
+
+/// Whether the first line that says something after the first line of
+/// `text` (a separator) starts a variation block (`変化：3手`).
+fn variation_follows(text: &str) -> bool {
+    lines::numbered(text)
+        .skip(1)
+        .map(|(_, line)| skip_spaces(line))
+        .find(|body| !(body.is_empty() || body.starts_with('#')))
+        .is_some_and(|body| body.starts_with("変化"))
 }
 
 /// Whether [`games`] must walk the lines of a text to split it: some line
@@ -693,6 +706,9 @@ mod tests {
         );
         // At the top, or only after comment lines, it starts nothing.
         assert_eq!(games("#--separator--\n   1 ７六歩(77)\n").len(), 1);
+        // 激指 writes the separator before each variation block: one game.
+        let gekisashi = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n#--separator--\n変化：2手\n   2 ８四歩(83)\n";
+        assert_eq!(games(gekisashi), [(0, gekisashi)]);
     }
 
     #[test]
