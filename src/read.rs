@@ -121,8 +121,83 @@ pub fn read_position(text: &str) -> Result<Record, Error> {
 /// syntax error in a KIF or KI2 text of one game, or in a single JKF
 /// document, fails the text (in Western, each game's moves succeed or fail
 /// alone, but a syntax error fails the text).
+///
+/// A text cut inside its last line (a download or copy that stopped short)
+/// whose last game fails on that line keeps that game's moves before it,
+/// with a warning naming the line and why it stopped.
 pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error>>, Error> {
-    Ok(parse(text, format)?.resolve())
+    let games = parse(text, format).map(Parsed::resolve);
+    match without_a_cut_line(text, format, &games) {
+        Some(kept) => Ok(kept),
+        None => games,
+    }
+}
+
+/// The games of `text` (KIF, KI2 or CSA) read without the broken end of
+/// its last line, when the text ends inside that line (no line break
+/// after it) and the last game fails on it with a syntax error that
+/// reaches the end of the text: cut before the word the error is in (a KI2 line holds
+/// several moves), else before the whole line; the last game, which must
+/// keep a move, warned of what was left out. `None` otherwise, or when
+/// neither cut reads.
+fn without_a_cut_line(
+    text: &str,
+    format: Format,
+    games: &Result<Vec<Result<Record, Error>>, Error>,
+) -> Option<Vec<Result<Record, Error>>> {
+    if !matches!(format, Format::Kif | Format::Ki2 | Format::Csa) || text.ends_with(['\n', '\r']) {
+        return None;
+    }
+    let (last, line) = lines::numbered(text).last()?;
+    let error = match games {
+        Err(e) => e,
+        Ok(games) => games.last()?.as_ref().err()?,
+    };
+    // A syntax error that reaches the end of the text: the text stopped
+    // inside what the error is about.
+    let reaches_the_end = (error.location.column as usize).saturating_sub(1)
+        + error.location.text.chars().count()
+        >= line.trim_end().chars().count();
+    if error.kind != ErrorKind::Syntax
+        || error.location.line != last
+        || !reaches_the_end
+        || line.trim().is_empty()
+    {
+        return None;
+    }
+    let line_start = text.len() - line.len();
+    let at = line
+        .char_indices()
+        .nth(error.location.column.saturating_sub(1) as usize)
+        .map_or(line.len(), |(i, _)| i);
+    let word_start = line[..at]
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| matches!(c, ' ' | '\u{3000}' | '\t'))
+        .map(|(i, c)| i + c.len_utf8())
+        .filter(|&i| !line[..i].trim().is_empty());
+    let cuts = word_start.into_iter().chain([0]);
+    cuts.map(|cut| (cut, &text[..line_start + cut]))
+        .filter(|(_, kept)| !kept.trim().is_empty())
+        .find_map(|(cut, kept)| {
+            let mut games = parse(kept, format).ok()?.resolve();
+            let Some(Ok(record)) = games.last_mut().filter(|g| {
+                g.as_ref().is_ok_and(|r| !r.tree.is_empty())
+            }) else {
+                return None;
+            };
+            let left_out = &line[cut..];
+            record.warnings.push(Warning {
+                line: last,
+                column: line[..cut].chars().count() as u32 + 1,
+                text: left_out.trim_end().chars().take(60).collect(),
+                message: format!(
+                    "the text ends inside this line, whose end does not read ({}); what was read before it is kept",
+                    error.message
+                ),
+            });
+            Some(games)
+        })
 }
 
 /// The games of a text read for their syntax alone: headers, start and

@@ -358,6 +358,9 @@ pub(crate) struct Builder {
     previous: Option<Square>,
     /// Set once the current line has ended (a terminal word or a foul).
     ended: bool,
+    /// Set when the current line stopped at a last move that cannot be
+    /// decided: what is left of the line is not read.
+    cut: bool,
     in_variation: bool,
     branches: Branches,
     trailer: Option<String>,
@@ -375,6 +378,7 @@ impl Builder {
             ply: 0,
             previous: None,
             ended: false,
+            cut: false,
             in_variation: false,
             branches: Branches::default(),
             trailer: None,
@@ -540,6 +544,7 @@ impl Builder {
         self.pos = pos;
         self.previous = self.tree.node(node).mv.map(|mv| mv.to());
         self.ended = false;
+        self.cut = false;
     }
 
     /// The tree built, and the warnings of [`build`]'s reading.
@@ -564,6 +569,9 @@ impl Builder {
         // ply: a diagram may start after moves already played (手数＝N).
         let number_offset = cx.first_number.saturating_sub(1);
         for (i, event) in (from..).zip(&cx.events[from..]) {
+            if self.cut && !matches!(event, Event::Variation { .. }) {
+                continue;
+            }
             match event {
                 Event::Move {
                     span,
@@ -648,6 +656,20 @@ impl Builder {
                                 && !more_moves_follow(&cx.events[i + 1..]) =>
                         {
                             self.illegal_last_move(span, ply, spec, &e, *time)
+                        }
+                        // The last move of its line, not its first, and not
+                        // one the rules forbid: a move the text does not
+                        // decide (an ambiguous KI2 move, say). The moves
+                        // before it are kept; the rest of the line is not
+                        // read.
+                        Err(e)
+                            if depth == 0 && ply > 1 && !more_moves_follow(&cx.events[i + 1..]) =>
+                        {
+                            self.warnings.push(span.warning(format!(
+                                "move {ply} cannot be read ({e}); the {} moves before it are kept, and the rest of this line of play is not read",
+                                ply - 1
+                            )));
+                            self.cut = true;
                         }
                         Err(e) => return Err(Stop::broken(resolve_error(span, ply, &e))),
                     }

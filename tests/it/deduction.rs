@@ -94,14 +94,34 @@ fn no_candidate_surviving_is_an_error_naming_each_failure() {
     );
 }
 
+/// The last move of the record fits two: nothing after it decides, so the
+/// moves before it are kept, with a warning that says the plain ambiguity.
 #[test]
-fn a_last_move_that_fits_two_stays_the_plain_ambiguity() {
+fn a_last_move_that_fits_two_is_left_out_with_the_plain_ambiguity() {
     let text = OPENING.replace("  △１五歩", "");
-    let error = read_text(&text, Format::Ki2).unwrap_err();
-    assert_eq!(
-        error.message,
-        "ambiguous: 2 moves of 金 (KI) to 5g fit the text: 6g5g 6h5g"
+    let records = read_text(&text, Format::Ki2).unwrap();
+    let record = &records[0];
+    let warning = record
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("cannot be read"))
+        .expect("the last move is warned about");
+    assert!(
+        warning
+            .message
+            .contains("ambiguous: 2 moves of 金 (KI) to 5g fit the text: 6g5g 6h5g"),
+        "{}",
+        warning.message
     );
+    let plies = record.tree.mainline().count() as u32;
+    assert!(
+        warning
+            .message
+            .starts_with(&format!("move {} cannot be read", plies + 1)),
+        "{}",
+        warning.message
+    );
+    assert!(record.ending().is_none());
 }
 
 #[test]

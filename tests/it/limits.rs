@@ -1175,16 +1175,27 @@ fn cp932_cut_in_a_header() {
         .any(|w| w.message.contains("U+FFFD") && w.line == 1));
 }
 
-/// Cut in the middle of a move: the move cannot be read, which is a
-/// located error.
+/// Cut in the middle of a move, the last line: the moves before it are
+/// kept, with a warning at the line that says it ends inside it.
 #[test]
-fn cp932_cut_in_a_move_is_a_located_error() {
+fn cp932_cut_in_a_move_keeps_the_moves_before() {
     let text = format!("{KIF_HEAD}   1 ７六歩(77)\n   2 ３四歩");
     let mut bytes = cp932(&text);
     bytes.pop();
-    let err = read_named(&bytes, "cut.kif")
-        .map(|r| r.records.iter().map(written::usi_line).collect::<Vec<_>>())
-        .expect_err("a move cut in half");
+    let read = read_named(&bytes, "cut.kif").unwrap();
+    let record = &read.records[0];
+    assert_eq!(written::usi_line(record), "position startpos moves 7g7f");
+    assert!(
+        record
+            .warnings
+            .iter()
+            .any(|w| w.line == 4 && w.message.starts_with("the text ends inside this line")),
+        "{:?}",
+        record.warnings
+    );
+    // Cut in a move with more after it: an error, as before.
+    let text = format!("{KIF_HEAD}   1 ７六歩(77)\n   2 ３四\n   3 ２六歩(27)\n");
+    let err = read_named(&cp932(&text), "cut.kif").expect_err("a move cut in half");
     assert_eq!(err.location.line, 4, "{}", err.render("cut.kif"));
 }
 

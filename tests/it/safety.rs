@@ -243,7 +243,7 @@ fn clashing_output_names_keep_both_games_whatever_the_threads() {
 #[test]
 fn a_multi_game_input_with_a_bad_game_writes_nothing() {
     let dir = scratch("all-or-none");
-    let games = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n/\nPI\n+\n+7776FU\n-5544KA\n%TORYO\n/\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n";
+    let games = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n/\nPI\n+\n+7776FU\n-5544KA\n+2726FU\n%TORYO\n/\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n";
     std::fs::write(dir.join("three.csa"), games).unwrap();
     let out = dir.join("out");
     let report = dir.join("report.tsv");

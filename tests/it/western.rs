@@ -716,7 +716,7 @@ fn ambiguity_renders_like_a_compiler() {
     let (_, rendered) = bad("ambiguous-gold.psn");
     assert_eq!(
         rendered,
-        "fixtures/western/bad/ambiguous-gold.psn:2:17: error: move 3: ambiguous: 2 moves of 金 (KI) to 5h fit the text: 4i5h 6i5h\n  |\n2 | 1. P-7f P-3d 2. G-5h\n  |                 ^^^^\n"
+        "fixtures/western/bad/ambiguous-gold.psn:2:17: error: move 3: ambiguous: 2 moves of 金 (KI) to 5h fit the text: 4i5h 6i5h; each of them lets every later move be played, so the record does not say which\n  |\n2 | 1. P-7f P-3d 2. G-5h P-8d\n  |                 ^^^^\n"
     );
 }
 
