@@ -3,6 +3,7 @@
 
 use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, ConvertArgs};
 use super::batch;
+use super::output::InputRoots;
 use super::tools::{self, position};
 use crate::book::{build, db2016, query};
 use crate::record::Record;
@@ -11,7 +12,7 @@ use crate::training::Game;
 use crate::Move;
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What a book build needs beyond the inputs: where, and what goes in.
 #[derive(Clone, Debug)]
@@ -81,7 +82,8 @@ impl BookCounter {
         }
     }
 
-    /// Counts an input's games; says why a game could not be counted.
+    /// Counts an input's games. An error is the build's, not the input's
+    /// (a sorted run could not be written): the build cannot go on.
     pub fn take(&mut self, games: Vec<BookGame>) -> Result<(), String> {
         for game in games {
             let counted = match game {
@@ -96,10 +98,10 @@ impl BookCounter {
             };
             match counted {
                 Ok(counted) => {
-                    self.games += 1;
                     self.builder
                         .add_counted(counted)
                         .map_err(|e| e.to_string())?;
+                    self.games += 1;
                 }
                 Err(why) => *self.left_out.entry(why).or_default() += 1,
             }
@@ -137,11 +139,8 @@ impl BookCounter {
 /// counted, written to a temporary file beside the output and linked into
 /// place, never over an existing file without --force.
 pub fn build(args: BookBuildArgs) -> u8 {
-    if args.output.exists() && !args.force {
-        eprintln!(
-            "error: {} exists; give --force to replace it",
-            args.output.display()
-        );
+    if let Err(message) = check_output(&args.output, &args.inputs, args.force) {
+        eprintln!("error: {message}");
         return 2;
     }
     let job = BookJob {
@@ -187,6 +186,39 @@ pub fn build(args: BookBuildArgs) -> u8 {
             2
         }
     }
+}
+
+/// Whether a book may be written at `output`, checked before any input is
+/// read: not over an existing file without `force`, never over one of the
+/// `inputs` (the rule conversion follows, [`InputRoots::contains`]), and
+/// into a folder that exists and takes files.
+fn check_output(output: &Path, inputs: &[PathBuf], force: bool) -> Result<(), String> {
+    if InputRoots::new(inputs).contains(output) {
+        return Err(format!(
+            "{}: that is one of the inputs; refused",
+            output.display()
+        ));
+    }
+    if output.exists() && !force {
+        return Err(format!(
+            "{} exists; give --force to replace it",
+            output.display()
+        ));
+    }
+    let dir = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".kifconv-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            format!(
+                "cannot write the book {} into the folder {}: {e}",
+                output.display(),
+                dir.display()
+            )
+        })
 }
 
 /// Writes a book.
@@ -301,18 +333,8 @@ pub fn query(args: BookQueryArgs) -> u8 {
 
 /// Merges books (see [`crate::book::Book::merge`]) into a new one.
 pub fn merge(args: BookMergeArgs) -> u8 {
-    if args.output.exists() && !args.force {
-        eprintln!(
-            "error: {} exists; give --force to replace it",
-            args.output.display()
-        );
-        return 2;
-    }
-    if args.books.iter().any(|b| same_file(b, &args.output)) {
-        eprintln!(
-            "error: {}: that is one of the books read; refused",
-            args.output.display()
-        );
+    if let Err(message) = check_output(&args.output, &args.books, args.force) {
+        eprintln!("error: {message}");
         return 2;
     }
     let mut merged = crate::book::Book::default();
@@ -346,13 +368,5 @@ pub fn merge(args: BookMergeArgs) -> u8 {
             eprintln!("error: {e}");
             2
         }
-    }
-}
-
-/// Whether two paths name one file (the output may not exist yet).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
     }
 }
