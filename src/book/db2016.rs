@@ -33,8 +33,8 @@ pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
     }
 }
 
-/// Why a book's text cannot be read: the line (1-based), the text and what
-/// was expected.
+/// Why a book's text cannot be read: the line (1-based; 0 when it was not
+/// counted), the text and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookError {
     /// The line, counted from 1.
@@ -47,7 +47,14 @@ pub struct BookError {
 
 impl std::fmt::Display for BookError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {} (`{}`)", self.line, self.message, self.text)
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        if self.text.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{} (`{}`)", self.message, self.text)
+        }
     }
 }
 

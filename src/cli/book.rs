@@ -5,7 +5,7 @@ use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, ConvertArgs};
 use super::batch;
 use super::output::InputRoots;
 use super::tools::{self, position};
-use crate::book::{build, db2016, query};
+use crate::book::{build, check, db2016, query};
 use crate::record::Record;
 use crate::training::filter::{Filter, Rejection};
 use crate::training::Game;
@@ -291,6 +291,12 @@ pub fn query(args: BookQueryArgs) -> u8 {
     let answer = match answer {
         Ok(Some(answer)) => answer,
         Ok(None) => {
+            if args.json {
+                let value = serde_json::json!({
+                    "sfen": pos.sfen(), "found": false, "moves": [],
+                });
+                tools::print(format!("{value}\n").as_bytes());
+            }
             eprintln!("{}: not in the book (nor its rotation)", pos.sfen());
             return 1;
         }
@@ -311,7 +317,8 @@ pub fn query(args: BookQueryArgs) -> u8 {
             })
             .collect();
         let value = serde_json::json!({
-            "sfen": pos.sfen(), "flipped": answer.flipped, "ply": answer.ply, "moves": moves,
+            "sfen": pos.sfen(), "found": true, "flipped": answer.flipped, "ply": answer.ply,
+            "moves": moves,
         });
         format!("{value}\n")
     } else {
@@ -343,15 +350,38 @@ pub fn merge(args: BookMergeArgs) -> u8 {
             .map_err(|e| e.to_string())
             .and_then(|bytes| {
                 let text = String::from_utf8_lossy(&bytes);
-                db2016::read(&text).map_err(|e| e.to_string())
+                check::read(&text).map_err(|e| e.to_string())
             });
         match read {
-            Ok(book) => merged.merge(book),
+            Ok(read) => {
+                for w in &read.warnings {
+                    eprintln!("{}: warning: {w}", path.display());
+                }
+                let held = merged.merge(read.book);
+                if held > 0 {
+                    eprintln!(
+                        "{}: warning: {held} counts added past the largest number a count can hold; kept at that number",
+                        path.display()
+                    );
+                }
+            }
             Err(e) => {
                 eprintln!("{}: error: {e}", path.display());
                 return 1;
             }
         }
+    }
+    // Ply 0 is never written: a position no book gave a ply takes 1.
+    let no_ply = merged
+        .entries
+        .values_mut()
+        .filter(|e| e.ply == 0)
+        .fold(0, |n, e| {
+            e.ply = 1;
+            n + 1
+        });
+    if no_ply > 0 {
+        eprintln!("warning: {no_ply} positions had a ply in no book; written with ply 1");
     }
     let job = BookJob {
         output: args.output,

@@ -383,3 +383,168 @@ fn a_book_is_never_written_over_an_input() {
     assert_eq!(std::fs::read(&book).unwrap(), text);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A book of [`GAMES`] (not flip-folded), its text split into its blocks
+/// (the header first).
+fn book_blocks(dir: &std::path::Path) -> Vec<String> {
+    let games = dir.join("games.usi");
+    std::fs::write(&games, GAMES).unwrap();
+    let book = dir.join("book.db");
+    let out = run(&["book", "build", s(&games), "-o", s(&book), "--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&book).unwrap();
+    let mut blocks: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("sfen ") || blocks.is_empty() {
+            blocks.push(String::new());
+        }
+        let last = blocks.last_mut().unwrap();
+        last.push_str(line);
+        last.push('\n');
+    }
+    assert!(blocks.len() > 4, "{text}");
+    blocks
+}
+
+/// `book query` on a book it cannot search rightly says why, with the
+/// line, and exits 2: never "not in the book".
+#[test]
+fn a_book_query_checks_the_book() {
+    let dir = scratch("book-check");
+    let blocks = book_blocks(&dir);
+    let query = |name: &str, text: &str, position: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = run(&["book", "query", s(&path), position]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(!err.contains("not in the book"), "{name}: {err}");
+        err
+    };
+    let after = "position startpos moves 7g7f";
+    // Blocks reversed.
+    let mut reversed = blocks[..1].to_vec();
+    reversed.extend(blocks[1..].iter().rev().cloned());
+    for position in ["startpos", after, "position startpos moves 5g5f"] {
+        let err = query("reversed.db", &reversed.concat(), position);
+        assert!(err.contains("not sorted") && err.contains("line "), "{err}");
+        assert!(err.contains("book merge"), "{err}");
+    }
+    // A block twice: the position asked about, or the one beside it.
+    for i in 1..blocks.len() {
+        let mut twice = blocks.clone();
+        twice.insert(i, blocks[i].clone());
+        let key = blocks[i]
+            .lines()
+            .next()
+            .unwrap()
+            .strip_prefix("sfen ")
+            .unwrap();
+        let err = query("twice.db", &twice.concat(), key);
+        assert!(err.contains("again") && err.contains("sort"), "{err}");
+    }
+    // Not a book at all.
+    let readme = crate::util::files::fixtures().join("../README.md");
+    let out = run(&["book", "query", s(&readme), "startpos"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 1: not a YaneuraOu book"), "{err}");
+    // A position written otherwise than kifconv writes it, an impossible
+    // one, an illegal move.
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let spaced = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL  b - 1";
+    let err = query(
+        "spaced.db",
+        &format!("{}{spaced}\n7g7f none 0 0 1\n", blocks[0]),
+        "startpos",
+    );
+    assert!(err.contains("line 2: not in kifconv's form"), "{err}");
+    let err = query(
+        "kings.db",
+        &format!(
+            "{}sfen kkk6/9/9/9/9/9/9/9/9 b - 1\n1a1b none 0 0 1\n",
+            blocks[0]
+        ),
+        "startpos",
+    );
+    assert!(err.contains("line 2: an impossible position"), "{err}");
+    let err = query(
+        "illegal.db",
+        &format!("{}{start}\n7g7f none 0 0 1\n7g7e none 0 0 1\n", blocks[0]),
+        "startpos",
+    );
+    assert!(err.contains("line 4: the move 7g7e is illegal"), "{err}");
+    // A line with no end: refused at once, reading a bounded number of
+    // bytes.
+    let long = format!("{}sfen {}", blocks[0], "a".repeat(4 << 20));
+    let err = query("long.db", &long, "startpos");
+    assert!(err.contains("line 2: longer than 65536 bytes"), "{err}");
+    // A miss in a good book: exit 1, and JSON says so.
+    let good = dir.join("book.db");
+    let out = run(&[
+        "book",
+        "query",
+        s(&good),
+        "position startpos moves 5g5f",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["found"], false);
+    assert_eq!(json["moves"], serde_json::json!([]));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `book merge` reads a whole book and mends it, saying what it did with
+/// each fault's line: an unsorted book and a position twice are merged, an
+/// illegal move dropped, ply 0 never written, a count never wrapped.
+#[test]
+fn a_book_merge_mends_and_says() {
+    let dir = scratch("book-merge-check");
+    let blocks = book_blocks(&dir);
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    let a = dir.join("a.db");
+    let mut text = blocks.clone();
+    text.reverse();
+    let mut text = text.concat().replacen("#YANEURAOU-DB2016 1.00\n", "", 1);
+    text.insert_str(0, "#YANEURAOU-DB2016 1.00\n");
+    text.push_str(&format!(
+        "{start} 0\n7g7f none 0 0 18446744073709551615\n7g7e none 0 0 1\n"
+    ));
+    std::fs::write(&a, &text).unwrap();
+    let sorted = dir.join("sorted.db");
+    let out = run(&["book", "merge", s(&a), "-o", s(&sorted)]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    for said in [
+        "warning: line 5: not sorted from here",
+        "warning: line 13: a position with no ply",
+        "illegal here: the piece cannot reach that square; dropped",
+        "again; their moves are merged",
+        "largest number a count can hold",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
+    let merged = std::fs::read_to_string(&sorted).unwrap();
+    assert!(
+        merged.contains(&format!("{start} 1\n7g7f none 0 0 18446744073709551615\n")),
+        "{merged}"
+    );
+    assert!(
+        !merged.contains(" 0\n7") && !merged.contains("7g7e"),
+        "{merged}"
+    );
+    // The mended copy searches.
+    let out = run(&["book", "query", s(&sorted), "position startpos moves 7g7f"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Not a book: refused with the line.
+    let readme = crate::util::files::fixtures().join("../README.md");
+    let out = run(&["book", "merge", s(&readme), "-o", s(&dir.join("x.db"))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("line 1: not a YaneuraOu book"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
