@@ -150,9 +150,11 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
     }
     let selected = sink.selector.map(|s| s.counts);
     if let Some(e) = sink.book_failed {
-        // No book, and no run left behind (the counter removes its runs).
+        // No book, no report, and no run left behind (the counter removes
+        // its runs).
         drop(sink.book);
         progress.finish_and_clear();
+        report.map(Report::discard);
         eprintln!("error: {e}");
         return 2;
     }
@@ -161,6 +163,7 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
         match counter.finish(job) {
             Ok(line) => book_line = Some(line),
             Err(e) => {
+                report.map(Report::discard);
                 eprintln!("error: {e}");
                 return 2;
             }

@@ -284,6 +284,8 @@ fn a_build_whose_runs_cannot_be_written_fails_whole() {
             "1",
             "-j",
             "1",
+            "--report",
+            s(&dir.join("report.tsv")),
         ],
     );
     let err = stderr(&out);
