@@ -96,7 +96,7 @@ const MAX_COUNTED: u64 = 16 << 20;
 ///
 /// * the first non-empty line must be the header or a position line, and a
 ///   position line must come within [`MAX_GAP`] bytes (else the file is
-///   "not a YaneuraOu book");
+///   "not a YaneuraOu book"); the first two position lines are read;
 /// * no line may be longer than [`MAX_LINE`] bytes, and a position line
 ///   must follow within [`MAX_GAP`] bytes of wherever the search looks, so
 ///   that a search reads a bounded number of bytes whatever the file holds;
@@ -168,32 +168,36 @@ impl<R: Read + Seek> Search<R> {
     }
 
     /// The first non-empty line is the header or a position line, and a
-    /// position line comes soon (or the file ends: an empty book).
+    /// position line comes within [`MAX_GAP`] bytes (or the file ends: an
+    /// empty book).
     fn header(&mut self) -> std::io::Result<()> {
         self.reader.seek(SeekFrom::Start(0))?;
         let (mut at, mut line, mut number) = (0u64, Vec::new(), 0);
-        loop {
+        let mut started = false;
+        while at <= MAX_GAP {
             let n = self.line(at, &mut line)?;
             number += 1;
             if n == 0 {
                 return Ok(());
             }
+            if line.starts_with(b"sfen ") {
+                // The first two positions are checked too: a search for a
+                // position past every one it probes never looks there.
+                return self.probe(at).map(|_| ());
+            }
             let text = String::from_utf8_lossy(&line);
-            if !text.trim().is_empty() {
+            if !started && !text.trim().is_empty() {
                 check::first_line(number, &text)
                     .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
-                break;
+                started = true;
             }
             at += n as u64;
         }
-        match self.next_position(0) {
-            Err(e) if e.to_string().contains("no position line") => Err(self.fault(
-                0,
-                b"",
-                format!("not a YaneuraOu book: no `sfen` line in its first {MAX_GAP} bytes"),
-            )),
-            other => other.map(|_| ()),
-        }
+        Err(self.fault(
+            0,
+            b"",
+            format!("not a YaneuraOu book: no `sfen` line in its first {MAX_GAP} bytes"),
+        ))
     }
 
     /// The first position line starting at or after byte `at`: its start,
@@ -436,5 +440,50 @@ mod tests {
         absent.play_usi_line("5g5f").unwrap();
         assert_eq!(lookup(&book, &absent), None);
         assert_eq!(file(&absent), None);
+    }
+
+    /// The fault a search of `text` for the start position finds.
+    fn fault(text: &str) -> BookError {
+        let e = lookup_file(
+            Cursor::new(text.as_bytes()),
+            text.len() as u64,
+            &Position::startpos(),
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+        e.into_inner()
+            .and_then(|e| e.downcast::<BookError>().ok())
+            .map(|e| *e)
+            .expect("a book fault")
+    }
+
+    /// Faults the search sees, each at its line.
+    #[test]
+    fn a_search_checks_what_it_reads() {
+        let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 1\n";
+        let other = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n";
+        let header = "#YANEURAOU-DB2016 1.00\n";
+        let e = fault(&format!("{header}{start}{other}"));
+        assert_eq!(e.line, 4);
+        assert!(e.message.starts_with("not sorted"), "{e}");
+        let e = fault(&format!("{header}{other}{start}{start}"));
+        assert_eq!(e.line, 6);
+        assert!(e.message.starts_with("the position of line 4 again"), "{e}");
+        let e = fault("# A title\n\nSome words.\n");
+        assert_eq!(e.line, 1);
+        assert!(e.message.starts_with("not a YaneuraOu book"), "{e}");
+        let e = fault(&format!("{header}{}", "\n".repeat(MAX_GAP as usize + 10)));
+        assert!(e.message.contains("no `sfen` line"), "{e}");
+        let e = fault(&format!("{header}sfen {}", "x".repeat(MAX_LINE * 2)));
+        assert_eq!(e.line, 2);
+        assert!(e.message.starts_with("longer than"), "{e}");
+        // A header alone is an empty book: not found, no fault.
+        let empty = header.as_bytes();
+        let found = lookup_file(
+            Cursor::new(empty),
+            empty.len() as u64,
+            &Position::startpos(),
+        );
+        assert_eq!(found.unwrap(), None);
     }
 }
