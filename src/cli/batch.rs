@@ -154,7 +154,9 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
         // its runs).
         drop(sink.book);
         progress.finish_and_clear();
-        report.map(Report::discard);
+        if let Some(report) = report {
+            report.discard();
+        }
         eprintln!("error: {e}");
         return 2;
     }
@@ -163,7 +165,9 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
         match counter.finish(job) {
             Ok(line) => book_line = Some(line),
             Err(e) => {
-                report.map(Report::discard);
+                if let Some(report) = report {
+                    report.discard();
+                }
                 eprintln!("error: {e}");
                 return 2;
             }
