@@ -69,7 +69,7 @@ impl Tally {
 pub enum BuildError {
     /// Its moves do not replay.
     Record(RecordError),
-    /// A run could not be written to disk.
+    /// A run could not be written to disk (the build cannot go on).
     Spill(String),
 }
 
@@ -77,7 +77,7 @@ impl std::fmt::Display for BuildError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BuildError::Record(e) => e.fmt(f),
-            BuildError::Spill(e) => write!(f, "cannot write a sorted run to disk: {e}"),
+            BuildError::Spill(e) => f.write_str(e),
         }
     }
 }
@@ -204,16 +204,33 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
 /// tab sorts before every character of either, so that the texts sort as
 /// the pairs would), and
 /// when they outgrow the limit, sorted runs on disk, merged at the end.
+/// The runs are removed when the builder is finished or dropped, and a run
+/// that cannot be written whole is removed at once: a failed build leaves
+/// no run behind.
 #[derive(Default)]
 pub struct Builder {
     options: Options,
     tallies: HashMap<String, Tally>,
     /// How many tallies may be held before they go to a run on disk.
     limit: Option<usize>,
-    runs: Vec<std::path::PathBuf>,
+    runs: Runs,
+    /// How many runs were made in all (merged ones included): the next
+    /// run's number.
+    made: usize,
+    /// How many runs went to disk from memory.
+    spilled: usize,
     /// Where runs go.
     spill_dir: Option<std::path::PathBuf>,
+    /// How many runs are read at once; more are merged in passes.
+    fan_in: Option<usize>,
 }
+
+/// How many runs the final merge reads at once, by default: more are first
+/// merged in groups of this many into longer runs, so that a build opens a
+/// bounded number of files however many runs it made (a process may have
+/// as few as 256 open; this leaves room for the inputs, the book and the
+/// worker threads' files).
+pub const FAN_IN: usize = 32;
 
 /// The memory a tally takes, about: the key and move text, the map's own
 /// share, and the allocator's slack (measured: the CSA bench book with a
@@ -238,9 +255,15 @@ impl Builder {
         self
     }
 
-    /// How many runs went to disk so far.
+    /// Reads at most `n` runs at once (at least 2) instead of [`FAN_IN`].
+    pub fn with_fan_in(mut self, n: usize) -> Builder {
+        self.fan_in = Some(n.max(2));
+        self
+    }
+
+    /// How many runs went to disk from memory so far.
     pub fn runs(&self) -> usize {
-        self.runs.len()
+        self.spilled
     }
 
     /// Counts `record` (see [`count`]); a record whose moves do not replay
@@ -269,23 +292,61 @@ impl Builder {
 
     /// Writes the tallies held to a sorted run on disk.
     fn spill(&mut self) -> std::io::Result<()> {
+        let sorted = self.sorted();
+        let path = self.run_path();
+        write_run(&path, |out| {
+            for (text, t) in &sorted {
+                write_tally(out, text, *t)?;
+            }
+            Ok(())
+        })?;
+        self.runs.0.push(path);
+        self.spilled += 1;
+        Ok(())
+    }
+
+    /// The name of the next run.
+    fn run_path(&mut self) -> std::path::PathBuf {
         let dir = self.spill_dir.clone().unwrap_or_else(std::env::temp_dir);
         let path = dir.join(format!(
             "kifconv-book-{}-{}.run",
             std::process::id(),
-            self.runs.len()
+            self.made
         ));
-        let sorted = self.sorted();
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
-        for (text, t) in sorted {
-            writeln!(
-                out,
-                "{text}\t{}\t{}\t{}\t{}",
-                t.ply, t.count, t.evals, t.with_eval
-            )?;
+        self.made += 1;
+        path
+    }
+
+    /// Merges the runs, [`FAN_IN`] at a time, into longer runs until no
+    /// more than that many are left.
+    fn merge_passes(&mut self) -> std::io::Result<()> {
+        let fan_in = self.fan_in.unwrap_or(FAN_IN);
+        while self.runs.0.len() > fan_in {
+            let group: Vec<_> = self.runs.0.drain(..fan_in).collect();
+            let path = self.run_path();
+            let written = write_run(&path, |out| {
+                let mut last: Option<(String, Tally)> = None;
+                merge_runs(&group, &mut |text, t| match &mut last {
+                    Some((k, tally)) if k == text => {
+                        tally.add(t);
+                        Ok(())
+                    }
+                    _ => match last.replace((text.to_string(), t)) {
+                        Some((k, tally)) => write_tally(out, &k, tally),
+                        None => Ok(()),
+                    },
+                })?;
+                match last {
+                    Some((k, tally)) => write_tally(out, &k, tally),
+                    None => Ok(()),
+                }
+            });
+            for run in &group {
+                let _ = std::fs::remove_file(run);
+            }
+            written?;
+            self.runs.0.push(path);
         }
-        out.flush()?;
-        self.runs.push(path);
         Ok(())
     }
 
@@ -342,9 +403,10 @@ impl Builder {
         min_count: u64,
         mut each: impl FnMut(String, Entry) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        if !self.runs.is_empty() && !self.tallies.is_empty() {
+        if !self.runs.0.is_empty() && !self.tallies.is_empty() {
             self.spill()?;
         }
+        self.merge_passes()?;
         let mut group: Option<(String, Vec<(String, Tally)>)> = None;
         let mut emit = |group: Option<(String, Vec<(String, Tally)>)>| -> std::io::Result<()> {
             let Some((k, moves)) = group else {
@@ -368,19 +430,62 @@ impl Builder {
                 _ => emit(group.replace((k.to_string(), vec![(mv.to_string(), t)]))),
             }
         };
-        if self.runs.is_empty() {
+        if self.runs.0.is_empty() {
             for (text, t) in self.sorted() {
                 take(&text, t)?;
             }
         } else {
-            let merged = merge_runs(&self.runs, &mut take);
-            for run in &self.runs {
+            let runs = std::mem::take(&mut self.runs.0);
+            let merged = merge_runs(&runs, &mut take);
+            for run in &runs {
                 let _ = std::fs::remove_file(run);
             }
             merged?;
         }
         emit(group.take())
     }
+}
+
+/// The runs on disk, removed when dropped (a build that fails or stops
+/// leaves none behind).
+#[derive(Default)]
+struct Runs(Vec<std::path::PathBuf>);
+
+impl Drop for Runs {
+    fn drop(&mut self) {
+        for run in &self.0 {
+            let _ = std::fs::remove_file(run);
+        }
+    }
+}
+
+/// A run's line for a tally.
+fn write_tally(out: &mut dyn std::io::Write, text: &str, t: Tally) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{text}\t{}\t{}\t{}\t{}",
+        t.ply, t.count, t.evals, t.with_eval
+    )
+}
+
+/// Writes a run at `path` through `fill`; on failure the file is removed
+/// and the error names it.
+fn write_run(
+    path: &std::path::Path,
+    fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let written = std::fs::File::create(path).and_then(|file| {
+        let mut out = std::io::BufWriter::new(file);
+        fill(&mut out)?;
+        out.flush()
+    });
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(path);
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot write the sorted run {}: {e}", path.display()),
+        )
+    })
 }
 
 /// Reads the runs in step, handing every tally over in key order.
@@ -535,14 +640,17 @@ mod tests {
         let games = records(&text);
         let dir = std::env::temp_dir().join(format!("kifconv-book-runs-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for flip_fold in [false, true] {
+        // A fan-in of 2 merges the runs in several passes first.
+        for (flip_fold, fan_in) in [(false, FAN_IN), (true, FAN_IN), (false, 2), (true, 3)] {
             let options = Options {
                 flip_fold,
                 max_ply: Some(10),
                 ..Options::default()
             };
             let mut memory = Builder::new(options.clone());
-            let mut disk = Builder::new(options).with_memory_limit(5 * TALLY_BYTES, dir.clone());
+            let mut disk = Builder::new(options)
+                .with_memory_limit(5 * TALLY_BYTES, dir.clone())
+                .with_fan_in(fan_in);
             for g in &games {
                 memory.add(g).unwrap();
                 disk.add(g).unwrap();
@@ -562,6 +670,39 @@ mod tests {
         }
         // The runs are gone.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// A run that cannot be written (here: its folder is a file) is an
+    /// error naming the run, and leaves no file; runs made before it are
+    /// removed when the builder is dropped.
+    #[test]
+    fn a_run_that_cannot_be_written_is_an_error_and_leaves_nothing() {
+        let dir = std::env::temp_dir().join(format!("kifconv-book-fail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let games = records(
+            "position startpos moves 7g7f 3c3d 2g2f 8c8d\nposition startpos moves 2g2f 8c8d 7g7f\n",
+        );
+        let mut builder =
+            Builder::new(Options::default()).with_memory_limit(2 * TALLY_BYTES, dir.clone());
+        builder.add(&games[0]).unwrap();
+        assert!(builder.runs() >= 1);
+        assert!(std::fs::read_dir(&dir).unwrap().count() >= 1);
+        // The folder runs go to is now a file: the next run fails.
+        builder.spill_dir = Some(dir.join("not-a-folder"));
+        std::fs::write(dir.join("not-a-folder"), "").unwrap();
+        let e = builder.add(&games[1]).unwrap_err();
+        assert!(matches!(e, BuildError::Spill(_)), "{e}");
+        assert!(
+            e.to_string().starts_with("cannot write the sorted run "),
+            "{e}"
+        );
+        drop(builder);
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["not-a-folder"]);
         let _ = std::fs::remove_dir_all(dir);
     }
 }

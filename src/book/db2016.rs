@@ -3,11 +3,11 @@
 //! `sfen <board> <turn> <hand> <ply>`, then its moves one a line,
 //! `<move> <ponder> <value> <depth> <count>` (`none` for no ponder). The
 //! writer sorts positions by their SFEN (without the ply) in byte order and
-//! moves by count, then value, both descending; the reader takes any
-//! order, CRLF, and moves with fields missing (value, depth and count 0,
-//! no ponder).
+//! moves by count, then value, both descending. The reader
+//! ([`super::check::read`]) takes any order, CRLF, and moves with fields
+//! missing (value, depth and count 0, no ponder), and checks the rest.
 
-use super::{Book, BookMove, Entry};
+use super::{Book, Entry};
 use std::fmt::Write as _;
 
 /// The first line.
@@ -33,8 +33,8 @@ pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
     }
 }
 
-/// Why a book's text cannot be read: the line (1-based), the text and what
-/// was expected.
+/// Why a book's text cannot be read: the line (1-based; 0 when it was not
+/// counted), the text and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookError {
     /// The line, counted from 1.
@@ -47,87 +47,26 @@ pub struct BookError {
 
 impl std::fmt::Display for BookError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {} (`{}`)", self.line, self.message, self.text)
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        if self.text.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{} (`{}`)", self.message, self.text)
+        }
     }
 }
 
 impl std::error::Error for BookError {}
 
-/// The position line's key (SFEN without ply) and ply, if `line` is one.
-pub fn position_line(line: &str) -> Option<(&str, u32)> {
-    let rest = line.strip_prefix("sfen ")?.trim_end();
-    match rest.rsplit_once(' ') {
-        Some((key, ply)) if ply.bytes().all(|b| b.is_ascii_digit()) && key.contains(' ') => {
-            Some((key, ply.parse().unwrap_or(0)))
-        }
-        // Three fields: no ply.
-        _ => Some((rest, 0)),
-    }
-}
-
-/// Reads a book's text.
-pub fn read(text: &str) -> Result<Book, BookError> {
-    let mut book = Book::default();
-    let mut current: Option<String> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r').trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
-            continue;
-        }
-        let error = |message: &str| BookError {
-            line: i + 1,
-            text: raw.chars().take(120).collect(),
-            message: message.to_string(),
-        };
-        if let Some((key, ply)) = position_line(line) {
-            let fields = key.split(' ').count();
-            if fields != 3 {
-                return Err(error("a position needs its board, side to move and hands"));
-            }
-            let entry = book.entries.entry(key.to_string()).or_insert(Entry {
-                ply,
-                moves: Vec::new(),
-            });
-            entry.ply = entry.ply.min(ply);
-            current = Some(key.to_string());
-            continue;
-        }
-        let Some(key) = &current else {
-            return Err(error("a move before any `sfen` position line"));
-        };
-        let mut fields = line.split_whitespace();
-        let mv = fields.next().unwrap_or_default().to_string();
-        if crate::Move::from_usi(&mv).is_err() {
-            return Err(error("expected a USI move (`7g7f`, `P*5e`)"));
-        }
-        let ponder = fields.next().filter(|p| *p != "none").map(str::to_string);
-        let number = |field: Option<&str>| -> Result<i64, BookError> {
-            field.map_or(Ok(0), |f| {
-                f.parse()
-                    .map_err(|_| error("expected a whole number for value, depth or count"))
-            })
-        };
-        let value = number(fields.next())?;
-        let depth = number(fields.next())?;
-        let count = number(fields.next())?;
-        let entry = book
-            .entries
-            .get_mut(key)
-            .expect("the current position was entered");
-        entry.moves.push(BookMove {
-            mv,
-            ponder,
-            value: value.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
-            depth: depth.clamp(0, u32::MAX.into()) as u32,
-            count: count.max(0) as u64,
-        });
-    }
-    Ok(book)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read(text: &str) -> Result<Book, BookError> {
+        super::super::check::read(text).map(|r| r.book)
+    }
 
     #[test]
     fn reads_what_it_writes_and_lenient_books() {

@@ -2,6 +2,8 @@
 //! with the moves played from it, counted.
 //!
 //! * [`db2016`] reads and writes the text;
+//! * [`check`] holds the rules a book read must keep, and reads a whole
+//!   book mending what it can, saying what it did;
 //! * [`build`] counts the mainline positions and moves of records into a
 //!   book, optionally flip-folded (black-to-move positions only: a
 //!   white-to-move position and its move are rotated 180° first);
@@ -11,6 +13,7 @@
 //!   sorted book file without reading it whole.
 
 pub mod build;
+pub mod check;
 pub mod db2016;
 pub mod query;
 
@@ -73,30 +76,24 @@ impl Entry {
 }
 
 impl Book {
-    /// Adds `other`'s entries: counts of the same move added, the smaller
-    /// ply kept, the value of the move played more often kept (the first
-    /// book's on a tie).
-    pub fn merge(&mut self, other: Book) {
+    /// Adds `other`'s entries: counts of the same move added (held at the
+    /// largest count rather than wrapped), the smaller ply kept (a ply of 0,
+    /// none written, gives way to the other's), the value of the move
+    /// played more often kept (the first book's on a tie). Says how many
+    /// counts were held.
+    pub fn merge(&mut self, other: Book) -> usize {
+        let mut held = 0;
         for (key, entry) in other.entries {
             let mine = self.entries.entry(key).or_insert_with(|| Entry {
                 ply: entry.ply,
                 moves: Vec::new(),
             });
-            mine.ply = mine.ply.min(entry.ply);
+            mine.ply = check::min_ply(mine.ply, entry.ply);
             for mv in entry.moves {
-                match mine.moves.iter_mut().find(|m| m.mv == mv.mv) {
-                    Some(m) => {
-                        if mv.count > m.count {
-                            m.value = mv.value;
-                            m.depth = mv.depth;
-                            m.ponder = mv.ponder.clone();
-                        }
-                        m.count += mv.count;
-                    }
-                    None => mine.moves.push(mv),
-                }
+                held += usize::from(check::add_move(mine, mv));
             }
             mine.sort();
         }
+        held
     }
 }

@@ -241,9 +241,9 @@ pub struct BookBuildArgs {
     /// Whose moves go in.
     #[arg(long, value_enum, default_value_t = BookSide::Both)]
     pub side: BookSide,
-    /// The memory the counts may take, in MiB; beyond it they go to sorted
-    /// runs on disk beside the book, merged at the end.
-    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    /// The memory the counts may take, in MiB (at least 1); beyond it they
+    /// go to sorted runs on disk beside the book, merged at the end.
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = mebibytes)]
     pub memory: usize,
     /// Count the moves of variations too, not only of mainlines.
     #[arg(long)]
@@ -274,6 +274,23 @@ pub struct BookBuildArgs {
     /// Follow symbolic links found in folders.
     #[arg(short = 'L', long)]
     pub follow: bool,
+}
+
+/// A size in MiB: at least 1, and small enough to count in bytes.
+fn mebibytes(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of MiB"))?;
+    if n == 0 {
+        return Err("must be at least 1 (MiB)".to_string());
+    }
+    if n.checked_mul(1 << 20).is_none() {
+        return Err(format!(
+            "{n} MiB is more bytes than this machine can count (at most {} MiB)",
+            usize::MAX >> 20
+        ));
+    }
+    Ok(n)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -125,6 +125,7 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
             .map(|t| Selector::new(t.filter.clone(), t.repeats, t.flip_fold)),
         temp_counter: &temp_counter,
         book: config.book.as_ref().map(super::book::BookCounter::new),
+        book_failed: None,
         progress: &progress,
         progress_shown: !progress.is_hidden(),
         out: std::io::BufWriter::with_capacity(1 << 16, out),
@@ -148,11 +149,25 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
         }
     }
     let selected = sink.selector.map(|s| s.counts);
+    if let Some(e) = sink.book_failed {
+        // No book, no report, and no run left behind (the counter removes
+        // its runs).
+        drop(sink.book);
+        progress.finish_and_clear();
+        if let Some(report) = report {
+            report.discard();
+        }
+        eprintln!("error: {e}");
+        return 2;
+    }
     let mut book_line = None;
     if let (Some(counter), Some(job)) = (sink.book, &config.book) {
         match counter.finish(job) {
             Ok(line) => book_line = Some(line),
             Err(e) => {
+                if let Some(report) = report {
+                    report.discard();
+                }
                 eprintln!("error: {e}");
                 return 2;
             }
@@ -265,6 +280,8 @@ struct Sink<'a, W: Write> {
     selector: Option<Selector>,
     /// For `book build`: the positions counted so far.
     book: Option<super::book::BookCounter>,
+    /// Why the book cannot be built (the run stopped there).
+    book_failed: Option<String>,
     /// Numbers the temporary files of outputs staged here.
     temp_counter: &'a AtomicU64,
 }
@@ -322,8 +339,11 @@ impl<W: Write> Sink<'_, W> {
             Ok(converted) => converted,
         };
         if let Some(counter) = self.book.as_mut() {
+            // The book's own failure (a run that cannot be written) is the
+            // build's, not this input's: the run stops.
             if let Err(e) = counter.take(std::mem::take(&mut converted.book)) {
-                converted.errors.push(format!("{display}: error: {e}\n"));
+                self.book_failed = Some(e);
+                return false;
             }
         }
         if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {

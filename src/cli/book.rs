@@ -3,8 +3,9 @@
 
 use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, ConvertArgs};
 use super::batch;
+use super::output::InputRoots;
 use super::tools::{self, position};
-use crate::book::{build, db2016, query};
+use crate::book::{build, check, db2016, query};
 use crate::record::Record;
 use crate::training::filter::{Filter, Rejection};
 use crate::training::uniq::SeenGames;
@@ -12,7 +13,7 @@ use crate::training::Game;
 use crate::{Move, Position};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What a book build needs beyond the inputs: where, and what goes in.
 #[derive(Clone, Debug)]
@@ -85,7 +86,8 @@ impl BookCounter {
         }
     }
 
-    /// Counts an input's games; says why a game could not be counted.
+    /// Counts an input's games. An error is the build's, not the input's
+    /// (a sorted run could not be written): the build cannot go on.
     pub fn take(&mut self, games: Vec<BookGame>) -> Result<(), String> {
         for game in games {
             let counted = match game {
@@ -100,10 +102,10 @@ impl BookCounter {
             };
             match counted {
                 Ok(counted) => {
-                    self.games += 1;
                     self.builder
                         .add_counted(counted)
                         .map_err(|e| e.to_string())?;
+                    self.games += 1;
                 }
                 Err(why) => *self.left_out.entry(why).or_default() += 1,
             }
@@ -141,11 +143,8 @@ impl BookCounter {
 /// counted, written to a temporary file beside the output and linked into
 /// place, never over an existing file without --force.
 pub fn build(args: BookBuildArgs) -> u8 {
-    if args.output.exists() && !args.force {
-        eprintln!(
-            "error: {} exists; give --force to replace it",
-            args.output.display()
-        );
+    if let Err(message) = check_output(&args.output, &args.inputs, args.force) {
+        eprintln!("error: {message}");
         return 2;
     }
     let job = BookJob {
@@ -191,6 +190,39 @@ pub fn build(args: BookBuildArgs) -> u8 {
             2
         }
     }
+}
+
+/// Whether a book may be written at `output`, checked before any input is
+/// read: not over an existing file without `force`, never over one of the
+/// `inputs` (the rule conversion follows, [`InputRoots::contains`]), and
+/// into a folder that exists and takes files.
+fn check_output(output: &Path, inputs: &[PathBuf], force: bool) -> Result<(), String> {
+    if InputRoots::new(inputs).contains(output) {
+        return Err(format!(
+            "{}: that is one of the inputs; refused",
+            output.display()
+        ));
+    }
+    if output.exists() && !force {
+        return Err(format!(
+            "{} exists; give --force to replace it",
+            output.display()
+        ));
+    }
+    let dir = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".kifconv-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            format!(
+                "cannot write the book {} into the folder {}: {e}",
+                output.display(),
+                dir.display()
+            )
+        })
 }
 
 /// Writes a book.
@@ -263,6 +295,12 @@ pub fn query(args: BookQueryArgs) -> u8 {
     let answer = match answer {
         Ok(Some(answer)) => answer,
         Ok(None) => {
+            if args.json {
+                let value = serde_json::json!({
+                    "sfen": pos.sfen(), "found": false, "moves": [],
+                });
+                tools::print(format!("{value}\n").as_bytes());
+            }
             eprintln!("{}: not in the book (nor its rotation)", pos.sfen());
             return 1;
         }
@@ -283,7 +321,8 @@ pub fn query(args: BookQueryArgs) -> u8 {
             })
             .collect();
         let value = serde_json::json!({
-            "sfen": pos.sfen(), "flipped": answer.flipped, "ply": answer.ply, "moves": moves,
+            "sfen": pos.sfen(), "found": true, "flipped": answer.flipped, "ply": answer.ply,
+            "moves": moves,
         });
         format!("{value}\n")
     } else {
@@ -305,18 +344,8 @@ pub fn query(args: BookQueryArgs) -> u8 {
 
 /// Merges books (see [`crate::book::Book::merge`]) into a new one.
 pub fn merge(args: BookMergeArgs) -> u8 {
-    if args.output.exists() && !args.force {
-        eprintln!(
-            "error: {} exists; give --force to replace it",
-            args.output.display()
-        );
-        return 2;
-    }
-    if args.books.iter().any(|b| same_file(b, &args.output)) {
-        eprintln!(
-            "error: {}: that is one of the books read; refused",
-            args.output.display()
-        );
+    if let Err(message) = check_output(&args.output, &args.books, args.force) {
+        eprintln!("error: {message}");
         return 2;
     }
     let mut merged = crate::book::Book::default();
@@ -325,15 +354,38 @@ pub fn merge(args: BookMergeArgs) -> u8 {
             .map_err(|e| e.to_string())
             .and_then(|bytes| {
                 let text = String::from_utf8_lossy(&bytes);
-                db2016::read(&text).map_err(|e| e.to_string())
+                check::read(&text).map_err(|e| e.to_string())
             });
         match read {
-            Ok(book) => merged.merge(book),
+            Ok(read) => {
+                for w in &read.warnings {
+                    eprintln!("{}: warning: {w}", path.display());
+                }
+                let held = merged.merge(read.book);
+                if held > 0 {
+                    eprintln!(
+                        "{}: warning: {held} counts added past the largest number a count can hold; kept at that number",
+                        path.display()
+                    );
+                }
+            }
             Err(e) => {
                 eprintln!("{}: error: {e}", path.display());
                 return 1;
             }
         }
+    }
+    // Ply 0 is never written: a position no book gave a ply takes 1.
+    let no_ply = merged
+        .entries
+        .values_mut()
+        .filter(|e| e.ply == 0)
+        .fold(0, |n, e| {
+            e.ply = 1;
+            n + 1
+        });
+    if no_ply > 0 {
+        eprintln!("warning: {no_ply} positions had a ply in no book; written with ply 1");
     }
     let job = BookJob {
         output: args.output,
@@ -350,13 +402,5 @@ pub fn merge(args: BookMergeArgs) -> u8 {
             eprintln!("error: {e}");
             2
         }
-    }
-}
-
-/// Whether two paths name one file (the output may not exist yet).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
     }
 }

@@ -85,6 +85,12 @@ impl Report {
         }
     }
 
+    /// Leaves the report unwritten (the run failed as a whole): its
+    /// temporary file is removed.
+    pub fn discard(self) {
+        let _ = std::fs::remove_file(&self.temp);
+    }
+
     /// Puts the report in place. A closed standard output is not an error.
     pub fn finish(self) -> std::io::Result<()> {
         let Report {

@@ -2,7 +2,7 @@
 //! few games, queried for a white-to-move position, which is found through
 //! its rotation with the moves rotated back.
 
-use crate::util::bin::{run, scratch, stderr, stdout};
+use crate::util::bin::{run, s, scratch, stderr, stdout};
 
 const GAMES: &str = "position startpos moves 7g7f 3c3d 2g2f\n\
 position startpos moves 7g7f 3c3d 6g6f\n\
@@ -221,5 +221,332 @@ fn variations_count_with_the_option_only() {
     );
     let after_7g7f = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n8c8d none 0 0 1\n";
     assert!(all.contains(after_7g7f), "{all}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `games` random games of up to 120 plies from the start, in USI, one a
+/// line (a game that reaches a position with no legal move stops there):
+/// nearly every position is new, so the counts outgrow a small memory.
+fn random_games(games: usize, seed: u64) -> String {
+    let mut rng = crate::util::rng::Rng::new(seed);
+    let mut text = String::new();
+    for _ in 0..games {
+        let mut pos = kifconv::Position::startpos();
+        text.push_str("position startpos moves");
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            text.push_str(&format!(" {mv}"));
+            pos.play_unchecked(mv);
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Runs `kifconv ARGS` under bash after `limits` (e.g. `ulimit -n 48`).
+fn run_limited(limits: &str, args: &[&str]) -> std::process::Output {
+    let script = format!("{limits}; exec \"$0\" \"$@\"");
+    std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_kifconv"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("bash runs")
+}
+
+/// A build whose sorted runs cannot be written fails whole: exit 2, one
+/// error naming the run, no book and no run left, and no input blamed.
+/// A full disk is made by a file size limit (`ulimit -f`, with SIGXFSZ
+/// ignored so that a write past it fails with an error as on a full
+/// disk): it needs no mount and no root, and fails the runs' writes while
+/// the small files (the probe) are written.
+#[test]
+fn a_build_whose_runs_cannot_be_written_fails_whole() {
+    let dir = scratch("book-full");
+    let games = dir.join("games.usi");
+    std::fs::write(&games, random_games(60, 34)).unwrap();
+    let book = dir.join("book.db");
+    let out = run_limited(
+        "trap '' XFSZ; ulimit -f 64",
+        &[
+            "book",
+            "build",
+            s(&games),
+            "-o",
+            s(&book),
+            "--memory",
+            "1",
+            "-j",
+            "1",
+            "--report",
+            s(&dir.join("report.tsv")),
+        ],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("error: cannot write the sorted run "), "{err}");
+    assert!(!err.contains("games.usi: error"), "{err}");
+    assert!(!err.contains("files, "), "{err}");
+    assert!(!book.exists());
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(left, ["games.usi"]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An output folder that does not exist is refused before any input is
+/// read (no input is named); so are `--memory 0` and a size that does not
+/// fit in bytes.
+#[test]
+fn a_book_build_checks_its_output_and_memory_first() {
+    let dir = scratch("book-folder");
+    let games = dir.join("games.usi");
+    std::fs::write(&games, GAMES).unwrap();
+    let book = dir.join("no-such-folder/book.db");
+    let out = run(&["book", "build", s(&games), "-o", s(&book)]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot write the book"), "{err}");
+    assert!(!err.contains("files, "), "{err}");
+    let b = dir.join("b.db");
+    for (memory, says) in [
+        ("0", "must be at least 1"),
+        ("18446744073709551615", "more bytes than"),
+    ] {
+        let out = run(&["book", "build", s(&games), "-o", s(&b), "--memory", memory]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert!(!b.exists());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// With little memory and few open files allowed, the runs are merged in
+/// passes and the book is the one counted in memory, byte for byte.
+#[test]
+fn runs_merge_in_passes_under_a_file_limit() {
+    let dir = scratch("book-passes");
+    let games = dir.join("games.usi");
+    std::fs::write(&games, random_games(1500, 3434)).unwrap();
+    let (memory, runs) = (dir.join("memory.db"), dir.join("runs.db"));
+    let out = run(&["book", "build", s(&games), "-o", s(&memory)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_limited(
+        "ulimit -n 48",
+        &["book", "build", s(&games), "-o", s(&runs), "--memory", "1"],
+    );
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("counted in sorted runs on disk"), "{err}");
+    assert!(
+        std::fs::read(&memory).unwrap() == std::fs::read(&runs).unwrap(),
+        "the books differ"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A book is never written over one of its inputs, even with --force: a
+/// file named, or a file of a folder named; `book merge` likewise.
+#[test]
+fn a_book_is_never_written_over_an_input() {
+    let dir = scratch("book-input");
+    let games = dir.join("g.usi");
+    std::fs::write(&games, GAMES).unwrap();
+    for input in [games.clone(), dir.clone()] {
+        let out = run(&["book", "build", s(&input), "-o", s(&games), "--force"]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("one of the inputs"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&games).unwrap(), GAMES);
+    }
+    let book = dir.join("a.db");
+    let out = run(&["book", "build", s(&games), "-o", s(&book)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read(&book).unwrap();
+    let out = run(&["book", "merge", s(&book), "-o", s(&book), "--force"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("one of the inputs"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&book).unwrap(), text);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A book of [`GAMES`] (not flip-folded), its text split into its blocks
+/// (the header first).
+fn book_blocks(dir: &std::path::Path) -> Vec<String> {
+    let games = dir.join("games.usi");
+    std::fs::write(&games, GAMES).unwrap();
+    let book = dir.join("book.db");
+    let out = run(&["book", "build", s(&games), "-o", s(&book), "--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&book).unwrap();
+    let mut blocks: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("sfen ") || blocks.is_empty() {
+            blocks.push(String::new());
+        }
+        let last = blocks.last_mut().unwrap();
+        last.push_str(line);
+        last.push('\n');
+    }
+    assert!(blocks.len() > 4, "{text}");
+    blocks
+}
+
+/// `book query` on a book it cannot search rightly says why, with the
+/// line, and exits 2: never "not in the book".
+#[test]
+fn a_book_query_checks_the_book() {
+    let dir = scratch("book-check");
+    let blocks = book_blocks(&dir);
+    let query = |name: &str, text: &str, position: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = run(&["book", "query", s(&path), position]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(!err.contains("not in the book"), "{name}: {err}");
+        err
+    };
+    let after = "position startpos moves 7g7f";
+    // Blocks reversed.
+    let mut reversed = blocks[..1].to_vec();
+    reversed.extend(blocks[1..].iter().rev().cloned());
+    for position in ["startpos", after, "position startpos moves 5g5f"] {
+        let err = query("reversed.db", &reversed.concat(), position);
+        assert!(err.contains("not sorted") && err.contains("line "), "{err}");
+        assert!(err.contains("book merge"), "{err}");
+    }
+    // A block twice: the position asked about, or the one beside it.
+    for i in 1..blocks.len() {
+        let mut twice = blocks.clone();
+        twice.insert(i, blocks[i].clone());
+        let key = blocks[i]
+            .lines()
+            .next()
+            .unwrap()
+            .strip_prefix("sfen ")
+            .unwrap();
+        let err = query("twice.db", &twice.concat(), key);
+        assert!(err.contains("again") && err.contains("sort"), "{err}");
+    }
+    // Not a book at all.
+    let readme = crate::util::files::fixtures().join("../README.md");
+    let out = run(&["book", "query", s(&readme), "startpos"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 1: not a YaneuraOu book"), "{err}");
+    // A position written otherwise than kifconv writes it, an impossible
+    // one, an illegal move.
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let spaced = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL  b - 1";
+    let err = query(
+        "spaced.db",
+        &format!("{}{spaced}\n7g7f none 0 0 1\n", blocks[0]),
+        "startpos",
+    );
+    assert!(err.contains("line 2: not in kifconv's form"), "{err}");
+    let err = query(
+        "kings.db",
+        &format!(
+            "{}sfen kkk6/9/9/9/9/9/9/9/9 b - 1\n1a1b none 0 0 1\n",
+            blocks[0]
+        ),
+        "startpos",
+    );
+    assert!(err.contains("line 2: an impossible position"), "{err}");
+    let err = query(
+        "illegal.db",
+        &format!("{}{start}\n7g7f none 0 0 1\n7g7e none 0 0 1\n", blocks[0]),
+        "startpos",
+    );
+    assert!(err.contains("line 4: the move 7g7e is illegal"), "{err}");
+    // A line with no end: refused at once, reading a bounded number of
+    // bytes.
+    let long = format!("{}sfen {}", blocks[0], "a".repeat(4 << 20));
+    let err = query("long.db", &long, "startpos");
+    assert!(err.contains("line 2: longer than 65536 bytes"), "{err}");
+    // A miss in a good book: exit 1, and JSON says so.
+    let good = dir.join("book.db");
+    let out = run(&[
+        "book",
+        "query",
+        s(&good),
+        "position startpos moves 5g5f",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["found"], false);
+    assert_eq!(json["moves"], serde_json::json!([]));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `book merge` reads a whole book and mends it, saying what it did with
+/// each fault's line: an unsorted book and a position twice are merged, an
+/// illegal move dropped, ply 0 never written, a count never wrapped.
+#[test]
+fn a_book_merge_mends_and_says() {
+    let dir = scratch("book-merge-check");
+    let blocks = book_blocks(&dir);
+    let start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    let a = dir.join("a.db");
+    let mut text = blocks.clone();
+    text.reverse();
+    let mut text = text.concat().replacen("#YANEURAOU-DB2016 1.00\n", "", 1);
+    text.insert_str(0, "#YANEURAOU-DB2016 1.00\n");
+    text.push_str(&format!(
+        "{start} 0\n7g7f none 0 0 18446744073709551615\n7g7e none 0 0 1\n"
+    ));
+    std::fs::write(&a, &text).unwrap();
+    let sorted = dir.join("sorted.db");
+    let out = run(&["book", "merge", s(&a), "-o", s(&sorted)]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    for said in [
+        "warning: line 5: not sorted from here",
+        "warning: line 13: a position with no ply",
+        "illegal here: the piece cannot reach that square; dropped",
+        "again; their moves are merged",
+        "largest number a count can hold",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
+    let merged = std::fs::read_to_string(&sorted).unwrap();
+    assert!(
+        merged.contains(&format!("{start} 1\n7g7f none 0 0 18446744073709551615\n")),
+        "{merged}"
+    );
+    assert!(
+        !merged.contains(" 0\n7") && !merged.contains("7g7e"),
+        "{merged}"
+    );
+    // The mended copy searches.
+    let out = run(&["book", "query", s(&sorted), "position startpos moves 7g7f"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Not a book: refused with the line.
+    let readme = crate::util::files::fixtures().join("../README.md");
+    let out = run(&["book", "merge", s(&readme), "-o", s(&dir.join("x.db"))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("line 1: not a YaneuraOu book"),
+        "{}",
+        stderr(&out)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
