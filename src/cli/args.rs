@@ -484,6 +484,13 @@ pub enum Source {
     Usi,
     Jkf,
     Western,
+    /// HCPE training data, whatever the file's name.
+    Hcpe,
+    /// hcpe3 training data, whatever the file's name.
+    Hcpe3,
+    /// PackedSfenValue training data (YaneuraOu's `.bin`), whatever the
+    /// file's name.
+    Psv,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -546,6 +553,8 @@ pub struct Config {
     pub inputs: Vec<PathBuf>,
     pub target: Target,
     pub from: Option<Format>,
+    /// `--from hcpe|hcpe3|psv`: every input read as that training data.
+    pub from_data: Option<Data>,
     pub encoding: EncodingChoice,
     pub out_encoding: Encoder,
     pub flip: bool,
@@ -618,14 +627,18 @@ impl ConvertArgs {
         if self.jobs == Some(0) {
             return Err("--jobs must be at least 1".into());
         }
-        let from = self.from.map(|s| match s {
-            Source::Kif => Format::Kif,
-            Source::Ki2 => Format::Ki2,
-            Source::Csa => Format::Csa,
-            Source::Usi => Format::Usi,
-            Source::Jkf => Format::Jkf,
-            Source::Western => Format::Western,
-        });
+        let (from, from_data) = match self.from {
+            None => (None, None),
+            Some(Source::Kif) => (Some(Format::Kif), None),
+            Some(Source::Ki2) => (Some(Format::Ki2), None),
+            Some(Source::Csa) => (Some(Format::Csa), None),
+            Some(Source::Usi) => (Some(Format::Usi), None),
+            Some(Source::Jkf) => (Some(Format::Jkf), None),
+            Some(Source::Western) => (Some(Format::Western), None),
+            Some(Source::Hcpe) => (None, Some(Data::Hcpe)),
+            Some(Source::Hcpe3) => (None, Some(Data::Hcpe3)),
+            Some(Source::Psv) => (None, Some(Data::Psv)),
+        };
         let encoding = match self.encoding {
             InputEncoding::Auto => EncodingChoice::Auto,
             InputEncoding::Utf8 => EncodingChoice::Forced(Encoding::Utf8),
@@ -654,6 +667,7 @@ impl ConvertArgs {
             max_total_size: self.max_total_size,
             target: self.to,
             from,
+            from_data,
             encoding,
             out_encoding,
             flip: self.flip,

@@ -46,11 +46,14 @@ impl Data {
     /// PackedSfenValue) or per game (hcpe3), or the error of each entry
     /// that cannot be read (see [`super::read`]).
     pub fn read(self, bytes: &[u8]) -> Vec<Result<crate::record::Record, super::read::ReadError>> {
-        match self {
-            Data::Hcpe => super::read::hcpe(bytes).collect(),
-            Data::Hcpe3 => super::read::hcpe3(bytes).collect(),
-            Data::Psv => super::read::psv(bytes).collect(),
-        }
+        self.records(bytes).collect()
+    }
+
+    /// The records of a file of this kind read from `reader` a chunk at a
+    /// time, one after another, in constant memory (see
+    /// [`super::read::Records`]).
+    pub fn records<R: std::io::Read>(self, reader: R) -> super::read::Records<R> {
+        super::read::Records::new(reader, self)
     }
 
     /// Whether the data is kept game by game (a game's positions cannot be

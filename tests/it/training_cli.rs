@@ -15,7 +15,7 @@
 //! The evaluations differ from game to game, so every game's bytes are its
 //! own.
 
-use crate::util::bin::{run, scratch, stderr};
+use crate::util::bin::{run, s, scratch, stderr};
 use kifconv::training::{hcpe, psv};
 
 const DIR: &str = "fixtures/training/filters";
@@ -268,10 +268,14 @@ fn training_files_read_back_and_convert() {
     let sfen = run(&[hcpe_path.to_str().unwrap(), "--to", "sfen", "-q"]);
     assert!(sfen.status.success(), "{}", stderr(&sfen));
     let lines = String::from_utf8(sfen.stdout).unwrap();
-    // One record an entry; each is its position after the stored move.
+    // One record an entry; each is its stored position (what cshogi's
+    // `Board.set_hcp` gives), not the one after the stored move.
     assert_eq!(lines.lines().count(), out.stdout.len() / hcpe::SIZE);
     assert!(
-        lines.starts_with("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"),
+        lines.starts_with(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n\
+             lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1\n"
+        ),
         "{lines}"
     );
     let psv_path = dir.join("games.psv");
@@ -291,6 +295,100 @@ fn training_files_read_back_and_convert() {
         "{}",
         stderr(&read)
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--from hcpe|hcpe3|psv` reads training data under any name (a
+/// YaneuraOu `.bin`, an `x.dat`): the same records as the file named
+/// `.hcpe` or `.psv`; without it such a name is not read as training data.
+#[test]
+fn from_reads_training_data_under_any_name() {
+    let dir = scratch("training-from");
+    let hcpe_bytes = run(&[DIR, "--to", "hcpe", "-q"]).stdout;
+    let named = dir.join("games.hcpe");
+    std::fs::write(&named, &hcpe_bytes).unwrap();
+    let bin = dir.join("x.bin");
+    std::fs::write(&bin, &hcpe_bytes).unwrap();
+    let want = run(&[s(&named), "--to", "usi", "-q"]);
+    assert!(want.status.success(), "{}", stderr(&want));
+    let got = run(&[s(&bin), "--from", "hcpe", "--to", "usi", "-q"]);
+    assert!(got.status.success(), "{}", stderr(&got));
+    assert_eq!(got.stdout, want.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&got.stdout).lines().count(),
+        hcpe_bytes.len() / hcpe::SIZE
+    );
+    let without = run(&[s(&bin), "--to", "usi", "-q"]);
+    assert_eq!(without.status.code(), Some(1), "{}", stderr(&without));
+
+    let psv_bytes = run(&[s(&named), "--to", "psv", "-q"]).stdout;
+    let dat = dir.join("x.dat");
+    std::fs::write(&dat, &psv_bytes).unwrap();
+    let back = run(&[s(&dat), "--from", "psv", "--to", "hcpe", "-q"]);
+    assert!(back.status.success(), "{}", stderr(&back));
+    assert_eq!(back.stdout, hcpe_bytes);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A training file is read a run of entries at a time, not whole: a file
+/// of N entries, larger than `--max-input-size` (which bounds what is read
+/// into memory), gives N records, to standard output and to a file with
+/// `-o`, the same bytes back; a cut in a later run names its entry and
+/// byte.
+#[test]
+fn training_files_stream_whatever_their_size() {
+    let dir = scratch("training-stream");
+    let one = run(&[DIR, "--to", "hcpe", "-q"]).stdout;
+    let mut big = Vec::new();
+    while big.len() < 5000 * hcpe::SIZE {
+        big.extend_from_slice(&one);
+    }
+    let n = big.len() / hcpe::SIZE;
+    let path = dir.join("big.hcpe");
+    std::fs::write(&path, &big).unwrap();
+    let limit = (big.len() / 4).to_string();
+    let sfen = run(&[s(&path), "--to", "sfen", "--max-input-size", &limit]);
+    assert!(sfen.status.success(), "{}", stderr(&sfen));
+    assert_eq!(String::from_utf8_lossy(&sfen.stdout).lines().count(), n);
+    assert!(
+        stderr(&sfen).contains(&format!("{n} games")),
+        "{}",
+        stderr(&sfen)
+    );
+    let copied = run(&[s(&path), "--to", "hcpe", "--max-input-size", &limit]);
+    assert!(copied.status.success(), "{}", stderr(&copied));
+    assert_eq!(copied.stdout, big);
+    let out = dir.join("out");
+    let to_dir = run(&[
+        s(&path),
+        "--to",
+        "hcpe",
+        "-q",
+        "--max-input-size",
+        &limit,
+        "-o",
+        s(&out),
+    ]);
+    assert!(to_dir.status.success(), "{}", stderr(&to_dir));
+    assert_eq!(std::fs::read(out.join("big.hcpe")).unwrap(), big);
+
+    let cut = dir.join("cut.hcpe");
+    let at = (n - 3) * hcpe::SIZE + 7;
+    std::fs::write(&cut, &big[..at]).unwrap();
+    let read = run(&[s(&cut), "--to", "usi", "--max-input-size", &limit]);
+    assert_eq!(read.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&read.stdout).lines().count(), n - 3);
+    let message = format!(
+        "cut.hcpe: error: entry {} (byte {}): the file ends 7 bytes in",
+        n - 3,
+        (n - 3) * hcpe::SIZE
+    );
+    assert!(stderr(&read).contains(&message), "{}", stderr(&read));
+    // Nothing is written for an input that failed, with -o.
+    let cut_out = dir.join("cut-out");
+    let failed = run(&[s(&cut), "--to", "hcpe", "-q", "-o", s(&cut_out)]);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(!cut_out.join("cut.hcpe").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
 
