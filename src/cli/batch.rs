@@ -345,15 +345,7 @@ impl<W: Write> Sink<'_, W> {
         if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {
             // Chosen here, in input order, so that what repeats is the later
             // game whatever the threads.
-            let mut bytes = Vec::new();
-            for game in std::mem::take(&mut converted.training) {
-                if let Some(game) = selector.take(game) {
-                    match training.data.encode(&game) {
-                        Ok(b) => bytes.extend_from_slice(&b),
-                        Err(e) => converted.errors.push(format!("{display}: error: {e}\n")),
-                    }
-                }
-            }
+            let bytes = select_and_encode(selector, training.data, &display, 0, &mut converted);
             if !bytes.is_empty() {
                 match &config.destination {
                     Destination::Stdout => converted.outputs = vec![bytes],
@@ -507,7 +499,7 @@ impl<W: Write> Sink<'_, W> {
                 break;
             }
             let converted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                super::convert::convert_read(read, &display, config, true)
+                super::convert::convert_read(read, &display, config, true, games)
             }));
             let mut converted = match converted {
                 Ok(Ok(converted)) => converted,
@@ -522,16 +514,13 @@ impl<W: Write> Sink<'_, W> {
             };
             let mut outputs = std::mem::take(&mut converted.outputs);
             if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {
-                let mut bytes = Vec::new();
-                for game in std::mem::take(&mut converted.training) {
-                    if let Some(game) = selector.take(game) {
-                        match training.data.encode(&game) {
-                            Ok(b) => bytes.extend_from_slice(&b),
-                            Err(e) => converted.errors.push(format!("{display}: error: {e}\n")),
-                        }
-                    }
-                }
-                outputs = vec![bytes];
+                outputs = vec![select_and_encode(
+                    selector,
+                    training.data,
+                    &display,
+                    games,
+                    &mut converted,
+                )];
             }
             games += converted.games;
             moves += converted.moves;
@@ -820,6 +809,40 @@ fn one(item: Item, config: &Config, counter: &AtomicU64) -> Outcome {
         result,
         staged,
     }
+}
+
+/// The training data of an input's games that the filters keep, chosen
+/// here, in input order, so that what repeats is the later game whatever
+/// the threads; a game that cannot be encoded is an error of the input,
+/// and what the target cannot hold a warning.
+/// `first` is how many games of the input came before these.
+fn select_and_encode(
+    selector: &mut Selector,
+    data: Data,
+    display: &str,
+    first: usize,
+    converted: &mut Converted,
+) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for (i, game) in std::mem::take(&mut converted.training)
+        .into_iter()
+        .enumerate()
+    {
+        let Some(game) = selector.take(game) else {
+            continue;
+        };
+        if let Some(loss) = data.loss(&game) {
+            converted.warnings.push(format!(
+                "{display}: warning: game {}: {loss}",
+                first + i + 1
+            ));
+        }
+        match data.encode(&game) {
+            Ok(b) => bytes.extend_from_slice(&b),
+            Err(e) => converted.errors.push(format!("{display}: error: {e}\n")),
+        }
+    }
+    bytes
 }
 
 /// How many entries (hcpe3: games) of a training file are read, converted

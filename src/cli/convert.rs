@@ -53,19 +53,21 @@ pub fn convert(
             read_bytes(bytes, path, config.from, config.encoding).map_err(|e| e.render(name))?
         }
     };
-    convert_read(read, name, config, data.is_some())
+    convert_read(read, name, config, data.is_some(), 0)
 }
 
 /// Converts what was read from one input (or, for training data read a
 /// chunk at a time, from a run of its entries). `training` says the
 /// records are training entries: `--to sfen` then writes each one's
 /// stored position (its start), not the position after its move, unless
-/// `--ply` or `--all-plies` says otherwise.
+/// `--ply` or `--all-plies` says otherwise. `first` is how many games of
+/// the input came before these (for the numbers in messages).
 pub fn convert_read(
     read: Read,
     name: &str,
     config: &Config,
     training: bool,
+    first: usize,
 ) -> Result<Converted, String> {
     let mut out = Converted {
         errors: read.errors.iter().map(|e| e.render(name)).collect(),
@@ -100,7 +102,7 @@ pub fn convert_read(
                 Ok(game) => out.book.push(game),
                 Err(e) => out
                     .errors
-                    .push(format!("{name}: error: game {}: {e}\n", i + 1)),
+                    .push(format!("{name}: error: game {}: {e}\n", first + i + 1)),
             }
         }
         return Ok(out);
@@ -116,7 +118,7 @@ pub fn convert_read(
                 Ok(game) => out.training.push(game),
                 Err(e) => out
                     .errors
-                    .push(format!("{name}: error: game {}: {e}\n", i + 1)),
+                    .push(format!("{name}: error: game {}: {e}\n", first + i + 1)),
             }
         }
         return Ok(out);

@@ -62,6 +62,19 @@ impl Data {
         self == Data::Hcpe3
     }
 
+    /// What writing `game` as this kind loses, said as a warning: a move
+    /// number over 65535 written to PackedSfenValue's 16-bit `gamePly`
+    /// saturates at 65535 (HCPE and hcpe3 store no move number).
+    pub fn loss(self, game: &Game) -> Option<String> {
+        if self != Data::Psv {
+            return None;
+        }
+        let (count, first) = psv::saturated(game)?;
+        Some(format!(
+            "{count} positions have a move number over 65535 (the first {first}), written as 65535: PackedSfenValue's gamePly has 16 bits"
+        ))
+    }
+
     /// The bytes of `game` (all its samples, or what a filter kept).
     pub fn encode(self, game: &Game) -> Result<Vec<u8>, TrainingError> {
         Ok(match self {

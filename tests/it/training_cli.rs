@@ -445,3 +445,45 @@ fn kif_comment_evaluations_go_into_training_data() {
     // 4 has none.
     assert_eq!(evals, [120, -80, -35, 0]);
 }
+
+/// A move number over 65535 does not fit PackedSfenValue's 16-bit
+/// `gamePly`: it is written as 65535, with a warning that says so; one
+/// that fits is written as it is, without one.
+#[test]
+fn psv_move_numbers_over_65535_saturate_with_a_warning() {
+    use std::io::Write as _;
+    let psv_of = |usi: &str| {
+        let mut child = crate::util::bin::command()
+            .args(["-", "--from", "usi", "--to", "psv"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(usi.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        out
+    };
+    let ply = |entry: &[u8]| u16::from_le_bytes([entry[36], entry[37]]);
+    let start = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    let over = psv_of(&format!("{start} 65535 moves 7g7f 3c3d\n"));
+    assert_eq!(over.stdout.len(), 2 * psv::SIZE);
+    assert_eq!(
+        (ply(&over.stdout[..40]), ply(&over.stdout[40..])),
+        (65535, 65535)
+    );
+    assert!(
+        stderr(&over).contains("warning: game 1: 1 positions have a move number over 65535 (the first 65536), written as 65535"),
+        "{}",
+        stderr(&over)
+    );
+    let fits = psv_of(&format!("{start} 65534 moves 7g7f\n"));
+    assert_eq!(ply(&fits.stdout), 65534);
+    assert!(!stderr(&fits).contains("65535"), "{}", stderr(&fits));
+}
