@@ -391,6 +391,7 @@ impl GameFilterArgs {
             },
             require_eval: self.require_eval,
             max_eval,
+            spare_entering_king: false,
         })
     }
 }
@@ -403,8 +404,8 @@ pub struct TrainingArgs {
     #[command(flatten)]
     pub games: GameFilterArgs,
     /// End a game after the first move whose evaluation reaches N in
-    /// absolute value (a mate score; dlshogi uses 100000); not for a win
-    /// by entering king.
+    /// absolute value (a mate score; dlshogi uses 100000); with --to hcpe3
+    /// not a win by entering king (as csa_to_hcpe3; csa_to_hcpe cuts it).
     #[arg(long, value_name = "N")]
     pub max_eval: Option<i32>,
     /// Leave out repeats, in input order: games with the same moves
@@ -464,9 +465,13 @@ impl TrainingArgs {
                     .into(),
             );
         }
+        let mut filter = self.games.into_filter(self.max_eval)?;
+        // As dlshogi's scripts: csa_to_hcpe3 spares a %KACHI game from the
+        // mate-score cut, csa_to_hcpe does not.
+        filter.spare_entering_king = data == Data::Hcpe3;
         Ok(Some(Training {
             data,
-            filter: self.games.into_filter(self.max_eval)?,
+            filter,
             repeats: self.uniq.map(|u| match u {
                 Uniq::Games => Repeats::Games,
                 Uniq::Positions => Repeats::Positions,

@@ -487,3 +487,80 @@ fn psv_move_numbers_over_65535_saturate_with_a_warning() {
     assert_eq!(ply(&fits.stdout), 65534);
     assert!(!stderr(&fits).contains("65535"), "{}", stderr(&fits));
 }
+
+/// Runs the binary with `args`, `input` on its standard input.
+fn piped(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = crate::util::bin::command()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `--max-eval` and a win by entering king, as dlshogi's scripts: HCPE
+/// ends the game at its first mate score (csa_to_hcpe), hcpe3 keeps it
+/// whole (csa_to_hcpe3).
+#[test]
+fn max_eval_cuts_an_entering_king_win_for_hcpe_only() {
+    let kachi = "PI\n+\n+7776FU\n'** 100000\n-3334FU\n'** -100000\n+2726FU\n%KACHI\n";
+    let hcpe_out = piped(
+        &["-", "--from", "csa", "--to", "hcpe", "--max-eval", "100000"],
+        kachi,
+    );
+    assert!(hcpe_out.status.success(), "{}", stderr(&hcpe_out));
+    assert_eq!(hcpe_out.stdout.len(), hcpe::SIZE);
+    assert!(
+        stderr(&hcpe_out).contains("--max-eval 2 positions cut"),
+        "{}",
+        stderr(&hcpe_out)
+    );
+    let hcpe3_out = piped(
+        &[
+            "-",
+            "--from",
+            "csa",
+            "--to",
+            "hcpe3",
+            "--max-eval",
+            "100000",
+        ],
+        kachi,
+    );
+    assert!(hcpe3_out.status.success(), "{}", stderr(&hcpe3_out));
+    // The header and three moves of one candidate each.
+    assert_eq!(hcpe3_out.stdout.len(), 36 + 3 * 10);
+    assert!(
+        !stderr(&hcpe3_out).contains("cut"),
+        "{}",
+        stderr(&hcpe3_out)
+    );
+}
+
+/// `--results jishogi` keeps floodgate's games stopped at the move limit
+/// (no `%` line, `'summary:max_moves` after the last move), as dlshogi's
+/// `%JISHOGI` does.
+#[test]
+fn results_jishogi_keeps_floodgate_max_moves_games() {
+    let limit = "PI\n+\n+7776FU\n-3334FU\n'summary:max_moves:a draw:b draw\n";
+    let kept = piped(
+        &["-", "--from", "csa", "--to", "hcpe", "--results", "jishogi"],
+        limit,
+    );
+    assert!(kept.status.success(), "{}", stderr(&kept));
+    assert_eq!(kept.stdout.len(), 2 * hcpe::SIZE);
+    let toryo = piped(
+        &["-", "--from", "csa", "--to", "hcpe", "--results", "toryo"],
+        limit,
+    );
+    assert!(toryo.stdout.is_empty());
+}
