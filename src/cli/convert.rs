@@ -115,7 +115,13 @@ pub fn convert_read(
         // worker; what is kept is chosen in input order by the batch.
         for (i, record) in records.iter().enumerate() {
             match Game::of(record) {
-                Ok(game) => out.training.push(game),
+                Ok(game) => {
+                    for w in &game.warnings {
+                        out.warnings
+                            .push(format!("{name}: warning: game {}: {w}", first + i + 1));
+                    }
+                    out.training.push(game)
+                }
                 Err(e) => out
                     .errors
                     .push(format!("{name}: error: game {}: {e}\n", first + i + 1)),

@@ -564,3 +564,37 @@ fn results_jishogi_keeps_floodgate_max_moves_games() {
     );
     assert!(toryo.stdout.is_empty());
 }
+
+/// Kifu for Windows' and ShogiHome's mate notes (`**詰み=先手勝ち:7手`,
+/// `*#詰み=後手勝ち`) are mate scores, ±100000 black's view, so that
+/// `--max-eval 100000` ends the game there; a move with two evaluations
+/// uses the first, with a warning.
+#[test]
+fn kif_mate_notes_are_mate_scores_and_two_evaluations_warn() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**評価値=120\n**評価値=130\n   2 ３四歩(33)\n*#詰み=後手勝ち\n   3 ２六歩(27)\n**詰み=先手勝ち:7手\n   4 ８四歩(83)\n";
+    let eval = |entry: &[u8]| i16::from_le_bytes([entry[32], entry[33]]);
+    let out = piped(&["-", "--from", "kif", "--to", "hcpe"], kif);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let evals: Vec<i16> = out.stdout.chunks(hcpe::SIZE).map(eval).collect();
+    // The mover's view, clamped: white's mate is +32767 for white.
+    assert_eq!(evals, [120, 32767, 32767, 0]);
+    assert!(
+        stderr(&out).contains("warning: game 1: move 1: two evaluations (120 and 130, black's view); the first is used"),
+        "{}",
+        stderr(&out)
+    );
+    let cut = piped(
+        &[
+            "-",
+            "--from",
+            "kif",
+            "--to",
+            "hcpe",
+            "--max-eval",
+            "100000",
+            "-q",
+        ],
+        kif,
+    );
+    assert_eq!(cut.stdout.len(), 2 * hcpe::SIZE);
+}
