@@ -272,7 +272,9 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(short, long, value_enum, default_value_t = Target::Usi)]
     pub to: Target,
-    /// The format to read (default: from the content, then the extension).
+    /// The format to read (default: from the content, then the
+    /// extension); hcpe, hcpe3 and psv read training data under any name
+    /// (a `.bin`, a `.dat`).
     #[arg(short, long, value_enum)]
     pub from: Option<Source>,
     /// The input encoding.
