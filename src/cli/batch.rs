@@ -493,6 +493,9 @@ impl<W: Write> Sink<'_, W> {
         let mut said = std::collections::HashSet::new();
         let mut entries = data.records(reader);
         let mut open = true;
+        // Whether any bytes went to the staged file: an input that gives
+        // none writes no file, as one read whole does not.
+        let mut wrote = false;
         loop {
             let read = crate::read::read_training_from(entries.by_ref().take(STREAM_RUN));
             if read.records.is_empty() && read.errors.is_empty() {
@@ -544,7 +547,10 @@ impl<W: Write> Sink<'_, W> {
             for bytes in outputs.iter().filter(|b| !b.is_empty()) {
                 open = match &mut file {
                     Some((_, f)) => match f.write_all(bytes) {
-                        Ok(()) => true,
+                        Ok(()) => {
+                            wrote = true;
+                            true
+                        }
                         Err(e) => {
                             let e = format!(
                                 "{display}: error: {}: {e}",
@@ -575,7 +581,7 @@ impl<W: Write> Sink<'_, W> {
         if let (Some((temps, f)), Some(base)) = (file, &base) {
             let flushed = f.into_inner().map_err(|e| e.into_error().to_string());
             match flushed {
-                Ok(_) if errors == 0 => match self.outputs.commit(base, &temps) {
+                Ok(_) if errors == 0 && wrote => match self.outputs.commit(base, &temps) {
                     Ok(placed) => {
                         for w in placed.warnings {
                             progress.suspend(|| eprintln!("{display}: warning: {w}"));

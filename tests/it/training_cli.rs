@@ -371,6 +371,17 @@ fn training_files_stream_whatever_their_size() {
     ]);
     assert!(to_dir.status.success(), "{}", stderr(&to_dir));
     assert_eq!(std::fs::read(out.join("big.hcpe")).unwrap(), big);
+    // Every entry is a game of one move: --min-moves 2 leaves them all
+    // out, and no file is written.
+    let none = dir.join("none");
+    let filtered = run(&[s(&path), "--to", "hcpe", "--min-moves", "2", "-o", s(&none)]);
+    assert!(filtered.status.success(), "{}", stderr(&filtered));
+    assert!(
+        stderr(&filtered).contains(&format!("--min-moves {n} games")),
+        "{}",
+        stderr(&filtered)
+    );
+    assert!(!none.join("big.hcpe").exists());
 
     let cut = dir.join("cut.hcpe");
     let at = (n - 3) * hcpe::SIZE + 7;
