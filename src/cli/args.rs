@@ -343,8 +343,9 @@ pub struct GameFilterArgs {
     /// 'black_rate / 'white_rate comments; a missing rating is 0).
     #[arg(long, value_name = "R")]
     pub min_rating: Option<f64>,
-    /// Whose rating --min-rating looks at: both players (csa_to_hcpe) or the
-    /// loser, both in a draw (csa_to_hcpe3).
+    /// Whose rating --min-rating looks at: both players or the loser, both
+    /// in a draw (dlshogi's scripts leave a game out only when both
+    /// players are under R).
     #[arg(long, value_enum, default_value_t = RatingOf::Both)]
     pub rating_of: RatingOf,
     /// Keep only games of at least N moves.

@@ -22,11 +22,12 @@ use std::fmt;
 /// Whose rating [`Filter::min_rating`] looks at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RatingOf {
-    /// Both players' (the lower must reach it), as `csa_to_hcpe` does.
+    /// Both players' (the lower must reach it). dlshogi's `csa_to_hcpe`
+    /// and `csa_to_hcpe3` (as read at commit 16b5a41) are looser: they
+    /// leave a game out only when both players are under the bound.
     #[default]
     Both,
-    /// The loser's, or both players' in a game without a winner, as
-    /// `csa_to_hcpe3` does.
+    /// The loser's, or both players' in a game without a winner.
     Loser,
 }
 
