@@ -12,10 +12,17 @@ ply. The zip lists the games in game order, so entry order is game order.
 Prints one line per format and exits 1 on the first difference, naming
 the game, the move and the field.
 
+Then reads the HCPE back: `KIFCONV bench.hcpe --to sfen` (a file, read a
+run of entries at a time) must print one line an entry, each the position
+cshogi's Board.set_hcp gives for it, with a peak resident memory (from
+/usr/bin/time) under 64 MB.
+
 Run with the python of the peers' venv (cshogi), after
 ../shared/tools/peers/setup.sh."""
+import os
 import subprocess
 import sys
+import tempfile
 
 import cshogi
 import numpy as np
@@ -142,3 +149,32 @@ for target in ("hcpe", "psv", "hcpe3"):
         positions = check_fixed(target, data, cshogi.HuffmanCodedPosAndEval if target == "hcpe"
                                 else cshogi.PackedSfenValue)
     print(f"{target}: 10,000 games, {positions} positions, {len(data)} bytes: all equal cshogi's replay of games.usi")
+
+
+def check_read_back(data):
+    """HCPE read back to SFEN: each line is set_hcp's position, and the
+    peak memory stays under the bound whatever the file's size."""
+    entries = np.frombuffer(data, cshogi.HuffmanCodedPosAndEval)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "bench.hcpe")
+        with open(path, "wb") as f:
+            f.write(data)
+        rss = os.path.join(folder, "rss")
+        out = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss, kifconv, path,
+                              "--to", "sfen", "-q"],
+                             check=True, stdout=subprocess.PIPE).stdout.decode().splitlines()
+        with open(rss) as f:
+            kib = int(f.read().split()[-1])
+    if len(out) != len(entries):
+        fail(f"hcpe --to sfen: {len(out)} lines for {len(entries)} entries")
+    board = cshogi.Board()
+    for i, (line, e) in enumerate(zip(out, entries)):
+        board.set_hcp(e["hcp"])
+        if line != board.sfen():
+            fail(f"hcpe --to sfen: entry {i}: {line} != set_hcp's {board.sfen()}")
+    if kib >= 64 * 1000:
+        fail(f"hcpe --to sfen: peak memory {kib} KiB, over 64 MB")
+    print(f"hcpe --to sfen: {len(out)} lines, each set_hcp's position; peak memory {kib} KiB")
+
+
+check_read_back(run("hcpe", 1))

@@ -328,10 +328,18 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
 /// Binary training data (HCPE, hcpe3, PackedSfenValue, told by the file
 /// name): a record per entry or game; an entry that cannot be read is an
 /// error without a line (line 0), its message naming the entry and byte.
-fn read_training(bytes: &[u8], data: Data) -> Read {
+pub fn read_training(bytes: &[u8], data: Data) -> Read {
+    read_training_from(data.records(bytes))
+}
+
+/// [`read_training`] over records already being read (a chunk of a file
+/// read a chunk at a time takes some of them).
+pub fn read_training_from(
+    entries: impl Iterator<Item = Result<Record, crate::training::read::ReadError>>,
+) -> Read {
     let mut records = Vec::new();
     let mut errors = Vec::new();
-    for entry in data.read(bytes) {
+    for entry in entries {
         match entry {
             Ok(record) => records.push(record),
             Err(e) => {

@@ -320,7 +320,9 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(short, long, value_enum, default_value_t = Target::Usi)]
     pub to: Target,
-    /// The format to read (default: from the content, then the extension).
+    /// The format to read (default: from the content, then the
+    /// extension); hcpe, hcpe3 and psv read training data under any name
+    /// (a `.bin`, a `.dat`).
     #[arg(short, long, value_enum)]
     pub from: Option<Source>,
     /// The input encoding.
@@ -389,8 +391,9 @@ pub struct GameFilterArgs {
     /// 'black_rate / 'white_rate comments; a missing rating is 0).
     #[arg(long, value_name = "R")]
     pub min_rating: Option<f64>,
-    /// Whose rating --min-rating looks at: both players (csa_to_hcpe) or the
-    /// loser, both in a draw (csa_to_hcpe3).
+    /// Whose rating --min-rating looks at: both players or the loser, both
+    /// in a draw (dlshogi's scripts leave a game out only when both
+    /// players are under R).
     #[arg(long, value_enum, default_value_t = RatingOf::Both)]
     pub rating_of: RatingOf,
     /// Keep only games of at least N moves.
@@ -439,6 +442,7 @@ impl GameFilterArgs {
             },
             require_eval: self.require_eval,
             max_eval,
+            spare_entering_king: false,
         })
     }
 }
@@ -451,8 +455,8 @@ pub struct TrainingArgs {
     #[command(flatten)]
     pub games: GameFilterArgs,
     /// End a game after the first move whose evaluation reaches N in
-    /// absolute value (a mate score; dlshogi uses 100000); not for a win
-    /// by entering king.
+    /// absolute value (a mate score; dlshogi uses 100000); with --to hcpe3
+    /// not a win by entering king (as csa_to_hcpe3; csa_to_hcpe cuts it).
     #[arg(long, value_name = "N")]
     pub max_eval: Option<i32>,
     /// Leave out repeats, in input order: games with the same moves
@@ -512,9 +516,13 @@ impl TrainingArgs {
                     .into(),
             );
         }
+        let mut filter = self.games.into_filter(self.max_eval)?;
+        // As dlshogi's scripts: csa_to_hcpe3 spares a %KACHI game from the
+        // mate-score cut, csa_to_hcpe does not.
+        filter.spare_entering_king = data == Data::Hcpe3;
         Ok(Some(Training {
             data,
-            filter: self.games.into_filter(self.max_eval)?,
+            filter,
             repeats: self.uniq.map(|u| match u {
                 Uniq::Games => Repeats::Games,
                 Uniq::Positions => Repeats::Positions,
@@ -532,6 +540,13 @@ pub enum Source {
     Usi,
     Jkf,
     Western,
+    /// HCPE training data, whatever the file's name.
+    Hcpe,
+    /// hcpe3 training data, whatever the file's name.
+    Hcpe3,
+    /// PackedSfenValue training data (YaneuraOu's `.bin`), whatever the
+    /// file's name.
+    Psv,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -594,6 +609,8 @@ pub struct Config {
     pub inputs: Vec<PathBuf>,
     pub target: Target,
     pub from: Option<Format>,
+    /// `--from hcpe|hcpe3|psv`: every input read as that training data.
+    pub from_data: Option<Data>,
     pub encoding: EncodingChoice,
     pub out_encoding: Encoder,
     pub flip: bool,
@@ -666,14 +683,18 @@ impl ConvertArgs {
         if self.jobs == Some(0) {
             return Err("--jobs must be at least 1".into());
         }
-        let from = self.from.map(|s| match s {
-            Source::Kif => Format::Kif,
-            Source::Ki2 => Format::Ki2,
-            Source::Csa => Format::Csa,
-            Source::Usi => Format::Usi,
-            Source::Jkf => Format::Jkf,
-            Source::Western => Format::Western,
-        });
+        let (from, from_data) = match self.from {
+            None => (None, None),
+            Some(Source::Kif) => (Some(Format::Kif), None),
+            Some(Source::Ki2) => (Some(Format::Ki2), None),
+            Some(Source::Csa) => (Some(Format::Csa), None),
+            Some(Source::Usi) => (Some(Format::Usi), None),
+            Some(Source::Jkf) => (Some(Format::Jkf), None),
+            Some(Source::Western) => (Some(Format::Western), None),
+            Some(Source::Hcpe) => (None, Some(Data::Hcpe)),
+            Some(Source::Hcpe3) => (None, Some(Data::Hcpe3)),
+            Some(Source::Psv) => (None, Some(Data::Psv)),
+        };
         let encoding = match self.encoding {
             InputEncoding::Auto => EncodingChoice::Auto,
             InputEncoding::Utf8 => EncodingChoice::Forced(Encoding::Utf8),
@@ -702,6 +723,7 @@ impl ConvertArgs {
             max_total_size: self.max_total_size,
             target: self.to,
             from,
+            from_data,
             encoding,
             out_encoding,
             flip: self.flip,

@@ -17,6 +17,7 @@ use super::report::{self, Report};
 use super::walk::{self, Walk};
 use crate::training::filter::Rejection;
 use crate::training::select::{Counts, Selector};
+use crate::training::Data;
 use crate::Target;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
@@ -44,6 +45,15 @@ enum Outcome {
     },
     /// Something found and left alone, with the reason.
     Skipped { display: String, message: String },
+    /// A training file on disk or standard input, left for the main
+    /// thread to read a chunk at a time, converting and writing each run
+    /// of entries before it reads the next ([`Sink::stream`]).
+    Stream {
+        display: String,
+        relative: PathBuf,
+        origin: inputs::Origin,
+        data: Data,
+    },
 }
 
 /// Totals for the summary and the exit code.
@@ -292,6 +302,12 @@ impl<W: Write> Sink<'_, W> {
     fn take(&mut self, outcome: Outcome) -> bool {
         let (config, progress) = (self.config, self.progress);
         let (display, relative, result, staged) = match outcome {
+            Outcome::Stream {
+                display,
+                relative,
+                origin,
+                data,
+            } => return self.stream(display, relative, origin, data),
             Outcome::Skipped { display, message } => {
                 self.summary.skipped += 1;
                 self.summary.warnings += 1;
@@ -349,15 +365,7 @@ impl<W: Write> Sink<'_, W> {
         if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {
             // Chosen here, in input order, so that what repeats is the later
             // game whatever the threads.
-            let mut bytes = Vec::new();
-            for game in std::mem::take(&mut converted.training) {
-                if let Some(game) = selector.take(game) {
-                    match training.data.encode(&game) {
-                        Ok(b) => bytes.extend_from_slice(&b),
-                        Err(e) => converted.errors.push(format!("{display}: error: {e}\n")),
-                    }
-                }
-            }
+            let bytes = select_and_encode(selector, training.data, &display, 0, &mut converted);
             if !bytes.is_empty() {
                 match &config.destination {
                     Destination::Stdout => converted.outputs = vec![bytes],
@@ -420,28 +428,216 @@ impl<W: Write> Sink<'_, W> {
         if status != "ok" {
             self.summary.failed += 1;
         }
-        let mut open = true;
-        if config.destination == Destination::Stdout {
-            for bytes in &converted.outputs {
-                let written = if self.wrote_before && config.target == Target::Csa {
-                    self.out.write_all(b"/\n")
-                } else {
-                    Ok(())
-                };
-                if let Err(e) = written.and_then(|()| self.out.write_all(bytes)) {
-                    self.write_failed = Some(e);
-                    open = false;
-                    break;
-                }
-                self.wrote_before = true;
-            }
-        }
+        let open = config.destination != Destination::Stdout
+            || converted.outputs.iter().all(|bytes| self.write_out(bytes));
         self.line(report::Line {
             path: &display,
             status,
             games: converted.games,
             moves: converted.moves,
             warnings: converted.warnings.len(),
+            error: first_error.as_deref().unwrap_or(""),
+            outputs: &written,
+        });
+        open
+    }
+
+    /// Writes one output to standard output (CSA's games separated by
+    /// `/`); false when it stopped taking output.
+    fn write_out(&mut self, bytes: &[u8]) -> bool {
+        let written = if self.wrote_before && self.config.target == Target::Csa {
+            self.out.write_all(b"/\n")
+        } else {
+            Ok(())
+        };
+        if let Err(e) = written.and_then(|()| self.out.write_all(bytes)) {
+            self.write_failed = Some(e);
+            return false;
+        }
+        self.wrote_before = true;
+        true
+    }
+
+    /// Reads a training file a run of entries at a time ([`STREAM_RUN`]),
+    /// converting each run and writing it (to standard output, or to the
+    /// input's staged output file) before reading the next, so memory
+    /// holds a run whatever the file's size; the input is then reported
+    /// and counted once, as [`Sink::take`] does for an input read whole.
+    /// False when output cannot go on.
+    fn stream(
+        &mut self,
+        display: String,
+        relative: PathBuf,
+        origin: inputs::Origin,
+        data: Data,
+    ) -> bool {
+        let (config, progress) = (self.config, self.progress);
+        let failed = |result| Outcome::Converted {
+            display: display.clone(),
+            relative: relative.clone(),
+            result: Err(result),
+            staged: None,
+        };
+        let reader = match inputs::open(origin) {
+            Ok(reader) => reader,
+            Err(e) => return self.take(failed(format!("{display}: error: {e}\n"))),
+        };
+        let base = match &config.destination {
+            Destination::Directory(dir) => Some(output_base(dir, &relative, config)),
+            Destination::Stdout => None,
+        };
+        // In folder mode, one staged file written as the runs come.
+        let mut file = None;
+        if let Some(base) = &base {
+            let staged = output::stage(base, &[Vec::new()], self.temp_counter).and_then(|temps| {
+                let opened = std::fs::OpenOptions::new().append(true).open(&temps[0]);
+                match opened {
+                    Ok(f) => Ok((temps, std::io::BufWriter::new(f))),
+                    Err(e) => {
+                        output::discard(&temps);
+                        Err(format!("{}: {e}", base.display()))
+                    }
+                }
+            });
+            match staged {
+                Ok(staged) => file = Some(staged),
+                Err(e) => return self.take(failed(format!("{display}: error: {e}\n"))),
+            }
+        }
+        self.summary.files += 1;
+        if self.progress_shown {
+            progress.inc(1);
+        }
+        let (mut games, mut moves, mut warnings, mut errors) = (0, 0, 0, 0);
+        let mut first_error = None;
+        let mut said = std::collections::HashSet::new();
+        let mut entries = data.records(reader);
+        let mut open = true;
+        // Whether any bytes went to the staged file: an input that gives
+        // none writes no file, as one read whole does not.
+        let mut wrote = false;
+        loop {
+            let read = crate::read::read_training_from(entries.by_ref().take(STREAM_RUN));
+            if read.records.is_empty() && read.errors.is_empty() {
+                break;
+            }
+            let converted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                super::convert::convert_read(read, &display, config, true, games)
+            }));
+            let mut converted = match converted {
+                Ok(Ok(converted)) => converted,
+                Ok(Err(e)) => Converted {
+                    errors: vec![e],
+                    ..Converted::default()
+                },
+                Err(_) => Converted {
+                    errors: vec![format!("{display}: error: kifconv failed on this input (a bug; please report it with the file)\n")],
+                    ..Converted::default()
+                },
+            };
+            let mut outputs = std::mem::take(&mut converted.outputs);
+            if let (Some(selector), Some(training)) = (self.selector.as_mut(), &config.training) {
+                outputs = vec![select_and_encode(
+                    selector,
+                    training.data,
+                    &display,
+                    games,
+                    &mut converted,
+                )];
+            }
+            games += converted.games;
+            moves += converted.moves;
+            // A warning about the input as a whole comes with every run:
+            // said once.
+            converted.warnings.retain(|w| said.insert(w.clone()));
+            warnings += converted.warnings.len();
+            if config.verbosity == Verbosity::Normal && !converted.warnings.is_empty() {
+                progress.suspend(|| converted.warnings.iter().for_each(|w| eprintln!("{w}")));
+            }
+            if !converted.errors.is_empty() {
+                progress.suspend(|| {
+                    converted
+                        .errors
+                        .iter()
+                        .for_each(|e| eprint!("{}", ensure_newline(e)))
+                });
+                first_error.get_or_insert_with(|| first_line(&converted.errors[0]).to_string());
+                errors += converted.errors.len();
+            }
+            for bytes in outputs.iter().filter(|b| !b.is_empty()) {
+                open = match &mut file {
+                    Some((_, f)) => match f.write_all(bytes) {
+                        Ok(()) => {
+                            wrote = true;
+                            true
+                        }
+                        Err(e) => {
+                            let e = format!(
+                                "{display}: error: {}: {e}",
+                                base.as_deref().unwrap_or(Path::new("")).display()
+                            );
+                            progress.suspend(|| eprintln!("{e}"));
+                            first_error.get_or_insert(e);
+                            errors += 1;
+                            break;
+                        }
+                    },
+                    None => self.write_out(bytes),
+                };
+                if !open {
+                    break;
+                }
+            }
+            if !open || (file.is_some() && errors > 0) {
+                break;
+            }
+        }
+        let mut status = match (errors, &config.destination) {
+            (0, _) => "ok",
+            (_, Destination::Stdout) => "partial",
+            (_, Destination::Directory(_)) => "failed",
+        };
+        let mut written = Vec::new();
+        if let (Some((temps, f)), Some(base)) = (file, &base) {
+            let flushed = f.into_inner().map_err(|e| e.into_error().to_string());
+            match flushed {
+                Ok(_) if errors == 0 && wrote => match self.outputs.commit(base, &temps) {
+                    Ok(placed) => {
+                        for w in placed.warnings {
+                            progress.suspend(|| eprintln!("{display}: warning: {w}"));
+                            warnings += 1;
+                        }
+                        written = placed.paths;
+                    }
+                    Err(e) => {
+                        let e = format!("{display}: error: {e}");
+                        progress.suspend(|| eprintln!("{e}"));
+                        first_error.get_or_insert(e);
+                        status = "failed";
+                    }
+                },
+                Ok(_) => output::discard(&temps),
+                Err(e) => {
+                    output::discard(&temps);
+                    let e = format!("{display}: error: {}: {e}", base.display());
+                    progress.suspend(|| eprintln!("{e}"));
+                    first_error.get_or_insert(e);
+                    status = "failed";
+                }
+            }
+        }
+        self.summary.games += games;
+        self.summary.moves += moves;
+        self.summary.warnings += warnings;
+        if status != "ok" {
+            self.summary.failed += 1;
+        }
+        self.line(report::Line {
+            path: &display,
+            status,
+            games,
+            moves,
+            warnings,
             error: first_error.as_deref().unwrap_or(""),
             outputs: &written,
         });
@@ -599,6 +795,14 @@ fn one(item: Item, config: &Config, counter: &AtomicU64) -> Outcome {
         relative,
         origin,
     } = input;
+    if let Some(data) = streamed(config, &relative, &origin) {
+        return Outcome::Stream {
+            display,
+            relative,
+            origin,
+            data,
+        };
+    }
     let result = inputs::read(origin, config.max_input_size)
         .map_err(|e| format!("{display}: error: {e}\n"))
         .and_then(|bytes| {
@@ -631,6 +835,66 @@ fn one(item: Item, config: &Config, counter: &AtomicU64) -> Outcome {
         result,
         staged,
     }
+}
+
+/// The training data of an input's games that the filters keep, chosen
+/// here, in input order, so that what repeats is the later game whatever
+/// the threads; a game that cannot be encoded is an error of the input,
+/// and what the target cannot hold a warning.
+/// `first` is how many games of the input came before these.
+fn select_and_encode(
+    selector: &mut Selector,
+    data: Data,
+    display: &str,
+    first: usize,
+    converted: &mut Converted,
+) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for (i, game) in std::mem::take(&mut converted.training)
+        .into_iter()
+        .enumerate()
+    {
+        let Some(game) = selector.take(game) else {
+            continue;
+        };
+        if let Some(loss) = data.loss(&game) {
+            converted.warnings.push(format!(
+                "{display}: warning: game {}: {loss}",
+                first + i + 1
+            ));
+        }
+        match data.encode(&game) {
+            Ok(b) => bytes.extend_from_slice(&b),
+            Err(e) => converted.errors.push(format!("{display}: error: {e}\n")),
+        }
+    }
+    bytes
+}
+
+/// How many entries (hcpe3: games) of a training file are read, converted
+/// and written at a time.
+const STREAM_RUN: usize = 1024;
+
+/// The kind of training data an input is, when it is read a chunk at a
+/// time ([`Sink::stream`]): a training file on disk or standard input,
+/// converted to standard output or to one file of the input's (not one
+/// file a game, as KIF and KI2 are, nor JKF's one pretty document), and not
+/// counted into a book. A training file inside an archive is read whole
+/// (its entry is inflated into memory, within `--max-input-size`).
+fn streamed(config: &Config, relative: &Path, origin: &inputs::Origin) -> Option<Data> {
+    let on_disk = matches!(
+        origin,
+        inputs::Origin::Stdin | inputs::Origin::File(_) | inputs::Origin::InFolder { .. }
+    );
+    let one_file = config.destination == Destination::Stdout
+        || !matches!(
+            config.target,
+            Target::Kif | Target::Kifu | Target::Ki2 | Target::Ki2u | Target::Jkf
+        );
+    if !on_disk || !one_file || config.book.is_some() {
+        return None;
+    }
+    super::convert::training_input(config, relative)
 }
 
 /// Where an input's first output goes: its relative path under `dir`,

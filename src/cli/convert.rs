@@ -3,10 +3,10 @@
 
 use super::args::{Config, Destination};
 use crate::format::lost;
-use crate::read::read_bytes;
+use crate::read::{read_bytes, read_training, Read};
 use crate::record::Record;
-use crate::training::Game;
-use crate::write::{self, Options, WriteError};
+use crate::training::{Data, Game};
+use crate::write::{self, Options, Positions, WriteError};
 use std::path::Path;
 
 /// What converting one input gave: outputs (one per file to write: several
@@ -27,6 +27,16 @@ pub struct Converted {
     pub book: Vec<super::book::BookGame>,
 }
 
+/// The kind of training data an input is read as: the one `--from`
+/// names, else the one its file name says, unless `--from` names a record
+/// format.
+pub fn training_input(config: &Config, path: &Path) -> Option<Data> {
+    if config.from.is_some() {
+        return None;
+    }
+    config.from_data.or_else(|| Data::from_extension(path))
+}
+
 /// Converts one input's bytes. `Err` is a failure of the whole input (it
 /// could not be read at all); failed games of a multi-game input are in
 /// `errors` beside the games that converted.
@@ -36,7 +46,29 @@ pub fn convert(
     path: &Path,
     config: &Config,
 ) -> Result<Converted, String> {
-    let read = read_bytes(bytes, path, config.from, config.encoding).map_err(|e| e.render(name))?;
+    let data = training_input(config, path);
+    let read = match data {
+        Some(data) => read_training(bytes, data),
+        None => {
+            read_bytes(bytes, path, config.from, config.encoding).map_err(|e| e.render(name))?
+        }
+    };
+    convert_read(read, name, config, data.is_some(), 0)
+}
+
+/// Converts what was read from one input (or, for training data read a
+/// chunk at a time, from a run of its entries). `training` says the
+/// records are training entries: `--to sfen` then writes each one's
+/// stored position (its start), not the position after its move, unless
+/// `--ply` or `--all-plies` says otherwise. `first` is how many games of
+/// the input came before these (for the numbers in messages).
+pub fn convert_read(
+    read: Read,
+    name: &str,
+    config: &Config,
+    training: bool,
+    first: usize,
+) -> Result<Converted, String> {
     let mut out = Converted {
         errors: read.errors.iter().map(|e| e.render(name)).collect(),
         ..Converted::default()
@@ -70,7 +102,7 @@ pub fn convert(
                 Ok(game) => out.book.push(game),
                 Err(e) => out
                     .errors
-                    .push(format!("{name}: error: game {}: {e}\n", i + 1)),
+                    .push(format!("{name}: error: game {}: {e}\n", first + i + 1)),
             }
         }
         return Ok(out);
@@ -83,17 +115,27 @@ pub fn convert(
         // worker; what is kept is chosen in input order by the batch.
         for (i, record) in records.iter().enumerate() {
             match Game::of(record) {
-                Ok(game) => out.training.push(game),
+                Ok(game) => {
+                    for w in &game.warnings {
+                        out.warnings
+                            .push(format!("{name}: warning: game {}: {w}", first + i + 1));
+                    }
+                    out.training.push(game)
+                }
                 Err(e) => out
                     .errors
-                    .push(format!("{name}: error: game {}: {e}\n", i + 1)),
+                    .push(format!("{name}: error: game {}: {e}\n", first + i + 1)),
             }
         }
         return Ok(out);
     }
+    let positions = match config.positions {
+        Positions::Last if training => Positions::AfterPlies(0),
+        positions => positions,
+    };
     let options = Options {
         encoding: Some(config.out_encoding),
-        positions: config.positions,
+        positions,
         csa_version: config.csa_version,
     };
     let written = match config.destination {

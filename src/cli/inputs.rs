@@ -182,6 +182,22 @@ thread_local! {
 /// file is read on, the room doubled as it fills.
 const FILE_CAPACITY: usize = 16 * 1024;
 
+/// Opens an input on disk or standard input to be read a chunk at a time
+/// (no size limit: the reader holds a chunk); an archive's entry is
+/// refused (it is read whole).
+pub fn open(origin: Origin) -> Result<Box<dyn Read>, String> {
+    match origin {
+        Origin::Stdin => Ok(Box::new(std::io::stdin().lock())),
+        Origin::File(path) => Ok(Box::new(File::open(&path).map_err(|e| e.to_string())?)),
+        Origin::InFolder { folder, path } => Ok(Box::new(
+            open_in(&folder, &path).map_err(|e| e.to_string())?,
+        )),
+        Origin::ZipEntry { .. } | Origin::Bytes(_) => {
+            Err("an archive's entry is read whole, not opened".to_string())
+        }
+    }
+}
+
 /// Reads an input's bytes, refusing more than `limit`.
 pub fn read(origin: Origin, limit: u64) -> Result<Vec<u8>, String> {
     match origin {

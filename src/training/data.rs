@@ -46,17 +46,33 @@ impl Data {
     /// PackedSfenValue) or per game (hcpe3), or the error of each entry
     /// that cannot be read (see [`super::read`]).
     pub fn read(self, bytes: &[u8]) -> Vec<Result<crate::record::Record, super::read::ReadError>> {
-        match self {
-            Data::Hcpe => super::read::hcpe(bytes).collect(),
-            Data::Hcpe3 => super::read::hcpe3(bytes).collect(),
-            Data::Psv => super::read::psv(bytes).collect(),
-        }
+        self.records(bytes).collect()
+    }
+
+    /// The records of a file of this kind read from `reader` a chunk at a
+    /// time, one after another, in constant memory (see
+    /// [`super::read::Records`]).
+    pub fn records<R: std::io::Read>(self, reader: R) -> super::read::Records<R> {
+        super::read::Records::new(reader, self)
     }
 
     /// Whether the data is kept game by game (a game's positions cannot be
     /// dropped from its middle).
     pub fn whole_games(self) -> bool {
         self == Data::Hcpe3
+    }
+
+    /// What writing `game` as this kind loses, said as a warning: a move
+    /// number over 65535 written to PackedSfenValue's 16-bit `gamePly`
+    /// saturates at 65535 (HCPE and hcpe3 store no move number).
+    pub fn loss(self, game: &Game) -> Option<String> {
+        if self != Data::Psv {
+            return None;
+        }
+        let (count, first) = psv::saturated(game)?;
+        Some(format!(
+            "{count} positions have a move number over 65535 (the first {first}), written as 65535: PackedSfenValue's gamePly has 16 bits"
+        ))
     }
 
     /// The bytes of `game` (all its samples, or what a filter kept).

@@ -22,11 +22,12 @@ use std::fmt;
 /// Whose rating [`Filter::min_rating`] looks at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RatingOf {
-    /// Both players' (the lower must reach it), as `csa_to_hcpe` does.
+    /// Both players' (the lower must reach it). dlshogi's `csa_to_hcpe`
+    /// and `csa_to_hcpe3` (as read at commit 16b5a41) are looser: they
+    /// leave a game out only when both players are under the bound.
     #[default]
     Both,
-    /// The loser's, or both players' in a game without a winner, as
-    /// `csa_to_hcpe3` does.
+    /// The loser's, or both players' in a game without a winner.
     Loser,
 }
 
@@ -47,9 +48,13 @@ pub struct Filter {
     /// at least one of their moves.
     pub require_eval: bool,
     /// Cut a game after the first move whose evaluation reaches this in
-    /// absolute value (a mate score; dlshogi uses 100000), except a game won
-    /// by entering king, whose engines see the win coming as a mate.
+    /// absolute value (a mate score; dlshogi uses 100000).
     pub max_eval: Option<i32>,
+    /// Whether [`Filter::max_eval`] spares a game won by entering king
+    /// (`%KACHI`), whose engines see the win coming as a mate:
+    /// `csa_to_hcpe3` spares it (kifconv does for hcpe3), `csa_to_hcpe`
+    /// cuts it like any other (kifconv does for HCPE and PackedSfenValue).
+    pub spare_entering_king: bool,
 }
 
 /// Why a game was left out: the first filter it failed.
@@ -107,6 +112,16 @@ pub fn result_name(ending: Option<EndingKind>) -> String {
     }
 }
 
+/// Whether a `--results` list names `ending`: by its own name, or for a
+/// game stopped at the move limit (floodgate's `'summary:max_moves`, see
+/// [`super::floodgate::ending`]) also by `jishogi`, as cshogi reads such a
+/// game as `%JISHOGI` and dlshogi's scripts keep it under that word.
+pub fn results_name(results: &[String], ending: Option<EndingKind>) -> bool {
+    let name = result_name(ending);
+    results.contains(&name)
+        || (ending == Some(EndingKind::MaxMoves) && results.iter().any(|r| r == "jishogi"))
+}
+
 /// Every name [`result_name`] gives, for `--help` and to check a
 /// `--results` list.
 pub fn result_names() -> Vec<String> {
@@ -124,8 +139,7 @@ impl Filter {
     /// Whether `game` passes the filters, or the first it fails.
     pub fn admit(&self, game: &Game) -> Result<(), Rejection> {
         if let Some(results) = &self.results {
-            let name = result_name(game.ending);
-            if !results.contains(&name) {
+            if !results_name(results, game.ending) {
                 return Err(Rejection::Result);
             }
         }
@@ -159,7 +173,7 @@ impl Filter {
     /// asks; says how many samples it cut.
     pub fn cut(&self, game: &mut Game) -> usize {
         let Some(limit) = self.max_eval else { return 0 };
-        if game.ending == Some(EndingKind::EnteringKing) {
+        if self.spare_entering_king && game.ending == Some(EndingKind::EnteringKing) {
             return 0;
         }
         let limit = limit.unsigned_abs();
@@ -298,15 +312,40 @@ mod tests {
         assert_eq!(filter.admit(&game), Err(Rejection::Eval));
     }
 
+    /// A game won by entering king is cut at its first mate score as any
+    /// other (csa_to_hcpe), unless it is spared (csa_to_hcpe3).
     #[test]
-    fn entering_king_games_are_not_cut_at_a_mate_score() {
-        let mut game = game("PI\n+\n+7776FU\n'** 100000\n-3334FU\n+2726FU\n%KACHI\n");
-        let filter = Filter {
+    fn entering_king_games_are_cut_unless_spared() {
+        let kachi = "PI\n+\n+7776FU\n'** 100000\n-3334FU\n+2726FU\n%KACHI\n";
+        let mut cut = Filter {
             max_eval: Some(100000),
             ..Filter::default()
         };
-        assert_eq!(filter.cut(&mut game), 0);
+        let mut game = game(kachi);
+        assert_eq!(cut.cut(&mut game), 2);
+        assert_eq!(game.samples.len(), 1);
+        cut.spare_entering_king = true;
+        let mut game = self::game(kachi);
+        assert_eq!(cut.cut(&mut game), 0);
         assert_eq!(game.samples.len(), 3);
+    }
+
+    /// `jishogi` names floodgate's games stopped at the move limit too, as
+    /// dlshogi's `%JISHOGI` does; `max_moves` names those alone.
+    #[test]
+    fn jishogi_names_the_move_limit_too() {
+        let limit = game("PI\n+\n+7776FU\n-3334FU\n'summary:max_moves:a draw:b draw\n");
+        assert_eq!(limit.ending, Some(EndingKind::MaxMoves));
+        let only = |names: &[&str]| Filter {
+            results: Some(names.iter().map(|n| n.to_string()).collect()),
+            ..Filter::default()
+        };
+        assert_eq!(only(&["jishogi"]).admit(&limit), Ok(()));
+        assert_eq!(only(&["max_moves"]).admit(&limit), Ok(()));
+        assert_eq!(only(&["toryo"]).admit(&limit), Err(Rejection::Result));
+        let jishogi = game("PI\n+\n+7776FU\n-3334FU\n%JISHOGI\n");
+        assert_eq!(only(&["jishogi"]).admit(&jishogi), Ok(()));
+        assert_eq!(only(&["max_moves"]).admit(&jishogi), Err(Rejection::Result));
     }
 
     #[test]

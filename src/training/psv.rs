@@ -50,6 +50,19 @@ pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
     Ok(out)
 }
 
+/// What the 16-bit `gamePly` cannot hold in a game's samples: how many
+/// positions have a move number over 65535 (written as 65535), and the
+/// first such number; `None` when every one fits.
+pub fn saturated(game: &Game) -> Option<(usize, u32)> {
+    let over: Vec<u32> = game
+        .samples
+        .iter()
+        .map(|s| s.position.move_number())
+        .filter(|&n| n > u32::from(u16::MAX))
+        .collect();
+    Some((over.len(), *over.first()?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

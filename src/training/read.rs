@@ -50,6 +50,7 @@ use crate::position::{IllegalMove, KingRule};
 use crate::record::{Ending, EndingKind, Header, NodeId, Record};
 use crate::{Color, Move, Position};
 use std::fmt;
+use std::io::Read;
 
 /// What a [`ReadError`] counts: entries of a fixed size, or hcpe3's game
 /// blocks.
@@ -97,6 +98,9 @@ pub enum ReadErrorKind {
     },
     /// A result byte holds a value the format does not define.
     Result(i16),
+    /// The file could not be read on (the bytes before were): the
+    /// system's reason.
+    Io(String),
     /// The file ends inside an entry or a game block.
     Truncated {
         /// How many bytes are left from the entry's or game's start.
@@ -114,6 +118,7 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::Move { code, error } => write!(f, "move code {code:#06x}: {error}"),
             ReadErrorKind::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
             ReadErrorKind::Result(value) => write!(f, "the result {value} means nothing"),
+            ReadErrorKind::Io(e) => write!(f, "cannot read on: {e}"),
             ReadErrorKind::Truncated { left, needed } => write!(
                 f,
                 "the file ends {left} bytes in, {needed} bytes short of a whole one",
@@ -177,37 +182,14 @@ impl Fault {
 /// The records of an HCPE file (38 bytes an entry), one per entry, in
 /// order; see the module documentation for what each field becomes.
 pub fn hcpe(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_ {
-    fixed(bytes, hcpe::SIZE, |entry| {
-        let pos = position(entry, Dialect::Hcp, None)?;
-        let winner_bits = entry[36];
-        let (mut record, end) = one_move(pos, entry, Layout::Apery)?;
-        let to_move = end.side_to_move();
-        let ending = result_bits(winner_bits, to_move)
-            .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(winner_bits))))?;
-        let last = record.tree.mainline_end();
-        record.tree.node_mut(last).ending = Some(Box::new(ending));
-        Ok(record)
-    })
+    Records::new(bytes, super::Data::Hcpe)
 }
 
 /// The records of a PackedSfenValue file (40 bytes an entry), one per
 /// entry, in order; see the module documentation for what each field
 /// becomes.
 pub fn psv(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_ {
-    fixed(bytes, psv::SIZE, |entry| {
-        let ply = u16::from_le_bytes([entry[36], entry[37]]);
-        let pos = position(entry, Dialect::PackedSfen, Some(u32::from(ply)))?;
-        let winner = match entry[38] as i8 {
-            0 => None,
-            1 => Some(pos.side_to_move()),
-            -1 => Some(!pos.side_to_move()),
-            other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
-        };
-        let (mut record, end) = one_move(pos, entry, Layout::YaneuraOu)?;
-        let last = record.tree.mainline_end();
-        record.tree.node_mut(last).ending = Some(Box::new(ending(winner, 0, end.side_to_move())));
-        Ok(record)
-    })
+    Records::new(bytes, super::Data::Psv)
 }
 
 /// The records of an hcpe3 file, one per game block, in order; see the
@@ -215,57 +197,189 @@ pub fn psv(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_
 /// not decode is an error and the next game still reads; a block cut short
 /// by the end of the file is the last error.
 pub fn hcpe3(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + '_ {
-    let mut at = 0;
-    let mut index = 0;
-    std::iter::from_fn(move || {
-        if at >= bytes.len() {
-            return None;
-        }
-        let block = &bytes[at..];
-        let start = at;
-        let game = index;
-        index += 1;
-        let result = match block_len(block) {
-            Ok(len) => {
-                at += len;
-                game_record(&block[..len])
-            }
-            Err(needed) => {
-                at = bytes.len();
-                Err(Fault::at(
-                    0,
-                    ReadErrorKind::Truncated {
-                        left: block.len(),
-                        needed,
-                    },
-                ))
-            }
-        };
-        Some(result.map_err(|f| f.place(Unit::Game, game, start)))
-    })
+    Records::new(bytes, super::Data::Hcpe3)
 }
 
-/// Entries of `size` bytes, each read by `read`; bytes after the last whole
-/// one are a last error.
-fn fixed<'a>(
-    bytes: &'a [u8],
-    size: usize,
-    read: impl Fn(&[u8]) -> Result<Record, Fault> + 'a,
-) -> impl Iterator<Item = Result<Record, ReadError>> + 'a {
-    bytes.chunks(size).enumerate().map(move |(index, entry)| {
-        let result = if entry.len() < size {
-            Err(Fault::at(
+/// The record of one HCPE entry (38 bytes).
+fn hcpe_entry(entry: &[u8]) -> Result<Record, Fault> {
+    let pos = position(entry, Dialect::Hcp, None)?;
+    let winner_bits = entry[36];
+    let (mut record, end) = one_move(pos, entry, Layout::Apery)?;
+    let to_move = end.side_to_move();
+    let ending = result_bits(winner_bits, to_move)
+        .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(winner_bits))))?;
+    let last = record.tree.mainline_end();
+    record.tree.node_mut(last).ending = Some(Box::new(ending));
+    Ok(record)
+}
+
+/// The record of one PackedSfenValue entry (40 bytes).
+fn psv_entry(entry: &[u8]) -> Result<Record, Fault> {
+    let ply = u16::from_le_bytes([entry[36], entry[37]]);
+    let pos = position(entry, Dialect::PackedSfen, Some(u32::from(ply)))?;
+    let winner = match entry[38] as i8 {
+        0 => None,
+        1 => Some(pos.side_to_move()),
+        -1 => Some(!pos.side_to_move()),
+        other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
+    };
+    let (mut record, end) = one_move(pos, entry, Layout::YaneuraOu)?;
+    let last = record.tree.mainline_end();
+    record.tree.node_mut(last).ending = Some(Box::new(ending(winner, 0, end.side_to_move())));
+    Ok(record)
+}
+
+/// How many bytes a [`Records`] asks its reader for at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// The records of a training file read from any [`Read`] a chunk at a
+/// time: each entry (or hcpe3 game block) is made a record when it is
+/// whole in the buffer and the bytes before it are dropped, so memory
+/// holds a chunk and the largest block, whatever the file's size. The
+/// records and errors are those of the whole file read at once.
+pub struct Records<R> {
+    reader: R,
+    data: super::Data,
+    /// Bytes read and not yet taken: `buffer[taken..]`.
+    buffer: Vec<u8>,
+    taken: usize,
+    /// The file offset of `buffer[taken]`.
+    offset: usize,
+    /// The next entry's or game's index.
+    index: usize,
+    /// The reader has no more bytes.
+    eof: bool,
+    /// A last error was given, or the file ended.
+    done: bool,
+}
+
+impl<R: Read> Records<R> {
+    /// Reads `data` from `reader`.
+    pub fn new(reader: R, data: super::Data) -> Records<R> {
+        Records {
+            reader,
+            data,
+            buffer: Vec::new(),
+            taken: 0,
+            offset: 0,
+            index: 0,
+            eof: false,
+            done: false,
+        }
+    }
+
+    /// The bytes not yet taken.
+    fn available(&self) -> &[u8] {
+        &self.buffer[self.taken..]
+    }
+
+    /// Reads until `want` bytes are available or the reader ends.
+    fn fill(&mut self, want: usize) -> std::io::Result<()> {
+        if self.available().len() >= want || self.eof {
+            return Ok(());
+        }
+        self.buffer.drain(..self.taken);
+        self.taken = 0;
+        while self.buffer.len() < want && !self.eof {
+            let have = self.buffer.len();
+            let room = (want - have).max(CHUNK);
+            self.buffer.resize(have + room, 0);
+            let read = loop {
+                match self.reader.read(&mut self.buffer[have..]) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    other => break other,
+                }
+            };
+            let n = match read {
+                Ok(n) => n,
+                Err(e) => {
+                    self.buffer.truncate(have);
+                    return Err(e);
+                }
+            };
+            self.buffer.truncate(have + n);
+            self.eof = n == 0;
+        }
+        Ok(())
+    }
+
+    /// Takes `len` available bytes.
+    fn take(&mut self, len: usize) {
+        self.taken += len;
+        self.offset += len;
+        self.index += 1;
+    }
+
+    /// The unit this reader counts.
+    fn unit(&self) -> Unit {
+        if self.data == super::Data::Hcpe3 {
+            Unit::Game
+        } else {
+            Unit::Entry
+        }
+    }
+
+    /// The length of the next entry or game, once it is whole in the
+    /// buffer; `Err` with the bytes needed when the file ends first.
+    fn next_len(&mut self) -> std::io::Result<Result<usize, usize>> {
+        let size = match self.data {
+            super::Data::Hcpe => hcpe::SIZE,
+            super::Data::Psv => psv::SIZE,
+            super::Data::Hcpe3 => loop {
+                // A block's counts tell its length as far as they are
+                // read: ask for that much until it is whole or the file
+                // ends.
+                match block_len(self.available()) {
+                    Ok(len) => return Ok(Ok(len)),
+                    Err(needed) if self.eof => return Ok(Err(needed)),
+                    Err(needed) => self.fill(needed)?,
+                }
+            },
+        };
+        self.fill(size)?;
+        Ok(if self.available().len() >= size {
+            Ok(size)
+        } else {
+            Err(size)
+        })
+    }
+}
+
+impl<R: Read> Iterator for Records<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let (unit, index, start) = (self.unit(), self.index, self.offset);
+        let fault = match self.fill(1).and_then(|()| self.next_len()) {
+            Err(e) => Fault::at(self.available().len(), ReadErrorKind::Io(e.to_string())),
+            Ok(_) if self.available().is_empty() => {
+                self.done = true;
+                return None;
+            }
+            Ok(Ok(len)) => {
+                let block = &self.buffer[self.taken..self.taken + len];
+                let result = match self.data {
+                    super::Data::Hcpe => hcpe_entry(block),
+                    super::Data::Psv => psv_entry(block),
+                    super::Data::Hcpe3 => game_record(block),
+                };
+                self.take(len);
+                return Some(result.map_err(|f| f.place(unit, index, start)));
+            }
+            Ok(Err(needed)) => Fault::at(
                 0,
                 ReadErrorKind::Truncated {
-                    left: entry.len(),
-                    needed: size,
+                    left: self.available().len(),
+                    needed,
                 },
-            ))
-        } else {
-            read(entry)
+            ),
         };
-        result.map_err(|f| f.place(Unit::Entry, index, index * size))
-    })
+        self.done = true;
+        Some(Err(fault.place(unit, index, start)))
+    }
 }
 
 /// The position packed in the first 32 bytes of `entry`, with `ply` as its
@@ -484,5 +598,152 @@ fn candidates_comment(candidates: &[(Move, u16)], played: Option<Move>) -> Optio
             }
             Some(text)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::training::{Data, Game};
+
+    /// The framing the reader had before it read from a `Read`: the whole
+    /// file in memory, cut into entries or game blocks. Kept here as the
+    /// reference the chunked reader must agree with.
+    fn whole_buffer(bytes: &[u8], data: Data) -> Vec<Result<Record, ReadError>> {
+        let size = match data {
+            Data::Hcpe => hcpe::SIZE,
+            Data::Psv => psv::SIZE,
+            Data::Hcpe3 => {
+                let (mut at, mut index, mut out) = (0, 0, Vec::new());
+                while at < bytes.len() {
+                    let block = &bytes[at..];
+                    let result = match block_len(block) {
+                        Ok(len) => game_record(&block[..len]),
+                        Err(needed) => Err(Fault::at(
+                            0,
+                            ReadErrorKind::Truncated {
+                                left: block.len(),
+                                needed,
+                            },
+                        )),
+                    };
+                    out.push(result.map_err(|f| f.place(Unit::Game, index, at)));
+                    at += block_len(block).unwrap_or(block.len());
+                    index += 1;
+                }
+                return out;
+            }
+        };
+        let read = if data == Data::Hcpe {
+            hcpe_entry
+        } else {
+            psv_entry
+        };
+        bytes
+            .chunks(size)
+            .enumerate()
+            .map(|(index, entry)| {
+                let result = if entry.len() < size {
+                    Err(Fault::at(
+                        0,
+                        ReadErrorKind::Truncated {
+                            left: entry.len(),
+                            needed: size,
+                        },
+                    ))
+                } else {
+                    read(entry)
+                };
+                result.map_err(|f| f.place(Unit::Entry, index, index * size))
+            })
+            .collect()
+    }
+
+    /// A reader that gives at most `step` bytes a call, so that entries
+    /// and blocks straddle the reads.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    fn games() -> Vec<Game> {
+        let csa = [
+            "+7776FU\n'** 30\n-3334FU\n'** -20\n+8822UM\n-3122GI\n+0045KA\n%TORYO\n",
+            "+2726FU\n-8384FU\n+2625FU\n-8485FU\n%SENNICHITE\n",
+        ];
+        csa.iter()
+            .map(|text| {
+                Game::of(&crate::read::read_text(text, crate::Format::Csa).unwrap()[0]).unwrap()
+            })
+            .collect()
+    }
+
+    /// Good files, files cut at every length, and files with bytes
+    /// spoiled here and there read into the same records and errors
+    /// (entry, byte offset, kind) through the chunked reader, whatever
+    /// the size of its reads, as through the whole-buffer framing.
+    #[test]
+    fn chunked_reading_gives_the_whole_buffer_answers() {
+        for data in [Data::Hcpe, Data::Psv, Data::Hcpe3] {
+            let mut file = Vec::new();
+            for game in games() {
+                file.extend(data.encode(&game).unwrap());
+            }
+            let mut cases = Vec::new();
+            for cut in 0..=file.len() {
+                cases.push(file[..cut].to_vec());
+            }
+            for at in (0..file.len()).step_by(7) {
+                let mut spoiled = file.clone();
+                spoiled[at] ^= 0xa5;
+                cases.push(spoiled);
+            }
+            let mut errors = 0;
+            for bytes in &cases {
+                let want = whole_buffer(bytes, data);
+                errors += want.iter().filter(|r| r.is_err()).count();
+                assert_eq!(data.read(bytes), want, "{data:?} {}", bytes.len());
+                for step in [1, 5, 38, 1000] {
+                    let got: Vec<_> = data.records(Trickle { bytes, step }).collect();
+                    assert_eq!(got, want, "{data:?} {} step {step}", bytes.len());
+                }
+            }
+            assert!(errors > cases.len() / 2, "{data:?}: {errors} errors");
+        }
+    }
+
+    /// A reader that fails is an error at the byte where it failed, after
+    /// the records of the entries before it, and the last.
+    #[test]
+    fn a_failed_read_is_the_last_error() {
+        struct Failing<'a>(&'a [u8]);
+        impl std::io::Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(std::io::Error::other("disk on fire"));
+                }
+                let n = buf.len().min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let file = Data::Hcpe.encode(&games()[0]).unwrap();
+        let cut = &file[..hcpe::SIZE * 2 + 5];
+        let got: Vec<_> = Data::Hcpe.records(Failing(cut)).collect();
+        assert_eq!(got.len(), 3);
+        assert!(got[0].is_ok() && got[1].is_ok());
+        let error = got[2].as_ref().unwrap_err();
+        assert_eq!((error.index, error.offset), (2, hcpe::SIZE * 2 + 5));
+        assert_eq!(error.kind, ReadErrorKind::Io("disk on fire".into()));
     }
 }

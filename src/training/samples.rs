@@ -81,12 +81,27 @@ pub struct Game {
     /// The players' ratings, black's and white's (see
     /// [`super::floodgate::rating`]).
     pub ratings: [f64; 2],
+    /// What was read leniently: a move with two evaluations (the first
+    /// is used).
+    pub warnings: Vec<String>,
 }
 
 impl Game {
     /// The training data of `record`'s mainline.
     pub fn of(record: &Record) -> Result<Game, TrainingError> {
         let (samples, missing, start) = replay(record)?;
+        let warnings = record
+            .tree
+            .mainline()
+            .filter(|&id| record.tree.node(id).mv.is_some())
+            .filter_map(|id| {
+                let (first, second) = eval::two(record, id)?;
+                Some(format!(
+                    "move {}: two evaluations ({first} and {second}, black's view); the first is used",
+                    record.tree.node(id).ply
+                ))
+            })
+            .collect();
         // Moves keep both kings and every piece count: a start that packs
         // is a game whose every position packs.
         pack(&start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
@@ -98,6 +113,7 @@ impl Game {
             winner: ending.and_then(|e| e.winner),
             ending: super::floodgate::ending(record),
             ratings: [Color::Black, Color::White].map(|c| super::floodgate::rating(record, c)),
+            warnings,
         })
     }
 }

@@ -15,7 +15,7 @@
 //! The evaluations differ from game to game, so every game's bytes are its
 //! own.
 
-use crate::util::bin::{run, scratch, stderr};
+use crate::util::bin::{run, s, scratch, stderr};
 use kifconv::training::{hcpe, psv};
 
 const DIR: &str = "fixtures/training/filters";
@@ -268,10 +268,14 @@ fn training_files_read_back_and_convert() {
     let sfen = run(&[hcpe_path.to_str().unwrap(), "--to", "sfen", "-q"]);
     assert!(sfen.status.success(), "{}", stderr(&sfen));
     let lines = String::from_utf8(sfen.stdout).unwrap();
-    // One record an entry; each is its position after the stored move.
+    // One record an entry; each is its stored position (what cshogi's
+    // `Board.set_hcp` gives), not the one after the stored move.
     assert_eq!(lines.lines().count(), out.stdout.len() / hcpe::SIZE);
     assert!(
-        lines.starts_with("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"),
+        lines.starts_with(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n\
+             lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1\n"
+        ),
         "{lines}"
     );
     let psv_path = dir.join("games.psv");
@@ -291,6 +295,111 @@ fn training_files_read_back_and_convert() {
         "{}",
         stderr(&read)
     );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--from hcpe|hcpe3|psv` reads training data under any name (a
+/// YaneuraOu `.bin`, an `x.dat`): the same records as the file named
+/// `.hcpe` or `.psv`; without it such a name is not read as training data.
+#[test]
+fn from_reads_training_data_under_any_name() {
+    let dir = scratch("training-from");
+    let hcpe_bytes = run(&[DIR, "--to", "hcpe", "-q"]).stdout;
+    let named = dir.join("games.hcpe");
+    std::fs::write(&named, &hcpe_bytes).unwrap();
+    let bin = dir.join("x.bin");
+    std::fs::write(&bin, &hcpe_bytes).unwrap();
+    let want = run(&[s(&named), "--to", "usi", "-q"]);
+    assert!(want.status.success(), "{}", stderr(&want));
+    let got = run(&[s(&bin), "--from", "hcpe", "--to", "usi", "-q"]);
+    assert!(got.status.success(), "{}", stderr(&got));
+    assert_eq!(got.stdout, want.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&got.stdout).lines().count(),
+        hcpe_bytes.len() / hcpe::SIZE
+    );
+    let without = run(&[s(&bin), "--to", "usi", "-q"]);
+    assert_eq!(without.status.code(), Some(1), "{}", stderr(&without));
+
+    let psv_bytes = run(&[s(&named), "--to", "psv", "-q"]).stdout;
+    let dat = dir.join("x.dat");
+    std::fs::write(&dat, &psv_bytes).unwrap();
+    let back = run(&[s(&dat), "--from", "psv", "--to", "hcpe", "-q"]);
+    assert!(back.status.success(), "{}", stderr(&back));
+    assert_eq!(back.stdout, hcpe_bytes);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A training file is read a run of entries at a time, not whole: a file
+/// of N entries, larger than `--max-input-size` (which bounds what is read
+/// into memory), gives N records, to standard output and to a file with
+/// `-o`, the same bytes back; a cut in a later run names its entry and
+/// byte.
+#[test]
+fn training_files_stream_whatever_their_size() {
+    let dir = scratch("training-stream");
+    let one = run(&[DIR, "--to", "hcpe", "-q"]).stdout;
+    let mut big = Vec::new();
+    while big.len() < 5000 * hcpe::SIZE {
+        big.extend_from_slice(&one);
+    }
+    let n = big.len() / hcpe::SIZE;
+    let path = dir.join("big.hcpe");
+    std::fs::write(&path, &big).unwrap();
+    let limit = (big.len() / 4).to_string();
+    let sfen = run(&[s(&path), "--to", "sfen", "--max-input-size", &limit]);
+    assert!(sfen.status.success(), "{}", stderr(&sfen));
+    assert_eq!(String::from_utf8_lossy(&sfen.stdout).lines().count(), n);
+    assert!(
+        stderr(&sfen).contains(&format!("{n} games")),
+        "{}",
+        stderr(&sfen)
+    );
+    let copied = run(&[s(&path), "--to", "hcpe", "--max-input-size", &limit]);
+    assert!(copied.status.success(), "{}", stderr(&copied));
+    assert_eq!(copied.stdout, big);
+    let out = dir.join("out");
+    let to_dir = run(&[
+        s(&path),
+        "--to",
+        "hcpe",
+        "-q",
+        "--max-input-size",
+        &limit,
+        "-o",
+        s(&out),
+    ]);
+    assert!(to_dir.status.success(), "{}", stderr(&to_dir));
+    assert_eq!(std::fs::read(out.join("big.hcpe")).unwrap(), big);
+    // Every entry is a game of one move: --min-moves 2 leaves them all
+    // out, and no file is written.
+    let none = dir.join("none");
+    let filtered = run(&[s(&path), "--to", "hcpe", "--min-moves", "2", "-o", s(&none)]);
+    assert!(filtered.status.success(), "{}", stderr(&filtered));
+    assert!(
+        stderr(&filtered).contains(&format!("--min-moves {n} games")),
+        "{}",
+        stderr(&filtered)
+    );
+    assert!(!none.join("big.hcpe").exists());
+
+    let cut = dir.join("cut.hcpe");
+    let at = (n - 3) * hcpe::SIZE + 7;
+    std::fs::write(&cut, &big[..at]).unwrap();
+    let read = run(&[s(&cut), "--to", "usi", "--max-input-size", &limit]);
+    assert_eq!(read.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&read.stdout).lines().count(), n - 3);
+    let message = format!(
+        "cut.hcpe: error: entry {} (byte {}): the file ends 7 bytes in",
+        n - 3,
+        (n - 3) * hcpe::SIZE
+    );
+    assert!(stderr(&read).contains(&message), "{}", stderr(&read));
+    // Nothing is written for an input that failed, with -o.
+    let cut_out = dir.join("cut-out");
+    let failed = run(&[s(&cut), "--to", "hcpe", "-q", "-o", s(&cut_out)]);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(!cut_out.join("cut.hcpe").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -346,4 +455,157 @@ fn kif_comment_evaluations_go_into_training_data() {
     // Black moved 1 and 3, white 2 (80 black's view: −80 for white); move
     // 4 has none.
     assert_eq!(evals, [120, -80, -35, 0]);
+}
+
+/// A move number over 65535 does not fit PackedSfenValue's 16-bit
+/// `gamePly`: it is written as 65535, with a warning that says so; one
+/// that fits is written as it is, without one.
+#[test]
+fn psv_move_numbers_over_65535_saturate_with_a_warning() {
+    use std::io::Write as _;
+    let psv_of = |usi: &str| {
+        let mut child = crate::util::bin::command()
+            .args(["-", "--from", "usi", "--to", "psv"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(usi.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        out
+    };
+    let ply = |entry: &[u8]| u16::from_le_bytes([entry[36], entry[37]]);
+    let start = "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    let over = psv_of(&format!("{start} 65535 moves 7g7f 3c3d\n"));
+    assert_eq!(over.stdout.len(), 2 * psv::SIZE);
+    assert_eq!(
+        (ply(&over.stdout[..40]), ply(&over.stdout[40..])),
+        (65535, 65535)
+    );
+    assert!(
+        stderr(&over).contains("warning: game 1: 1 positions have a move number over 65535 (the first 65536), written as 65535"),
+        "{}",
+        stderr(&over)
+    );
+    let fits = psv_of(&format!("{start} 65534 moves 7g7f\n"));
+    assert_eq!(ply(&fits.stdout), 65534);
+    assert!(!stderr(&fits).contains("65535"), "{}", stderr(&fits));
+}
+
+/// Runs the binary with `args`, `input` on its standard input.
+fn piped(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = crate::util::bin::command()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `--max-eval` and a win by entering king, as dlshogi's scripts: HCPE
+/// ends the game at its first mate score (csa_to_hcpe), hcpe3 keeps it
+/// whole (csa_to_hcpe3).
+#[test]
+fn max_eval_cuts_an_entering_king_win_for_hcpe_only() {
+    let kachi = "PI\n+\n+7776FU\n'** 100000\n-3334FU\n'** -100000\n+2726FU\n%KACHI\n";
+    let hcpe_out = piped(
+        &["-", "--from", "csa", "--to", "hcpe", "--max-eval", "100000"],
+        kachi,
+    );
+    assert!(hcpe_out.status.success(), "{}", stderr(&hcpe_out));
+    assert_eq!(hcpe_out.stdout.len(), hcpe::SIZE);
+    assert!(
+        stderr(&hcpe_out).contains("--max-eval 2 positions cut"),
+        "{}",
+        stderr(&hcpe_out)
+    );
+    let hcpe3_out = piped(
+        &[
+            "-",
+            "--from",
+            "csa",
+            "--to",
+            "hcpe3",
+            "--max-eval",
+            "100000",
+        ],
+        kachi,
+    );
+    assert!(hcpe3_out.status.success(), "{}", stderr(&hcpe3_out));
+    // The header and three moves of one candidate each.
+    assert_eq!(hcpe3_out.stdout.len(), 36 + 3 * 10);
+    assert!(
+        !stderr(&hcpe3_out).contains("cut"),
+        "{}",
+        stderr(&hcpe3_out)
+    );
+}
+
+/// `--results jishogi` keeps floodgate's games stopped at the move limit
+/// (no `%` line, `'summary:max_moves` after the last move), as dlshogi's
+/// `%JISHOGI` does.
+#[test]
+fn results_jishogi_keeps_floodgate_max_moves_games() {
+    let limit = "PI\n+\n+7776FU\n-3334FU\n'summary:max_moves:a draw:b draw\n";
+    let kept = piped(
+        &["-", "--from", "csa", "--to", "hcpe", "--results", "jishogi"],
+        limit,
+    );
+    assert!(kept.status.success(), "{}", stderr(&kept));
+    assert_eq!(kept.stdout.len(), 2 * hcpe::SIZE);
+    let toryo = piped(
+        &["-", "--from", "csa", "--to", "hcpe", "--results", "toryo"],
+        limit,
+    );
+    assert!(toryo.stdout.is_empty());
+}
+
+/// Kifu for Windows' and ShogiHome's mate notes (`**詰み=先手勝ち:7手`,
+/// `*#詰み=後手勝ち`) are mate scores, ±100000 black's view, so that
+/// `--max-eval 100000` ends the game there; a move with two evaluations
+/// uses the first, with a warning.
+#[test]
+fn kif_mate_notes_are_mate_scores_and_two_evaluations_warn() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**評価値=120\n**評価値=130\n   2 ３四歩(33)\n*#詰み=後手勝ち\n   3 ２六歩(27)\n**詰み=先手勝ち:7手\n   4 ８四歩(83)\n";
+    let eval = |entry: &[u8]| i16::from_le_bytes([entry[32], entry[33]]);
+    let out = piped(&["-", "--from", "kif", "--to", "hcpe"], kif);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let evals: Vec<i16> = out.stdout.chunks(hcpe::SIZE).map(eval).collect();
+    // The mover's view, clamped: white's mate is +32767 for white.
+    assert_eq!(evals, [120, 32767, 32767, 0]);
+    assert!(
+        stderr(&out).contains("warning: game 1: move 1: two evaluations (120 and 130, black's view); the first is used"),
+        "{}",
+        stderr(&out)
+    );
+    let cut = piped(
+        &[
+            "-",
+            "--from",
+            "kif",
+            "--to",
+            "hcpe",
+            "--max-eval",
+            "100000",
+            "-q",
+        ],
+        kif,
+    );
+    assert_eq!(cut.stdout.len(), 2 * hcpe::SIZE);
 }
