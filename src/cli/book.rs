@@ -38,7 +38,7 @@ pub enum BookGame {
     /// found.
     Counted {
         counted: build::Counted,
-        game: Option<(Position, Vec<Move>)>,
+        game: Option<Box<(Position, Vec<Move>)>>,
     },
     /// Left out by a filter.
     Rejected(Rejection),
@@ -56,7 +56,7 @@ impl BookGame {
         let counted = build::count(record, &job.options).map_err(|e| e.to_string())?;
         let game = job
             .uniq
-            .then(|| (record.start.clone(), record.tree.mainline_moves().collect()));
+            .then(|| Box::new((record.start.clone(), record.tree.mainline_moves().collect())));
         Ok(BookGame::Counted { counted, game })
     }
 }
@@ -93,7 +93,7 @@ impl BookCounter {
             let counted = match game {
                 BookGame::Rejected(why) => Err(why),
                 BookGame::Counted { counted, game } => {
-                    if game.is_some_and(|(start, moves)| !self.seen.insert(&start, moves)) {
+                    if game.is_some_and(|game| !self.seen.insert(&game.0, game.1)) {
                         Err(Rejection::Repeated)
                     } else {
                         Ok(counted)

@@ -657,12 +657,11 @@ impl Builder {
                         {
                             self.illegal_last_move(span, ply, spec, &e, *time)
                         }
-                        // The last move of its line, not its first, and not
-                        // one the rules forbid: a move the text does not
-                        // decide (an ambiguous KI2 move, say). The moves
-                        // before it are kept; the rest of the line is not
-                        // read.
-                        Err(e)
+                        // The last move of its line, not its first, fits
+                        // several moves and nothing after it decides (an
+                        // ambiguous KI2 move). The moves before it are kept;
+                        // the rest of the line is not read.
+                        Err(e @ ResolveError::Ambiguous { .. })
                             if depth == 0 && ply > 1 && !more_moves_follow(&cx.events[i + 1..]) =>
                         {
                             self.warnings.push(span.warning(format!(
