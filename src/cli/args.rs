@@ -351,8 +351,12 @@ pub struct ConvertArgs {
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
     /// No progress bar, no summary, no warnings: errors only.
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with = "verbose")]
     pub quiet: bool,
+    /// The summary line (files, games, moves, warnings, failures, time)
+    /// even when standard error is not a terminal.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Overwrite existing output files.
     #[arg(long)]
     pub force: bool,
@@ -599,8 +603,13 @@ pub enum Overwrite {
 /// Whether to show progress, a summary and warnings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verbosity {
+    /// Progress and warnings; the summary line when standard error is a
+    /// terminal.
     Normal,
+    /// Errors only.
     Quiet,
+    /// As normal, and the summary line wherever standard error goes.
+    Verbose,
 }
 
 /// Everything a conversion run needs, checked.
@@ -655,6 +664,7 @@ impl ConvertArgs {
             output: None,
             jobs,
             quiet,
+            verbose: false,
             force: false,
             report: None,
             csa_version: CsaVersion::V3,
@@ -736,6 +746,8 @@ impl ConvertArgs {
             jobs,
             verbosity: if self.quiet {
                 Verbosity::Quiet
+            } else if self.verbose {
+                Verbosity::Verbose
             } else {
                 Verbosity::Normal
             },

@@ -200,14 +200,17 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
             return 2;
         }
     }
-    if config.verbosity == Verbosity::Normal {
+    if config.verbosity != Verbosity::Quiet {
+        // The run's summary, for a person watching it or asked for; the
+        // job's own line (a book, training data) always.
         let seconds = started.elapsed().as_secs_f64();
         let skipped = if summary.skipped > 0 {
             format!(", {} skipped", summary.skipped)
         } else {
             String::new()
         };
-        eprintln!(
+        if config.verbosity == Verbosity::Verbose || std::io::stderr().is_terminal() {
+            eprintln!(
             "{} files, {} games, {} moves, {} warnings, {} failed{skipped} in {:.2} s ({:.0} games/s)",
             summary.files,
             summary.games,
@@ -217,6 +220,7 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
             seconds,
             summary.games as f64 / seconds.max(1e-9)
         );
+        }
         if let Some(counts) = &selected {
             eprintln!("{}", training_summary(counts));
         }
@@ -311,7 +315,7 @@ impl<W: Write> Sink<'_, W> {
             Outcome::Skipped { display, message } => {
                 self.summary.skipped += 1;
                 self.summary.warnings += 1;
-                if config.verbosity == Verbosity::Normal {
+                if config.verbosity != Verbosity::Quiet {
                     progress.suspend(|| eprintln!("{display}: warning: {message}"));
                 }
                 self.line(report::Line {
@@ -411,7 +415,7 @@ impl<W: Write> Sink<'_, W> {
         self.summary.warnings += converted.warnings.len();
         // The bar is cleared and redrawn only when there is something to
         // say.
-        if config.verbosity == Verbosity::Normal && !converted.warnings.is_empty() {
+        if config.verbosity != Verbosity::Quiet && !converted.warnings.is_empty() {
             progress.suspend(|| {
                 for w in &converted.warnings {
                     eprintln!("{w}");
@@ -551,7 +555,7 @@ impl<W: Write> Sink<'_, W> {
             // said once.
             converted.warnings.retain(|w| said.insert(w.clone()));
             warnings += converted.warnings.len();
-            if config.verbosity == Verbosity::Normal && !converted.warnings.is_empty() {
+            if config.verbosity != Verbosity::Quiet && !converted.warnings.is_empty() {
                 progress.suspend(|| converted.warnings.iter().for_each(|w| eprintln!("{w}")));
             }
             if !converted.errors.is_empty() {
@@ -916,7 +920,7 @@ fn prepare_directory(dir: &Path) -> std::io::Result<()> {
 /// The walk is lazy, so there is no total. It redraws at most ten times a
 /// second whatever the file count.
 fn progress_bar(config: &Config) -> ProgressBar {
-    let show = config.verbosity == Verbosity::Normal && std::io::stderr().is_terminal();
+    let show = config.verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
     if !show {
         return ProgressBar::hidden();
     }

@@ -40,8 +40,14 @@ fn one_file_to_usi_and_sfen() {
         stdout(&out),
         "position startpos moves 7g7f 8c8d 2g2f 8d8e 8h7g 3c3d 7i8h 4a3b 6i7h 2b7g+ 8h7g 7a6b\n"
     );
-    // The summary goes to stderr, after the warning that USI leaves the
-    // variations out.
+    // Into a pipe, only the warning that USI leaves the variations out: no
+    // summary line after a one-file conversion.
+    assert_eq!(
+        stderr(&out),
+        "fixtures/kif/jkf-henka.kif: warning: USI cannot hold variations; left out\n"
+    );
+    // With -v the summary follows the warning.
+    let out = kifconv(&["fixtures/kif/jkf-henka.kif", "-v"]);
     assert!(
         stderr(&out).contains("jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 1 warnings, 0 failed"),
         "{}",
@@ -145,6 +151,7 @@ fn a_zip_with_shift_jis_names_and_one_corrupt_entry() {
         s(&report),
         "--to",
         "kifu",
+        "-v",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);

@@ -347,7 +347,7 @@ fn training_files_stream_whatever_their_size() {
     let path = dir.join("big.hcpe");
     std::fs::write(&path, &big).unwrap();
     let limit = (big.len() / 4).to_string();
-    let sfen = run(&[s(&path), "--to", "sfen", "--max-input-size", &limit]);
+    let sfen = run(&[s(&path), "--to", "sfen", "--max-input-size", &limit, "-v"]);
     assert!(sfen.status.success(), "{}", stderr(&sfen));
     assert_eq!(String::from_utf8_lossy(&sfen.stdout).lines().count(), n);
     assert!(
