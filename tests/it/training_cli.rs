@@ -431,21 +431,11 @@ fn binary_is_refused_on_a_terminal() {
 /// as CSA's `'**` do.
 #[test]
 fn kif_comment_evaluations_go_into_training_data() {
-    use std::io::Write as _;
     let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**評価値=120\n   2 ３四歩(33)\n*#評価値=80\n   3 ２六歩(27)\n**対局 深さ 8 ノード数 12345 評価値 -35 読み筋 △８四歩(83)\n   4 ８四歩(83)\n";
-    let mut child = crate::util::bin::command()
-        .args(["-", "--from", "kif", "--to", "hcpe", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(kif.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::util::bin::run_with_input(
+        &["-", "--from", "kif", "--to", "hcpe", "-q"],
+        kif.as_bytes(),
+    );
     assert!(out.status.success());
     let evals: Vec<i16> = out
         .stdout
@@ -462,22 +452,11 @@ fn kif_comment_evaluations_go_into_training_data() {
 /// that fits is written as it is, without one.
 #[test]
 fn psv_move_numbers_over_65535_saturate_with_a_warning() {
-    use std::io::Write as _;
     let psv_of = |usi: &str| {
-        let mut child = crate::util::bin::command()
-            .args(["-", "--from", "usi", "--to", "psv"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(usi.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = crate::util::bin::run_with_input(
+            &["-", "--from", "usi", "--to", "psv"],
+            usi.as_bytes(),
+        );
         assert!(out.status.success(), "{}", stderr(&out));
         out
     };

@@ -18,6 +18,26 @@ pub fn run(args: &[&str]) -> Output {
     command().args(args).output().expect("the binary runs")
 }
 
+/// Runs the binary with `args`, `input` on its standard input, and waits
+/// for it.
+pub fn run_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    // The binary may stop reading early (a usage error): a closed pipe is
+    // its answer, not the test's failure.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("the binary runs")
+}
+
 /// Runs the binary with `args`; where /usr/bin/time exists, also returns
 /// the child's peak resident memory in KiB.
 pub fn run_measured(args: &[&str]) -> (Output, Option<u64>) {
