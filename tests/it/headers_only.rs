@@ -1,0 +1,34 @@
+//! A record of headers alone (a Kifu for Windows banner, 棋戦, 先手, 後手,
+//! 手合割, no move) is a game of no moves whatever its file is named, not
+//! "cannot tell the format" or "not a game record".
+
+use kifconv::decode::EncodingChoice;
+use kifconv::read::read_bytes;
+use std::path::Path;
+
+#[test]
+fn headers_alone_are_a_game_of_no_moves() {
+    let bytes = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kif/kifconv-headers-only.kif"),
+    )
+    .unwrap();
+    for name in ["game.kif", "game.txt", "game"] {
+        let read = read_bytes(&bytes, Path::new(name), None, EncodingChoice::Auto)
+            .unwrap_or_else(|e| panic!("{name}: {}", e.render(name)));
+        let [record] = read.records.as_slice() else {
+            panic!("{name}: {} games", read.records.len());
+        };
+        assert!(record.tree.is_empty(), "{name}");
+        assert_eq!(record.header("棋戦"), Some("研究会"), "{name}");
+        assert!(record.warnings.is_empty(), "{name}: {:?}", record.warnings);
+    }
+    // A text of `#` lines alone: the format's comments, an empty game.
+    let read = read_bytes(
+        "# ---- Kifu for Windows ----\n# a note\n".as_bytes(),
+        Path::new("notes.kifu"),
+        None,
+        EncodingChoice::Auto,
+    )
+    .unwrap();
+    assert!(read.records[0].tree.is_empty());
+}
