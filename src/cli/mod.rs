@@ -43,6 +43,18 @@ pub fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }
 
+/// When the first argument names a subcommand and also a file or folder
+/// here (a folder named `book`), how to give it as an input instead.
+fn subcommand_path_hint() -> Option<String> {
+    let first = std::env::args_os().nth(1)?;
+    let name = first.to_str()?;
+    let command = Cli::command();
+    let is_subcommand = command.get_subcommands().any(|c| c.get_name() == name);
+    (is_subcommand && std::path::Path::new(name).exists()).then(|| {
+        format!("note: `{name}` is a subcommand; to read the file or folder named {name}, write ./{name}")
+    })
+}
+
 /// Runs the command line; returns the exit code.
 fn run() -> u8 {
     let cli = match Cli::try_parse() {
@@ -50,6 +62,11 @@ fn run() -> u8 {
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
+            if e.use_stderr() {
+                if let Some(hint) = subcommand_path_hint() {
+                    eprintln!("{hint}");
+                }
+            }
             return code;
         }
     };

@@ -752,3 +752,40 @@ fn a_folder_is_read_in_the_byte_order_of_its_names_whatever_the_creation_order()
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A folder named like a subcommand (`book`) is read as `./book`, and
+/// `kifconv book …` in its folder says so after clap's error.
+#[test]
+fn a_folder_named_like_a_subcommand() {
+    let dir = scratch("subcommand-folder");
+    std::fs::create_dir(dir.join("book")).unwrap();
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/csa/shogihome-v3.csa"),
+        dir.join("book/game.csa"),
+    )
+    .unwrap();
+    let out = command()
+        .current_dir(&dir)
+        .args(["book", "--to", "usi"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with(
+            "note: `book` is a subcommand; to read the file or folder named book, write ./book\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = command()
+        .current_dir(&dir)
+        .args(["./book", "--to", "usi"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("position startpos moves 2g2f"));
+    // Where no such folder is, no note.
+    let out = command().args(["book", "--to", "usi"]).output().unwrap();
+    assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(dir);
+}
