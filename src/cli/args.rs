@@ -89,8 +89,20 @@ pub enum Command {
     },
     /// Print a shell completion script.
     Completions { shell: Shell },
-    /// Print the manual page (roff).
-    Man,
+    /// Print the manual page (roff) of kifconv or of a subcommand
+    /// (`kifconv man book build`), or write one for each into a folder.
+    Man {
+        /// The subcommand whose page to print (`book build`).
+        #[arg(value_name = "SUBCOMMAND")]
+        command: Vec<String>,
+        /// Write a page for kifconv and for each subcommand into DIR
+        /// (`kifconv.1`, `kifconv-book-build.1`, …).
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+        /// With --dir: replace pages already there.
+        #[arg(long, requires = "dir")]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand, Debug)]

@@ -43,6 +43,81 @@ pub fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }
 
+/// The command with every subcommand's display name set
+/// (`kifconv-book-build`), as its manual pages are named.
+fn built_command() -> clap::Command {
+    let mut command = Cli::command();
+    command.build();
+    command
+}
+
+/// Prints the manual page of kifconv, or of the subcommand `path` names.
+fn man_page(path: &[String]) -> u8 {
+    let mut command = built_command();
+    for name in path {
+        match command.find_subcommand(name) {
+            Some(sub) => command = sub.clone(),
+            None => {
+                eprintln!("error: no subcommand `{}`", path.join(" "));
+                return 2;
+            }
+        }
+    }
+    let mut text = Vec::new();
+    match clap_mangen::Man::new(command).render(&mut text) {
+        Ok(()) => tools::print(&text),
+        Err(e) => {
+            eprintln!("error: cannot render the manual page: {e}");
+            2
+        }
+    }
+}
+
+/// Writes a page for kifconv and for each subcommand into `dir`, each as
+/// `<name>.1`; a page already there is replaced only with `force`.
+fn man_pages(dir: &std::path::Path, force: bool) -> u8 {
+    let mut pages = Vec::new();
+    let mut stack = vec![built_command()];
+    while let Some(command) = stack.pop() {
+        // clap's own `help` subcommands are no pages of ours.
+        stack.extend(
+            command
+                .get_subcommands()
+                .filter(|c| c.get_name() != "help")
+                .cloned(),
+        );
+        let name = command
+            .get_display_name()
+            .unwrap_or(command.get_name())
+            .to_string();
+        pages.push((dir.join(format!("{name}.1")), command));
+    }
+    if !force {
+        if let Some((path, _)) = pages.iter().find(|(path, _)| path.exists()) {
+            eprintln!(
+                "error: {} exists; give --force to replace it",
+                path.display()
+            );
+            return 2;
+        }
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return 2;
+    }
+    for (path, command) in pages {
+        let mut text = Vec::new();
+        let written = clap_mangen::Man::new(command)
+            .render(&mut text)
+            .and_then(|()| std::fs::write(&path, &text));
+        if let Err(e) = written {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return 2;
+        }
+    }
+    0
+}
+
 /// When the first argument names a subcommand and also a file or folder
 /// here (a folder named `book`), how to give it as an input instead.
 fn subcommand_path_hint() -> Option<String> {
@@ -96,16 +171,12 @@ fn run() -> u8 {
             clap_complete::generate(shell, &mut Cli::command(), "kifconv", &mut text);
             tools::print(&text)
         }
-        Some(Command::Man) => {
-            let mut text = Vec::new();
-            match clap_mangen::Man::new(Cli::command()).render(&mut text) {
-                Ok(()) => tools::print(&text),
-                Err(e) => {
-                    eprintln!("error: cannot render the manual page: {e}");
-                    2
-                }
-            }
-        }
+        Some(Command::Man {
+            dir: Some(dir),
+            force,
+            ..
+        }) => man_pages(&dir, force),
+        Some(Command::Man { command, .. }) => man_page(&command),
         None => match cli.convert.into_config() {
             Ok(config) => batch::run(&config),
             Err(message) => {

@@ -445,6 +445,44 @@ fn completions_and_man_page() {
     let out = kifconv(&["man"]);
     assert!(out.status.success());
     assert!(stdout(&out).contains(".TH kifconv"));
+    // A subcommand's page, and one for each into a folder.
+    let out = kifconv(&["man", "book", "build"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains(".TH kifconv-book-build"));
+    assert!(stdout(&out).contains(r"\-\-flip\-fold"), "{}", stdout(&out));
+    let dir = scratch("man");
+    let pages = dir.join("pages");
+    let out = kifconv(&["man", "--dir", s(&pages)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&pages)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "kifconv-book-build.1",
+            "kifconv-book-merge.1",
+            "kifconv-book-query.1",
+            "kifconv-book.1",
+            "kifconv-completions.1",
+            "kifconv-flip.1",
+            "kifconv-man.1",
+            "kifconv-mate.1",
+            "kifconv-tsume-check.1",
+            "kifconv-tsume-generate.1",
+            "kifconv-tsume.1",
+            "kifconv.1"
+        ]
+    );
+    // Not over the pages already there without --force.
+    let out = kifconv(&["man", "--dir", s(&pages)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(kifconv(&["man", "--dir", s(&pages), "--force"])
+        .status
+        .success());
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// What a format cannot hold is said, once per input, never dropped
