@@ -79,6 +79,12 @@ pub struct Report {
     /// Whether every attacker move of the answer checks and it ends in
     /// mate (or in a check only futile interpositions could answer).
     pub answer_mates: bool,
+    /// The recorded answer, played out, does not even end in check: no
+    /// mate, known without the solver, so unsound even when the search
+    /// could not tell. (An answer ending in a check is left to the solver:
+    /// composers leave out futile interpositions, so its last position
+    /// need not be checkmate.)
+    pub answer_falls_short: bool,
     /// The answer's length as counted (its futile interpositions and their
     /// captures left out).
     pub answer_length: u32,
@@ -126,6 +132,9 @@ impl Report {
                 "the recorded answer's move {} ({}) is illegal: {}",
                 illegal.ply, illegal.text, illegal.reason
             ));
+        }
+        if self.answer_falls_short && (self.unknown || self.length.is_none()) {
+            out.push("the recorded answer does not mate".to_string());
         }
         if self.unknown {
             return out;
@@ -258,6 +267,16 @@ fn legal_prefix<'a>(start: &Position, answer: &'a [Move]) -> (&'a [Move], Option
     (answer, None)
 }
 
+/// Whether `answer`, legal moves from `start`, ends with the defender in
+/// check.
+fn ends_in_check(start: &Position, answer: &[Move]) -> bool {
+    let mut pos = start.clone();
+    for &mv in answer {
+        pos.play_unchecked(mv);
+    }
+    pos.is_check()
+}
+
 fn check_answer(
     start: &Position,
     answer: &[Move],
@@ -276,6 +295,7 @@ fn check_answer(
     };
     report.depth = limits.depth;
     report.recorded = recorded;
+    report.answer_falls_short = recorded && illegal.is_none() && !ends_in_check(start, answer);
     report.illegal = illegal;
     if report.illegal.is_some() {
         // The recorded moves before the illegal one, even none: not the
@@ -447,6 +467,15 @@ mod tests {
         );
         assert_eq!(unknown.soundness(), Soundness::Unknown, "{unknown:?}");
         assert!(unknown.problems().is_empty());
+        // The same budget with a recorded answer that, played out, is not
+        // even check: unsound whatever the search would find.
+        let short = check(
+            &problem("2k6/s8/4+R4/9/9/9/9/9/9 b GB 1"),
+            &[Move::from_usi("G*3b").unwrap()],
+            limits(31, 1),
+        );
+        assert_eq!(short.soundness(), Soundness::Unsound, "{short:?}");
+        assert_eq!(short.problems(), ["the recorded answer does not mate"]);
         // Checks that run out: no mate at any depth, unsound.
         let none = check(
             &problem("4k4/9/9/9/9/9/9/9/4K4 b G 1"),
