@@ -379,8 +379,10 @@ pub struct ConvertArgs {
     #[arg(short = 'L', long)]
     pub follow: bool,
     /// Take only the files of folders and archives whose path matches the
-    /// glob; `!GLOB` leaves matching files out. Repeatable; a glob without
-    /// `/` matches a name at any depth (`--glob '*.csa' --glob '!*old*'`).
+    /// glob; `!GLOB` leaves matching files out, and prunes a matching folder
+    /// (`!v3`: nothing under any folder named v3). Repeatable; a glob
+    /// without `/` matches a name at any depth (`--glob '*.csa' --glob
+    /// '!*old*'`).
     #[arg(short, long, value_name = "GLOB")]
     pub glob: Vec<String>,
     #[command(flatten)]

@@ -61,6 +61,9 @@ impl Place {
 
     /// What an entry read whole becomes.
     fn entry(&self, name: EntryName, bytes: Vec<u8>) -> Box<dyn Iterator<Item = Item> + Send> {
+        if self.filter.in_pruned_folder(&name.relative) {
+            return Box::new(std::iter::empty());
+        }
         if let Some(kind) = archive::kind_of(&name.relative) {
             if self.filter.excludes(&name.relative) {
                 return Box::new(std::iter::empty());
@@ -142,6 +145,9 @@ pub fn archive_items(
                 return Box::new(std::iter::empty());
             }
             let name = directory.name(index);
+            if place.filter.in_pruned_folder(&name.relative) {
+                return Box::new(std::iter::empty());
+            }
             if archive::kind_of(&name.relative).is_some() {
                 // An archive inside: read now, to list its entries.
                 return match archive::read_zip_entry(&mut file, &directory, index, limits) {

@@ -190,6 +190,10 @@ impl Walk {
             }
         }
         if kind.is_dir() {
+            // A folder a `!` glob matches is pruned, as ripgrep prunes it.
+            if self.options.filter.excludes(&relative) {
+                return None;
+            }
             let meta = match std::fs::metadata(&path) {
                 Ok(meta) => meta,
                 Err(e) => return Some(problem(display, e.to_string())),

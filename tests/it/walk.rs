@@ -1,0 +1,62 @@
+//! How the command walks its inputs, as ripgrep walks a tree: `!GLOB`
+//! prunes a folder, in folders and in archives' entry names.
+
+use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::zip::stored;
+use std::path::Path;
+
+/// A one-move CSA record whose move is `usi` in USI (`+7776FU` is `7g7f`).
+fn record(csa_move: &str) -> String {
+    format!("V2.2\nPI\n+\n{csa_move}\n")
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// `--glob '!v3'` leaves out every folder named v3, at any depth, and
+/// everything under it; a file whose own name only starts with v3 stays.
+#[test]
+fn a_negated_glob_prunes_a_folder() {
+    let dir = scratch("prune");
+    let records = dir.join("records");
+    write(&records.join("a.csa"), &record("+7776FU"));
+    write(&records.join("v3").join("b.csa"), &record("+2726FU"));
+    write(
+        &records.join("old").join("v3").join("deep").join("c.csa"),
+        &record("+5756FU"),
+    );
+    write(&records.join("v3x").join("d.csa"), &record("+1716FU"));
+    let out = run(&[s(&records), "--glob", "!v3", "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("7g7f") && text.contains("1g1f"), "{text}");
+    assert!(!text.contains("2g2f") && !text.contains("5g5f"), "{text}");
+    assert_eq!(text.lines().count(), 2, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same in a zip: an entry whose path goes through a folder named v3
+/// is left out.
+#[test]
+fn a_negated_glob_prunes_an_archives_folder() {
+    let dir = scratch("prune-zip");
+    let zip = dir.join("games.zip");
+    let (a, b, c) = (record("+7776FU"), record("+2726FU"), record("+5756FU"));
+    std::fs::write(
+        &zip,
+        stored(&[
+            (b"a.csa", a.as_bytes()),
+            (b"v3/b.csa", b.as_bytes()),
+            (b"x/v3/y/c.csa", c.as_bytes()),
+        ]),
+    )
+    .unwrap();
+    let out = run(&[s(&zip), "--glob", "!v3", "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.contains("7g7f"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
