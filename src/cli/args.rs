@@ -378,6 +378,11 @@ pub struct ConvertArgs {
     /// still taken once).
     #[arg(short = 'L', long)]
     pub follow: bool,
+    /// Walk hidden files and folders (names starting with `.`) found in
+    /// folders; without it they are skipped. A hidden file named on the
+    /// command line is always read.
+    #[arg(long)]
+    pub hidden: bool,
     /// Take only the files of folders and archives whose path matches the
     /// glob; `!GLOB` leaves matching files out, and prunes a matching folder
     /// (`!v3`: nothing under any folder named v3). Repeatable; a glob
@@ -635,6 +640,8 @@ pub struct Config {
     pub csa_version: crate::format::csa::write::Version,
     pub max_input_size: u64,
     pub follow: bool,
+    /// Walk hidden files and folders found in folders (`--hidden`).
+    pub hidden: bool,
     pub filter: Filter,
     pub max_total_size: u64,
     /// With a training-data target: what goes in.
@@ -673,6 +680,7 @@ impl ConvertArgs {
             max_input_size: 64 << 20,
             max_total_size: 16 << 30,
             follow,
+            hidden: false,
             glob,
             training: TrainingArgs::default(),
         }
@@ -732,6 +740,7 @@ impl ConvertArgs {
             training,
             book: None,
             follow: self.follow,
+            hidden: self.hidden,
             max_total_size: self.max_total_size,
             target: self.to,
             from,

@@ -99,6 +99,7 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
     }
     let mut options = walk::Options {
         follow: config.follow,
+        hidden: config.hidden,
         filter: config.filter.clone(),
         exclude: None,
         limits: Limits {

@@ -60,3 +60,27 @@ fn a_negated_glob_prunes_an_archives_folder() {
     assert!(text.contains("7g7f"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Hidden files and folders found in a folder (`.git`, `.b.csa`) are not
+/// walked unless `--hidden` is given; a hidden file named on the command
+/// line is read.
+#[test]
+fn hidden_files_and_folders_are_walked_only_when_asked() {
+    let dir = scratch("hidden");
+    let records = dir.join("records");
+    write(&records.join("a.csa"), &record("+7776FU"));
+    write(&records.join(".b.csa"), &record("+2726FU"));
+    write(&records.join(".git").join("c.csa"), &record("+5756FU"));
+    let out = run(&[s(&records), "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "position startpos moves 7g7f\n");
+    let out = run(&[s(&records), "--hidden", "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.contains("2g2f") && text.contains("5g5f"), "{text}");
+    let out = run(&[s(&records.join(".b.csa")), "--to", "usi"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "position startpos moves 2g2f\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
