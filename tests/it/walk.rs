@@ -84,3 +84,68 @@ fn hidden_files_and_folders_are_walked_only_when_asked() {
     assert_eq!(stdout(&out), "position startpos moves 2g2f\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A zip made on a Mac: its `__MACOSX/._game.kif` AppleDouble entry (and
+/// a `._` entry beside the record) are skipped with one warning saying how
+/// many, and the record converts with exit 0.
+#[test]
+fn a_zip_made_on_a_mac_converts() {
+    let dir = scratch("macosx");
+    let zip = dir.join("mac.zip");
+    let game = record("+7776FU");
+    // An AppleDouble header: magic, version, filler, then one entry.
+    let mut apple = vec![0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00];
+    apple.extend_from_slice(b"Mac OS X        ");
+    apple.extend_from_slice(&[0x00, 0x01, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x32]);
+    apple.extend_from_slice(&[0xff; 40]);
+    std::fs::write(
+        &zip,
+        stored(&[
+            (b"game.csa", game.as_bytes()),
+            (b"__MACOSX/", b""),
+            (b"__MACOSX/._game.kif", &apple),
+            (b"._game.csa", &apple),
+        ]),
+    )
+    .unwrap();
+    let out = run(&[s(&zip), "--to", "usi", "-v"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(stdout(&out), "position startpos moves 7g7f\n");
+    let notes: Vec<&str> = err.lines().filter(|l| l.contains("macOS")).collect();
+    assert_eq!(
+        notes,
+        [format!(
+            "{}: warning: 2 macOS metadata entries (__MACOSX/, ._name) skipped",
+            s(&zip)
+        )],
+        "{err}"
+    );
+    assert!(err.contains("1 files, 1 games"), "{err}");
+    // The same entries in a tar, read in order.
+    let tar = dir.join("mac.tar");
+    let mut builder = tar::Builder::new(Vec::new());
+    for (name, data) in [
+        ("game.csa", game.as_bytes()),
+        ("__MACOSX/._game.kif", &apple[..]),
+        ("._game.csa", &apple[..]),
+    ] {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(data.len() as u64);
+        header.set_mode(0o644);
+        builder.append_data(&mut header, name, data).unwrap();
+    }
+    std::fs::write(&tar, builder.into_inner().unwrap()).unwrap();
+    let out = run(&[s(&tar), "--to", "usi"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(stdout(&out), "position startpos moves 7g7f\n");
+    assert_eq!(
+        err,
+        format!(
+            "{}: warning: 2 macOS metadata entries (__MACOSX/, ._name) skipped\n",
+            s(&tar)
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
