@@ -360,6 +360,10 @@ pub struct ConvertArgs {
     /// Overwrite existing output files.
     #[arg(long)]
     pub force: bool,
+    /// With -o DIR: skip an input whose outputs all exist already (a batch
+    /// resumed), counted in one line instead of an error each.
+    #[arg(long, conflicts_with = "force")]
+    pub skip_existing: bool,
     /// Write a TSV report (path, status, games, moves, warnings, first error).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
@@ -605,6 +609,8 @@ pub enum Destination {
 pub enum Overwrite {
     Refuse,
     Replace,
+    /// An input whose outputs all exist is skipped (`--skip-existing`).
+    SkipExisting,
 }
 
 /// Whether to show progress, a summary and warnings.
@@ -675,6 +681,7 @@ impl ConvertArgs {
             quiet,
             verbose: false,
             force: false,
+            skip_existing: false,
             report: None,
             csa_version: CsaVersion::V3,
             max_input_size: 64 << 20,
@@ -702,6 +709,9 @@ impl ConvertArgs {
         }
         if self.jobs == Some(0) {
             return Err("--jobs must be at least 1".into());
+        }
+        if self.skip_existing && self.output.as_deref().is_none_or(is_stdout) {
+            return Err("--skip-existing goes with -o DIR (outputs written to files)".into());
         }
         let (from, from_data) = match self.from {
             None => (None, None),
@@ -764,6 +774,8 @@ impl ConvertArgs {
             },
             overwrite: if self.force {
                 Overwrite::Replace
+            } else if self.skip_existing {
+                Overwrite::SkipExisting
             } else {
                 Overwrite::Refuse
             },

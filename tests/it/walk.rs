@@ -149,3 +149,53 @@ fn a_zip_made_on_a_mac_converts() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--skip-existing` resumes a batch: a second run into the same folder
+/// skips every input whose outputs exist, says how many in one line, and
+/// exits 0; an input added since is converted. Without it, each input is
+/// an error.
+#[test]
+fn skip_existing_resumes_a_batch() {
+    let dir = scratch("skip-existing");
+    let records = dir.join("records");
+    let out_dir = dir.join("out");
+    write(&records.join("a.csa"), &record("+7776FU"));
+    write(&records.join("sub").join("b.csa"), &record("+2726FU"));
+    let first = run(&[s(&records), "-o", s(&out_dir), "--to", "usi"]);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let b = out_dir.join("sub").join("b.usi");
+    let written = std::fs::read(&b).unwrap();
+    // Without --skip-existing: an error an input, exit 1.
+    let again = run(&[s(&records), "-o", s(&out_dir), "--to", "usi"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(stderr(&again).matches("the output exists").count(), 2);
+    write(&records.join("c.csa"), &record("+5756FU"));
+    let report = dir.join("report.tsv");
+    let resumed = run(&[
+        s(&records),
+        "-o",
+        s(&out_dir),
+        "--to",
+        "usi",
+        "--skip-existing",
+        "--report",
+        s(&report),
+    ]);
+    let err = stderr(&resumed);
+    assert_eq!(resumed.status.code(), Some(0), "{err}");
+    assert_eq!(
+        err,
+        "2 inputs skipped: their outputs exist already (--skip-existing)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out_dir.join("c.usi")).unwrap(),
+        "position startpos moves 5g5f\n"
+    );
+    assert_eq!(std::fs::read(&b).unwrap(), written);
+    let report = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(report.matches("\tskipped\t").count(), 2, "{report}");
+    // It goes with -o DIR only.
+    let usage = run(&[s(&records), "--to", "usi", "--skip-existing"]);
+    assert_eq!(usage.status.code(), Some(2), "{}", stderr(&usage));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
