@@ -372,6 +372,10 @@ pub struct ConvertArgs {
     /// Overwrite existing output files.
     #[arg(long)]
     pub force: bool,
+    /// With -o DIR: skip an input whose outputs all exist already (a batch
+    /// resumed), counted in one line instead of an error each.
+    #[arg(long, conflicts_with = "force")]
+    pub skip_existing: bool,
     /// Write a TSV report (path, status, games, moves, warnings, first error).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
@@ -390,9 +394,16 @@ pub struct ConvertArgs {
     /// still taken once).
     #[arg(short = 'L', long)]
     pub follow: bool,
+    /// Walk hidden files and folders (names starting with `.`) found in
+    /// folders; without it they are skipped. A hidden file named on the
+    /// command line is always read.
+    #[arg(long)]
+    pub hidden: bool,
     /// Take only the files of folders and archives whose path matches the
-    /// glob; `!GLOB` leaves matching files out. Repeatable; a glob without
-    /// `/` matches a name at any depth (`--glob '*.csa' --glob '!*old*'`).
+    /// glob; `!GLOB` leaves matching files out, and prunes a matching folder
+    /// (`!v3`: nothing under any folder named v3). Repeatable; a glob
+    /// without `/` matches a name at any depth (`--glob '*.csa' --glob
+    /// '!*old*'`).
     #[arg(short, long, value_name = "GLOB")]
     pub glob: Vec<String>,
     #[command(flatten)]
@@ -610,6 +621,8 @@ pub enum Destination {
 pub enum Overwrite {
     Refuse,
     Replace,
+    /// An input whose outputs all exist is skipped (`--skip-existing`).
+    SkipExisting,
 }
 
 /// Whether to show progress, a summary and warnings.
@@ -645,6 +658,8 @@ pub struct Config {
     pub csa_version: crate::format::csa::write::Version,
     pub max_input_size: u64,
     pub follow: bool,
+    /// Walk hidden files and folders found in folders (`--hidden`).
+    pub hidden: bool,
     pub filter: Filter,
     pub max_total_size: u64,
     /// With a training-data target: what goes in.
@@ -678,11 +693,13 @@ impl ConvertArgs {
             quiet,
             verbose: false,
             force: false,
+            skip_existing: false,
             report: None,
             csa_version: CsaVersion::V3,
             max_input_size: 64 << 20,
             max_total_size: 16 << 30,
             follow,
+            hidden: false,
             glob,
             training: TrainingArgs::default(),
         }
@@ -704,6 +721,9 @@ impl ConvertArgs {
         }
         if self.jobs == Some(0) {
             return Err("--jobs must be at least 1".into());
+        }
+        if self.skip_existing && self.output.as_deref().is_none_or(is_stdout) {
+            return Err("--skip-existing goes with -o DIR (outputs written to files)".into());
         }
         let (from, from_data) = match self.from {
             None => (None, None),
@@ -742,6 +762,7 @@ impl ConvertArgs {
             training,
             book: None,
             follow: self.follow,
+            hidden: self.hidden,
             max_total_size: self.max_total_size,
             target: self.to,
             from,
@@ -765,6 +786,8 @@ impl ConvertArgs {
             },
             overwrite: if self.force {
                 Overwrite::Replace
+            } else if self.skip_existing {
+                Overwrite::SkipExisting
             } else {
                 Overwrite::Refuse
             },

@@ -64,7 +64,12 @@ pub struct Summary {
     pub games: usize,
     pub moves: usize,
     pub warnings: usize,
+    /// Things found and left alone, each with a warning (links not
+    /// followed, FIFOs, archives' macOS metadata).
     pub skipped: usize,
+    /// Inputs left alone because their outputs all exist
+    /// (`--skip-existing`): said in one line, not one warning each.
+    pub existing: usize,
 }
 
 /// Runs the conversion; returns the exit code.
@@ -99,6 +104,7 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
     }
     let mut options = walk::Options {
         follow: config.follow,
+        hidden: config.hidden,
         filter: config.filter.clone(),
         exclude: None,
         limits: Limits {
@@ -220,6 +226,22 @@ pub fn run_to(config: &Config, out: impl Write) -> u8 {
             seconds,
             summary.games as f64 / seconds.max(1e-9)
         );
+        }
+        if summary.existing > 0 {
+            eprintln!(
+                "{} {} skipped: {} outputs exist already (--skip-existing)",
+                summary.existing,
+                if summary.existing == 1 {
+                    "input"
+                } else {
+                    "inputs"
+                },
+                if summary.existing == 1 {
+                    "its"
+                } else {
+                    "their"
+                },
+            );
         }
         if let Some(counts) = &selected {
             eprintln!("{}", training_summary(counts));
@@ -396,6 +418,21 @@ impl<W: Write> Sink<'_, W> {
             let base = output_base(dir, &relative, config);
             let placed = staged.and_then(|temps| self.outputs.commit(&base, &temps));
             match placed {
+                Ok(placed) if placed.existed => {
+                    // Converted in an earlier run: neither its games nor
+                    // its warnings are this run's.
+                    self.summary.existing += 1;
+                    self.line(report::Line {
+                        path: &display,
+                        status: "skipped",
+                        games: 0,
+                        moves: 0,
+                        warnings: 0,
+                        error: "its outputs exist (--skip-existing)",
+                        outputs: &[],
+                    });
+                    return true;
+                }
                 Ok(placed) => {
                     for w in placed.warnings {
                         converted.warnings.push(format!("{display}: warning: {w}"));
@@ -606,6 +643,11 @@ impl<W: Write> Sink<'_, W> {
             let flushed = f.into_inner().map_err(|e| e.into_error().to_string());
             match flushed {
                 Ok(_) if errors == 0 && wrote => match self.outputs.commit(base, &temps) {
+                    Ok(placed) if placed.existed => {
+                        self.summary.existing += 1;
+                        status = "skipped";
+                        (games, moves, warnings) = (0, 0, 0);
+                    }
                     Ok(placed) => {
                         for w in placed.warnings {
                             progress.suspend(|| eprintln!("{display}: warning: {w}"));
@@ -633,7 +675,7 @@ impl<W: Write> Sink<'_, W> {
         self.summary.games += games;
         self.summary.moves += moves;
         self.summary.warnings += warnings;
-        if status != "ok" {
+        if status != "ok" && status != "skipped" {
             self.summary.failed += 1;
         }
         self.line(report::Line {

@@ -14,6 +14,7 @@ use crate::error::escape_controls;
 use std::fs::File;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// How deep archives may nest: an archive inside an archive inside an
@@ -29,6 +30,8 @@ struct Place {
     filter: Filter,
     limits: Limits,
     depth: usize,
+    /// How many of this archive's entries were macOS metadata, skipped.
+    macos: Arc<AtomicUsize>,
 }
 
 impl Place {
@@ -55,12 +58,20 @@ impl Place {
             display: self.entry_display(name),
             prefix: self.prefix.join(archive::stem(&name.relative)),
             depth: self.depth + 1,
+            macos: Arc::new(AtomicUsize::new(0)),
             ..self.clone()
         }
     }
 
     /// What an entry read whole becomes.
     fn entry(&self, name: EntryName, bytes: Vec<u8>) -> Box<dyn Iterator<Item = Item> + Send> {
+        if name.is_macos_metadata() {
+            self.macos.fetch_add(1, Ordering::Relaxed);
+            return Box::new(std::iter::empty());
+        }
+        if self.filter.in_pruned_folder(&name.relative) {
+            return Box::new(std::iter::empty());
+        }
         if let Some(kind) = archive::kind_of(&name.relative) {
             if self.filter.excludes(&name.relative) {
                 return Box::new(std::iter::empty());
@@ -89,10 +100,32 @@ impl Place {
 
     /// The items of entries read in order.
     fn items(self, entries: archive::Entries) -> Box<dyn Iterator<Item = Item> + Send> {
-        Box::new(entries.flat_map(move |item| match item {
-            Ok((name, bytes)) => self.entry(name, bytes),
-            Err(e) => Box::new(std::iter::once(self.problem(e))),
-        }))
+        let note = self.macos_note();
+        Box::new(
+            entries
+                .flat_map(move |item| match item {
+                    Ok((name, bytes)) => self.entry(name, bytes),
+                    Err(e) => Box::new(std::iter::once(self.problem(e))),
+                })
+                .chain(note),
+        )
+    }
+
+    /// After the archive's last entry, one warning saying how many macOS
+    /// metadata entries were skipped, if any were.
+    fn macos_note(&self) -> impl Iterator<Item = Item> + Send {
+        let (display, macos) = (self.display.clone(), self.macos.clone());
+        std::iter::once_with(move || {
+            let n = macos.load(Ordering::Relaxed);
+            (n > 0).then(|| Item::Skipped {
+                display,
+                message: format!(
+                    "{n} macOS metadata {} (__MACOSX/, ._name) skipped",
+                    if n == 1 { "entry" } else { "entries" }
+                ),
+            })
+        })
+        .flatten()
     }
 }
 
@@ -110,6 +143,7 @@ pub fn archive_items(
         filter: filter.clone(),
         limits,
         depth: 1,
+        macos: Arc::new(AtomicUsize::new(0)),
     };
     let Some(kind) = archive::kind_of(path) else {
         return Box::new(std::iter::empty());
@@ -136,35 +170,45 @@ pub fn archive_items(
         }
     };
     let archive = Arc::new(path.to_path_buf());
+    let note = place.macos_note();
     Box::new(
-        (0..directory.len()).flat_map(move |index| -> Box<dyn Iterator<Item = Item> + Send> {
-            if !directory.is_file(index) {
-                return Box::new(std::iter::empty());
-            }
-            let name = directory.name(index);
-            if archive::kind_of(&name.relative).is_some() {
-                // An archive inside: read now, to list its entries.
-                return match archive::read_zip_entry(&mut file, &directory, index, limits) {
-                    Ok(bytes) => place.entry(name, bytes),
-                    Err(message) => Box::new(std::iter::once(Item::Problem {
-                        display: place.entry_display(&name),
-                        message,
-                    })),
-                };
-            }
-            if !inputs::is_input_kind(&name.relative) || !place.filter.takes(&name.relative) {
-                return Box::new(std::iter::empty());
-            }
-            Box::new(std::iter::once(Item::Input(Input {
-                display: place.entry_display(&name),
-                relative: place.prefix.join(&name.relative),
-                origin: Origin::ZipEntry {
-                    archive: archive.clone(),
-                    directory: directory.clone(),
-                    index,
-                    limits,
-                },
-            })))
-        }),
+        (0..directory.len())
+            .flat_map(move |index| -> Box<dyn Iterator<Item = Item> + Send> {
+                if !directory.is_file(index) {
+                    return Box::new(std::iter::empty());
+                }
+                let name = directory.name(index);
+                if name.is_macos_metadata() {
+                    place.macos.fetch_add(1, Ordering::Relaxed);
+                    return Box::new(std::iter::empty());
+                }
+                if place.filter.in_pruned_folder(&name.relative) {
+                    return Box::new(std::iter::empty());
+                }
+                if archive::kind_of(&name.relative).is_some() {
+                    // An archive inside: read now, to list its entries.
+                    return match archive::read_zip_entry(&mut file, &directory, index, limits) {
+                        Ok(bytes) => place.entry(name, bytes),
+                        Err(message) => Box::new(std::iter::once(Item::Problem {
+                            display: place.entry_display(&name),
+                            message,
+                        })),
+                    };
+                }
+                if !inputs::is_input_kind(&name.relative) || !place.filter.takes(&name.relative) {
+                    return Box::new(std::iter::empty());
+                }
+                Box::new(std::iter::once(Item::Input(Input {
+                    display: place.entry_display(&name),
+                    relative: place.prefix.join(&name.relative),
+                    origin: Origin::ZipEntry {
+                        archive: archive.clone(),
+                        directory: directory.clone(),
+                        index,
+                        limits,
+                    },
+                })))
+            })
+            .chain(note),
     )
 }

@@ -66,8 +66,23 @@ impl Filter {
 }
 
 impl Filter {
-    /// Whether a `!` pattern leaves `relative` out.
+    /// Whether a `!` pattern leaves `relative` out. For a folder, this
+    /// prunes it: nothing under it is walked (as ripgrep does).
     pub fn excludes(&self, relative: &Path) -> bool {
         self.exclude.as_ref().is_some_and(|g| g.is_match(relative))
+    }
+
+    /// Whether an archive's entry at `relative` lies in a folder a `!`
+    /// pattern prunes (an archive lists its entries' whole paths, not its
+    /// folders).
+    pub fn in_pruned_folder(&self, relative: &Path) -> bool {
+        let Some(exclude) = &self.exclude else {
+            return false;
+        };
+        relative
+            .ancestors()
+            .skip(1)
+            .take_while(|folder| !folder.as_os_str().is_empty())
+            .any(|folder| exclude.is_match(folder))
     }
 }

@@ -129,6 +129,9 @@ pub struct Placed {
     pub paths: Vec<PathBuf>,
     /// Names that differ from the planned ones, and why.
     pub warnings: Vec<String>,
+    /// With `--skip-existing`: every output existed already, and nothing
+    /// was placed.
+    pub existed: bool,
 }
 
 impl<'a> Outputs<'a> {
@@ -182,15 +185,30 @@ impl<'a> Outputs<'a> {
                     path.display()
                 ));
             }
-            if exists && self.overwrite == Overwrite::Refuse {
-                discard(temps);
-                return Err(format!(
-                    "{}: the output exists (use --force to replace it)",
-                    path.display()
-                ));
-            }
             this_input.insert(path.clone());
             plan.push((path, exists));
+        }
+        // A batch resumed: an input whose outputs are all there already is
+        // skipped, its names still claimed (a later input is named as in
+        // the run that wrote them).
+        if self.overwrite == Overwrite::SkipExisting && plan.iter().all(|(_, exists)| *exists) {
+            discard(temps);
+            for (path, _) in plan {
+                self.claimed.insert(key(&path));
+            }
+            placed.existed = true;
+            return Ok(placed);
+        }
+        if self.overwrite != Overwrite::Replace {
+            if let Some((path, _)) = plan.iter().find(|(_, exists)| *exists) {
+                discard(temps);
+                let what = if self.overwrite == Overwrite::SkipExisting {
+                    "the output exists, but not all of this input's outputs do (use --force to write them all again)"
+                } else {
+                    "the output exists (use --force to replace it, or --skip-existing to skip it)"
+                };
+                return Err(format!("{}: {what}", path.display()));
+            }
         }
         for (i, ((path, replace), temp)) in plan.iter().zip(temps).enumerate() {
             let moved = if *replace {

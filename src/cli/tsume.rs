@@ -77,6 +77,7 @@ pub fn check(args: &TsumeCheckArgs) -> u8 {
     };
     let options = walk::Options {
         follow: args.follow,
+        hidden: false,
         filter,
         exclude: None,
         limits: archive::Limits {

@@ -9,7 +9,8 @@
 //! once, known by its device and inode); FIFOs, sockets and devices are
 //! skipped with a warning (reading a FIFO would wait forever); a folder that
 //! cannot be read is an error for that folder and the walk goes on; the
-//! output folder is never walked into. Paths named on the command line are
+//! output folder is never walked into; hidden files and folders (names
+//! starting with `.`) are skipped unless asked (`--hidden`). Paths named on the command line are
 //! taken as they are (a FIFO named there is read).
 
 use super::archive::{self, Limits};
@@ -29,6 +30,9 @@ use std::sync::Arc;
 pub struct Options {
     /// Follow symbolic links found in folders (`-L`).
     pub follow: bool,
+    /// Walk hidden files and folders (names starting with `.`) found in
+    /// folders (`--hidden`).
+    pub hidden: bool,
     pub filter: Filter,
     /// A folder never walked into (the output folder), by device and inode.
     pub exclude: Option<(u64, u64)>,
@@ -159,6 +163,11 @@ impl Walk {
         name: OsString,
         kind: FileType,
     ) -> Option<Item> {
+        // Hidden files and folders (`.git`) are not walked unless asked,
+        // as ripgrep walks: what is named on the command line is read.
+        if !self.options.hidden && name.as_bytes().first() == Some(&b'.') {
+            return None;
+        }
         let path = joined(dir, &name);
         let relative = if relative_dir.as_os_str().is_empty() {
             PathBuf::from(name)
@@ -190,6 +199,10 @@ impl Walk {
             }
         }
         if kind.is_dir() {
+            // A folder a `!` glob matches is pruned, as ripgrep prunes it.
+            if self.options.filter.excludes(&relative) {
+                return None;
+            }
             let meta = match std::fs::metadata(&path) {
                 Ok(meta) => meta,
                 Err(e) => return Some(problem(display, e.to_string())),
@@ -347,6 +360,7 @@ mod tests {
                 &[PathBuf::from(&root)],
                 Options {
                     follow: false,
+                    hidden: false,
                     filter: Filter::default(),
                     exclude: None,
                     limits: Limits {

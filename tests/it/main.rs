@@ -38,4 +38,5 @@ mod training_cli;
 mod training_read;
 mod tsume;
 mod uniq;
+mod walk;
 mod western;

@@ -35,6 +35,19 @@ impl EntryName {
         let relative = safe_relative(&name);
         EntryName { name, relative }
     }
+
+    /// Whether the entry is macOS's metadata, not a file someone packed: a
+    /// zip made on a Mac holds a `__MACOSX/` folder of AppleDouble files,
+    /// each named `._` and the name of the file it describes.
+    pub fn is_macos_metadata(&self) -> bool {
+        self.relative
+            .components()
+            .any(|c| c.as_os_str() == "__MACOSX")
+            || self
+                .relative
+                .file_name()
+                .is_some_and(|n| n.as_encoded_bytes().starts_with(b"._"))
+    }
 }
 
 fn safe_relative(name: &str) -> PathBuf {
