@@ -454,11 +454,7 @@ fn completions_and_man_page() {
     let pages = dir.join("pages");
     let out = kifconv(&["man", "--dir", s(&pages)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let mut names: Vec<String> = std::fs::read_dir(&pages)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = tree(&pages);
     assert_eq!(
         names,
         [

@@ -233,11 +233,7 @@ fn one_file_an_input_with_o() {
         dir.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = crate::util::files::relative(&dir);
     assert_eq!(
         names,
         [
