@@ -55,11 +55,7 @@ pub struct Book {
 
 /// A position's key in a book: its SFEN without the move number.
 pub fn key(pos: &crate::Position) -> String {
-    let sfen = pos.sfen();
-    match sfen.rsplit_once(' ') {
-        Some((key, _)) => key.to_string(),
-        None => sfen,
-    }
+    pos.sfen_key()
 }
 
 impl Entry {

@@ -344,6 +344,17 @@ impl Position {
         self.to_setup().sfen()
     }
 
+    /// The canonical SFEN without its move number (board, side to move,
+    /// hands): what makes two positions the same, as books key them and
+    /// `--uniq` compares starts.
+    pub fn sfen_key(&self) -> String {
+        let mut sfen = self.sfen();
+        if let Some(at) = sfen.rfind(' ') {
+            sfen.truncate(at);
+        }
+        sfen
+    }
+
     /// The position rotated 180°: board, hands and side to move. Flipping
     /// twice gives the position back. The move number is kept.
     pub fn flip(&self) -> Position {

@@ -46,16 +46,9 @@ pub struct SeenGames {
 impl SeenGames {
     /// Whether the game from `start` playing `moves` is new (and now seen).
     pub fn insert(&mut self, start: &Position, moves: Vec<Move>) -> bool {
-        let sfen = start.sfen();
-        let key = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(k, _)| k);
-        let id = match self.starts.get(key) {
-            Some(&id) => id,
-            None => {
-                let id = self.starts.len() as u32;
-                self.starts.insert(key.to_string(), id);
-                id
-            }
-        };
+        let key = start.sfen_key();
+        let next = self.starts.len() as u32;
+        let id = *self.starts.entry(key).or_insert(next);
         self.games.insert((id, moves))
     }
 }
