@@ -148,11 +148,11 @@ fn without_a_cut_line(
     if !matches!(format, Format::Kif | Format::Ki2 | Format::Csa) || text.ends_with(['\n', '\r']) {
         return None;
     }
-    let (last, line) = lines::numbered(text).last()?;
     let error = match games {
         Err(e) => e,
         Ok(games) => games.last()?.as_ref().err()?,
     };
+    let (last, line) = lines::numbered(text).last()?;
     // A syntax error that reaches the end of the text: the text stopped
     // inside what the error is about.
     let reaches_the_end = (error.location.column as usize).saturating_sub(1)
