@@ -73,6 +73,8 @@ pub mod tsume;
 pub mod types;
 pub mod write;
 
+#[cfg(feature = "batch")]
+pub mod batch;
 #[cfg(feature = "cli")]
 pub mod cli;
 

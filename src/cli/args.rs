@@ -1,13 +1,10 @@
-//! The command line as clap reads it, and its check into a [`Config`].
+//! The command line as clap reads it: the definitions only. Each command's
+//! file (convert.rs, book.rs, tsume.rs, …) checks its arguments into a
+//! plan and a job.
 
-use super::filter::Filter;
-use crate::decode::{Encoding, EncodingChoice};
-use crate::training::{self, uniq::Repeats, Data};
-use crate::write::{OutputEncoding as Encoder, Positions};
-use crate::{Format, Target};
+use crate::Target;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
@@ -156,27 +153,14 @@ pub struct TsumeCheckArgs {
     /// standard input.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Take only the files of folders and archives whose path matches the
-    /// glob; `!GLOB` leaves matching files out. Repeatable.
-    #[arg(short, long, value_name = "GLOB")]
-    pub glob: Vec<String>,
-    /// Follow symbolic links found in folders.
-    #[arg(short = 'L', long)]
-    pub follow: bool,
-    /// Refuse archive entries and files larger than this many bytes once
-    /// decompressed.
-    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
-    pub max_input_size: u64,
-    /// Refuse the rest of an archive once this many bytes of it have been
-    /// decompressed.
-    #[arg(long, value_name = "BYTES", default_value_t = 16 << 30)]
-    pub max_total_size: u64,
     /// The longest mate looked for, in plies.
     #[arg(long, value_name = "PLIES", default_value_t = 31)]
     pub depth: u32,
     /// The most nodes the search may expand per problem.
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     pub nodes: u64,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// What `tsume generate` writes.
@@ -266,26 +250,11 @@ pub struct BookBuildArgs {
     pub uniq: bool,
     #[command(flatten)]
     pub games: GameFilterArgs,
-    /// Write a TSV report of the inputs read (path, status, games, moves,
-    /// warnings, first error); `-` is standard output.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
     /// Replace the book if it exists.
     #[arg(long)]
     pub force: bool,
-    /// Read with N threads (default: every core).
-    #[arg(short, long, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// No progress bar, no summary, no warnings: errors only.
-    #[arg(short, long)]
-    pub quiet: bool,
-    /// Take only the files of folders and archives whose path matches the
-    /// glob (`!GLOB` leaves them out).
-    #[arg(short, long, value_name = "GLOB")]
-    pub glob: Vec<String>,
-    /// Follow symbolic links found in folders.
-    #[arg(short = 'L', long)]
-    pub follow: bool,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// A size in MiB: at least 1, and small enough to count in bytes.
@@ -359,7 +328,28 @@ pub struct ConvertArgs {
     /// (`-`, as without this option: everything to standard output).
     #[arg(short, long, value_name = "DIR")]
     pub output: Option<PathBuf>,
-    /// Convert with N threads (default: every core).
+    /// Overwrite existing output files.
+    #[arg(long)]
+    pub force: bool,
+    /// With -o DIR: skip an input whose outputs all exist already (a batch
+    /// resumed), counted in one line instead of an error each.
+    #[arg(long, conflicts_with = "force")]
+    pub skip_existing: bool,
+    /// With --to csa: the CSA version to write.
+    #[arg(long, value_enum, default_value_t = CsaVersion::V3)]
+    pub csa_version: CsaVersion,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
+    pub training: TrainingArgs,
+}
+
+/// How a command that reads many inputs walks them and says how it went:
+/// the same flags, meaning the same, for conversion, `book build` and
+/// `tsume check`.
+#[derive(ClapArgs, Debug, Default)]
+pub struct BatchArgs {
+    /// Work with N threads (default: every core).
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
     /// No progress bar, no summary, no warnings: errors only.
@@ -369,19 +359,10 @@ pub struct ConvertArgs {
     /// even when standard error is not a terminal.
     #[arg(short, long)]
     pub verbose: bool,
-    /// Overwrite existing output files.
-    #[arg(long)]
-    pub force: bool,
-    /// With -o DIR: skip an input whose outputs all exist already (a batch
-    /// resumed), counted in one line instead of an error each.
-    #[arg(long, conflicts_with = "force")]
-    pub skip_existing: bool,
-    /// Write a TSV report (path, status, games, moves, warnings, first error).
+    /// Write a TSV report of the inputs (path, status, games, moves,
+    /// warnings, first error, outputs); `-` is standard output.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
-    /// With --to csa: the CSA version to write.
-    #[arg(long, value_enum, default_value_t = CsaVersion::V3)]
-    pub csa_version: CsaVersion,
     /// Refuse archive entries and files larger than this many bytes once
     /// decompressed (a guard against zip bombs).
     #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
@@ -406,8 +387,6 @@ pub struct ConvertArgs {
     /// '!*old*'`).
     #[arg(short, long, value_name = "GLOB")]
     pub glob: Vec<String>,
-    #[command(flatten)]
-    pub training: TrainingArgs,
 }
 
 /// Which games are read at all, for training data and books: the game
@@ -434,44 +413,6 @@ pub struct GameFilterArgs {
     /// Keep only games in which both players' moves carry an evaluation.
     #[arg(long)]
     pub require_eval: bool,
-}
-
-impl GameFilterArgs {
-    /// The options given, by name, for refusing them where they do not
-    /// apply.
-    pub fn given(&self) -> [(&'static str, bool); 4] {
-        [
-            ("--min-rating", self.min_rating.is_some()),
-            ("--min-moves", self.min_moves.is_some()),
-            ("--results", self.results.is_some()),
-            ("--require-eval", self.require_eval),
-        ]
-    }
-
-    /// The filter, `--results` checked against the names kifconv gives.
-    pub fn into_filter(self, max_eval: Option<i32>) -> Result<training::filter::Filter, String> {
-        if let Some(results) = &self.results {
-            let known = training::filter::result_names();
-            if let Some(unknown) = results.iter().find(|r| !known.contains(r)) {
-                return Err(format!(
-                    "--results {unknown}: no such ending; the names are {}",
-                    known.join(", ")
-                ));
-            }
-        }
-        Ok(training::filter::Filter {
-            results: self.results,
-            min_moves: self.min_moves,
-            min_rating: self.min_rating,
-            rating_of: match self.rating_of {
-                RatingOf::Both => training::filter::RatingOf::Both,
-                RatingOf::Loser => training::filter::RatingOf::Loser,
-            },
-            require_eval: self.require_eval,
-            max_eval,
-            spare_entering_king: false,
-        })
-    }
 }
 
 /// What goes into training data (--to hcpe, hcpe3, psv): the filters of
@@ -508,55 +449,6 @@ pub enum RatingOf {
 pub enum Uniq {
     Games,
     Positions,
-}
-
-/// Training data's selection, checked.
-#[derive(Clone, Debug)]
-pub struct Training {
-    pub data: Data,
-    pub filter: training::filter::Filter,
-    pub repeats: Option<Repeats>,
-    pub flip_fold: bool,
-}
-
-impl TrainingArgs {
-    /// The selection for `target`; the options are refused for a target
-    /// that is not training data, and combinations that cannot be.
-    fn into_training(self, target: Target) -> Result<Option<Training>, String> {
-        let given = self.games.given().into_iter().chain([
-            ("--max-eval", self.max_eval.is_some()),
-            ("--uniq", self.uniq.is_some()),
-            ("--flip-fold", self.flip_fold),
-        ]);
-        let Some(data) = Data::of(target) else {
-            if let Some((option, _)) = given.into_iter().find(|(_, given)| *given) {
-                return Err(format!("{option} goes with --to hcpe, hcpe3 or psv"));
-            }
-            return Ok(None);
-        };
-        if self.flip_fold && self.uniq != Some(Uniq::Positions) {
-            return Err("--flip-fold goes with --uniq positions".into());
-        }
-        if self.uniq == Some(Uniq::Positions) && data.whole_games() {
-            return Err(
-                "--uniq positions would drop positions from inside games, which hcpe3 keeps whole; use --uniq games"
-                    .into(),
-            );
-        }
-        let mut filter = self.games.into_filter(self.max_eval)?;
-        // As dlshogi's scripts: csa_to_hcpe3 spares a %KACHI game from the
-        // mate-score cut, csa_to_hcpe does not.
-        filter.spare_entering_king = data == Data::Hcpe3;
-        Ok(Some(Training {
-            data,
-            filter,
-            repeats: self.uniq.map(|u| match u {
-                Uniq::Games => Repeats::Games,
-                Uniq::Positions => Repeats::Positions,
-            }),
-            flip_fold: self.flip_fold,
-        }))
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -601,202 +493,4 @@ pub enum CsaVersion {
     V3,
     #[value(name = "2.2")]
     V2,
-}
-
-/// Whether an output path is `-`: standard output, as for `--report` (and
-/// standard input for an input).
-pub fn is_stdout(path: &std::path::Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-/// Where outputs go.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Destination {
-    Stdout,
-    Directory(PathBuf),
-}
-
-/// Whether existing outputs may be replaced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overwrite {
-    Refuse,
-    Replace,
-    /// An input whose outputs all exist is skipped (`--skip-existing`).
-    SkipExisting,
-}
-
-/// Whether to show progress, a summary and warnings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verbosity {
-    /// Progress and warnings; the summary line when standard error is a
-    /// terminal.
-    Normal,
-    /// Errors only.
-    Quiet,
-    /// As normal, and the summary line wherever standard error goes.
-    Verbose,
-}
-
-/// Everything a conversion run needs, checked.
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub inputs: Vec<PathBuf>,
-    pub target: Target,
-    pub from: Option<Format>,
-    /// `--from hcpe|hcpe3|psv`: every input read as that training data.
-    pub from_data: Option<Data>,
-    pub encoding: EncodingChoice,
-    pub out_encoding: Encoder,
-    pub flip: bool,
-    pub positions: Positions,
-    pub mainline_only: bool,
-    pub destination: Destination,
-    pub jobs: usize,
-    pub verbosity: Verbosity,
-    pub overwrite: Overwrite,
-    pub report: Option<PathBuf>,
-    pub csa_version: crate::format::csa::write::Version,
-    pub max_input_size: u64,
-    pub follow: bool,
-    /// Walk hidden files and folders found in folders (`--hidden`).
-    pub hidden: bool,
-    pub filter: Filter,
-    pub max_total_size: u64,
-    /// With a training-data target: what goes in.
-    pub training: Option<Training>,
-    /// For `book build`: the book to count the inputs into.
-    pub book: Option<super::book::BookJob>,
-}
-
-impl ConvertArgs {
-    /// The arguments of a job that only reads: the inputs and how they are
-    /// walked, everything else as by default.
-    pub fn for_reading(
-        inputs: Vec<PathBuf>,
-        jobs: Option<usize>,
-        quiet: bool,
-        glob: Vec<String>,
-        follow: bool,
-    ) -> ConvertArgs {
-        ConvertArgs {
-            inputs,
-            to: Target::Usi,
-            from: None,
-            encoding: InputEncoding::Auto,
-            out_encoding: None,
-            flip: false,
-            ply: None,
-            all_plies: false,
-            mainline: true,
-            output: None,
-            jobs,
-            quiet,
-            verbose: false,
-            force: false,
-            skip_existing: false,
-            report: None,
-            csa_version: CsaVersion::V3,
-            max_input_size: 64 << 20,
-            max_total_size: 16 << 30,
-            follow,
-            hidden: false,
-            glob,
-            training: TrainingArgs::default(),
-        }
-    }
-
-    /// Checks the arguments; a usage error says what is wrong.
-    pub fn into_config(self) -> Result<Config, String> {
-        let mut inputs = self.inputs;
-        if inputs.is_empty() {
-            if std::io::stdin().is_terminal() {
-                return Err("no input: give files, folders or archives, or `-` for standard input (see --help)".into());
-            }
-            inputs.push(PathBuf::from("-"));
-        }
-        let filter = Filter::new(&self.glob)?;
-        let training = self.training.into_training(self.to)?;
-        if (self.ply.is_some() || self.all_plies) && self.to != Target::Sfen {
-            return Err("--ply and --all-plies go with --to sfen".into());
-        }
-        if self.jobs == Some(0) {
-            return Err("--jobs must be at least 1".into());
-        }
-        if self.skip_existing && self.output.as_deref().is_none_or(is_stdout) {
-            return Err("--skip-existing goes with -o DIR (outputs written to files)".into());
-        }
-        let (from, from_data) = match self.from {
-            None => (None, None),
-            Some(Source::Kif) => (Some(Format::Kif), None),
-            Some(Source::Ki2) => (Some(Format::Ki2), None),
-            Some(Source::Csa) => (Some(Format::Csa), None),
-            Some(Source::Usi) => (Some(Format::Usi), None),
-            Some(Source::Jkf) => (Some(Format::Jkf), None),
-            Some(Source::Western) => (Some(Format::Western), None),
-            Some(Source::Hcpe) => (None, Some(Data::Hcpe)),
-            Some(Source::Hcpe3) => (None, Some(Data::Hcpe3)),
-            Some(Source::Psv) => (None, Some(Data::Psv)),
-        };
-        let encoding = match self.encoding {
-            InputEncoding::Auto => EncodingChoice::Auto,
-            InputEncoding::Utf8 => EncodingChoice::Forced(Encoding::Utf8),
-            InputEncoding::Sjis => EncodingChoice::Forced(Encoding::Cp932),
-            InputEncoding::EucJp => EncodingChoice::Forced(Encoding::EucJp),
-        };
-        let out_encoding = match self.out_encoding {
-            None => self.to.encoding(),
-            Some(OutputEncoding::Sjis) => Encoder::ShiftJis,
-            Some(OutputEncoding::Utf8) => Encoder::Utf8,
-        };
-        let positions = match (self.ply, self.all_plies) {
-            (Some(n), _) => Positions::AfterPlies(n),
-            (None, true) => Positions::All,
-            (None, false) => Positions::Last,
-        };
-        let jobs = self
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        Ok(Config {
-            inputs,
-            filter,
-            training,
-            book: None,
-            follow: self.follow,
-            hidden: self.hidden,
-            max_total_size: self.max_total_size,
-            target: self.to,
-            from,
-            from_data,
-            encoding,
-            out_encoding,
-            flip: self.flip,
-            positions,
-            mainline_only: self.mainline,
-            destination: self
-                .output
-                .filter(|dir| !is_stdout(dir))
-                .map_or(Destination::Stdout, Destination::Directory),
-            jobs,
-            verbosity: if self.quiet {
-                Verbosity::Quiet
-            } else if self.verbose {
-                Verbosity::Verbose
-            } else {
-                Verbosity::Normal
-            },
-            overwrite: if self.force {
-                Overwrite::Replace
-            } else if self.skip_existing {
-                Overwrite::SkipExisting
-            } else {
-                Overwrite::Refuse
-            },
-            report: self.report,
-            csa_version: match self.csa_version {
-                CsaVersion::V3 => crate::format::csa::write::Version::V3_0,
-                CsaVersion::V2 => crate::format::csa::write::Version::V2_2,
-            },
-            max_input_size: self.max_input_size,
-        })
-    }
 }

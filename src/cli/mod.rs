@@ -1,28 +1,22 @@
-//! The `kifconv` command: arguments in, a checked configuration, the batch
-//! runner or a small tool, an exit code out (0 converted, 1 some inputs
-//! failed, 2 usage or fatal error).
+//! The `kifconv` command: arguments in, a plan and a job for the batch
+//! library ([`crate::batch`]) or a small tool, an exit code out (0
+//! converted, 1 some inputs failed, 2 usage or fatal error). `args.rs`
+//! holds clap's definitions; each command is a file that checks its
+//! arguments and says the outcome.
 //!
-//! It lives in the library, behind the default `cli` feature, so that it can
-//! use the crate's internals while library users see none of them: its
-//! public items are [`main`], which the `kifconv` binary calls, and
-//! [`api::run`], the batch runner for programs (the Python package). A library built
-//! with `default-features = false` has no `cli` module and none of its
-//! dependencies (clap, indicatif, the archive readers, mimalloc).
+//! It lives in the library, behind the default `cli` feature; its one
+//! public item is [`main`], which the `kifconv` binary calls. A library
+//! built without the feature has none of the command's dependencies (clap,
+//! indicatif, mimalloc).
 
-pub mod api;
-mod archive;
 mod args;
-mod batch;
 mod book;
 mod convert;
-mod entries;
-mod filter;
-mod inputs;
-mod output;
+mod games;
 mod report;
+mod run;
 mod tools;
 mod tsume;
-mod walk;
 
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
@@ -156,7 +150,7 @@ fn run() -> u8 {
             nodes,
         }) => tsume::mate(&sfen, depth, nodes),
         Some(Command::Tsume { action }) => match action {
-            args::TsumeCommand::Check(args) => tsume::check(&args),
+            args::TsumeCommand::Check(args) => tsume::check(args),
             args::TsumeCommand::Generate(args) => tsume::generate(&args),
         },
         Some(Command::Book { action }) => match action {
@@ -177,12 +171,6 @@ fn run() -> u8 {
             ..
         }) => man_pages(&dir, force),
         Some(Command::Man { command, .. }) => man_page(&command),
-        None => match cli.convert.into_config() {
-            Ok(config) => batch::run(&config),
-            Err(message) => {
-                eprintln!("error: {message}");
-                2
-            }
-        },
+        None => convert::run(cli.convert),
     }
 }

@@ -1,17 +1,11 @@
 //! `kifconv mate --depth`, `kifconv tsume check` and `kifconv tsume
 //! generate`: the command-line faces of the library's [`crate::tsume`].
 
-use super::archive;
 use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeOutput};
-use super::filter::Filter;
-use super::inputs::{self, Item};
-use super::output;
 use super::tools::{position, print};
-use super::walk::{self, Walk};
-use crate::decode::EncodingChoice;
-use crate::read::{read_bytes, Read};
-use crate::record::Record;
-use crate::tsume::{self, jsa_moves, Limits, Outcome, Soundness};
+use crate::batch::jobs::tsume::TsumeCheck;
+use crate::batch::output;
+use crate::tsume::{self, jsa_moves, Limits, Outcome};
 use std::path::Path;
 
 /// `kifconv mate POSITION --depth N [--nodes N]`: the shortest forced mate,
@@ -60,231 +54,29 @@ pub fn mate(text: &str, depth: u32, nodes: u64) -> u8 {
 }
 
 /// `kifconv tsume check INPUT...`: a report per problem (input, game), the
-/// inputs walked as conversion walks them (folders, archives, `--glob`).
-/// Exit 1 when a problem is unsound or an input or game cannot be read,
-/// else 3 when one is unknown or not proven, else 0.
-pub fn check(args: &TsumeCheckArgs) -> u8 {
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
+/// inputs walked as conversion walks them (folders, archives, `--glob`),
+/// checked on every core. Exit 1 when a problem is unsound or an input or
+/// game cannot be read, else 3 when one is unknown or not proven, else 0.
+pub fn check(args: TsumeCheckArgs) -> u8 {
+    let job = TsumeCheck {
+        limits: Limits {
+            depth: args.depth,
+            nodes: args.nodes,
+        },
     };
-    let filter = match Filter::new(&args.glob) {
-        Ok(filter) => filter,
-        Err(e) => {
-            eprintln!("error: {e}");
+    let face = match args.batch.into_face(args.files) {
+        Ok(face) => face,
+        Err(message) => {
+            eprintln!("error: {message}");
             return 2;
         }
     };
-    let options = walk::Options {
-        follow: args.follow,
-        hidden: false,
-        filter,
-        exclude: None,
-        limits: archive::Limits {
-            max_entry: args.max_input_size,
-            max_total: args.max_total_size,
-        },
-    };
-    let mut failed = false;
-    let mut uncertain = false;
-    for item in Walk::new(&args.files, options) {
-        let input = match item {
-            Item::Input(input) => input,
-            Item::Problem { display, message } => {
-                eprintln!("{display}: error: {message}");
-                failed = true;
-                continue;
-            }
-            Item::Skipped { display, message } => {
-                eprintln!("{display}: warning: {message}");
-                continue;
-            }
-        };
-        let name = input.display;
-        let bytes = match inputs::read(input.origin, args.max_input_size) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                eprintln!("{name}: error: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        let read = match read_bytes(&bytes, &input.relative, None, EncodingChoice::Auto) {
-            Ok(read) => read,
-            Err(e) => {
-                eprint!("{}", e.render(&name));
-                failed = true;
-                continue;
-            }
-        };
-        let mut out = String::new();
-        for (game, record) in numbered(&read) {
-            let record = match record {
-                Ok(record) => record,
-                Err(e) => {
-                    eprint!("{}", e.render(&name));
-                    failed = true;
-                    continue;
-                }
-            };
-            for warning in &record.warnings {
-                eprintln!("{}", warning.render(&name));
-            }
-            let report = tsume::check_record(record, limits);
-            match report.soundness() {
-                Soundness::Unsound => failed = true,
-                Soundness::Unknown | Soundness::NotProven => uncertain = true,
-                Soundness::Sound => {}
-            }
-            write_report(&mut out, &name, game, &record.start, &report, limits);
-        }
-        let code = print(out.as_bytes());
-        if code != 0 {
-            return code;
-        }
-    }
-    if failed {
-        1
-    } else if uncertain {
-        3
-    } else {
-        0
-    }
-}
-
-/// The games of one input in input order with their numbers (from 1):
-/// those read, and the errors of those that could not be (each error
-/// knows its game's number; the games read fill the numbers left).
-fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
-    let mut failed: Vec<(usize, &crate::Error)> = Vec::new();
-    for error in &read.errors {
-        let number = error.location.game.map_or(usize::MAX, |(n, _)| n);
-        failed.push((number, error));
-    }
-    let mut games = Vec::with_capacity(read.records.len() + failed.len());
-    let mut records = read.records.iter();
-    let mut errors = failed.into_iter().peekable();
-    let mut number = 1;
-    loop {
-        if let Some(&(n, error)) = errors.peek() {
-            if n <= number {
-                games.push((number, Err(error)));
-                errors.next();
-                number += 1;
-                continue;
-            }
-        }
-        match records.next() {
-            Some(record) => games.push((number, Ok(record))),
-            None => break,
-        }
-        number += 1;
-    }
-    // Errors without a number (a reader that gave none) come last.
-    for (_, error) in errors {
-        games.push((number, Err(error)));
-        number += 1;
-    }
-    games
-}
-
-/// One problem's block of the report.
-fn write_report(
-    out: &mut String,
-    name: &str,
-    game: usize,
-    start: &crate::Position,
-    report: &tsume::Report,
-    limits: Limits,
-) {
-    use std::fmt::Write;
-    let verdict = match report.soundness() {
-        Soundness::Sound => "sound",
-        Soundness::Unsound => "unsound",
-        Soundness::Unknown => "unknown",
-        Soundness::NotProven => "not proven",
-    };
-    let _ = writeln!(out, "{name}: game {game}: {verdict}");
-    for problem in report.problems() {
-        let _ = writeln!(out, "  unsound: {problem}");
-    }
-    if report.unknown {
-        let _ = writeln!(
-            out,
-            "  unknown: the budget of {} nodes ran out (--nodes)",
-            limits.nodes
-        );
-        return;
-    }
-    if report.length.is_none() && !report.no_mate {
-        let _ = writeln!(
-            out,
-            "  not proven: no mate within {} plies (--depth)",
-            limits.depth
-        );
-    }
-    match (report.length, report.rules_length) {
-        (Some(n), Some(r)) if n == r => {
-            let _ = writeln!(out, "  shortest mate: {n}");
-        }
-        (Some(n), Some(r)) => {
-            let _ = writeln!(
-                out,
-                "  shortest mate: {n} (by the rules {r}: futile interpositions)"
-            );
-        }
-        _ => {
-            let _ = writeln!(out, "  shortest mate: none");
-            return;
-        }
-    }
-    let label = if report.recorded {
-        "answer"
-    } else {
-        "main line (no answer recorded)"
-    };
-    let mut moves = jsa_moves(start, &report.answer).join(" ");
-    if moves.is_empty() {
-        moves = "(no legal move)".to_string();
-    }
-    let result = if let Some(illegal) = &report.illegal {
-        format!("then move {} is illegal", illegal.ply)
-    } else if report.answer_mates {
-        format!("mates in {}", report.answer_length)
-    } else {
-        "does not mate".to_string()
-    };
-    let _ = writeln!(out, "  {label}: {moves}: {result}");
-    if report.recorded && report.main_line != report.answer && !report.main_line.is_empty() {
-        let _ = writeln!(
-            out,
-            "  main line: {}",
-            jsa_moves(start, &report.main_line).join(" ")
-        );
-    }
-    if !report.futile.is_empty() {
-        let plies: Vec<String> = report.futile.iter().map(|p| p.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "  futile interpositions (not counted) at ply {}",
-            plies.join(", ")
-        );
-    }
-    if !report.last_rivals.is_empty() {
-        let moves: Vec<String> = report.last_rivals.iter().map(|m| m.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "  other mates on the last move (tolerated): {}",
-            moves.join(" ")
-        );
-    }
-    if report.answer_mates {
-        let hand = if report.leftover.is_empty() {
-            "nothing".to_string()
-        } else {
-            tsume::hand_text(&report.leftover)
-        };
-        let _ = writeln!(out, "  left in hand: {hand}");
+    let mut stdout = std::io::stdout().lock();
+    match face.run(&job, &mut stdout) {
+        Ok((summary, verdicts)) if summary.failed > 0 || verdicts.unsound => 1,
+        Ok((_, verdicts)) if verdicts.uncertain => 3,
+        Ok(_) => 0,
+        Err(code) => code,
     }
 }
 
@@ -305,7 +97,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         crate::write(&[record], crate::Target::Kifu, &Default::default()).map_err(|e| e.to_string())
     };
     let dir = match (&args.output, args.to) {
-        (Some(dir), TsumeOutput::Kif) if !super::args::is_stdout(dir) => dir,
+        (Some(dir), TsumeOutput::Kif) if dir.as_os_str() != "-" => dir,
         _ => {
             let mut out = Vec::new();
             for problem in &problems {
@@ -372,7 +164,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     for (i, temp) in temps.iter().enumerate() {
         let path = dir.join(problem_name(i + 1));
         if let Err(e) = std::fs::rename(temp, &path) {
-            output::discard(&temps[i..]);
+            // The drop removes the temporary files not yet renamed.
             eprintln!("error: cannot write {}: {e}", path.display());
             return 2;
         }

@@ -7,7 +7,7 @@
 //! Here too, the names of the formats: [`Format`] (what is read, with its
 //! file extensions and, in `sniff.rs`, how it is told from the text) and
 //! [`Target`] (what is written, with what each target cannot hold in
-//! `lost`, with the `cli` feature).
+//! `lost`, with the `batch` feature).
 
 pub mod csa;
 pub mod japanese;
@@ -17,8 +17,8 @@ pub(crate) mod kakinoki_sjis;
 pub mod ki2;
 pub mod kif;
 pub mod lines;
-// What a target cannot hold: only the command warns about it.
-#[cfg(feature = "cli")]
+// What a target cannot hold: only batch conversion warns about it.
+#[cfg(feature = "batch")]
 pub mod lost;
 pub mod raw;
 #[cfg(test)]

@@ -27,6 +27,15 @@ impl Data {
         }
     }
 
+    /// The target that writes this kind.
+    pub fn target(self) -> Target {
+        match self {
+            Data::Hcpe => Target::Hcpe,
+            Data::Hcpe3 => Target::Hcpe3,
+            Data::Psv => Target::Psv,
+        }
+    }
+
     /// The kind a file name's extension says (`.hcpe`, `.hcpe3`, `.psv`,
     /// in any ASCII case).
     pub fn from_extension(path: &std::path::Path) -> Option<Data> {

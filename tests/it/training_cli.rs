@@ -207,12 +207,39 @@ fn max_eval_cuts_a_game_at_its_first_mate_score() {
     );
 }
 
+/// The game filters choose games for every target; what cuts positions
+/// or compares training entries stays with training data.
 #[test]
-fn filters_go_with_training_targets_only() {
-    let out = run(&[DIR, "--to", "usi", "--min-moves", "6"]);
+fn game_filters_go_with_every_target() {
+    let all = run(&[DIR, "--to", "usi"]);
+    let kept = run(&[DIR, "--to", "usi", "--min-moves", "6"]);
+    assert!(kept.status.success(), "{}", stderr(&kept));
+    let lines = |out: &std::process::Output| -> Vec<String> {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let (all, kept_lines) = (lines(&all), lines(&kept));
+    assert!(kept_lines.len() < all.len(), "{kept_lines:?}");
+    for line in &kept_lines {
+        assert!(all.contains(line), "{line}");
+        let moves = line
+            .split(" moves ")
+            .nth(1)
+            .map_or(0, |m| m.split(' ').count());
+        assert!(moves >= 6, "{line}");
+    }
+    let left = all.len() - kept_lines.len();
+    assert!(
+        stderr(&kept).contains(&format!("left out: --min-moves {left} games")),
+        "{}",
+        stderr(&kept)
+    );
+    let out = run(&[DIR, "--to", "usi", "--max-eval", "3000"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--min-moves goes with --to hcpe, hcpe3 or psv"),
+        stderr(&out).contains("--max-eval goes with --to hcpe, hcpe3 or psv"),
         "{}",
         stderr(&out)
     );

@@ -10,8 +10,8 @@
 //! process): losing that race fails the input. An input's outputs are
 //! placed all or none.
 
-use super::args::Overwrite;
 use super::inputs;
+use super::plan::Overwrite;
 use std::collections::HashSet;
 use std::io::{Error, ErrorKind, Write};
 use std::path::{Path, PathBuf};
@@ -56,38 +56,61 @@ impl InputRoots {
     }
 }
 
-/// Writes one input's outputs to temporary files in the folder where
-/// `base` (the first output's name) goes. On failure no temporary file is
-/// left.
-pub fn stage(
-    base: &Path,
-    outputs: &[Vec<u8>],
-    counter: &AtomicU64,
-) -> Result<Vec<PathBuf>, String> {
+/// An input's outputs written to temporary files, not yet named: removed
+/// when dropped unless [`Outputs::commit`] placed them.
+#[derive(Debug, Default)]
+pub struct Staged(Vec<PathBuf>);
+
+impl std::ops::Deref for Staged {
+    type Target = [PathBuf];
+    fn deref(&self) -> &[PathBuf] {
+        &self.0
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        for temp in &self.0 {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+}
+
+/// The name of a new temporary file in the folder where `base` goes.
+fn temp_name(base: &Path, counter: &AtomicU64) -> Result<PathBuf, String> {
     let folder = base.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let name = base
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut temps = Vec::with_capacity(outputs.len());
+    let n = counter.fetch_add(1, Ordering::Relaxed);
+    Ok(folder.join(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id())))
+}
+
+/// Writes one input's outputs to temporary files in the folder where
+/// `base` (the first output's name) goes. On failure no temporary file is
+/// left.
+pub fn stage(base: &Path, outputs: &[Vec<u8>], counter: &AtomicU64) -> Result<Staged, String> {
+    let mut temps = Staged(Vec::with_capacity(outputs.len()));
     for bytes in outputs {
-        let n = counter.fetch_add(1, Ordering::Relaxed);
-        let temp = folder.join(format!(".{name}.kifconv-{}-{n}.tmp", std::process::id()));
-        if let Err(e) = write_file(&temp, bytes, |p| std::fs::File::create_new(p)) {
-            discard(&temps);
-            return Err(format!("{}: {e}", base.display()));
-        }
-        temps.push(temp);
+        let temp = temp_name(base, counter)?;
+        write_file(&temp, bytes, |p| std::fs::File::create_new(p))
+            .map_err(|e| format!("{}: {e}", base.display()))?;
+        temps.0.push(temp);
     }
     Ok(temps)
 }
 
-/// Removes temporary files that will not be placed.
-pub fn discard(temps: &[PathBuf]) {
-    for temp in temps {
-        let _ = std::fs::remove_file(temp);
-    }
+/// One temporary file for the output `base`, opened to be written as the
+/// output is made.
+pub fn stage_open(
+    base: &Path,
+    counter: &AtomicU64,
+) -> Result<(Staged, std::io::BufWriter<std::fs::File>), String> {
+    let temp = temp_name(base, counter)?;
+    let file = std::fs::File::create_new(&temp).map_err(|e| format!("{}: {e}", base.display()))?;
+    Ok((Staged(vec![temp]), std::io::BufWriter::new(file)))
 }
 
 /// Writes `bytes` to a new file at `path` through the writer `create`
@@ -135,6 +158,7 @@ pub struct Placed {
 }
 
 impl<'a> Outputs<'a> {
+    /// No outputs placed yet; existing files treated as `overwrite` says, never an input.
     pub fn new(overwrite: Overwrite, inputs: &'a InputRoots) -> Outputs<'a> {
         Outputs {
             claimed: HashSet::new(),
@@ -147,7 +171,7 @@ impl<'a> Outputs<'a> {
     /// output is planned as `base` and the others as `base-2`, `base-3`…
     /// All are placed, or none (an error says why, and the temporary files
     /// are removed).
-    pub fn commit(&mut self, base: &Path, temps: &[PathBuf]) -> Result<Placed, String> {
+    pub fn commit(&mut self, base: &Path, mut temps: Staged) -> Result<Placed, String> {
         let mut placed = Placed::default();
         let mut plan: Vec<(PathBuf, bool)> = Vec::with_capacity(temps.len());
         let mut this_input: HashSet<PathBuf> = HashSet::new();
@@ -179,7 +203,6 @@ impl<'a> Outputs<'a> {
             };
             let exists = path.symlink_metadata().is_ok();
             if exists && self.inputs.contains(&path) {
-                discard(temps);
                 return Err(format!(
                     "{}: this output would overwrite an input; refused",
                     path.display()
@@ -192,7 +215,6 @@ impl<'a> Outputs<'a> {
         // skipped, its names still claimed (a later input is named as in
         // the run that wrote them).
         if self.overwrite == Overwrite::SkipExisting && plan.iter().all(|(_, exists)| *exists) {
-            discard(temps);
             for (path, _) in plan {
                 self.claimed.insert(key(&path));
             }
@@ -201,7 +223,6 @@ impl<'a> Outputs<'a> {
         }
         if self.overwrite != Overwrite::Replace {
             if let Some((path, _)) = plan.iter().find(|(_, exists)| *exists) {
-                discard(temps);
                 let what = if self.overwrite == Overwrite::SkipExisting {
                     "the output exists, but not all of this input's outputs do (use --force to write them all again)"
                 } else {
@@ -210,7 +231,7 @@ impl<'a> Outputs<'a> {
                 return Err(format!("{}: {what}", path.display()));
             }
         }
-        for (i, ((path, replace), temp)) in plan.iter().zip(temps).enumerate() {
+        for (i, ((path, replace), temp)) in plan.iter().zip(temps.iter()).enumerate() {
             let moved = if *replace {
                 std::fs::rename(temp, path)
             } else {
@@ -224,7 +245,8 @@ impl<'a> Outputs<'a> {
                         let _ = std::fs::remove_file(done);
                     }
                 }
-                discard(&temps[i..]);
+                // The first `i` were renamed; the drop removes the rest.
+                temps.0.drain(..i);
                 let why = if e.kind() == ErrorKind::AlreadyExists {
                     "a file of that name appeared while converting (another process?); not replaced"
                         .to_string()
@@ -244,6 +266,7 @@ impl<'a> Outputs<'a> {
                 return Err(format!("{}: {why}{also}", path.display()));
             }
         }
+        temps.0.clear();
         for (path, _) in plan {
             self.claimed.insert(key(&path));
             placed.paths.push(path);
@@ -402,10 +425,10 @@ mod tests {
         // A game of a multi-game input takes `a-2.usi`; the second input
         // planned as `a.usi` then gets `a-3.usi`.
         let temps = stage(&base, &[b"one\n".to_vec(), b"two\n".to_vec()], &counter).unwrap();
-        let placed = outputs.commit(&base, &temps).unwrap();
+        let placed = outputs.commit(&base, temps).unwrap();
         assert!(placed.warnings.is_empty());
         let temps = stage(&base, &[b"three\n".to_vec()], &counter).unwrap();
-        let placed = outputs.commit(&base, &temps).unwrap();
+        let placed = outputs.commit(&base, temps).unwrap();
         assert_eq!(placed.paths, vec![dir.join("a-3.usi")]);
         assert_eq!(placed.warnings.len(), 1);
         assert!(
@@ -429,14 +452,14 @@ mod tests {
         // placed, no temporary file is left, the older file is untouched.
         let mut refusing = Outputs::new(Overwrite::Refuse, &roots);
         let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
-        let e = refusing.commit(&base, &temps).unwrap_err();
+        let e = refusing.commit(&base, temps).unwrap_err();
         assert!(e.contains("g-2.usi: the output exists"), "{e}");
         assert_eq!(files(&dir), ["g-2.usi"]);
         // With --force: a file that was there when the names were planned
         // is replaced.
         let mut replacing = Outputs::new(Overwrite::Replace, &roots);
         let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
-        replacing.commit(&base, &temps).unwrap();
+        replacing.commit(&base, temps).unwrap();
         assert_eq!(files(&dir), ["g-2.usi", "g.usi"]);
         assert_eq!(std::fs::read(dir.join("g-2.usi")).unwrap(), b"2\n");
         // A name free when planned and taken before the rename (another
@@ -447,7 +470,7 @@ mod tests {
         let e = rename_no_replace(&temps[0], &other).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read(&other).unwrap(), b"theirs\n");
-        discard(&temps);
+        drop(temps);
         assert_eq!(files(&dir), ["g-2.usi", "g.usi", "h.usi"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -1,0 +1,185 @@
+//! Training data (HCPE, hcpe3, PackedSfenValue) from every input's games,
+//! filtered and chosen in input order.
+
+use super::{Games, Reading};
+use crate::batch::job::{Emit, Job, Source, Tally};
+use crate::batch::outcome::Problem;
+use crate::batch::plan::Plan;
+use crate::training::filter::{Filter, Rejection};
+use crate::training::select::{Counts, Selector};
+use crate::training::uniq::Repeats;
+use crate::training::{Data, Game};
+
+/// Writes the games that pass the filters as `data`.
+#[derive(Clone, Debug)]
+pub struct Training {
+    /// The kind written.
+    pub data: Data,
+    /// How inputs are read.
+    pub reading: Reading,
+    /// Which games are kept, and what is cut from them.
+    pub filter: Filter,
+    /// Leave out repeated games or positions, in input order.
+    pub repeats: Option<Repeats>,
+    /// With repeated positions: a position rotated 180° is the same.
+    pub flip_fold: bool,
+}
+
+impl Training {
+    /// The replay, evaluations and ratings of each game (the work a
+    /// worker does); what is kept is chosen in input order.
+    fn games(&self, games: Games, name: &str, first: usize) -> (Vec<Game>, Tally) {
+        let Games {
+            records, mut tally, ..
+        } = games;
+        let mut kept = Vec::with_capacity(records.len());
+        for (i, record) in records.iter().enumerate() {
+            match Game::of(record) {
+                Ok(game) => {
+                    for w in &game.warnings {
+                        tally
+                            .warnings
+                            .push(format!("{name}: warning: game {}: {w}", first + i + 1));
+                    }
+                    kept.push(game)
+                }
+                Err(e) => tally
+                    .errors
+                    .push(Problem::said(name, format!("game {}: {e}", first + i + 1))),
+            }
+        }
+        (kept, tally)
+    }
+
+    /// The bytes of the games the filters keep; a game that cannot be
+    /// encoded is an error of the input, and what the target cannot hold
+    /// a warning. `first` is how many games of the input came before.
+    fn select(
+        &self,
+        selector: &mut Selector,
+        games: Vec<Game>,
+        name: &str,
+        first: usize,
+        tally: &mut Tally,
+    ) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for (i, game) in games.into_iter().enumerate() {
+            let Some(game) = selector.take(game) else {
+                continue;
+            };
+            if let Some(loss) = self.data.loss(&game) {
+                tally
+                    .warnings
+                    .push(format!("{name}: warning: game {}: {loss}", first + i + 1));
+            }
+            match self.data.encode(&game) {
+                Ok(b) => bytes.extend_from_slice(&b),
+                Err(e) => tally.errors.push(Problem::said(name, e)),
+            }
+        }
+        bytes
+    }
+}
+
+impl Job for Training {
+    type Part = Vec<Game>;
+    type State = Selector;
+    type Finished = Counts;
+
+    fn extension(&self) -> &str {
+        self.data.target().extension()
+    }
+
+    fn start(&self, _plan: &Plan) -> Result<Selector, String> {
+        Ok(Selector::new(
+            self.filter.clone(),
+            self.repeats,
+            self.flip_fold,
+        ))
+    }
+
+    fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Vec<Game>, Tally) {
+        self.games(self.reading.read(source, bytes), source.name, 0)
+    }
+
+    /// Chosen here, in input order, so that what repeats is the later game
+    /// whatever the threads.
+    fn take(
+        &self,
+        selector: &mut Selector,
+        source: Source<'_>,
+        games: Vec<Game>,
+        tally: &mut Tally,
+    ) -> Result<(), String> {
+        let bytes = self.select(selector, games, source.name, 0, tally);
+        if !bytes.is_empty() {
+            tally.outputs.push(bytes);
+        }
+        Ok(())
+    }
+
+    fn streams(&self, source: Source<'_>) -> bool {
+        self.reading.training_data(source).is_some()
+    }
+
+    fn stream(
+        &self,
+        selector: &mut Selector,
+        source: Source<'_>,
+        reader: &mut dyn std::io::Read,
+        emit: &mut Emit<'_>,
+    ) -> Result<Tally, String> {
+        Ok(self
+            .reading
+            .stream(source, reader, emit, |games, first, emit| {
+                let (games, mut tally) = self.games(games, source.name, first);
+                let bytes = self.select(selector, games, source.name, first, &mut tally);
+                let go_on = emit(&bytes);
+                (tally, go_on)
+            }))
+    }
+
+    fn finish(&self, selector: Selector) -> Result<Counts, String> {
+        Ok(selector.counts)
+    }
+}
+
+/// What went into training data and what each filter left out:
+/// `training data: 9 games, 1024 positions (12 without an evaluation,
+/// written as 0); left out: --min-moves 2 games (40 positions), --max-eval
+/// 13 positions cut`.
+pub fn summary_line(c: &Counts) -> String {
+    let mut out = format!(
+        "training data: {} games, {} positions",
+        c.games, c.positions
+    );
+    if c.missing_evals > 0 {
+        out.push_str(&format!(
+            " ({} without an evaluation, written as 0)",
+            c.missing_evals
+        ));
+    }
+    let mut left: Vec<String> = Rejection::ALL
+        .iter()
+        .filter_map(|r| {
+            let (games, positions) = c.removed.get(r)?;
+            Some(format!(
+                "{} {games} games ({positions} positions)",
+                r.option()
+            ))
+        })
+        .collect();
+    if c.cut > 0 {
+        left.push(format!("--max-eval {} positions cut", c.cut));
+    }
+    if c.repeated_positions > 0 {
+        left.push(format!(
+            "--uniq positions {} positions",
+            c.repeated_positions
+        ));
+    }
+    if !left.is_empty() {
+        out.push_str(&format!("; left out: {}", left.join(", ")));
+    }
+    out
+}

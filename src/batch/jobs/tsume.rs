@@ -1,0 +1,237 @@
+//! Checking mate problems (`tsume check`): each problem of each input
+//! solved on a worker, its report written in input order, the verdicts
+//! gathered.
+
+use crate::batch::job::{Job, Source, Tally};
+use crate::batch::outcome::Problem;
+use crate::batch::plan::Plan;
+use crate::decode::EncodingChoice;
+use crate::read::{read_bytes, Read};
+use crate::record::Record;
+use crate::tsume::{self, jsa_moves, Limits, Soundness};
+
+/// Checks every problem of every input within `limits`.
+#[derive(Clone, Copy, Debug)]
+pub struct TsumeCheck {
+    /// The depth and node budget of each search.
+    pub limits: Limits,
+}
+
+/// The verdicts so far: whether a problem was unsound, and whether one
+/// could not be told.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    /// A problem was unsound, or could not be read.
+    pub unsound: bool,
+    /// A problem's soundness could not be told (budget, depth).
+    pub uncertain: bool,
+}
+
+impl Job for TsumeCheck {
+    type Part = Verdicts;
+    type State = Verdicts;
+    type Finished = Verdicts;
+
+    fn extension(&self) -> &str {
+        "txt"
+    }
+
+    fn start(&self, _plan: &Plan) -> Result<Verdicts, String> {
+        Ok(Verdicts::default())
+    }
+
+    /// A report per problem (game) of the input, in its order.
+    fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Verdicts, Tally) {
+        let mut verdicts = Verdicts::default();
+        let read = match read_bytes(bytes, source.relative, None, EncodingChoice::Auto) {
+            Ok(read) => read,
+            Err(e) => return (verdicts, Tally::failed(Problem::read(source.name, e))),
+        };
+        let mut tally = Tally::default();
+        let mut out = String::new();
+        for (game, record) in numbered(&read) {
+            let record = match record {
+                Ok(record) => record,
+                Err(e) => {
+                    tally.errors.push(Problem::read(source.name, e.clone()));
+                    continue;
+                }
+            };
+            tally.games += 1;
+            tally.moves += record.tree.mainline_moves().count();
+            for warning in &record.warnings {
+                tally.warnings.push(warning.render(source.name));
+            }
+            let report = tsume::check_record(record, self.limits);
+            match report.soundness() {
+                Soundness::Unsound => verdicts.unsound = true,
+                Soundness::Unknown | Soundness::NotProven => verdicts.uncertain = true,
+                Soundness::Sound => {}
+            }
+            write_report(
+                &mut out,
+                source.name,
+                game,
+                &record.start,
+                &report,
+                self.limits,
+            );
+        }
+        if !out.is_empty() {
+            tally.outputs.push(out.into_bytes());
+        }
+        (verdicts, tally)
+    }
+
+    fn take(
+        &self,
+        all: &mut Verdicts,
+        _: Source<'_>,
+        these: Verdicts,
+        _: &mut Tally,
+    ) -> Result<(), String> {
+        all.unsound |= these.unsound;
+        all.uncertain |= these.uncertain;
+        Ok(())
+    }
+
+    fn finish(&self, verdicts: Verdicts) -> Result<Verdicts, String> {
+        Ok(verdicts)
+    }
+}
+
+/// The games of one input in input order with their numbers (from 1):
+/// those read, and the errors of those that could not be (each error
+/// knows its game's number; the games read fill the numbers left).
+fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
+    let mut failed: Vec<(usize, &crate::Error)> = Vec::new();
+    for error in &read.errors {
+        let number = error.location.game.map_or(usize::MAX, |(n, _)| n);
+        failed.push((number, error));
+    }
+    let mut games = Vec::with_capacity(read.records.len() + failed.len());
+    let mut records = read.records.iter();
+    let mut errors = failed.into_iter().peekable();
+    let mut number = 1;
+    loop {
+        if let Some(&(n, error)) = errors.peek() {
+            if n <= number {
+                games.push((number, Err(error)));
+                errors.next();
+                number += 1;
+                continue;
+            }
+        }
+        match records.next() {
+            Some(record) => games.push((number, Ok(record))),
+            None => break,
+        }
+        number += 1;
+    }
+    // Errors without a number (a reader that gave none) come last.
+    for (_, error) in errors {
+        games.push((number, Err(error)));
+        number += 1;
+    }
+    games
+}
+
+/// One problem's block of the report.
+fn write_report(
+    out: &mut String,
+    name: &str,
+    game: usize,
+    start: &crate::Position,
+    report: &tsume::Report,
+    limits: Limits,
+) {
+    use std::fmt::Write;
+    let verdict = match report.soundness() {
+        Soundness::Sound => "sound",
+        Soundness::Unsound => "unsound",
+        Soundness::Unknown => "unknown",
+        Soundness::NotProven => "not proven",
+    };
+    let _ = writeln!(out, "{name}: game {game}: {verdict}");
+    for problem in report.problems() {
+        let _ = writeln!(out, "  unsound: {problem}");
+    }
+    if report.unknown {
+        let _ = writeln!(
+            out,
+            "  unknown: the budget of {} nodes ran out (--nodes)",
+            limits.nodes
+        );
+        return;
+    }
+    if report.length.is_none() && !report.no_mate {
+        let _ = writeln!(
+            out,
+            "  not proven: no mate within {} plies (--depth)",
+            limits.depth
+        );
+    }
+    match (report.length, report.rules_length) {
+        (Some(n), Some(r)) if n == r => {
+            let _ = writeln!(out, "  shortest mate: {n}");
+        }
+        (Some(n), Some(r)) => {
+            let _ = writeln!(
+                out,
+                "  shortest mate: {n} (by the rules {r}: futile interpositions)"
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "  shortest mate: none");
+            return;
+        }
+    }
+    let label = if report.recorded {
+        "answer"
+    } else {
+        "main line (no answer recorded)"
+    };
+    let mut moves = jsa_moves(start, &report.answer).join(" ");
+    if moves.is_empty() {
+        moves = "(no legal move)".to_string();
+    }
+    let result = if let Some(illegal) = &report.illegal {
+        format!("then move {} is illegal", illegal.ply)
+    } else if report.answer_mates {
+        format!("mates in {}", report.answer_length)
+    } else {
+        "does not mate".to_string()
+    };
+    let _ = writeln!(out, "  {label}: {moves}: {result}");
+    if report.recorded && report.main_line != report.answer && !report.main_line.is_empty() {
+        let _ = writeln!(
+            out,
+            "  main line: {}",
+            jsa_moves(start, &report.main_line).join(" ")
+        );
+    }
+    if !report.futile.is_empty() {
+        let plies: Vec<String> = report.futile.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "  futile interpositions (not counted) at ply {}",
+            plies.join(", ")
+        );
+    }
+    if !report.last_rivals.is_empty() {
+        let moves: Vec<String> = report.last_rivals.iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "  other mates on the last move (tolerated): {}",
+            moves.join(" ")
+        );
+    }
+    if report.answer_mates {
+        let hand = if report.leftover.is_empty() {
+            "nothing".to_string()
+        } else {
+            tsume::hand_text(&report.leftover)
+        };
+        let _ = writeln!(out, "  left in hand: {hand}");
+    }
+}
