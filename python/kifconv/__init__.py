@@ -18,7 +18,17 @@ interpreter's lock: threads run them in parallel.
 Errors are :class:`KifError` exceptions with the place in the file
 (``path``, ``line``, ``column``, ``message``); what is read leniently goes
 to :mod:`warnings` as :class:`KifWarning`.
+
+With numpy installed (``pip install ./python[numpy]``), :func:`as_array`
+turns training data into arrays of cshogi's dtypes, which are
+``kifconv.HuffmanCodedPosAndEval``, ``kifconv.PackedSfenValue``,
+``kifconv.HuffmanCodedPosAndEval3``, ``kifconv.MoveInfo`` and
+``kifconv.MoveVisits`` (see :mod:`kifconv.arrays`).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
 
 from ._kifconv import (
     InputResult,
@@ -37,6 +47,56 @@ from ._kifconv import (
     training,
 )
 
+if TYPE_CHECKING:
+    import numpy
+
+    from .arrays import (
+        Hcpe3Game,
+        HuffmanCodedPosAndEval,
+        HuffmanCodedPosAndEval3,
+        MoveInfo,
+        MoveVisits,
+        PackedSfenValue,
+    )
+
+_DTYPES = (
+    "HuffmanCodedPosAndEval",
+    "PackedSfenValue",
+    "HuffmanCodedPosAndEval3",
+    "MoveInfo",
+    "MoveVisits",
+)
+
+
+def _arrays():
+    """kifconv.arrays, imported when first needed: numpy is an extra."""
+    try:
+        from . import arrays
+    except ImportError as error:
+        raise ImportError(
+            f"kifconv's arrays need numpy ({error}): pip install numpy, "
+            "or install kifconv with its extra, pip install ./python[numpy]"
+        ) from error
+    return arrays
+
+
+def as_array(
+    data: bytes | bytearray | memoryview, kind: Literal["hcpe", "psv", "hcpe3"]
+) -> numpy.ndarray | list[Hcpe3Game]:
+    """Training data as numpy, in cshogi's dtypes: an array for ``hcpe``
+    and ``psv``, a list of ``(header, moves)`` games for ``hcpe3`` (see
+    :func:`kifconv.arrays.as_array`). Needs numpy."""
+    return _arrays().as_array(data, kind)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DTYPES:
+        return getattr(_arrays(), name)
+    raise AttributeError(f"module 'kifconv' has no attribute {name!r}")
+
+
+# The dtypes are left out of __all__: `from kifconv import *` must not
+# need numpy.
 __all__ = [
     "InputResult",
     "KifError",
@@ -44,6 +104,7 @@ __all__ = [
     "Record",
     "Summary",
     "__version__",
+    "as_array",
     "book_build",
     "book_query",
     "convert",

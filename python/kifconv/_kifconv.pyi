@@ -141,14 +141,27 @@ def read(
     path_or_bytes: _StrPath | bytes | bytearray,
     format: _ReadFormat | None = None,
     encoding: str | None = None,
+    *,
+    errors: Literal["raise", "keep"] = "raise",
 ) -> list[Record]:
     """Every game of a file or of bytes, format and encoding told from the content.
 
-    Raises KifError (located) for a game that cannot be read; warns KifWarning.
+    A file that cannot be opened raises what ``open()`` raises
+    (FileNotFoundError, IsADirectoryError, PermissionError; ``filename`` set).
+    A game that cannot be read raises KifError (located); with
+    ``errors="keep"`` the good games are returned and each bad game's error
+    is warned once as KifWarning (KifError still when no game is left).
+    Leniencies warn KifWarning.
     """
 
-def read_text(text: str, format: _ReadFormat | None = None) -> list[Record]:
-    """Every game of a str, in ``format`` or the one told from the text."""
+def read_text(
+    text: str,
+    format: _ReadFormat | None = None,
+    *,
+    errors: Literal["raise", "keep"] = "raise",
+) -> list[Record]:
+    """Every game of a str, in ``format`` or the one told from the text;
+    errors and ``errors="keep"`` as ``read``."""
 
 def convert(
     inputs: _Inputs,
@@ -239,11 +252,20 @@ def book_build(
     """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves."""
 
 def book_query(book: _StrPath, position: str) -> _BookAnswer | None:
-    """A book's moves for a position (SFEN, ``startpos`` or a position line)."""
+    """A book's moves for a position (SFEN, ``startpos`` or a position line).
+
+    FileNotFoundError (or another OSError) for a book that cannot be opened.
+    """
 
 def flip(sfen_or_move: str) -> str:
     """A USI move or a position rotated 180°."""
 
 def mate(position: str, depth: int = 1, nodes: int = 5_000_000) -> _Mate | None:
-    """The shortest forced mate within ``depth`` plies, or None; TimeoutError
-    when the ``nodes`` budget runs out first."""
+    """The shortest forced mate of the side to move within ``depth`` plies.
+
+    None: the search ended and there is no mate within ``depth``.
+    ValueError: no mate can be asked for (the side not to move has no
+    king), or ``depth`` / ``nodes`` below 1. TimeoutError: the ``nodes``
+    budget ran out first (unknown, not "no mate"). The attacker needs no
+    king.
+    """

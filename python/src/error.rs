@@ -3,9 +3,13 @@
 //! text) beside its rendered message, and [`KifWarning`], the category of
 //! every leniency, given to Python's `warnings` machinery.
 
-use pyo3::exceptions::{PyException, PyUserWarning};
+use pyo3::exceptions::{
+    PyException, PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError,
+    PyUserWarning,
+};
 use pyo3::prelude::*;
 use std::ffi::CString;
+use std::path::Path;
 
 pyo3::create_exception!(
     kifconv,
@@ -79,6 +83,29 @@ pub fn plain_error(py: Python<'_>, path: Option<&str>, message: &str) -> PyErr {
     match set() {
         Ok(()) => exception,
         Err(e) => e,
+    }
+}
+
+/// The OSError Python raises for `error` on `path`, as `open()` would:
+/// FileNotFoundError, IsADirectoryError, PermissionError… (Python picks
+/// the subclass from the errno), with `errno`, `strerror` and `filename`
+/// set. A file that cannot be opened is no bad record: not a KifError.
+pub fn os_error(py: Python<'_>, error: &std::io::Error, path: &Path) -> PyErr {
+    let filename = path.as_os_str();
+    if let Some(code) = error.raw_os_error() {
+        let strerror = py
+            .import("os")
+            .and_then(|os| os.getattr("strerror")?.call1((code,)))
+            .and_then(|s| s.extract::<String>())
+            .unwrap_or_else(|_| error.to_string());
+        return PyOSError::new_err((code, strerror, filename.to_owned()));
+    }
+    let message = format!("{}: {error}", path.display());
+    match error.kind() {
+        std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+        std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+        std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+        _ => PyOSError::new_err(message),
     }
 }
 

@@ -4,6 +4,7 @@
 //! the API; the package's `__init__.py` re-exports them.
 
 mod batch;
+pub mod check;
 mod error;
 mod names;
 mod read;

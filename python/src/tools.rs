@@ -4,9 +4,10 @@
 //! without `sfen ` before it), `startpos`, or a USI `position … moves …`
 //! line.
 
-use crate::error::{plain_error, warn};
+use crate::check;
+use crate::error::{os_error, plain_error, warn};
 use kifconv::{Move, Position};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -42,24 +43,35 @@ pub fn flip(py: Python<'_>, sfen_or_move: &str) -> PyResult<String> {
 /// `length` (plies), `line` (the main line in USI: the attacker's shortest
 /// mate against the longest defence), `jsa` (the same in JSA notation),
 /// `first_moves` (every first move that mates as fast; more than one is
-/// 余詰) and `unique`; None when there is no mate within `depth`. When the
-/// `nodes` budget runs out first, TimeoutError. The search runs with the
-/// interpreter lock released.
+/// 余詰) and `unique`. None means the search ended without a mate: there is
+/// none within `depth`. When no mate can be asked for (the side not to
+/// move has no king), ValueError; when the `nodes` budget runs out first,
+/// TimeoutError (the answer is unknown, not "no mate"); `depth` and
+/// `nodes` must be ≥ 1 (ValueError naming them). The attacker needs no
+/// king, as in tsume. The search runs with the interpreter lock released.
 #[pyfunction]
 #[pyo3(signature = (position, depth = 1, nodes = 5_000_000))]
 pub fn mate<'py>(
     py: Python<'py>,
     position: &str,
-    depth: u32,
-    nodes: u64,
+    depth: i64,
+    nodes: i64,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     use kifconv::tsume::{jsa_moves, solve, Limits, Outcome};
-    if depth == 0 {
-        return Err(PyValueError::new_err(
-            "depth 0: a mate takes one ply at least",
-        ));
-    }
+    // A depth beyond u32 is no limit at all: the budget ends the search.
+    let depth = u32::try_from(check::positive("depth", depth)?).unwrap_or(u32::MAX);
+    let nodes = check::positive("nodes", nodes)?;
     let pos = self::position(py, position)?;
+    if pos.king(!pos.side_to_move()).is_none() {
+        let (defender, attacker) = match pos.side_to_move() {
+            kifconv::Color::Black => ("white", "black"),
+            kifconv::Color::White => ("black", "white"),
+        };
+        return Err(PyValueError::new_err(format!(
+            "{defender} has no king: no mate can be asked for, {attacker} to move in `{}`",
+            position.trim()
+        )));
+    }
     let outcome = py.detach(|| solve(&pos, Limits { depth, nodes }));
     let found = match outcome {
         Outcome::Mate(found) => found,
@@ -85,7 +97,9 @@ pub fn mate<'py>(
 /// its rotation is there. The answer is a dict as `kifconv book query
 /// --json` prints it: `sfen`, `flipped` (the rotation was found; the moves
 /// are rotated back), `ply`, and `moves`, each a dict of `move`, `ponder`,
-/// `value`, `depth` and `count`, most played first.
+/// `value`, `depth` and `count`, most played first. A book that cannot be
+/// opened raises what `open()` raises (FileNotFoundError, …, with the
+/// path); one that is not a book, KifError.
 #[pyfunction]
 pub fn book_query<'py>(
     py: Python<'py>,
@@ -103,7 +117,7 @@ pub fn book_query<'py>(
             std::io::ErrorKind::InvalidData => {
                 plain_error(py, Some(&book.to_string_lossy()), &e.to_string())
             }
-            _ => PyOSError::new_err(format!("{}: {e}", book.display())),
+            _ => os_error(py, &e, &book),
         })?;
     let Some(answer) = answer else {
         return Ok(None);

@@ -131,11 +131,87 @@ def test_errors_in_bytes_and_text():
     assert str(caught.value).startswith("<bytes>:")
 
 
-def test_a_missing_file_is_an_io_error():
-    with pytest.raises(kifconv.KifError) as caught:
-        kifconv.read(FIXTURES / "no-such-file.kif")
-    assert caught.value.kind == "io"
-    assert "cannot read the file" in caught.value.message
+def test_a_file_that_cannot_be_opened_raises_what_open_raises(tmp_path):
+    missing = tmp_path / "no-such-file.kif"
+    with pytest.raises(FileNotFoundError) as caught:
+        kifconv.read(missing)
+    assert caught.value.filename == str(missing)
+    assert str(missing) in str(caught.value)
+    assert not isinstance(caught.value, kifconv.KifError)
+    with pytest.raises(IsADirectoryError) as caught:
+        kifconv.read(tmp_path)
+    assert caught.value.filename == str(tmp_path)
+    assert not isinstance(caught.value, kifconv.KifError)
+
+
+def _read_in(path):
+    """What kifconv.read(path) raises, as (type name, filename)."""
+    try:
+        kifconv.read(path)
+    except Exception as error:  # noqa: BLE001 — the type is the answer
+        return type(error).__name__, getattr(error, "filename", None)
+    return "no error", None
+
+
+def test_a_file_without_read_permission_raises_permissionerror(tmp_path):
+    import os
+
+    locked = tmp_path / "locked.kif"
+    locked.write_text("position startpos moves 7g7f\n")
+    locked.chmod(0)
+    if os.geteuid() != 0:
+        assert _read_in(locked) == ("PermissionError", str(locked))
+        return
+    # Root reads any file: the check runs in a child that gives root up
+    # (kifconv is already loaded) and sends its answer back through a pipe.
+    tmp_path.chmod(0o755)
+    read_end, write_end = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child
+        try:
+            os.close(read_end)
+            os.setgid(65534)
+            os.setuid(65534)
+            answer = "\t".join(map(str, _read_in(locked)))
+            os.write(write_end, answer.encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        answer = pipe.read()
+    os.waitpid(child, 0)
+    assert answer == f"PermissionError\t{locked}"
+
+
+def test_errors_keep_keeps_the_good_games_and_warns_each_bad_one_once():
+    path = FIXTURES / "partial" / "csa-bad-second-game.csa"
+    # By default one bad game fails the file.
+    with pytest.raises(kifconv.KifError):
+        kifconv.read(path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = kifconv.read(path, errors="keep")
+    assert [g.moves for g in games] == [["7g7f", "3c3d"], ["2g2f", "8c8d"]]
+    messages = [str(w.message) for w in caught if w.category is kifconv.KifWarning]
+    bad = [m for m in messages if ": error: game 2 of 3: " in m]
+    assert len(bad) == 1, messages
+    assert bad[0].startswith(f"{path}:19:1: error: game 2 of 3: expected a move")
+    # read_text the same, the text named <text>.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = kifconv.read_text(path.read_text(), errors="keep")
+    assert len(games) == 2
+    assert sum(str(w.message).startswith("<text>:19:1: error: game 2 of 3") for w in caught) == 1
+    # Nothing left to keep: the error is raised.
+    with pytest.raises(kifconv.KifError, match="move 2"):
+        kifconv.read_text("+7776FU\n-7776FU\n", errors="keep")
+
+
+def test_errors_takes_raise_or_keep():
+    with pytest.raises(ValueError, match='errors must be one of "raise" or "keep" \\(got "skip"\\)'):
+        kifconv.read(b"+7776FU\n", errors="skip")
+    with pytest.raises(ValueError, match="errors must be"):
+        kifconv.read_text("+7776FU\n", errors="ignore")
 
 
 def test_the_bad_game_of_a_stream_names_its_game():

@@ -54,10 +54,36 @@ def test_deeper_mates_equal_the_command(cli):
     assert kifconv.mate(sfen, depth=1) is None
     with pytest.raises(TimeoutError, match="budget"):
         kifconv.mate(sfen, depth=7, nodes=3)
-    with pytest.raises(ValueError, match="depth 0"):
-        kifconv.mate("startpos", depth=0)
     with pytest.raises(ValueError):
         kifconv.mate("9/9/9 b - 1")
+
+
+def test_mate_keywords_are_checked_by_name():
+    for depth in (0, -3):
+        with pytest.raises(ValueError, match=rf"^depth must be ≥ 1 \(got {depth}\)$"):
+            kifconv.mate("startpos", depth=depth)
+    with pytest.raises(ValueError, match=r"^nodes must be ≥ 1 \(got 0\)$"):
+        kifconv.mate("startpos", nodes=0)
+    # A depth past any real one is no limit: the budget ends the search.
+    assert kifconv.mate("4k4/9/4P4/9/9/9/9/9/9 b G 1", depth=2**40)["line"] == ["G*5b"]
+
+
+def test_mate_tells_no_mate_from_no_king(cli):
+    # Tsume: the attacker has no king; the defender's is mated.
+    assert kifconv.mate("4k4/9/4P4/9/9/9/9/9/9 b G 1")["length"] == 1
+    # A king to mate and no mate: None, as the command's "no mate" (exit 1).
+    no_mate = "4k4/9/9/9/9/9/9/9/4K4 b - 1"
+    assert kifconv.mate(no_mate, depth=3) is None
+    assert cli("mate", no_mate, "--depth", "3").returncode == 1
+    # No king to mate: no answer can be given; a ValueError naming the
+    # missing king, where the command refuses (exit 2).
+    for sfen, missing in (
+        ("9/9/9/9/9/9/9/9/4K4 b G 1", "white has no king"),
+        ("4k4/9/9/9/9/9/9/9/9 w G 1", "black has no king"),
+    ):
+        with pytest.raises(ValueError, match=missing):
+            kifconv.mate(sfen, depth=3)
+        assert cli("mate", sfen, "--depth", "3").returncode == 2
 
 
 def test_book_build_and_query_equal_the_command(tmp_path, cli):
@@ -104,8 +130,10 @@ def test_a_book_with_failed_inputs_warns(tmp_path):
 
 
 def test_query_errors(tmp_path):
-    with pytest.raises(OSError):
-        kifconv.book_query(tmp_path / "missing.db", "startpos")
+    missing = tmp_path / "missing.db"
+    with pytest.raises(FileNotFoundError) as caught:
+        kifconv.book_query(missing, "startpos")
+    assert caught.value.filename == str(missing)
     with pytest.raises(ValueError):
         kifconv.book_query(FIXTURES / "no.db", "nonsense")
 

@@ -119,13 +119,15 @@ fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
 }
 
 /// A warning for each minutes or seconds field (after a `:`) of 60 or
-/// more in a time column: read as written, but no clock shows it.
+/// more in a time column: read as written, but no clock shows it. Each
+/// warning points at its field, so two such fields in one column give two
+/// warnings that differ.
 fn warn_sixty(n: u32, line: &str, column: &str, warnings: &mut Vec<Warning>) {
     for (at, _) in column.match_indices(':') {
         let field = skip_spaces(&column[at + 1..]);
         let digits = &field[..field.bytes().take_while(u8::is_ascii_digit).count()];
         if !digits.is_empty() && digits.parse::<u32>().map_or(true, |v| v >= 60) {
-            warnings.push(Span::of(n, line, column).warning(format!(
+            warnings.push(Span::of(n, line, digits).warning(format!(
                 "a time field of {digits} (60 or more) in `{column}`; read as written"
             )));
         }

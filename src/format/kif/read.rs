@@ -359,6 +359,12 @@ mod tests {
         assert_eq!(time.unwrap().spent_ms, 75_000);
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(warnings[0].message.contains("time field of 75"));
+        // Each at its own field: the two are told apart.
+        let places: Vec<_> = warnings
+            .iter()
+            .map(|w| (w.column, w.text.as_str()))
+            .collect();
+        assert_eq!(places, [(20, "75"), (29, "75")]);
         let (_, warnings) = warned("   1 ７六歩(77)   ( 0:59/01:59:59)");
         assert!(warnings.is_empty(), "{warnings:?}");
         // A move number past 2^32 - 1 is not wrapped: ignored, warned.
