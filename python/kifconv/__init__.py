@@ -45,6 +45,7 @@ from ._kifconv import (
     read,
     read_text,
     training,
+    tsume_check,
 )
 
 if TYPE_CHECKING:
@@ -113,4 +114,5 @@ __all__ = [
     "read",
     "read_text",
     "training",
+    "tsume_check",
 ]

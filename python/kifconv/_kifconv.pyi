@@ -1,7 +1,7 @@
 """Types of kifconv's extension module (re-exported by ``kifconv``)."""
 
 import os
-from typing import Literal, TypedDict, final, overload
+from typing import Any, Literal, TypedDict, final, overload
 
 __version__: str
 
@@ -134,6 +134,7 @@ class _Mate(TypedDict):
     unique: bool
 
 class _BookCounts(TypedDict):
+    games: int
     positions: int
     moves: int
 
@@ -180,8 +181,14 @@ def convert(
     glob: list[str] | None = None,
     follow: bool = False,
     csa_version: Literal["3.0", "2.2"] | None = None,
+    errors: Literal["raise", "keep"] = "raise",
 ) -> Summary:
-    """Files, folders and archives converted by the command's batch runner."""
+    """Files, folders and archives converted by the batch library, on
+    ``jobs`` threads (at most 4 × the cores). A missing input raises
+    FileNotFoundError; the first input that fails stops the run and raises
+    its KifError, or with ``errors="keep"`` is in ``Summary.failed``.
+    Warnings go to :mod:`warnings`; Ctrl-C raises KeyboardInterrupt at once,
+    leaving no half-written file."""
 
 @overload
 def training(
@@ -203,7 +210,9 @@ def training(
     glob: list[str] | None = None,
     follow: bool = False,
     force: bool = False,
-) -> bytes: ...
+    errors: Literal["raise", "keep"] = "raise",
+    numpy: bool = False,
+) -> Any: ...
 @overload
 def training(
     inputs: _Inputs,
@@ -224,8 +233,12 @@ def training(
     glob: list[str] | None = None,
     follow: bool = False,
     force: bool = False,
+    errors: Literal["raise", "keep"] = "raise",
 ) -> None:
-    """Training data, byte for byte the command's ``--to KIND``."""
+    """Training data, byte for byte the command's ``--to KIND``: bytes,
+    or with ``numpy=True`` cshogi-typed arrays (``as_array``), or written to
+    ``output``. The first input that fails raises its KifError, or with
+    ``errors="keep"`` is left out with a KifWarning."""
 
 def book_build(
     inputs: _Inputs,
@@ -248,8 +261,24 @@ def book_build(
     jobs: int | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
+    errors: Literal["raise", "keep"] = "raise",
 ) -> _BookCounts:
-    """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves."""
+    """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves.
+    An input that fails raises its KifError and no book is written, or with
+    ``errors="keep"`` is left out with a KifWarning."""
+
+def tsume_check(
+    inputs: _Inputs,
+    *,
+    depth: int = 31,
+    nodes: int = 5_000_000,
+    jobs: int | None = None,
+    glob: list[str] | None = None,
+    follow: bool = False,
+    errors: Literal["raise", "keep"] = "raise",
+) -> list[tuple[str, int, Literal["sound", "unsound", "unknown", "not proven"], str]]:
+    """Mate problems checked as ``kifconv tsume check`` does: ``(path, game,
+    verdict, report)`` a problem, in input order."""
 
 def book_query(book: _StrPath, position: str) -> _BookAnswer | None:
     """A book's moves for a position (SFEN, ``startpos`` or a position line).

@@ -27,6 +27,7 @@ fn _kifconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::convert, m)?)?;
     m.add_function(wrap_pyfunction!(batch::training, m)?)?;
     m.add_function(wrap_pyfunction!(batch::book_build, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::tsume_check, m)?)?;
     m.add_function(wrap_pyfunction!(tools::flip, m)?)?;
     m.add_function(wrap_pyfunction!(tools::mate, m)?)?;
     m.add_function(wrap_pyfunction!(tools::book_query, m)?)?;

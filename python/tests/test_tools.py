@@ -121,12 +121,12 @@ def test_book_build_and_query_equal_the_command(tmp_path, cli):
     assert kifconv.book_query(book, "startpos")["moves"][0]["count"] == 1
 
 
-def test_a_book_with_failed_inputs_warns(tmp_path):
+def test_a_book_with_failed_inputs_kept_warns(tmp_path):
     bad = tmp_path / "bad.csa"
     bad.write_text("+7776FU\n-7776FU\n")
-    with pytest.warns(kifconv.KifWarning, match="left out of the book"):
-        counts = kifconv.book_build([bad, FILTERS / "short.csa"], tmp_path / "b.db")
-    assert counts == {"positions": 2, "moves": 2}
+    with pytest.warns(kifconv.KifWarning, match=r"bad\.csa:2:1: error: move 2"):
+        counts = kifconv.book_build([bad, FILTERS / "short.csa"], tmp_path / "b.db", errors="keep")
+    assert counts == {"games": 1, "positions": 2, "moves": 2}
 
 
 def test_query_errors(tmp_path):

@@ -77,20 +77,22 @@ def test_training_to_a_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["train.hcpe"]
 
 
-def test_failed_inputs_are_warnings(tmp_path):
+def test_failed_inputs_raise_or_are_warnings(tmp_path):
     bad = tmp_path / "bad.csa"
     bad.write_text("+7776FU\n-7776FU\n")
+    with pytest.raises(kifconv.KifError, match=r"move 2"):
+        kifconv.training([bad, FILTERS / "short.csa"], "hcpe")
     with pytest.warns(kifconv.KifWarning, match=r"bad\.csa:2:1: error: move 2"):
-        data = kifconv.training([bad, FILTERS / "short.csa"], "hcpe")
+        data = kifconv.training([bad, FILTERS / "short.csa"], "hcpe", errors="keep")
     assert len(data) == 38 * 2
 
 
 def test_bad_choices_are_value_errors():
     with pytest.raises(ValueError, match="hcpe, hcpe3 or psv"):
         kifconv.training(FILTERS, "usi")
-    with pytest.raises(ValueError, match="--results resign: no such ending"):
+    with pytest.raises(ValueError, match='results: "resign" is no ending'):
         kifconv.training(FILTERS, results=["resign"])
-    with pytest.raises(ValueError, match="--flip-fold goes with --uniq positions"):
+    with pytest.raises(ValueError, match='flip_fold goes with uniq="positions"'):
         kifconv.training(FILTERS, flip_fold=True, uniq=True)
 
 

@@ -112,7 +112,8 @@ pub fn run<J: Job>(
         cancelled,
         ..
     } = sink;
-    if cancelled {
+    // Cancelled after the last outcome was taken: still no finish.
+    if cancelled || plan.cancel.load(Ordering::Relaxed) {
         return Err(Stop::Cancelled);
     }
     if let Some(e) = fatal {

@@ -63,6 +63,7 @@ pub fn check(args: TsumeCheckArgs) -> u8 {
             depth: args.depth,
             nodes: args.nodes,
         },
+        keep: false,
     };
     let face = match args.batch.into_face(args.files) {
         Ok(face) => face,

@@ -15,20 +15,48 @@ use crate::tsume::{self, jsa_moves, Limits, Soundness};
 pub struct TsumeCheck {
     /// The depth and node budget of each search.
     pub limits: Limits,
+    /// Keep each problem's verdict and report in the result (for a
+    /// program; the command prints them instead).
+    pub keep: bool,
+}
+
+/// One problem checked.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The input it came from, as messages name it.
+    pub path: String,
+    /// Its number in the input (from 1).
+    pub game: usize,
+    /// The verdict.
+    pub soundness: Soundness,
+    /// The report's lines below the verdict (shortest mate, answer, …).
+    pub report: String,
 }
 
 /// The verdicts so far: whether a problem was unsound, and whether one
 /// could not be told.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Verdicts {
-    /// A problem was unsound, or could not be read.
+    /// A problem was unsound.
     pub unsound: bool,
     /// A problem's soundness could not be told (budget, depth).
     pub uncertain: bool,
+    /// Every problem, in input order, when the job keeps them.
+    pub checked: Vec<Checked>,
+}
+
+/// A soundness's name in reports.
+pub fn verdict_name(soundness: Soundness) -> &'static str {
+    match soundness {
+        Soundness::Sound => "sound",
+        Soundness::Unsound => "unsound",
+        Soundness::Unknown => "unknown",
+        Soundness::NotProven => "not proven",
+    }
 }
 
 impl Job for TsumeCheck {
-    type Part = Verdicts;
+    type Part = Vec<Checked>;
     type State = Verdicts;
     type Finished = Verdicts;
 
@@ -41,11 +69,11 @@ impl Job for TsumeCheck {
     }
 
     /// A report per problem (game) of the input, in its order.
-    fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Verdicts, Tally) {
-        let mut verdicts = Verdicts::default();
+    fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Vec<Checked>, Tally) {
+        let mut checked = Vec::new();
         let read = match read_bytes(bytes, source.relative, None, EncodingChoice::Auto) {
             Ok(read) => read,
-            Err(e) => return (verdicts, Tally::failed(Problem::read(source.name, e))),
+            Err(e) => return (checked, Tally::failed(Problem::read(source.name, e))),
         };
         let mut tally = Tally::default();
         let mut out = String::new();
@@ -63,35 +91,44 @@ impl Job for TsumeCheck {
                 tally.warnings.push(warning.render(source.name));
             }
             let report = tsume::check_record(record, self.limits);
-            match report.soundness() {
-                Soundness::Unsound => verdicts.unsound = true,
-                Soundness::Unknown | Soundness::NotProven => verdicts.uncertain = true,
-                Soundness::Sound => {}
-            }
-            write_report(
-                &mut out,
+            let soundness = report.soundness();
+            let mut text = String::new();
+            write_report(&mut text, &record.start, &report, self.limits);
+            out.push_str(&format!(
+                "{}: game {game}: {}\n{text}",
                 source.name,
+                verdict_name(soundness)
+            ));
+            checked.push(Checked {
+                path: source.name.to_string(),
                 game,
-                &record.start,
-                &report,
-                self.limits,
-            );
+                soundness,
+                report: text,
+            });
         }
         if !out.is_empty() {
             tally.outputs.push(out.into_bytes());
         }
-        (verdicts, tally)
+        (checked, tally)
     }
 
     fn take(
         &self,
         all: &mut Verdicts,
         _: Source<'_>,
-        these: Verdicts,
+        these: Vec<Checked>,
         _: &mut Tally,
     ) -> Result<(), String> {
-        all.unsound |= these.unsound;
-        all.uncertain |= these.uncertain;
+        for checked in these {
+            match checked.soundness {
+                Soundness::Unsound => all.unsound = true,
+                Soundness::Unknown | Soundness::NotProven => all.uncertain = true,
+                Soundness::Sound => {}
+            }
+            if self.keep {
+                all.checked.push(checked);
+            }
+        }
         Ok(())
     }
 
@@ -136,23 +173,9 @@ fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
     games
 }
 
-/// One problem's block of the report.
-fn write_report(
-    out: &mut String,
-    name: &str,
-    game: usize,
-    start: &crate::Position,
-    report: &tsume::Report,
-    limits: Limits,
-) {
+/// One problem's report, below its verdict line: a line each, indented.
+fn write_report(out: &mut String, start: &crate::Position, report: &tsume::Report, limits: Limits) {
     use std::fmt::Write;
-    let verdict = match report.soundness() {
-        Soundness::Sound => "sound",
-        Soundness::Unsound => "unsound",
-        Soundness::Unknown => "unknown",
-        Soundness::NotProven => "not proven",
-    };
-    let _ = writeln!(out, "{name}: game {game}: {verdict}");
     for problem in report.problems() {
         let _ = writeln!(out, "  unsound: {problem}");
     }
