@@ -166,8 +166,11 @@ pub struct TsumeCheckArgs {
 /// What `tsume generate` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TsumeOutput {
-    /// A tsume KIF per problem (into -o DIR, or all to standard output).
+    /// A tsume KIF per problem (into -o DIR, or all to standard output)
+    /// in Shift_JIS, as `--to kif` writes everywhere.
     Kif,
+    /// The same in UTF-8 (`.kifu`).
+    Kifu,
     /// One problem a line: its SFEN.
     Sfen,
 }
@@ -183,16 +186,17 @@ pub struct TsumeGenerateArgs {
     /// The seed: the same seed gives the same problems.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// A folder to write the KIF files `tsume-0001.kifu`, … into (UTF-8;
-    /// created if missing); standard output when absent or `-`. SFEN lines
-    /// always go to standard output.
+    /// A folder to write the KIF files `tsume-0001.kifu` (or `.kif`), …
+    /// into (created if missing); standard output when absent or `-`. SFEN
+    /// lines always go to standard output.
     #[arg(short = 'o', long, value_name = "DIR")]
     pub output: Option<PathBuf>,
-    /// The output: tsume KIF (UTF-8) or one SFEN a line.
-    #[arg(long = "to", value_enum, default_value_t = TsumeOutput::Kif)]
+    /// The output: tsume KIF in UTF-8 (kifu) or Shift_JIS (kif), or one
+    /// SFEN a line.
+    #[arg(long = "to", value_enum, default_value_t = TsumeOutput::Kifu)]
     pub to: TsumeOutput,
     /// Replace the problems an earlier run left in DIR: its
-    /// `tsume-NNNN.kifu` files are replaced, and those beyond this run's
+    /// `tsume-NNNN.kifu` and `.kif` files are replaced, and those beyond this run's
     /// count removed (no other file is touched). Without it, a DIR holding
     /// any is refused.
     #[arg(long)]

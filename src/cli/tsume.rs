@@ -93,12 +93,16 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         return 2;
     }
     let problems = tsume::generate(args.moves, args.count as usize, args.seed);
+    let target = match args.to {
+        TsumeOutput::Kif => crate::Target::Kif,
+        _ => crate::Target::Kifu,
+    };
     let kif = |problem: &tsume::Problem| -> Result<Vec<u8>, String> {
         let record = tsume::problem_record(&problem.start, &problem.answer);
-        crate::write(&[record], crate::Target::Kifu, &Default::default()).map_err(|e| e.to_string())
+        crate::write(&[record], target, &Default::default()).map_err(|e| e.to_string())
     };
     let dir = match (&args.output, args.to) {
-        (Some(dir), TsumeOutput::Kif) if dir.as_os_str() != "-" => dir,
+        (Some(dir), TsumeOutput::Kif | TsumeOutput::Kifu) if dir.as_os_str() != "-" => dir,
         _ => {
             let mut out = Vec::new();
             for problem in &problems {
@@ -107,7 +111,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
                         out.extend_from_slice(problem.start.sfen().as_bytes());
                         out.push(b'\n');
                     }
-                    TsumeOutput::Kif => match kif(problem) {
+                    TsumeOutput::Kif | TsumeOutput::Kifu => match kif(problem) {
                         Ok(bytes) => out.extend(bytes),
                         Err(e) => {
                             eprintln!("error: {e}");
@@ -155,7 +159,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     // Each problem goes to a temporary file first and is renamed into
     // place, so that a failure leaves no half-written problem.
     let counter = std::sync::atomic::AtomicU64::new(0);
-    let temps = match output::stage(&dir.join("tsume.kifu"), &outputs, &counter) {
+    let temps = match output::stage(&dir.join("tsume"), &outputs, &counter) {
         Ok(temps) => temps,
         Err(e) => {
             eprintln!("error: cannot write {e}");
@@ -163,17 +167,18 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         }
     };
     for (i, temp) in temps.iter().enumerate() {
-        let path = dir.join(problem_name(i + 1));
+        let path = dir.join(problem_name(i + 1, target.extension()));
         if let Err(e) = std::fs::rename(temp, &path) {
             // The drop removes the temporary files not yet renamed.
             eprintln!("error: cannot write {}: {e}", path.display());
             return 2;
         }
     }
-    // With --force, the earlier run's problems beyond this run's count go:
-    // the folder holds this run's problems and nothing else of the kind.
+    // With --force, the earlier run's problems beyond this run's count, or
+    // of the other KIF encoding, go: the folder holds this run's problems
+    // and nothing else of the kind.
     for (number, name) in earlier {
-        if number > problems.len() {
+        if number > problems.len() || name != problem_name(number, target.extension()) {
             let path = dir.join(&name);
             if let Err(e) = std::fs::remove_file(&path) {
                 eprintln!(
@@ -187,13 +192,14 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     0
 }
 
-/// The file name of the `n`th problem: `tsume-0001.kifu`.
-fn problem_name(n: usize) -> String {
-    format!("tsume-{n:04}.kifu")
+/// The file name of the `n`th problem: `tsume-0001.kifu` (or `.kif`).
+fn problem_name(n: usize, extension: &str) -> String {
+    format!("tsume-{n:04}.{extension}")
 }
 
 /// The problems a run left in `dir`: the files named exactly as
-/// [`problem_name`] names them (`tsume-`, four digits or more, `.kifu`),
+/// [`problem_name`] names them (`tsume-`, four digits or more, `.kifu` or
+/// `.kif`),
 /// with their numbers, in number order. Nothing else counts.
 fn earlier_problems(dir: &Path) -> std::io::Result<Vec<(usize, String)>> {
     let mut found = Vec::new();
@@ -215,12 +221,13 @@ fn earlier_problems(dir: &Path) -> std::io::Result<Vec<(usize, String)>> {
 
 /// The number of a name [`problem_name`] gives, if it is one.
 fn problem_number(name: &str) -> Option<usize> {
-    let digits = name.strip_prefix("tsume-")?.strip_suffix(".kifu")?;
+    let (digits, extension) = name.strip_prefix("tsume-")?.split_once('.')?;
     if digits.len() < 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let number: usize = digits.parse().ok()?;
-    (problem_name(number) == name).then_some(number)
+    let named = matches!(extension, "kif" | "kifu") && problem_name(number, extension) == name;
+    named.then_some(number)
 }
 
 #[cfg(test)]
@@ -231,10 +238,11 @@ mod tests {
     fn only_the_generators_own_names_are_its_problems() {
         assert_eq!(problem_number("tsume-0001.kifu"), Some(1));
         assert_eq!(problem_number("tsume-12345.kifu"), Some(12345));
+        assert_eq!(problem_number("tsume-0002.kif"), Some(2));
         for other in [
             "tsume-001.kifu",
             "tsume-00001.kifu",
-            "tsume-0001.kif",
+            "tsume-0001.txt",
             "tsume-0001.kifu.bak",
             "tsume-000a.kifu",
             "my-tsume-0001.kifu",

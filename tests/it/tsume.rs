@@ -298,6 +298,50 @@ fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
         assert_eq!(code, 0, "{report}");
         assert!(report.contains("shortest mate: 3\n"), "{report}");
     }
+    // `--to kif` is Shift_JIS, as everywhere: the same problems as
+    // `.kif` files, and with --force they take the place of the `.kifu` ones.
+    let sjis = run(&[
+        "tsume",
+        "generate",
+        "--moves",
+        "3",
+        "--count",
+        "4",
+        "--seed",
+        "5",
+        "--to",
+        "kif",
+        "--force",
+        "-o",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        sjis.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&sjis.stderr)
+    );
+    for name in &names {
+        let kif = out_dir.join(name).with_extension("kif");
+        let bytes = std::fs::read(&kif).unwrap();
+        let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
+        assert!(
+            !bad && std::str::from_utf8(&bytes).is_err(),
+            "{}",
+            kif.display()
+        );
+        let utf8 = std::fs::read_to_string(again.join(name)).unwrap();
+        let body = |t: &str| t.split_once('\n').unwrap().1.to_string();
+        assert!(
+            text.starts_with("#KIF version=2.0 encoding=Shift_JIS\n"),
+            "{text}"
+        );
+        assert_eq!(body(&text), body(&utf8));
+        assert!(
+            !out_dir.join(name).exists(),
+            "{name} was left beside the .kif"
+        );
+    }
     // One SFEN a line, the same problems.
     let out = run(&[
         "tsume", "generate", "--moves", "1", "--count", "5", "--seed", "2", "--to", "sfen",
@@ -572,7 +616,7 @@ fn tsume_generate_force_leaves_exactly_this_runs_problems() {
     };
     assert_eq!(generate("5", "1", false).status.code(), Some(0));
     // Files that are not the generator's are never touched.
-    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.kif"] {
+    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.txt"] {
         std::fs::write(out_dir.join(other), "mine").unwrap();
     }
     let before = names();
@@ -598,8 +642,8 @@ fn tsume_generate_force_leaves_exactly_this_runs_problems() {
         names(),
         [
             "notes.txt",
-            "tsume-0001.kif",
             "tsume-0001.kifu",
+            "tsume-0001.txt",
             "tsume-0002.kifu",
             "tsume-01.kifu"
         ]
@@ -623,7 +667,7 @@ fn tsume_generate_force_leaves_exactly_this_runs_problems() {
             std::fs::read(fresh.join(name)).unwrap()
         );
     }
-    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.kif"] {
+    for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.txt"] {
         assert_eq!(std::fs::read(out_dir.join(other)).unwrap(), b"mine");
     }
     std::fs::remove_dir_all(&dir).unwrap();
