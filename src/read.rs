@@ -8,6 +8,7 @@ use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
 use crate::format::japanese::handicaps::name_the_start;
 use crate::format::kakinoki_sjis;
+use crate::format::training::Data;
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, usi, wars,
     western::read as western,
@@ -15,7 +16,6 @@ use crate::format::{
 use crate::record::builder;
 use crate::record::raw::RawGame;
 use crate::record::{Record, Warning};
-use crate::training::Data;
 use crate::Setup;
 use std::path::Path;
 
@@ -335,7 +335,7 @@ pub fn read_training(bytes: &[u8], data: Data) -> Read {
 /// [`read_training`] over records already being read (a chunk of a file
 /// read a chunk at a time takes some of them).
 pub fn read_training_from(
-    entries: impl Iterator<Item = Result<Record, crate::training::read::ReadError>>,
+    entries: impl Iterator<Item = Result<Record, crate::format::training::read::ReadError>>,
 ) -> Read {
     let mut records = Vec::new();
     let mut errors = Vec::new();

@@ -25,12 +25,13 @@ pub mod lost;
 mod round_trip;
 mod sniff;
 mod target;
+pub mod training;
 pub mod usen;
 pub mod usi;
 pub mod wars;
 pub mod western;
 
-pub use target::Target;
+pub use target::{OutputEncoding, Target};
 
 use crate::record::Ending;
 use crate::{Move, Position};
