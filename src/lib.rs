@@ -49,6 +49,25 @@
 //! the resolver's helpers are the crate's own; a library user reaches them
 //! through the entry points above.
 //!
+//! # Layers
+//!
+//! The modules are layered; each may use its own layer and those to its
+//! left, never one to its right:
+//!
+//! ```text
+//! types, error → position → resolve → record → {decode, format}
+//!   → {read, write} → {training, book, tsume} → batch → {cli, python}
+//! ```
+//!
+//! `record` and `resolve` name no format: each reader maps its own words
+//! (terminal words, 手合割 names) to typed values before the game builder
+//! sees them, and the raw game the readers fill in lives with the builder
+//! (`record::raw`). The formats of training data (HCPE, hcpe3,
+//! PackedSfenValue) sit with the other formats, so that reading and writing
+//! reach them; [`training`] names them again beside its toolkit.
+//! `tests/it/layout.rs` holds the order as data and fails on an import
+//! against it, and on any cycle of imports between files or folders.
+//!
 //! ```
 //! use kifconv::{Move, Position};
 //!

@@ -6,15 +6,16 @@
 
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
+use crate::format::japanese::handicaps::name_the_start;
 use crate::format::kakinoki_sjis;
-use crate::format::raw::RawGame;
+use crate::format::training::Data;
 use crate::format::{
-    csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, wars,
+    csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, usi, wars,
     western::read as western,
 };
 use crate::record::builder;
+use crate::record::raw::RawGame;
 use crate::record::{Record, Warning};
-use crate::training::Data;
 use crate::Setup;
 use std::path::Path;
 
@@ -112,7 +113,7 @@ pub fn read_position(text: &str) -> Result<Record, Error> {
             "expected one position on one line",
         ));
     }
-    builder::build_usi_line(1, line, builder::LastIllegal::Error)
+    usi::line::build(1, line, usi::line::LastIllegal::Error)
 }
 
 /// Reads every game of a text. In the formats with several games (CSA,
@@ -266,26 +267,29 @@ impl Parsed<'_> {
     /// board and its record built, or the game's error, in text order.
     pub fn resolve(self) -> Vec<Result<Record, Error>> {
         match self.games {
-            Games::Raw(games) => games
-                .into_iter()
-                .map(|game| game.and_then(builder::build))
-                .collect(),
+            Games::Raw(games) => games.into_iter().map(|game| game.and_then(build)).collect(),
             Games::Csa(games) => games
                 .into_iter()
-                .map(|game| game.and_then(builder::build).map(wars::settle))
+                .map(|game| game.and_then(build).map(wars::settle))
                 .collect(),
             Games::Built(records) => records,
         }
     }
 }
 
+/// A raw game's record: its start named first (the 手合割 header, read
+/// with the Japanese table), then every move played by the builder.
+fn build(game: RawGame<'_>) -> Result<Record, Error> {
+    builder::build(name_the_start(game)?)
+}
+
 /// One USI line as a record; an end token after the moves (`… resign`)
 /// becomes the ending, with a warning.
 fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
-    use crate::format::usi::read::{end_token, split_end_token, EndWinner};
+    use crate::format::usi::read::{end_token, split_end_token};
     use crate::record::Ending;
     let (moves, token) = split_end_token(line);
-    let mut record = builder::build_usi_line(n, moves, builder::LastIllegal::Foul)?;
+    let mut record = usi::line::build(n, moves, usi::line::LastIllegal::Foul)?;
     let Some(token) = token else {
         return Ok(record);
     };
@@ -296,12 +300,8 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     } else {
         !record.start.side_to_move()
     };
-    let winner = match who {
-        EndWinner::ToMove => Some(to_move),
-        EndWinner::Other => Some(!to_move),
-        EndWinner::Nobody => None,
-    };
-    let span = crate::format::raw::Span::of(n, line, token);
+    let winner = who.color(to_move);
+    let span = crate::record::raw::Span::of(n, line, token);
     let end = record.tree.mainline_end();
     let node = record.tree.node_mut(end);
     if node.ending.is_some() {
@@ -335,7 +335,7 @@ pub fn read_training(bytes: &[u8], data: Data) -> Read {
 /// [`read_training`] over records already being read (a chunk of a file
 /// read a chunk at a time takes some of them).
 pub fn read_training_from(
-    entries: impl Iterator<Item = Result<Record, crate::training::read::ReadError>>,
+    entries: impl Iterator<Item = Result<Record, crate::format::training::read::ReadError>>,
 ) -> Read {
     let mut records = Vec::new();
     let mut errors = Vec::new();
@@ -556,7 +556,7 @@ pub fn read_shift_jis_game(
     let mut arena = String::new();
     let clean_cp932 = || decode::cp932_if_clean(bytes, encoding);
     let (_, game) = kakinoki_sjis::read_game(bytes, format, clean_cp932, &mut arena)?;
-    let mut record = builder::build(game).ok()?;
+    let mut record = build(game).ok()?;
     if !record.warnings.is_empty() {
         return None;
     }

@@ -7,37 +7,16 @@
 //! the files a folder of outputs gets (one per game in KIF and KI2, whose
 //! files hold one game; a pretty JKF document for a single game).
 
+use crate::format::training::{Data, Game, TrainingError};
 use crate::format::{
     csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
     western::write as western, Target,
 };
 use crate::record::Record;
-use crate::training::{Data, Game};
 use std::fmt;
 
 pub use crate::format::csa::write::Version as CsaVersion;
-
-/// The character encodings kifconv writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum OutputEncoding {
-    /// UTF-8, without a byte-order mark.
-    Utf8,
-    /// Shift_JIS as Windows has it: code page 932 (CP932). A character it
-    /// cannot hold is an error, never a `&#…;` or a `?`.
-    ShiftJis,
-}
-
-impl OutputEncoding {
-    /// The name a KIF, KI2 or CSA header declares (`#KIF version=2.0
-    /// encoding=Shift_JIS`).
-    pub fn declared(self) -> &'static str {
-        match self {
-            OutputEncoding::ShiftJis => "Shift_JIS",
-            OutputEncoding::Utf8 => "UTF-8",
-        }
-    }
-}
+pub use crate::format::OutputEncoding;
 
 /// Which positions [`Target::Sfen`] writes for each game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,7 +80,7 @@ pub enum WriteError {
         /// The game's index in the records given.
         game: usize,
         /// Why.
-        error: crate::training::TrainingError,
+        error: TrainingError,
     },
     /// A record that cannot be written as it stands (see
     /// [`Record::check`]): which game (0 for the first) and why.

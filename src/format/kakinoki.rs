@@ -23,7 +23,7 @@ use crate::format::japanese::move_like::{half_width_katakana, move_like, MoveLik
 use crate::format::japanese::pieces::piece_char;
 use crate::format::japanese::read::{is_space, skip_spaces};
 use crate::format::lines::{self, error};
-use crate::format::raw::{Event, RawGame, RawHeader, Span};
+use crate::record::raw::{Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
 use nom::bytes::complete::{take_till, take_while};
@@ -277,9 +277,11 @@ impl<'a> LineReader<'a> {
             }
             _ if body.starts_with("まで") => {
                 let (body, note) = split_note(body);
+                let text = body.trim_end_matches(is_space);
                 game.events.push(Event::Trailer {
                     span: Span::of(n, line, body),
-                    text: body.trim_end_matches(is_space),
+                    text,
+                    said: super::japanese::endings::trailer_said(text),
                 });
                 push_note(n, line, note, &mut game.events);
             }
@@ -341,8 +343,8 @@ impl<'a> LineReader<'a> {
                 return game;
             }
             if setup.hands.iter().any(|h| !h.is_empty()) {
-                // Hands without a diagram: the builder adds them to the
-                // start the 手合割 names, and says so.
+                // Hands without a diagram: they go into the start the
+                // 手合割 names, with a note (`handicaps::name_the_start`).
                 game.hands_only = Some(setup.hands);
             }
             if setup.side_to_move == Color::White || setup.move_number != 1 {

@@ -25,8 +25,8 @@ use crate::decode::decode_cp932_cleanly;
 use crate::format::kakinoki::{may_hold_games, Dialect, LineReader};
 use crate::format::ki2::{read::Ki2, sjis_fixed::fixed_moves_line};
 use crate::format::kif::{read::Kif, sjis_fixed::fixed_move_line};
-use crate::format::raw::{Event, RawGame};
 use crate::format::{lines, Format};
+use crate::record::raw::{Event, RawGame};
 
 /// How many lines [`Format::sniff`] looks at.
 const SNIFF_LINES: u32 = 400;

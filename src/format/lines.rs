@@ -4,7 +4,7 @@
 //! syntax error every line reader makes: one about a slice of a line.
 
 use crate::error::{Error, Stage};
-use crate::format::raw::Span;
+use crate::record::raw::Span;
 
 /// The lines of `text`, numbered from 1, without their line endings.
 pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {

@@ -116,7 +116,7 @@ fn said_by_a_word(ending: &Ending, to_move: Color, target: Target) -> bool {
         Target::Jkf => crate::format::jkf::write::special(ending.kind, ending.winner, to_move),
         _ => crate::format::csa::write::special(ending.kind, ending.winner, to_move),
     };
-    let (kind, winner) = crate::record::builder::ending_for_word(word, to_move);
+    let (kind, winner) = crate::format::endings::ending_for_word(word, to_move);
     let fouls = [FoulWin, FoulLoss, IllegalMove, PerpetualCheck];
     let same_kind = kind == ending.kind || (fouls.contains(&kind) && fouls.contains(&ending.kind));
     winner == ending.winner && same_kind

@@ -1,8 +1,8 @@
 //! The formats: one folder per format with its reader (`read.rs`: text to
 //! move specs and start positions) and its writer (`write.rs`: a record to
 //! text, replaying the position where the format needs it), and what they
-//! share: Japanese notation, the Kakinoki header and board diagram, the raw
-//! game the resolver consumes, line splitting.
+//! share: Japanese notation, the Kakinoki header and board diagram, line
+//! splitting. Each reader fills in the raw game of [`crate::record::raw`].
 //!
 //! Here too, the names of the formats: [`Format`] (what is read, with its
 //! file extensions and, in `sniff.rs`, how it is told from the text) and
@@ -10,6 +10,7 @@
 //! `lost`, with the `batch` feature).
 
 pub mod csa;
+pub mod endings;
 pub mod japanese;
 pub mod jkf;
 pub mod kakinoki;
@@ -20,17 +21,17 @@ pub mod lines;
 // What a target cannot hold: only batch conversion warns about it.
 #[cfg(feature = "batch")]
 pub mod lost;
-pub mod raw;
 #[cfg(test)]
 mod round_trip;
 mod sniff;
 mod target;
+pub mod training;
 pub mod usen;
 pub mod usi;
 pub mod wars;
 pub mod western;
 
-pub use target::Target;
+pub use target::{OutputEncoding, Target};
 
 use crate::record::Ending;
 use crate::{Move, Position};

@@ -247,7 +247,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                     } else {
                         western::ending_token(ending, to_move)
                     };
-                    let said = crate::record::builder::ending_for_word(&word, to_move);
+                    let said = crate::format::endings::ending_for_word(&word, to_move);
                     let (kind, winner) = match (wrote, foul) {
                         (true, None) => said,
                         _ if foul.is_some() => (EndingKind::IllegalMove, ending.winner),
@@ -498,7 +498,7 @@ fn random_game(rng: &mut Rng) -> Record {
         } else {
             !record.start.side_to_move()
         };
-        let (kind, winner) = crate::record::builder::ending_for_word(word, to_move);
+        let (kind, winner) = crate::format::endings::ending_for_word(word, to_move);
         let comments = match rng.below(4) {
             0 => vec![format!("ended {}", rng.below(100))],
             _ => Vec::new(),

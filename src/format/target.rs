@@ -2,7 +2,27 @@
 //! messages, the extension of its output files and the encoding it is
 //! written in unless another is asked for.
 
-use crate::write::OutputEncoding;
+/// The character encodings kifconv writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum OutputEncoding {
+    /// UTF-8, without a byte-order mark.
+    Utf8,
+    /// Shift_JIS as Windows has it: code page 932 (CP932). A character it
+    /// cannot hold is an error, never a `&#…;` or a `?`.
+    ShiftJis,
+}
+
+impl OutputEncoding {
+    /// The name a KIF, KI2 or CSA header declares (`#KIF version=2.0
+    /// encoding=Shift_JIS`).
+    pub fn declared(self) -> &'static str {
+        match self {
+            OutputEncoding::ShiftJis => "Shift_JIS",
+            OutputEncoding::Utf8 => "UTF-8",
+        }
+    }
+}
 
 /// A format to write, with its encoding where the format has two usual ones
 /// (KIF and KI2 in Shift_JIS or UTF-8).

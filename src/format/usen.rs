@@ -26,7 +26,7 @@
 //! `Record.usen` writes and `Record.newByUSEN` reads it.
 
 use crate::error::{Error, Stage};
-use crate::format::raw::Span;
+use crate::record::raw::Span;
 use crate::record::{Ending, EndingKind, MoveTree, NodeId, Record};
 use crate::{Move, PieceKind, Position, Setup, Square};
 

@@ -5,10 +5,7 @@
 //! foul.
 
 use crate::error::{Error, Stage};
-use crate::format::japanese;
-use crate::format::japanese::endings::ending_for_trailer;
-use crate::format::japanese::handicaps::{handicap_named, handicap_names, HANDICAP_KEY};
-use crate::format::raw::{Event, RawGame, Span};
+use crate::record::raw::{Event, RawGame, Said, Span};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTree, NodeId, Record, Warning};
 use crate::resolve::spec::{DropMark, MoveSpec};
 use crate::resolve::ResolveError;
@@ -16,84 +13,21 @@ use crate::{Color, Handicap, Position, Setup, SetupError, Square};
 use std::cell::Cell;
 use std::collections::HashMap;
 
-/// The start position of a Kakinoki-style game: the diagram if there is
-/// one, else the 手合割, else the even game; with hands written without a
-/// diagram in its hands, and what is to be said of that.
-fn start_of(raw: &mut RawGame<'_>) -> Result<(Setup, Option<Handicap>, Option<String>), Error> {
-    let named = raw.headers.iter().find(|h| h.key == HANDICAP_KEY).cloned();
-    if let Some(first) = &named {
-        let same = |h: &crate::format::raw::RawHeader<'_>| h.value.trim() == first.value.trim();
-        let conflicts: Vec<Warning> = raw
-            .headers
-            .iter()
-            .filter(|h| h.key == HANDICAP_KEY && !same(h))
-            .map(|h| {
-                h.span.warning(format!(
-                    "a second 手合割 `{}` conflicts with `{}` (line {}); the first is used",
-                    h.value.trim(),
-                    first.value.trim(),
-                    first.span.line
-                ))
-            })
-            .collect();
-        raw.warnings.extend(conflicts);
-    }
+/// The start position of a game: the board if there is one, else the
+/// start a header names, else the even game; with what is to be said of
+/// it (see [`RawGame::start_note`]).
+fn start_of(raw: &mut RawGame<'_>) -> (Setup, Option<Handicap>, Option<String>) {
+    debug_assert!(
+        raw.hands_only.is_none(),
+        "the reader puts hands without a board into the start before the builder"
+    );
+    let note = raw.start_note.take();
     if let Some(board) = raw.board.take() {
         let handicap = Handicap::detect(&board);
-        return Ok((board, handicap, None));
+        return (board, handicap, note);
     }
-    let (mut setup, handicap) = match named {
-        Some(header) => named_start(raw, header)?,
-        None => (Setup::startpos(), Some(Handicap::Even)),
-    };
-    let Some(hands) = raw.hands_only.take() else {
-        return Ok((setup, handicap, None));
-    };
-    setup.hands = hands;
-    let note = format!(
-        "the pieces in hand were written without a board diagram and put in the hands of the {} start",
-        handicap.map_or("named", crate::format::japanese::handicaps::handicap_name)
-    );
-    let handicap = Handicap::detect(&setup);
-    Ok((setup, handicap, Some(note)))
-}
-
-/// The start a 手合割 header names, or the error that says it names none.
-fn named_start(
-    raw: &mut RawGame<'_>,
-    header: crate::format::raw::RawHeader<'_>,
-) -> Result<(Setup, Option<Handicap>), Error> {
-    let value = header
-        .value
-        .trim_matches(|c: char| c.is_whitespace() || c == '\u{3000}');
-    // `平手#…`: a comment after the name.
-    let (name, note) = match value.split_once('#') {
-        Some((name, note)) => (name.trim_end(), Some(note)),
-        None => (value, None),
-    };
-    if note.is_some() {
-        raw.warnings
-            .push(header.span.warning("text after `#` in 手合割 ignored"));
-    }
-    match handicap_named(name) {
-        Some(handicap) => Ok((handicap.setup(), Some(handicap))),
-        None => Err(
-            Span::of(header.span.line, header.span.line_text, header.value).error(
-                Stage::Parse,
-                format!(
-                    "手合割 `{name}` is not a standard start and no board diagram follows (expected one of {}, or a diagram)",
-                    handicap_names()
-                ),
-            ),
-        ),
-    }
-}
-
-/// What a terminal word means, with `to_move` the player to move there.
-pub fn ending_for_word(word: &str, to_move: Color) -> (EndingKind, Option<Color>) {
-    japanese::endings::ending_for_word(word, to_move)
-        .or_else(|| crate::format::csa::specials::ending(word, to_move))
-        .unwrap_or((EndingKind::Other, None))
+    let handicap = raw.named.unwrap_or(Handicap::Even);
+    (handicap.setup(), Some(handicap), note)
 }
 
 fn resolve_error(span: &Span<'_>, ply: u32, e: &dyn std::fmt::Display) -> Error {
@@ -238,11 +172,11 @@ fn start_position(
 
 /// Turns a raw game into a record, resolving every move.
 pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
-    let (setup, handicap, hands_note) = start_of(&mut raw)?;
+    let (setup, handicap, start_note) = start_of(&mut raw);
     let board_at = raw.board_at;
     let (start, problems) = start_position(setup, handicap).map_err(|e| {
         let mut message = format!("the start position cannot be played: {e}");
-        if let Some(note) = &hands_note {
+        if let Some(note) = &start_note {
             message.push_str(&format!(" ({note})"));
         }
         match board_at.span_for(e.square()) {
@@ -250,7 +184,7 @@ pub fn build(mut raw: RawGame<'_>) -> Result<Record, Error> {
             None => Error::at(Stage::Resolve, 1, "", 0, "", message),
         }
     })?;
-    if let Some(note) = hands_note {
+    if let Some(note) = start_note {
         raw.warnings.push(board_at.warning(None, note));
     }
     for problem in problems {
@@ -674,7 +608,11 @@ impl Builder {
                     }
                 }
                 Event::End {
-                    span, word, time, ..
+                    span,
+                    word,
+                    time,
+                    said,
+                    ..
                 } => {
                     let to_move = self.pos.side_to_move();
                     let node = self.tree.node_mut(self.current);
@@ -690,9 +628,9 @@ impl Builder {
                             ))
                         }
                         None => {
-                            let (kind, winner) = ending_for_word(word, to_move);
-                            if kind == EndingKind::Other {
-                                let hint = if japanese::move_like::looks_misdecoded(word) {
+                            let (kind, winner) = said.ending(to_move);
+                            if let Said::Unknown { misdecoded } = said {
+                                let hint = if *misdecoded {
                                     " (it looks misdecoded: the file may be in another encoding than it was read as, see --encoding)"
                                 } else {
                                     ""
@@ -732,14 +670,14 @@ impl Builder {
                     self.branch(parent, pos);
                     self.in_variation = true;
                 }
-                Event::Trailer { span, text } => {
+                Event::Trailer { span, text, said } => {
                     if !self.in_variation && self.trailer.is_none() {
                         self.trailer = Some(text.to_string());
                     }
-                    let last_mover = !self.pos.side_to_move();
+                    let to_move = self.pos.side_to_move();
                     let node = self.tree.node_mut(self.current);
                     if node.ending.is_none() {
-                        match ending_for_trailer(text, last_mover) {
+                        match said.map(|said| said.ending(to_move)) {
                             Some((kind, winner)) => {
                                 node.ending = Some(Box::new(Ending::new(kind, winner, *text)));
                                 self.ended = true;
@@ -973,90 +911,4 @@ pub fn line_record(start: Position, problems: Vec<SetupError>, n: u32) -> Record
         });
     }
     record
-}
-
-/// What a USI line's last move is when the rules forbid it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LastIllegal {
-    /// A foul that ends the game, with a warning: a record keeps it, as
-    /// the other formats do.
-    Foul,
-    /// An error, like any other illegal move: a position given to a tool
-    /// must be one that can be reached.
-    Error,
-}
-
-/// Builds a record from one USI position line (`position startpos moves …`,
-/// `position sfen … moves …`, or a bare SFEN), line `n` of the input. A
-/// final illegal move is what `last` says.
-pub fn build_usi_line(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Error> {
-    use crate::format::usi::read::parse_line;
-    let parsed = parse_line(line)
-        .map_err(|e| Error::at(Stage::Parse, n, line, 0, line.trim(), e.to_string()))?;
-    let (start, problems) = Position::from_setup_lenient(parsed.start).map_err(|e| {
-        Error::at(
-            Stage::Resolve,
-            n,
-            line,
-            0,
-            line.trim(),
-            format!("the start position cannot be played: {e}"),
-        )
-    })?;
-    let mut record = line_record(start.clone(), problems, n);
-    let mut tree = MoveTree::with_capacity(parsed.moves.len());
-    let mut pos = start;
-    let mut current = NodeId::ROOT;
-    let last = parsed.moves.len();
-    for (i, text) in parsed.moves.iter().enumerate() {
-        let ply = i as u32 + 1;
-        let span = Span::of(n, line, text);
-        let mv = match crate::Move::from_usi(text) {
-            Ok(mv) => mv,
-            Err(e) => {
-                return Err(
-                    Error::at(Stage::Parse, n, line, span.offset, text, e.to_string())
-                        .with_ply(ply),
-                )
-            }
-        };
-        match pos.check_legal(mv) {
-            Ok(()) => {
-                current = tree.push(current, mv);
-                pos.play_unchecked(mv);
-            }
-            Err(reason) if i + 1 == last && last_illegal == LastIllegal::Foul => {
-                let by = pos.side_to_move();
-                record.warnings.push(span.warning(format!(
-                    "move {ply} is illegal ({reason}); the game is recorded as lost by {by}'s foul"
-                )));
-                tree.node_mut(current).ending = Some(Box::new(Ending {
-                    kind: EndingKind::IllegalMove,
-                    winner: Some(!by),
-                    text: text.to_string(),
-                    time: None,
-                    comments: Vec::new(),
-                    foul: Some(Foul {
-                        by,
-                        text: text.to_string(),
-                        reason: reason.to_string(),
-                        mv: Some(mv),
-                    }),
-                }));
-            }
-            Err(reason) => {
-                return Err(Error::at(
-                    Stage::Resolve,
-                    n,
-                    line,
-                    span.offset,
-                    text,
-                    format!("illegal move {mv}: {reason}"),
-                )
-                .with_ply(ply))
-            }
-        }
-    }
-    record.tree = tree;
-    Ok(record)
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod builder;
 mod check;
+pub(crate) mod raw;
 
 pub use check::RecordError;
 
@@ -545,7 +546,7 @@ pub struct Record {
     /// The `まで…` summary line as written.
     pub trailer: Option<String>,
     /// The encoding the input was decoded from, when it came from bytes.
-    pub encoding: Option<crate::decode::Encoding>,
+    pub encoding: Option<crate::types::Encoding>,
     /// What was read leniently, in input order.
     pub warnings: Vec<Warning>,
 }

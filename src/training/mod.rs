@@ -4,20 +4,17 @@
 //! books are made of, bit for bit as cshogi and YaneuraOu write them, and the
 //! evaluations records carry ([`eval`]); HCPE, hcpe3 and PackedSfenValue
 //! files read back as records ([`read`]).
+//!
+//! Those formats live with the other formats (reading and writing, a layer
+//! below, reach them there) and are named here again; this folder holds
+//! the teacher-data toolkit over them: which games to keep ([`filter`],
+//! [`select`]) and which repeat one kept before ([`uniq`]).
 
-pub mod data;
-pub mod eval;
 pub mod filter;
-pub mod floodgate;
-pub mod hcpe;
-pub mod hcpe3;
-pub mod move16;
-pub mod packed;
-pub mod psv;
-pub mod read;
-pub mod samples;
 pub mod select;
 pub mod uniq;
 
-pub use data::Data;
-pub use samples::{Game, Sample, TrainingError};
+pub use crate::format::training::{
+    data, eval, floodgate, hcpe, hcpe3, move16, packed, psv, read, samples,
+};
+pub use crate::format::training::{Data, Game, Sample, TrainingError};

@@ -1,15 +1,18 @@
-//! The vocabulary of shogi: colors, squares, pieces, hands and moves.
+//! The vocabulary of shogi: colors, squares, pieces, hands and moves; and
+//! the text encoding a record was read from.
 //!
 //! These types are small, `Copy`, and know nothing about a board. They print
 //! themselves in the notations that every format shares (USI, CSA, Japanese).
 
 mod color;
+mod encoding;
 mod hand;
 mod moves;
 mod piece;
 mod square;
 
 pub use color::Color;
+pub use encoding::Encoding;
 pub use hand::Hand;
 pub use moves::{Move, MoveSyntaxError};
 pub use piece::{Piece, PieceKind};

@@ -8,7 +8,7 @@
 
 use super::error;
 use crate::error::Error;
-use crate::format::raw::Span;
+use crate::record::raw::Span;
 use crate::record::Warning;
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
 use nom::bytes::complete::take_while_m_n;

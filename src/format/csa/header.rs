@@ -10,7 +10,7 @@
 
 use super::error;
 use crate::error::Error;
-use crate::format::raw::{RawGame, RawHeader, Span};
+use crate::record::raw::{RawGame, RawHeader, Span};
 
 /// One row of [`KEYS`]: a CSA header key, the Kakinoki (KIF, KI2, JKF)
 /// key for it, and the other keys written under it.

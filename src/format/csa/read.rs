@@ -36,10 +36,11 @@ use super::board::{position_line, square, Start};
 use super::common;
 use super::{error, header, specials};
 use crate::error::{Error, Stage};
+use crate::format::endings;
 use crate::format::japanese::read::trim_end_spaces;
 use crate::format::lines;
-use crate::format::raw::{Event, RawGame, Span};
 use crate::format::wars;
+use crate::record::raw::{Event, RawGame, Span};
 use crate::record::{MoveTime, Warning};
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::{Color, PieceKind, Setup};
@@ -442,6 +443,7 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
                 number: None,
                 word: &s[1..],
                 time: None,
+                said: endings::said(&s[1..]),
             })
         }
         '#' if specials::is_server_message(s) => game.raw.events.push(Event::Comment {
@@ -455,6 +457,7 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
                 number: None,
                 word: s,
                 time: None,
+                said: endings::said(s),
             })
         }
         'T' => {

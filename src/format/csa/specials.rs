@@ -8,30 +8,9 @@
 //! `%+ILLEGAL_ACTION` and `%-ILLEGAL_ACTION` name a player, by their sign:
 //! the one who broke the rules, whoever is to move.
 
+use crate::record::raw::{Said, Winner};
 use crate::record::EndingKind;
 use crate::Color;
-
-/// Who wins by a special, seen from the player to move where it stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Winner {
-    /// No one: a draw, an interruption, an error.
-    Nobody,
-    /// The player to move (`%KACHI`, `%OUTE_SENNICHITE`).
-    ToMove,
-    /// The player who just moved (`%TORYO`, `%TIME_UP`, `%ILLEGAL_MOVE`).
-    Opponent,
-}
-
-impl Winner {
-    /// The winner's colour, with `to_move` the player to move.
-    fn color(self, to_move: Color) -> Option<Color> {
-        match self {
-            Winner::Nobody => None,
-            Winner::ToMove => Some(to_move),
-            Winner::Opponent => Some(!to_move),
-        }
-    }
-}
 
 /// Every CSA special but the two signed `ILLEGAL_ACTION`s, with the ending
 /// it stands for and who wins by it; one word per kind of ending, so the
@@ -87,23 +66,24 @@ const ILLEGAL_ACTION: [(&str, Color); 2] = [
     ("-ILLEGAL_ACTION", Color::White),
 ];
 
-/// What a special (without its `%`) means, with `to_move` the player to
-/// move there: the kind of ending and the winner. `None` for a word CSA
-/// does not define.
-pub fn ending(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
+/// What a special (without its `%`) says: the kind of ending and who won
+/// seen from the player to move, or the player whose foul it names.
+/// `None` for a word CSA does not define.
+pub fn said(word: &str) -> Option<Said> {
     if let Some(&(_, culprit)) = ILLEGAL_ACTION.iter().find(|(w, _)| *w == word) {
-        let winner = !culprit;
-        let kind = if winner == to_move {
-            EndingKind::FoulWin
-        } else {
-            EndingKind::FoulLoss
-        };
-        return Some((kind, Some(winner)));
+        return Some(Said::FoulBy(culprit));
     }
     SPECIALS
         .iter()
         .find(|(w, _, _)| *w == word)
-        .map(|&(_, kind, winner)| (kind, winner.color(to_move)))
+        .map(|&(_, kind, winner)| Said::Ending(kind, winner))
+}
+
+/// What a special (without its `%`) means, with `to_move` the player to
+/// move there: the kind of ending and the winner. `None` for a word CSA
+/// does not define.
+pub fn ending(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
+    said(word).map(|said| said.ending(to_move))
 }
 
 /// The table's word for a kind of ending, whoever won: every foul is

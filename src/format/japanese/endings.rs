@@ -3,38 +3,15 @@
 //! `まで…` summary (`まで77手で先手の勝ち`, `まで12手で中断`).
 //!
 //! Two tables, each used by the reader and the writer alike:
-//! [`ENDING_WORDS`] for terminal words ([`ending_for_word`] reads,
-//! [`ending_word`] writes) and [`SUMMARIES`] for the summary line
-//! ([`ending_for_trailer`] reads, [`trailer`] writes).
+//! [`ENDING_WORDS`] for terminal words ([`said`] reads, [`ending_word`]
+//! writes) and [`SUMMARIES`] for the summary line ([`trailer_said`] reads,
+//! [`trailer`] writes).
 
 use super::digits::decimal_digit;
 use super::headers::{side_name, side_named};
+use crate::record::raw::{Said, Winner};
 use crate::record::{Ending, EndingKind};
 use crate::Color;
-
-/// Who a terminal word says won, seen from the player to move at the
-/// terminal line (the words speak of that player: 投了 is the player to
-/// move resigning).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WordWinner {
-    /// The player to move (反則勝ち, 入玉勝ち, 不戦勝, トライ).
-    ToMove,
-    /// The other player (投了, 詰み, 切れ負け, 反則負け, 不戦敗).
-    Opponent,
-    /// No one (中断, 千日手, 持将棋, 不詰, 封じ手).
-    Nobody,
-}
-
-impl WordWinner {
-    /// The winner, with `to_move` the player to move.
-    pub fn winner(self, to_move: Color) -> Option<Color> {
-        match self {
-            WordWinner::ToMove => Some(to_move),
-            WordWinner::Opponent => Some(!to_move),
-            WordWinner::Nobody => None,
-        }
-    }
-}
 
 /// A terminal word: what it means, and the other spellings read for it.
 #[derive(Clone, Copy, Debug)]
@@ -43,8 +20,10 @@ pub struct EndingWord {
     pub word: &'static str,
     /// The ending it says.
     pub kind: EndingKind,
-    /// Who it says won.
-    pub winner: WordWinner,
+    /// Who it says won, seen from the player to move at the terminal line
+    /// (the words speak of that player: 投了 is the player to move
+    /// resigning).
+    pub winner: Winner,
     /// Other spellings read as the same word (81Dojo writes `Time-up`).
     pub also: &'static [&'static str],
 }
@@ -52,11 +31,11 @@ pub struct EndingWord {
 /// Every terminal word of KIF and KI2.
 pub const ENDING_WORDS: [EndingWord; 14] = {
     use EndingKind::*;
-    use WordWinner::*;
+    use Winner::*;
     const fn word(
         word: &'static str,
         kind: EndingKind,
-        winner: WordWinner,
+        winner: Winner,
         also: &'static [&'static str],
     ) -> EndingWord {
         EndingWord {
@@ -84,13 +63,13 @@ pub const ENDING_WORDS: [EndingWord; 14] = {
     ]
 };
 
-/// What a Japanese terminal word means, with `to_move` the player to move
-/// there; `None` for a word that is none of [`ENDING_WORDS`].
-pub fn ending_for_word(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
+/// What a Japanese terminal word says; `None` for a word that is none of
+/// [`ENDING_WORDS`].
+pub fn said(word: &str) -> Option<Said> {
     ENDING_WORDS
         .iter()
         .find(|w| w.word == word || w.also.contains(&word))
-        .map(|w| (w.kind, w.winner.winner(to_move)))
+        .map(|w| Said::Ending(w.kind, w.winner))
 }
 
 /// The kind whose word an ending is written with, when the player to move
@@ -232,9 +211,10 @@ pub fn trailer(moves: u64, ending: &Ending, handicap_labels: bool) -> String {
     format!("{SUMMARY_START}{moves}手で{what}")
 }
 
-/// What a `まで77手で先手の勝ち` line says about the end, if anything, with
-/// `last_mover` the player who made the last move.
-pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Option<Color>)> {
+/// What a `まで77手で先手の勝ち` line says about the end, if anything: the
+/// side it names, or the player who made the last move (the opponent of
+/// the player to move there).
+pub fn trailer_said(text: &str) -> Option<Said> {
     let rest = text.strip_prefix(SUMMARY_START)?;
     // `まで77手で…`, `まで77手にて…`, `まで49手詰`.
     let rest = rest.trim_start_matches(|c: char| decimal_digit(c).is_some());
@@ -256,9 +236,12 @@ pub fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, 
         SummarySide::Nobody => None,
         SummarySide::Winner => named(rest),
         SummarySide::Loser => named(rest).map(|loser| !loser),
-        SummarySide::LastMover => Some(last_mover),
+        SummarySide::LastMover => return Some(Said::Ending(kind, Winner::Opponent)),
     };
-    Some((kind, winner))
+    Some(Said::Ending(
+        kind,
+        winner.map_or(Winner::Nobody, Winner::Player),
+    ))
 }
 
 /// Whether `word` occurs in `text`, as [`str::contains`] says: a plain
@@ -280,6 +263,17 @@ fn occurs_in(text: &str, word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a terminal word means, with `to_move` the player to move there.
+    fn ending_for_word(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
+        said(word).map(|said| said.ending(to_move))
+    }
+
+    /// What a summary line says, with `last_mover` the player who moved
+    /// last.
+    fn ending_for_trailer(text: &str, last_mover: Color) -> Option<(EndingKind, Option<Color>)> {
+        trailer_said(text).map(|said| said.ending(!last_mover))
+    }
     use EndingKind::*;
 
     const KINDS: [EndingKind; 21] = EndingKind::ALL;
@@ -304,7 +298,7 @@ mod tests {
     fn every_word_written_reads_back_as_itself() {
         for w in ENDING_WORDS {
             for to_move in [Color::Black, Color::White] {
-                let winner = w.winner.winner(to_move);
+                let winner = w.winner.color(to_move);
                 let e = ending(w.kind, winner);
                 let written = ending_word(&e, to_move);
                 assert_eq!(written, w.word, "{:?} {winner:?}", w.kind);

@@ -17,7 +17,7 @@ use crate::format::japanese::read::{
 };
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::lines::error;
-use crate::format::raw::{Event, RawGame, Span};
+use crate::record::raw::{Event, RawGame, Span};
 use crate::record::Warning;
 
 /// KI2's move lines, for the shared Kakinoki reader: moves each marked
@@ -119,6 +119,7 @@ fn moves_line<'a>(
                     number: None,
                     word,
                     time: None,
+                    said: crate::format::endings::said(word),
                 });
                 rest = &text[end..];
             }

@@ -27,7 +27,7 @@
 //! the move above.
 
 use crate::format::japanese::sjis_tokens::{tokens, Token, Tokens};
-use crate::format::raw::{Event, Span};
+use crate::record::raw::{Event, Span};
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::Square;
 

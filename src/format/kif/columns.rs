@@ -5,7 +5,7 @@
 
 use crate::format::japanese::digits::digit;
 use crate::format::japanese::read::skip_spaces;
-use crate::format::raw::Span;
+use crate::record::raw::Span;
 use crate::record::{MoveTime, Warning};
 use crate::Square;
 use nom::bytes::complete::take_while1;

@@ -19,12 +19,13 @@
 
 use super::columns::{origin, time_columns};
 use crate::error::Error;
+use crate::format::endings;
 use crate::format::japanese::digits::is_full_width_digit;
 use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::lines::error;
-use crate::format::raw::{Event, RawGame, Span};
+use crate::record::raw::{Event, RawGame, Said, Span};
 use crate::record::Warning;
 
 /// KIF's move lines, for the shared Kakinoki reader: numbered
@@ -203,7 +204,8 @@ fn move_or_end<'a>(
             // A numbered line is a terminal word only when it is one: an
             // unknown word is a move that cannot be read (text decoded in the
             // wrong encoding, say), never a game's end.
-            if !is_terminal_word(word) {
+            let said = endings::said(word);
+            if matches!(said, Said::Unknown { .. }) {
                 // The decoder's note names a U+FFFD; other mojibake
                 // (half-width katakana) is named here.
                 let hint = if looks_misdecoded(word) && !line.contains('\u{fffd}') {
@@ -236,16 +238,11 @@ fn move_or_end<'a>(
                 number,
                 word,
                 time,
+                said,
             };
             Ok((event, note))
         }
     }
-}
-/// Whether `word` names a game's end: a Japanese terminal word (投了,
-/// 中断, …) or a CSA special (`TORYO`), as the game builder reads them.
-fn is_terminal_word(word: &str) -> bool {
-    crate::record::builder::ending_for_word(word, crate::Color::Black).0
-        != crate::record::EndingKind::Other
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 use super::columns::{origin, time_columns};
 use crate::format::japanese::read::{is_space, move_text};
 use crate::format::japanese::sjis::next_char;
-use crate::format::raw::{Event, Span};
+use crate::record::raw::{Event, Span};
 use crate::record::MoveTime;
 use crate::resolve::spec::MoveSpec;
 

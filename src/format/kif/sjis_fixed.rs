@@ -29,7 +29,7 @@
 
 use super::columns::padded_time_bytes;
 use crate::format::japanese::sjis_tokens::{tokens, Token};
-use crate::format::raw::{Event, Span};
+use crate::record::raw::{Event, Span};
 use crate::record::MoveTime;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::Square;

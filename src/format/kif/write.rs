@@ -277,7 +277,7 @@ fn write_ending(
     if unreadable {
         word = "中断";
     }
-    let (_, implied) = crate::record::builder::ending_for_word(word, to_move);
+    let (_, implied) = crate::format::endings::ending_for_word(word, to_move);
     let word_line = implied == ending.winner || ending.kind == crate::record::EndingKind::Other;
     if word_line {
         let time = clock.column(to_move, ending.time);

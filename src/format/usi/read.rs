@@ -9,35 +9,23 @@
 //! [`split_end_token`]).
 
 use crate::position::{SfenError, STARTPOS_SFEN};
+use crate::record::raw::Winner;
 use crate::record::EndingKind;
 use crate::Setup;
 use std::fmt;
-
-/// Who wins by a USI end token: the player to move at the end, the other,
-/// or nobody.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndWinner {
-    /// The player to move after the last move wins (`win`).
-    ToMove,
-    /// The player to move loses, so the one who moved last wins (`resign`,
-    /// `timeout`).
-    Other,
-    /// A draw or an unfinished game.
-    Nobody,
-}
 
 /// What an end token after the moves means: `resign` (the player to move
 /// resigns), `timeout` (loses on time), `win` (declares a win by entering
 /// king, 入玉宣言), `rep_draw` (repetition), `draw` (a draw: 持将棋 or
 /// agreed), `break` (the game was stopped, 中断).
-pub fn end_token(token: &str) -> Option<(EndingKind, EndWinner)> {
+pub fn end_token(token: &str) -> Option<(EndingKind, Winner)> {
     Some(match token {
-        "resign" => (EndingKind::Resign, EndWinner::Other),
-        "timeout" => (EndingKind::TimeUp, EndWinner::Other),
-        "win" => (EndingKind::EnteringKing, EndWinner::ToMove),
-        "rep_draw" => (EndingKind::Repetition, EndWinner::Nobody),
-        "draw" => (EndingKind::Draw, EndWinner::Nobody),
-        "break" => (EndingKind::Abort, EndWinner::Nobody),
+        "resign" => (EndingKind::Resign, Winner::Opponent),
+        "timeout" => (EndingKind::TimeUp, Winner::Opponent),
+        "win" => (EndingKind::EnteringKing, Winner::ToMove),
+        "rep_draw" => (EndingKind::Repetition, Winner::Nobody),
+        "draw" => (EndingKind::Draw, Winner::Nobody),
+        "break" => (EndingKind::Abort, Winner::Nobody),
         _ => return None,
     })
 }

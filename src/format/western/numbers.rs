@@ -3,7 +3,7 @@
 //! `1... P-3d`) or one by one (`1.P-7f 2.P-3d`); the count that fits better
 //! is taken and every number that disagrees with it is a warning.
 
-use crate::format::raw::{Columns, Span};
+use crate::record::raw::{Columns, Span};
 use crate::record::Warning;
 
 /// A move number and the move it was written before.

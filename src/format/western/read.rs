@@ -86,7 +86,7 @@ use super::numbers::{number_warnings, Numbered};
 use super::tags::{handicap_by_name, tag, ENGLISH_HANDICAPS};
 use crate::error::{Error, Stage};
 use crate::format::lines;
-use crate::format::raw::{Event, RawGame, RawHeader, Span};
+use crate::record::raw::{Event, RawGame, RawHeader, Span};
 use crate::{Handicap, Setup};
 
 /// Reads a Western-notation text: one raw game per game in it (none for a
@@ -579,6 +579,7 @@ impl<'a> Reader<'a> {
             number: None,
             word: span.text,
             time: None,
+            said: crate::format::endings::said(span.text),
         });
         Ok(())
     }

@@ -1,10 +1,11 @@
 //! The raw game: what a file says, line by line, before any move is played.
-//! The KIF, KI2, CSA and Western readers fill one in; the resolver turns it
-//! into a `Record`.
+//! A reader fills one in, its own words already mapped to typed values (a
+//! terminal word to what it [`Said`], a named start to its [`Handicap`]);
+//! the game builder turns it into a `Record`.
 
-use crate::record::{MoveTime, Warning};
+use crate::record::{EndingKind, MoveTime, Warning};
 use crate::resolve::spec::MoveSpec;
-use crate::Setup;
+use crate::{Color, Handicap, Setup};
 
 /// Where something was written: the line, and the text within it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +125,8 @@ pub enum Event<'a> {
         word: &'a str,
         /// The time written with it (the thinking before resigning, say).
         time: Option<MoveTime>,
+        /// What the word says, as the reader's tables read it.
+        said: Said,
     },
     /// A `*` comment; the text after the first `*` (so `**` engine comments
     /// keep one `*`).
@@ -153,7 +156,71 @@ pub enum Event<'a> {
         span: Span<'a>,
         /// The line's text, trailing spaces removed.
         text: &'a str,
+        /// What the line says about the end, if the reader understood it.
+        said: Option<Said>,
     },
+}
+
+/// Who a terminal word says won, seen from where it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// No one (an interruption, a draw).
+    Nobody,
+    /// The player to move there.
+    ToMove,
+    /// The other player: the one who made the last move.
+    Opponent,
+    /// This player, whoever is to move (a summary that names the side).
+    Player(Color),
+}
+
+impl Winner {
+    /// The winner's colour, with `to_move` the player to move.
+    pub fn color(self, to_move: Color) -> Option<Color> {
+        match self {
+            Winner::Nobody => None,
+            Winner::ToMove => Some(to_move),
+            Winner::Opponent => Some(!to_move),
+            Winner::Player(color) => Some(color),
+        }
+    }
+}
+
+/// What a terminal word or a summary line says about the end of a game,
+/// before the board says who is to move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// This kind of ending, won by this player.
+    Ending(EndingKind, Winner),
+    /// A foul by this player, who loses, whoever is to move.
+    FoulBy(Color),
+    /// A word the reader does not know: the ending is kept as text.
+    /// `misdecoded` when the word looks like text read in the wrong
+    /// encoding.
+    Unknown {
+        /// Whether the word looks misdecoded.
+        misdecoded: bool,
+    },
+}
+
+impl Said {
+    /// The kind of ending and the winner, with `to_move` the player to
+    /// move where the word is written. A foul is a win by foul for the
+    /// player to move when the other broke the rules, else a loss.
+    pub fn ending(self, to_move: Color) -> (EndingKind, Option<Color>) {
+        match self {
+            Said::Ending(kind, winner) => (kind, winner.color(to_move)),
+            Said::FoulBy(culprit) => {
+                let kind = if culprit == to_move {
+                    EndingKind::FoulLoss
+                } else {
+                    EndingKind::FoulWin
+                };
+                (kind, Some(!culprit))
+            }
+            Said::Unknown { .. } => (EndingKind::Other, None),
+        }
+    }
 }
 
 /// A header line as written.
@@ -172,12 +239,20 @@ pub struct RawHeader<'a> {
 pub struct RawGame<'a> {
     /// The header lines, in file order.
     pub headers: Vec<RawHeader<'a>>,
-    /// The board diagram, if there is one: it overrides 手合割.
+    /// The board diagram, if there is one: it overrides a named start.
     pub board: Option<Setup>,
+    /// The standard start a header names (KIF's 手合割), as the reader
+    /// mapped it; the even game when there is neither this nor a board.
+    pub named: Option<Handicap>,
+    /// What is to be said of the start, in a warning when it can be played
+    /// and in the error when it cannot (hands the reader put into a named
+    /// start, say).
+    pub start_note: Option<String>,
     /// Where the diagram is written, for errors and warnings about it.
     pub board_at: BoardAt<'a>,
     /// Hands written without a board diagram (`先手の持駒：歩` and no `|`
-    /// row): the builder puts them into the start the 手合割 names.
+    /// row): the reader puts them into the start the header names, as the
+    /// board, before the builder sees the game.
     pub hands_only: Option<[crate::Hand; 2]>,
     /// The move section: moves, comments and variations in file order.
     pub events: Vec<Event<'a>>,
