@@ -459,26 +459,8 @@ fn no_import_cycle_between_folders() {
     }
 }
 
-/// The file graph without the command's files, whose cycles go with the
-/// batch library.
-fn without_cli(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeMap<String, BTreeSet<String>> {
-    graph
-        .iter()
-        .filter(|(m, _)| top(m) != "cli")
-        .map(|(m, uses)| (m.clone(), uses.clone()))
-        .collect()
-}
-
 #[test]
-fn no_import_cycle_between_library_files() {
-    if let Some(cycle) = find_cycle(&without_cli(&crate_graph())) {
-        panic!("an import cycle: {}", cycle.join(" -> "));
-    }
-}
-
-#[test]
-#[ignore = "cli cycles go with the batch library (issue 36)"]
-fn no_import_cycle_between_files_cli_included() {
+fn no_import_cycle_between_files() {
     if let Some(cycle) = find_cycle(&crate_graph()) {
         panic!("an import cycle: {}", cycle.join(" -> "));
     }
