@@ -1,6 +1,7 @@
 """Types of kifconv's extension module (re-exported by ``kifconv``)."""
 
 import os
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal, TypedDict, final, overload
 
 __version__: str
@@ -48,12 +49,45 @@ class _Ending(TypedDict):
     """The ending as the record writes it."""
 
 @final
+class _Headers(Mapping[str, str]):
+    """A record's headers (``Record.headers``; the class is not exported).
+
+    Keys as written, in input order; a repeated key keeps its first value.
+    A key not written that spells a well-known field finds that field:
+    ``headers["先手"]`` is the ``N+`` of a CSA record, ``headers["Event"]``
+    the ``棋戦`` of a KIF one. ``dict(headers)`` is the plain dict.
+    """
+
+    def __getitem__(self, key: str, /) -> str: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, key: object, /) -> bool: ...
+    def keys(self) -> list[str]: ...  # type: ignore[override]
+    def values(self) -> list[str]: ...  # type: ignore[override]
+    def items(self) -> list[tuple[str, str]]: ...  # type: ignore[override]
+
+@final
 class Record:
     """One game record."""
 
     @property
-    def headers(self) -> dict[str, str]:
-        """The headers, keys as written; a repeated key keeps its first value."""
+    def headers(self) -> _Headers:
+        """The headers, keys as written; any spelling of a well-known field finds it."""
+    @property
+    def black_player(self) -> str | None:
+        """Black's player (先手, 下手, ``N+``, ``Sente``)."""
+    @property
+    def white_player(self) -> str | None:
+        """White's player (後手, 上手, ``N-``, ``Gote``)."""
+    @property
+    def event(self) -> str | None:
+        """The event (棋戦, ``$EVENT``, ``Event``)."""
+    @property
+    def start_time(self) -> str | None:
+        """When the game started (開始日時, ``$START_TIME``, ``Date``), as written."""
+    @property
+    def time_control(self) -> str | None:
+        """The time control (持ち時間, ``$TIME_LIMIT``, ``$TIME``, ``TimeControl``), as written."""
     @property
     def start_sfen(self) -> str:
         """The position before the first move, as SFEN."""

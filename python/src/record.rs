@@ -4,9 +4,10 @@
 
 use crate::names;
 use kifconv::record::NodeId;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
 /// One game record: its headers, its start position, the moves of its
 /// mainline (USI), the positions they lead to, its comments, its
@@ -18,17 +19,55 @@ pub struct Record {
 
 #[pymethods]
 impl Record {
-    /// The headers (開始日時, 先手, Event, …) as a dict, keys as written;
-    /// a key given twice keeps its first value.
+    /// The headers (開始日時, 先手, Event, …), a read-only mapping whose
+    /// keys are as written (a key given twice keeps its first value), and
+    /// which also answers to any other spelling of a well-known field:
+    /// `headers["先手"]` is the `N+` of a CSA record, `headers["Event"]`
+    /// the `棋戦` of a KIF one. `dict(headers)` is the plain dict.
     #[getter]
-    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        for header in &self.inner.headers {
-            if !dict.contains(&header.key)? {
-                dict.set_item(&header.key, &header.value)?;
-            }
-        }
-        Ok(dict)
+    fn headers(slf: Bound<'_, Self>) -> PyResult<Headers> {
+        static REGISTERED: PyOnceLock<()> = PyOnceLock::new();
+        let py = slf.py();
+        REGISTERED.get_or_try_init(py, || -> PyResult<()> {
+            let mapping = py.import("collections.abc")?.getattr("Mapping")?;
+            mapping.call_method1("register", (py.get_type::<Headers>(),))?;
+            Ok(())
+        })?;
+        Ok(Headers {
+            record: slf.unbind(),
+        })
+    }
+
+    /// The player of Black (先手, 下手, `N+`, `Sente`), or None.
+    #[getter]
+    fn black_player(&self) -> Option<&str> {
+        self.inner.black_player()
+    }
+
+    /// The player of White (後手, 上手, `N-`, `Gote`), or None.
+    #[getter]
+    fn white_player(&self) -> Option<&str> {
+        self.inner.white_player()
+    }
+
+    /// The event (棋戦, `$EVENT`, `Event`), or None.
+    #[getter]
+    fn event(&self) -> Option<&str> {
+        self.inner.event()
+    }
+
+    /// When the game started (開始日時, `$START_TIME`, `Date`), as
+    /// written, or None.
+    #[getter]
+    fn start_time(&self) -> Option<&str> {
+        self.inner.start_time()
+    }
+
+    /// The time control (持ち時間, `$TIME_LIMIT`, `$TIME`, `TimeControl`),
+    /// as written, or None.
+    #[getter]
+    fn time_control(&self) -> Option<&str> {
+        self.inner.time_control()
     }
 
     /// The position before the first move, as SFEN.
@@ -156,5 +195,103 @@ impl Record {
             "<kifconv.Record: {moves} moves from {}>",
             self.inner.start.sfen()
         )
+    }
+}
+
+/// A record's headers as a read-only mapping (`Record.headers`): keys as
+/// written, in input order, a key given twice with its first value; a key
+/// not written that spells a well-known field (先手 for `N+`, `Event` for
+/// 棋戦) finds that field's header, as `kifconv::Record::header` does.
+#[pyclass(module = "kifconv", name = "_Headers", frozen, mapping)]
+pub struct Headers {
+    record: Py<Record>,
+}
+
+impl Headers {
+    /// The keys as written, each once, in input order, with their first value.
+    fn pairs<'a>(&self, record: &'a kifconv::Record) -> Vec<(&'a str, &'a str)> {
+        let mut out: Vec<(&str, &str)> = Vec::with_capacity(record.headers.len());
+        for header in &record.headers {
+            if !out.iter().any(|(k, _)| *k == header.key) {
+                out.push((&header.key, &header.value));
+            }
+        }
+        out
+    }
+
+    /// The value for `key`: as written, else by its field.
+    fn lookup(&self, key: &Bound<'_, PyAny>) -> Option<String> {
+        let key = key.extract::<&str>().ok()?;
+        self.record.get().inner.header(key).map(str::to_string)
+    }
+
+    /// The headers as a plain dict, keys as written.
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (key, value) in self.pairs(&self.record.get().inner) {
+            dict.set_item(key, value)?;
+        }
+        Ok(dict)
+    }
+}
+
+#[pymethods]
+impl Headers {
+    fn __getitem__(&self, key: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.lookup(key)
+            .ok_or_else(|| PyKeyError::new_err(key.clone().unbind()))
+    }
+
+    #[pyo3(signature = (key, default = None))]
+    fn get(&self, key: &Bound<'_, PyAny>, default: Option<Py<PyAny>>) -> Option<Py<PyAny>> {
+        let py = key.py();
+        match self.lookup(key) {
+            Some(value) => Some(PyString::new(py, &value).into_any().unbind()),
+            None => default,
+        }
+    }
+
+    fn __contains__(&self, key: &Bound<'_, PyAny>) -> bool {
+        self.lookup(key).is_some()
+    }
+
+    fn __len__(&self) -> usize {
+        self.pairs(&self.record.get().inner).len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.keys(py)?.into_any().try_iter().map(Bound::into_any)
+    }
+
+    /// The keys as written.
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let record = &self.record.get().inner;
+        PyList::new(py, self.pairs(record).into_iter().map(|(k, _)| k))
+    }
+
+    /// The values, in the order of the keys.
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let record = &self.record.get().inner;
+        PyList::new(py, self.pairs(record).into_iter().map(|(_, v)| v))
+    }
+
+    /// The `(key, value)` pairs, keys as written.
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let record = &self.record.get().inner;
+        PyList::new(py, self.pairs(record))
+    }
+
+    /// Equal to a mapping with the same keys as written and values.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let py = other.py();
+        let other = match other.cast::<Headers>() {
+            Ok(headers) => headers.get().dict(py)?.into_any(),
+            Err(_) => other.clone(),
+        };
+        self.dict(py)?.eq(other)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Headers({})", self.dict(py)?.repr()?))
     }
 }

@@ -108,8 +108,8 @@ fn header_comments(record: &Record, target: Target) -> Vec<String> {
 }
 
 /// The headers as they read back from the target: CSA's under its keys
-/// (the version line first), Western's tags as they are (the start, whose
-/// `SFEN` tag the writer writes, is compared apart).
+/// (the version line first), Western's tags as the writer names them (the
+/// start, whose `SFEN` tag the writer writes, is compared apart).
 fn headers(record: &Record, target: Target, wrote: bool) -> Vec<(String, String)> {
     let pairs = record
         .headers
@@ -121,9 +121,12 @@ fn headers(record: &Record, target: Target, wrote: bool) -> Vec<(String, String)
                 csa::header_key(k).map(|k| (k.to_string(), v.trim_end_matches(' ').to_string()))
             }))
             .collect(),
-        (Target::Western, true) => pairs
-            .filter(|(k, v)| *k != "SFEN" && western::tag_holds(k, v))
-            .map(|(k, v)| (k.to_string(), v.to_string()))
+        (Target::Western, true) => western::header_lines(record)
+            .into_iter()
+            .filter_map(|line| match line {
+                western::Written::Tag(k, v) => Some((k.to_string(), v.to_string())),
+                _ => None,
+            })
             .collect(),
         (Target::Csa | Target::Western, false) => pairs
             .filter(|(k, _)| *k != "SFEN")

@@ -119,18 +119,22 @@ fn is_diagram_line(body: &str, first: char) -> bool {
     body.starts_with("+---") || (first == '|' && body.contains("・"))
 }
 
-/// A Kakinoki header line with a key only these formats write: a player,
-/// the event and the like (`先手：`, `棋戦：`), the handicap (`手合割：`) or
-/// a hand (`後手の持駒：`).
+/// A Kakinoki header line with a key only these formats write: the
+/// Japanese key of a header field (`先手：`, `棋戦：`, `手合割：`, by
+/// [`crate::record::headers`]) or a hand (`後手の持駒：`).
 pub(crate) fn is_kakinoki_header(body: &str) -> bool {
-    use super::csa::header::KEYS;
     use super::japanese::handicaps::HANDICAP_KEY;
     use super::japanese::headers::hand_of;
+    use crate::record::headers::{Field, KeyStyle};
     let Some((key, _)) = body.split_once(['：', ':']) else {
         return false;
     };
     let key = key.trim_end_matches([' ', '\u{3000}']);
-    key == HANDICAP_KEY || hand_of(key).is_some() || KEYS.iter().any(|k| k.japanese == key)
+    key == HANDICAP_KEY
+        || hand_of(key).is_some()
+        || Field::ALL
+            .into_iter()
+            .any(|field| field.keys(KeyStyle::Japanese).contains(&key))
 }
 
 /// `1. P-7f P-3d`, `1...P-3d`: a numbered Western move.

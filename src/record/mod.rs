@@ -4,9 +4,11 @@
 
 pub(crate) mod builder;
 mod check;
+pub mod headers;
 pub(crate) mod raw;
 
 pub use check::RecordError;
+pub use headers::Field;
 
 use crate::error::escape_controls;
 use crate::{Color, Handicap, Move, Position};
@@ -551,13 +553,11 @@ pub struct Record {
     pub warnings: Vec<Warning>,
 }
 
-/// Player-name headers that swap sides when a record is flipped.
-const SIDE_PAIRS: [(&str, &str); 3] = [("先手", "後手"), ("下手", "上手"), ("N+", "N-")];
-
 impl Record {
     /// The record rotated 180°: the start position, every move of every
-    /// line, the side of every ending and foul, and the player-name headers
-    /// (先手 ↔ 後手, 下手 ↔ 上手, N+ ↔ N-) swap sides. The named start is
+    /// line, the side of every ending and foul, and the headers of one
+    /// side (先手 ↔ 後手, 下手 ↔ 上手, N+ ↔ N-, Sente ↔ Gote, the short
+    /// names: [`headers::other_side_key`]) swap sides. The named start is
     /// dropped, as a rotated handicap start is no standard one.
     pub fn flip(&self) -> Record {
         let mut flipped = self.clone();
@@ -577,12 +577,8 @@ impl Record {
             }
         }
         for header in &mut flipped.headers {
-            for (a, b) in SIDE_PAIRS {
-                if header.key == a {
-                    header.key = b.to_string();
-                } else if header.key == b {
-                    header.key = a.to_string();
-                }
+            if let Some(other) = headers::other_side_key(&header.key) {
+                header.key = other.to_string();
             }
         }
         flipped
@@ -632,12 +628,57 @@ impl Record {
         }
     }
 
-    /// The first header with this key.
+    /// The first header with this key; else, when the key is one of a
+    /// [`Field`]'s spellings, that field ([`Record::field`]): `先手` finds
+    /// the `N+` of a CSA record, `Event` the `棋戦` of a KIF one.
+    ///
+    /// ```
+    /// let records = kifconv::read_bytes(b"N+Habu\n$EVENT:Meijin\nPI\n+\n+7776FU\n").unwrap();
+    /// assert_eq!(records[0].header("先手"), Some("Habu"));
+    /// assert_eq!(records[0].header("Event"), Some("Meijin"));
+    /// assert_eq!(records[0].header("N+"), Some("Habu"));
+    /// ```
     pub fn header(&self, key: &str) -> Option<&str> {
+        let exact = self.headers.iter().find(|h| h.key == key);
+        match exact {
+            Some(h) => Some(h.value.as_str()),
+            None => self.field(Field::of_key(key)?),
+        }
+    }
+
+    /// The first header that gives `field`, whatever format's key it is
+    /// written under (`N+`, `先手`, `下手` or `Sente` for the black player).
+    pub fn field(&self, field: Field) -> Option<&str> {
         self.headers
             .iter()
-            .find(|h| h.key == key)
+            .find(|h| Field::of_key(&h.key) == Some(field))
             .map(|h| h.value.as_str())
+    }
+
+    /// The player of Black (先手, 下手, `N+`, `Sente`).
+    pub fn black_player(&self) -> Option<&str> {
+        self.field(Field::BlackPlayer)
+    }
+
+    /// The player of White (後手, 上手, `N-`, `Gote`).
+    pub fn white_player(&self) -> Option<&str> {
+        self.field(Field::WhitePlayer)
+    }
+
+    /// The event (棋戦, `$EVENT`, `Event`).
+    pub fn event(&self) -> Option<&str> {
+        self.field(Field::Event)
+    }
+
+    /// When the game started (開始日時, `$START_TIME`, `Date`), as written.
+    pub fn start_time(&self) -> Option<&str> {
+        self.field(Field::StartTime)
+    }
+
+    /// The time control (持ち時間, `$TIME_LIMIT`, `$TIME`, `TimeControl`),
+    /// as written.
+    pub fn time_control(&self) -> Option<&str> {
+        self.field(Field::TimeControl)
     }
 
     /// The position at the end of the mainline: the start with every

@@ -18,6 +18,7 @@ mod deduction;
 mod describe_resolve;
 mod error_kinds;
 mod fixtures;
+mod headers;
 mod headers_only;
 mod independent;
 mod jkf;

@@ -441,14 +441,15 @@ fn headers_no_tag_can_hold_are_kept_as_comments() {
         });
     }
     let text = written(&game, Target::Western);
+    // 先手 is written as Western's tag for Black's player.
     assert!(
         text.starts_with(
-            "[先手 \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f *\n"
+            "[Sente \"羽生\"]\n{対局 場所:東京}\n{備考:a \"b\" c}\n{Handicap:Queen}\n1. P-7f *\n"
         ),
         "{text}"
     );
     let back = &read(&text).unwrap()[0];
-    assert_eq!(headers(back), [("先手", "羽生")]);
+    assert_eq!(headers(back), [("Sente", "羽生")]);
     assert_eq!(
         comments(back)[0].1,
         ["対局 場所:東京", "備考:a \"b\" c", "Handicap:Queen"]

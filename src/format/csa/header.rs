@@ -1,95 +1,28 @@
 //! CSA's header lines: the version (`V2.2`), the players (`N+…`, `N-…`)
-//! and the `$KEY:value` lines; and the one table of the header keys CSA
-//! shares with the other formats, which the writer goes through to name a
-//! header and the Japanese writers to name a CSA key back.
+//! and the `$KEY:value` lines; and the CSA key the writer writes a header
+//! under, by the one table of header keys ([`crate::record::headers`]).
 //!
 //! The reader keeps every key as written (`N+`, `$EVENT`, `$X_NEW`); the
-//! writer writes a header under its CSA key: a key of the table under its
-//! row's CSA key (先手, 下手, `Sente` and `N+` are all `N+`), any other
-//! `$KEY` as it is, and nothing else (the writer keeps those as comments).
+//! writer writes a header under its CSA key: a field's key under CSA's
+//! spelling of it (先手, 下手, `Sente` and `N+` are all `N+`; `$TIME`
+//! stays `$TIME`), any other `$KEY` as it is, and nothing else (the writer
+//! keeps those as comments).
 
 use super::error;
 use crate::error::Error;
+use crate::record::headers::{written_key, Field, KeyStyle};
 use crate::record::raw::{RawGame, RawHeader, Span};
 
-/// One row of [`KEYS`]: a CSA header key, the Kakinoki (KIF, KI2, JKF)
-/// key for it, and the other keys written under it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key {
-    /// The CSA key, as CSA writes it (`N+`, `$EVENT`).
-    pub csa: &'static str,
-    /// The Japanese key the Kakinoki formats write for it (`先手`, `棋戦`).
-    pub japanese: &'static str,
-    /// Other keys that mean the same: the handicap names of the players
-    /// (下手, 上手) and Western tags (`Sente`, `Event`, `Date`).
-    pub others: &'static [&'static str],
-}
-
-/// The header keys CSA has a line for and other formats name otherwise.
-pub const KEYS: [Key; 8] = [
-    Key {
-        csa: "N+",
-        japanese: "先手",
-        others: &["下手", "Sente"],
-    },
-    Key {
-        csa: "N-",
-        japanese: "後手",
-        others: &["上手", "Gote"],
-    },
-    Key {
-        csa: "$EVENT",
-        japanese: "棋戦",
-        others: &["Event"],
-    },
-    Key {
-        csa: "$SITE",
-        japanese: "場所",
-        others: &["Site"],
-    },
-    Key {
-        csa: "$START_TIME",
-        japanese: "開始日時",
-        others: &["Date"],
-    },
-    Key {
-        csa: "$END_TIME",
-        japanese: "終了日時",
-        others: &[],
-    },
-    Key {
-        csa: "$TIME_LIMIT",
-        japanese: "持ち時間",
-        others: &[],
-    },
-    Key {
-        csa: "$OPENING",
-        japanese: "戦型",
-        others: &[],
-    },
-];
-
 /// The CSA header key for a header (of CSA or another format), if CSA has
-/// one: the writer writes the header under this key. Every `$KEY` not in
-/// [`KEYS`] is its own (`$TIME`, `$MAX_MOVES`, `$JISHOGI`, `$NOTE`, and
-/// keys of later versions).
+/// one: the writer writes the header under this key. Every `$KEY` of no
+/// field is its own (`$MAX_MOVES`, `$JISHOGI`, `$NOTE`, and keys of later
+/// versions).
 pub fn csa_key(key: &str) -> Option<&str> {
-    let row = KEYS
-        .iter()
-        .find(|row| row.csa == key || row.japanese == key || row.others.contains(&key));
-    match row {
-        Some(row) => Some(row.csa),
-        None if is_dollar_key(key) => Some(key),
-        None => None,
+    match Field::of_key(key) {
+        Some(field) if !field.keys(KeyStyle::Csa).is_empty() => written_key(key, KeyStyle::Csa),
+        _ if is_dollar_key(key) => Some(key),
+        _ => None,
     }
-}
-
-/// The Japanese key for a CSA key of [`KEYS`] (`N+` is 先手); `None` for
-/// any other key.
-pub fn japanese_key(csa: &str) -> Option<&'static str> {
-    KEYS.iter()
-        .find(|row| row.csa == csa)
-        .map(|row| row.japanese)
 }
 
 /// `$` and upper-case letters, digits or `_`: a key a CSA header line can
@@ -172,27 +105,30 @@ mod tests {
     }
 
     #[test]
-    fn every_key_of_the_table_is_written_under_its_csa_key_and_read_back() {
-        let mut seen = Vec::new();
-        for row in KEYS {
-            for key in [row.csa, row.japanese].iter().chain(row.others) {
-                assert!(!seen.contains(key), "{key} in two rows");
-                seen.push(key);
-                assert_eq!(csa_key(key), Some(row.csa), "{key}");
+    fn every_key_of_a_field_is_written_under_its_csa_key_and_read_back() {
+        for field in Field::ALL {
+            let csa = field.keys(KeyStyle::Csa);
+            for key in field.all_keys() {
+                let Some(&first) = csa.first() else {
+                    assert_eq!(csa_key(key), None, "{key}");
+                    continue;
+                };
+                let expected_key = if csa.contains(&key) { key } else { first };
+                assert_eq!(csa_key(key), Some(expected_key), "{key}");
                 let (written, back) = through_csa(key, "a value, with: commas");
-                let expected = if row.csa.starts_with('N') {
-                    format!("\n{}a value, with: commas\n", row.csa)
+                let expected = if expected_key.starts_with('N') {
+                    format!("\n{expected_key}a value, with: commas\n")
                 } else {
-                    format!("\n{}:a value, with: commas\n", row.csa)
+                    format!("\n{expected_key}:a value, with: commas\n")
                 };
                 assert!(written.contains(&expected), "{key}: {written}");
-                // Read back under the CSA key, which names the row again.
+                // Read back under the CSA key, which names the field again.
                 let [header] = &back.headers[1..] else {
                     panic!("{key}: {:?}", back.headers)
                 };
-                assert_eq!(header.key, row.csa, "{key}");
+                assert_eq!(header.key, expected_key, "{key}");
                 assert_eq!(header.value, "a value, with: commas", "{key}");
-                assert_eq!(japanese_key(&header.key), Some(row.japanese));
+                assert_eq!(Field::of_key(&header.key), Some(field));
                 assert_eq!(back.tree.root().comments, Vec::<String>::new(), "{key}");
             }
         }
@@ -200,28 +136,39 @@ mod tests {
 
     #[test]
     fn the_japanese_writers_name_each_csa_key_as_the_table_does() {
-        for row in KEYS {
-            assert_eq!(
-                crate::format::japanese::write::header_key(row.csa),
-                Some(row.japanese),
-                "{}",
-                row.csa
-            );
+        for field in Field::ALL {
+            for key in field.keys(KeyStyle::Csa) {
+                assert_eq!(
+                    crate::format::japanese::write::header_key(key),
+                    field.keys(KeyStyle::Japanese).first().copied(),
+                    "{key}"
+                );
+            }
         }
     }
 
     #[test]
     fn other_dollar_keys_are_their_own_and_the_rest_have_none() {
-        for key in ["$TIME", "$MAX_MOVES", "$JISHOGI", "$X_NEW_2"] {
+        for key in ["$MAX_MOVES", "$JISHOGI", "$X_NEW_2"] {
             assert_eq!(csa_key(key), Some(key));
             let (_, back) = through_csa(key, "v");
             assert_eq!(
                 (back.headers[1].key.as_str(), back.headers[1].value.as_str()),
                 (key, "v")
             );
-            assert_eq!(japanese_key(key), None);
+            assert_eq!(Field::of_key(key), None);
         }
-        for key in ["$", "$lower", "$A:B", "V", "備考", "Result", "N", "手合割"] {
+        for key in [
+            "$",
+            "$lower",
+            "$A:B",
+            "V",
+            "備考",
+            "Result",
+            "N",
+            "手合割",
+            "作者",
+        ] {
             assert_eq!(csa_key(key), None, "{key}");
         }
     }

@@ -1,8 +1,9 @@
 //! CSA: V3.0 by default (`'CSA encoding=…` naming the encoding the bytes
 //! are written in, times with milliseconds), V2.2 on request (whole-second
 //! times). Player names, `$` headers (every `$KEY` as it was read, the
-//! KIF and Western keys of [`super::header::KEYS`] under their CSA keys;
-//! other headers as `'key:value` comments), the start as `PI` (with the pieces
+//! KIF and Western keys of a header field under CSA's key for it, by
+//! [`crate::record::headers`]; other headers as `'key:value` comments,
+//! but for the handicap's name, which the start says), the start as `PI` (with the pieces
 //! a handicap removes) or `P1`–`P9` and hands, moves with `T` times,
 //! comments as `'*`, the `%` ending, several games separated by `/`. A
 //! foul whose move is known is written as that move with its time, then
@@ -12,7 +13,7 @@
 pub use super::header::csa_key as header_key;
 pub use super::specials::special;
 use crate::format::lines::split_at_endings;
-use crate::record::{Ending, EndingKind, Record};
+use crate::record::{Ending, EndingKind, Field, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
 
@@ -35,7 +36,7 @@ pub fn header_comments(record: &Record) -> Vec<String> {
     record
         .headers
         .iter()
-        .filter(|h| h.key != "V" && h.key != "手合割")
+        .filter(|h| h.key != "V" && Field::of_key(&h.key) != Some(Field::Handicap))
         .filter(|h| header_key(&h.key).is_none() || has_line_break(&h.value))
         .map(|h| format!("{}:{}", h.key, h.value).replace(['\n', '\r'], " "))
         .collect()

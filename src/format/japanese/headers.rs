@@ -1,7 +1,8 @@
 //! The words of KIF and KI2 headers and board diagrams that name the
 //! sides (先手 後手, or 下手 上手 in handicap games), the hands
 //! (`先手の持駒：`) and the side to move (`後手番`), and the KIF name of a
-//! header key from another format ([`header_key`], by CSA's table).
+//! header key from another format ([`header_key`], by the one table of
+//! header keys, [`crate::record::headers`]).
 //!
 //! Each is one table the readers and the writers share: [`SIDE_NAMES`],
 //! [`HAND_KEYS`] and [`TURN_SUFFIX`].
@@ -9,6 +10,7 @@
 use super::digits::decimal_digit;
 use super::move_like::{move_like, MoveLike};
 use super::read::{is_space, side_mark};
+use crate::record::headers::{written_key, KeyStyle};
 use crate::Color;
 
 /// The names of the sides, indexed by [`Color::index`]: 先手 and 後手, or
@@ -69,15 +71,12 @@ pub fn turn_of(line: &str) -> Option<Color> {
     line.strip_suffix(TURN_SUFFIX).and_then(side_of)
 }
 
-/// The KIF name for a header key from another format: CSA's keys by CSA's
-/// one table ([`crate::format::csa::header::KEYS`]: `N+` is 先手, `$EVENT`
-/// is 棋戦), any other key as it is; `None` for keys that only mean
-/// something to their format (`V`).
+/// The KIF name for a header key from another format, by the header
+/// vocabulary ([`written_key`]): `N+` and `Sente` are 先手, `$EVENT` and
+/// `Event` are 棋戦, 下手 stays 下手; any other key as it is; `None` for
+/// keys that only mean something to their format (`V`).
 pub fn header_key(key: &str) -> Option<&str> {
-    if key == "V" {
-        return None;
-    }
-    Some(crate::format::csa::header::japanese_key(key).unwrap_or(key))
+    written_key(key, KeyStyle::Japanese)
 }
 
 /// Whether a header key reads back as a header in KIF and KI2: not one
@@ -103,6 +102,7 @@ pub fn is_safe_header_key(key: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::headers::Field;
 
     #[test]
     fn every_side_name_written_reads_back_and_every_name_read_is_written() {
@@ -126,14 +126,22 @@ mod tests {
     }
 
     #[test]
-    fn every_csa_key_has_its_kif_name_and_kif_names_stay() {
-        for row in crate::format::csa::header::KEYS {
-            let (csa, kif) = (row.csa, row.japanese);
-            assert_eq!(header_key(csa), Some(kif));
-            // A KIF key is written as itself (the reader keeps keys as
-            // written), so it reads back as itself.
-            assert_eq!(header_key(kif), Some(kif));
-            assert!(is_safe_header_key(kif), "{kif}");
+    fn every_key_of_a_field_has_its_kif_name_and_kif_names_stay() {
+        for field in Field::ALL {
+            let kif = field.keys(KeyStyle::Japanese);
+            for key in field.all_keys() {
+                let written = header_key(key).unwrap();
+                assert!(kif.contains(&written), "{key}");
+                if !kif.contains(&key) {
+                    assert_eq!(written, kif[0], "{key}");
+                }
+            }
+            for key in kif {
+                // A KIF key is written as itself (the reader keeps keys as
+                // written), so it reads back as itself.
+                assert_eq!(header_key(key), Some(*key));
+                assert!(is_safe_header_key(key), "{key}");
+            }
         }
         assert_eq!(header_key("V"), None);
         assert_eq!(header_key("$NOTE"), Some("$NOTE"));

@@ -80,6 +80,15 @@ pub const ENGLISH_HANDICAPS: [(&str, Handicap); 16] = [
     ("10-Piece", Handicap::TenPieces),
 ];
 
+/// The English name of a standard start, as the writer writes it.
+pub fn english_name(handicap: Handicap) -> &'static str {
+    ENGLISH_HANDICAPS
+        .iter()
+        .find(|(_, h)| *h == handicap)
+        .map(|(name, _)| *name)
+        .expect("every standard start has an English name")
+}
+
 /// The start a `[Handicap "…"]` tag names: a Japanese name (`香落ち`,
 /// `平手`) or an English one from [`ENGLISH_HANDICAPS`]. English names are
 /// matched ignoring case, spaces, hyphens and a final `handicap`; `Pieces`
@@ -158,6 +167,9 @@ mod tests {
         assert_eq!(handicap_by_name("平手"), Some(Handicap::Even));
         for (name, h) in ENGLISH_HANDICAPS {
             assert_eq!(handicap_by_name(name), Some(h), "{name}");
+        }
+        for h in Handicap::ALL {
+            assert_eq!(handicap_by_name(english_name(h)), Some(h), "{h:?}");
         }
         assert_eq!(handicap_by_name("two pieces"), Some(Handicap::TwoPieces));
         assert_eq!(

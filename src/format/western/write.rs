@@ -7,12 +7,15 @@
 //!
 //! What is written, so that the reader reads back the same record:
 //!
-//! * Every header as a tag `[Key "Value"]` with its key and value as they
-//!   are (the reader keeps both as written). A header no tag can hold (a
-//!   key with a space, `"` or `]`, a value with a line break or an
-//!   unescaped `"`, a `Handicap` value the reader does not know) is kept as
-//!   a `{Key:Value}` comment before the first move, as the CSA writer keeps
-//!   the headers it has no key for ([`header_comments`]). The start is the
+//! * Every header as a tag `[Key "Value"]`, its value as it is and its key
+//!   Western's for the header's field (`Sente`, `Gote`, `Event`, `Date`,
+//!   … by [`crate::record::headers`], whatever format the record came
+//!   from), any other key as it is ([`header_lines`]). A header no tag can
+//!   hold (a key with a space, `"` or `]`, a value with a line break or an
+//!   unescaped `"`) is kept as a `{Key:Value}` comment before the first
+//!   move, as the CSA writer keeps the headers it has no key for
+//!   ([`header_comments`]). The handicap's name is the start's, in English
+//!   (`[Handicap "Lance"]`), for a standard handicap start. The start is the
 //!   `[SFEN "…"]` tag, move number included, written in place of the
 //!   record's own SFEN header, whenever the start is not the even game's
 //!   at move 1, and also when no other tag would open the game (so that
@@ -41,6 +44,7 @@
 
 use crate::format::japanese::write as japanese;
 use crate::format::lines::split_at_endings;
+use crate::record::headers::{written_key, Field, KeyStyle};
 use crate::record::{Ending, EndingKind, NodeId, Record};
 use crate::{Color, Handicap, Move, PieceKind, Position};
 use std::fmt::Write as _;
@@ -60,15 +64,68 @@ pub fn write_all(records: &[Record]) -> String {
     games.join("\n")
 }
 
+/// What a header becomes in Western: a tag, a `{key:value}` comment
+/// before the first move, or nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written<'a> {
+    /// `[key "value"]`.
+    Tag(&'a str, &'a str),
+    /// The start, as the `[SFEN "…"]` tag.
+    Sfen,
+    /// `{key:value}`.
+    Comment(&'a str, &'a str),
+}
+
+/// The headers as the writer writes them, in order: each header under its
+/// Western tag ([`written_key`]: `N+` and `先手` are both `Sente`, `$EVENT`
+/// and `棋戦` both `Event`), a `SFEN` header as the start, one no tag can
+/// hold as a comment, and the handicap's name from the start (below).
+///
+/// The handicap's name is the start's: `[Handicap "…"]` in English when
+/// the start is a standard handicap (not the even game), after the other
+/// tags, wherever a record from any format had it. A handicap header
+/// (`手合割`, `Handicap`) that names the start says nothing more and is left
+/// out; one that names another start, or none, is kept as a comment. A key
+/// that describes another format's file (CSA's `V`) is left out.
+pub fn header_lines(record: &Record) -> Vec<Written<'_>> {
+    let start = record.start.handicap();
+    let start_tag = start
+        .filter(|&h| h != Handicap::Even)
+        .map(|h| Written::Tag("Handicap", super::tags::english_name(h)));
+    let mut out = Vec::with_capacity(record.headers.len() + 1);
+    for header in &record.headers {
+        if header.key == "SFEN" {
+            out.push(Written::Sfen);
+            continue;
+        }
+        let Some(key) = written_key(&header.key, KeyStyle::Western) else {
+            continue;
+        };
+        let value = header.value.as_str();
+        if Field::of_key(key) == Some(Field::Handicap) {
+            if start.is_none() || super::tags::handicap_by_name(value) != start {
+                out.push(Written::Comment(key, value));
+            }
+        } else if tag_holds(key, value) {
+            out.push(Written::Tag(key, value));
+        } else {
+            out.push(Written::Comment(key, value));
+        }
+    }
+    out.extend(start_tag);
+    out
+}
+
 /// The headers that cannot be written as tags, as the `key:value` comments
 /// the writer keeps them in (before the first move, so they read back as
 /// the first comments of the start).
 pub fn header_comments(record: &Record) -> Vec<String> {
-    record
-        .headers
-        .iter()
-        .filter(|h| h.key != "SFEN" && !tag_holds(&h.key, &h.value))
-        .map(|h| format!("{}:{}", h.key, h.value))
+    header_lines(record)
+        .into_iter()
+        .filter_map(|line| match line {
+            Written::Comment(key, value) => Some(format!("{key}:{value}")),
+            _ => None,
+        })
         .collect()
 }
 
@@ -99,32 +156,19 @@ pub fn write(record: &Record) -> String {
     let even_start = record.start == *Handicap::Even.setup_ref();
     let sfen_tag = format!("[SFEN \"{}\"]\n", record.start.sfen());
     let mut wrote_sfen = false;
-    for header in &record.headers {
-        if header.key == "SFEN" {
+    for line in header_lines(record) {
+        match line {
             // The start is written here, as it is, in place of the header.
-            if !wrote_sfen {
+            Written::Sfen if !wrote_sfen => {
                 out.push_str(&sfen_tag);
                 wrote_sfen = true;
             }
-        } else if tag_holds(&header.key, &header.value) {
-            writeln!(out, "[{} \"{}\"]", header.key, header.value).unwrap();
+            Written::Sfen => {}
+            Written::Tag(key, value) => writeln!(out, "[{key} \"{value}\"]").unwrap(),
+            Written::Comment(..) => {}
         }
     }
-    // A 手合割 or Handicap tag that does not name the start (a name a
-    // reader kept beside a board diagram) would be read back as the start;
-    // the SFEN tag, which readers take over it, keeps the start.
-    let names_another_start = record.headers.iter().any(|h| {
-        if !tag_holds(&h.key, &h.value) {
-            return false; // written as a comment, not read as the start
-        }
-        let named = match h.key.as_str() {
-            "手合割" => crate::format::japanese::handicaps::handicap_named(h.value.trim()),
-            "Handicap" => super::tags::handicap_by_name(&h.value),
-            _ => return false,
-        };
-        named.is_none_or(|n| record.start != *n.setup_ref())
-    });
-    if !wrote_sfen && (!even_start || out.is_empty() || names_another_start) {
+    if !wrote_sfen && (!even_start || out.is_empty()) {
         out.push_str(&sfen_tag);
     }
     for comment in header_comments(record)
