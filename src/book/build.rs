@@ -214,6 +214,9 @@ pub struct Builder {
     /// How many tallies may be held before they go to a run on disk.
     limit: Option<usize>,
     runs: Runs,
+    /// This builder's number in the process: builders at work at once
+    /// (two threads of one program) name their runs apart.
+    id: u64,
     /// How many runs were made in all (merged ones included): the next
     /// run's number.
     made: usize,
@@ -233,16 +236,16 @@ pub struct Builder {
 pub const FAN_IN: usize = 32;
 
 /// The memory a tally takes, about: the key and move text, the map's own
-/// share, and the allocator's slack (measured: the CSA bench book with a
-/// 64 MiB limit peaks near 80 MB of resident memory). A limit in bytes is
-/// divided by it.
+/// share, and the allocator's slack. A limit in bytes is divided by it.
 pub const TALLY_BYTES: usize = 400;
 
 impl Builder {
     /// An empty book to count into, in memory.
     pub fn new(options: Options) -> Builder {
+        static BUILDERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Builder {
             options,
+            id: BUILDERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             ..Builder::default()
         }
     }
@@ -309,8 +312,9 @@ impl Builder {
     fn run_path(&mut self) -> std::path::PathBuf {
         let dir = self.spill_dir.clone().unwrap_or_else(std::env::temp_dir);
         let path = dir.join(format!(
-            "kifconv-book-{}-{}.run",
+            "kifconv-book-{}-{}-{}.run",
             std::process::id(),
+            self.id,
             self.made
         ));
         self.made += 1;
@@ -474,7 +478,8 @@ fn write_run(
     path: &std::path::Path,
     fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let written = std::fs::File::create(path).and_then(|file| {
+    // A new file only: a run never replaces another file.
+    let written = std::fs::File::create_new(path).and_then(|file| {
         let mut out = std::io::BufWriter::new(file);
         fill(&mut out)?;
         out.flush()
@@ -648,21 +653,29 @@ mod tests {
                 ..Options::default()
             };
             let mut memory = Builder::new(options.clone());
-            let mut disk = Builder::new(options)
-                .with_memory_limit(5 * TALLY_BYTES, dir.clone())
-                .with_fan_in(fan_in);
+            // Two builders at work in one folder at once (two threads of a
+            // program) keep their runs apart.
+            let on_disk = || {
+                Builder::new(options.clone())
+                    .with_memory_limit(5 * TALLY_BYTES, dir.clone())
+                    .with_fan_in(fan_in)
+            };
+            let (mut disk, mut beside) = (on_disk(), on_disk());
             for g in &games {
                 memory.add(g).unwrap();
                 disk.add(g).unwrap();
+                beside.add(g).unwrap();
             }
             assert!(disk.runs() > 3, "{} runs", disk.runs());
             let book = memory.finish(1).unwrap();
-            let mut streamed = Vec::new();
-            disk.finish_to(1, &mut streamed).unwrap();
-            assert_eq!(
-                String::from_utf8(streamed).unwrap(),
-                super::super::db2016::write(&book)
-            );
+            for builder in [disk, beside] {
+                let mut streamed = Vec::new();
+                builder.finish_to(1, &mut streamed).unwrap();
+                assert_eq!(
+                    String::from_utf8(streamed).unwrap(),
+                    super::super::db2016::write(&book)
+                );
+            }
             assert!(book
                 .entries
                 .values()
