@@ -16,10 +16,11 @@
 //!     target: kifconv::Target::Usi,
 //!     reading: Default::default(),
 //!     options: Default::default(),
+//!     filter: None,
 //! };
 //! let mut usi = Vec::new();
 //! let mut kept = Kept::default();
-//! let (summary, ()) = batch::run(&plan, &job, &mut usi, &mut kept).unwrap();
+//! let (summary, _left_out) = batch::run(&plan, &job, &mut usi, &mut kept).unwrap();
 //! println!("{} games, {} failed", summary.games, summary.failed);
 //! ```
 //!
