@@ -174,30 +174,24 @@ pub fn archive_items(
     Box::new(
         (0..directory.len())
             .flat_map(move |index| -> Box<dyn Iterator<Item = Item> + Send> {
-                if !directory.is_file(index) {
-                    return Box::new(std::iter::empty());
-                }
-                let name = directory.name(index);
-                if name.is_macos_metadata() {
-                    place.macos.fetch_add(1, Ordering::Relaxed);
-                    return Box::new(std::iter::empty());
-                }
-                if place.filter.in_pruned_folder(&name.relative) {
-                    return Box::new(std::iter::empty());
-                }
-                if archive::kind_of(&name.relative).is_some() {
-                    // An archive inside: read now, to list its entries.
-                    return match archive::read_zip_entry(&mut file, &directory, index, limits) {
-                        Ok(bytes) => place.entry(name, bytes),
-                        Err(message) => Box::new(std::iter::once(Item::Problem {
-                            display: place.entry_display(&name),
-                            message,
-                        })),
-                    };
-                }
-                if !inputs::is_input_kind(&name.relative) || !place.filter.takes(&name.relative) {
-                    return Box::new(std::iter::empty());
-                }
+                let name = match choose(&directory, index, &place.filter) {
+                    Choice::Leave => return Box::new(std::iter::empty()),
+                    Choice::MacOs => {
+                        place.macos.fetch_add(1, Ordering::Relaxed);
+                        return Box::new(std::iter::empty());
+                    }
+                    Choice::Archive(name) => {
+                        // An archive inside: read now, to list its entries.
+                        return match archive::read_zip_entry(&mut file, &directory, index, limits) {
+                            Ok(bytes) => place.entry(name, bytes),
+                            Err(message) => Box::new(std::iter::once(Item::Problem {
+                                display: place.entry_display(&name),
+                                message,
+                            })),
+                        };
+                    }
+                    Choice::Input(name) => name,
+                };
                 Box::new(std::iter::once(Item::Input(Input {
                     display: place.entry_display(&name),
                     relative: place.prefix.join(&name.relative),
@@ -211,4 +205,38 @@ pub fn archive_items(
             })
             .chain(note),
     )
+}
+
+/// What the walk makes of a zip entry.
+pub enum Choice {
+    /// Not an input: a folder, a file of another kind, one the globs leave
+    /// out.
+    Leave,
+    /// macOS metadata (`__MACOSX/`, `._name`): left out, with one note.
+    MacOs,
+    /// An archive inside, whose entries are inputs.
+    Archive(EntryName),
+    /// An input.
+    Input(EntryName),
+}
+
+/// The one rule for a zip entry: whether the walk takes it, and as what.
+pub fn choose(directory: &ZipDirectory, index: usize, filter: &Filter) -> Choice {
+    if !directory.is_file(index) {
+        return Choice::Leave;
+    }
+    let name = directory.name(index);
+    if name.is_macos_metadata() {
+        return Choice::MacOs;
+    }
+    if filter.in_pruned_folder(&name.relative) {
+        return Choice::Leave;
+    }
+    if archive::kind_of(&name.relative).is_some() {
+        return Choice::Archive(name);
+    }
+    if !inputs::is_input_kind(&name.relative) || !filter.takes(&name.relative) {
+        return Choice::Leave;
+    }
+    Choice::Input(name)
 }

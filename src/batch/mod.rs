@@ -37,6 +37,7 @@ mod outcome;
 pub mod output;
 mod plan;
 mod runner;
+mod total;
 mod walk;
 
 pub use archive::Limits;
@@ -47,3 +48,4 @@ pub use outcome::{InputOutcome, Kept, Observer, Problem, Status, Stop, Summary};
 pub use output::InputRoots;
 pub use plan::{Destination, Overwrite, Plan};
 pub use runner::run;
+pub use total::known_total;

@@ -90,7 +90,7 @@ impl Face {
                 return Err(2);
             }
         };
-        let progress = progress_bar(self.verbosity);
+        let progress = progress_bar(self.verbosity, &self.plan);
         let mut printer = Printer {
             verbosity: self.verbosity,
             shown: !progress.is_hidden(),
@@ -224,16 +224,26 @@ fn skipped_reason(warning: &str) -> &str {
         .map_or(warning, |(_, why)| why)
 }
 
-/// The progress line on a terminal: files done, the rate, the time taken.
-/// It redraws at most ten times a second whatever the file count.
-fn progress_bar(verbosity: Verbosity) -> ProgressBar {
+/// The progress line on a terminal: files done, the rate, the time taken;
+/// with the total and the time left when the inputs say how many there are
+/// (files, zip archives: [`batch::known_total`]). It redraws at most ten
+/// times a second whatever the file count.
+fn progress_bar(verbosity: Verbosity, plan: &Plan) -> ProgressBar {
     let show = verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
     if !show {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+    let total = batch::known_total(plan);
+    let bar = ProgressBar::with_draw_target(
+        total.map(|n| n as u64),
+        ProgressDrawTarget::stderr_with_hz(10),
+    );
+    let template = match total {
+        Some(_) => "{bar:30} {human_pos}/{human_len} files  {rate}  {elapsed}, {eta} left",
+        None => "{spinner} {human_pos} files  {rate}  {elapsed}",
+    };
     bar.set_style(
-        ProgressStyle::with_template("{spinner} {human_pos} files  {rate}  {elapsed}")
+        ProgressStyle::with_template(template)
             .unwrap_or_else(|_| ProgressStyle::default_spinner())
             .with_key(
                 "rate",

@@ -663,7 +663,9 @@ fn globs_choose_what_folders_and_archives_yield() {
 }
 
 /// On a terminal, the progress line redraws at most about ten times a
-/// second: converting the 10,000 bench games writes little to it.
+/// second: converting the 10,000 bench games writes little to it. The
+/// zip's directory says how many inputs there are: the line shows the
+/// total and the time left.
 #[test]
 fn progress_on_a_terminal_stays_small() {
     let Some(bench) = shared("bench") else { return };
@@ -685,6 +687,10 @@ fn progress_on_a_terminal_stays_small() {
     let written = std::fs::read(&typescript).unwrap();
     let text = String::from_utf8_lossy(&written);
     assert!(text.contains("10000 files, 10000 games"), "{text}");
+    assert!(
+        text.contains("/10,000 files") && text.contains(" left"),
+        "{text}"
+    );
     assert!(
         written.len() < 50_000,
         "{} bytes of terminal output",

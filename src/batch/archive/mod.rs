@@ -44,7 +44,7 @@ mod sevenz;
 mod stream;
 mod tar;
 #[cfg(test)]
-mod testkit;
+pub(crate) mod testkit;
 mod zip;
 
 use std::fmt;
