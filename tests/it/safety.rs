@@ -1,6 +1,6 @@
 //! Data safety, as the binary is run: a batch killed mid-way leaves only
 //! whole outputs, a write that fails is reported and leaves nothing behind
-//! (the failing-writer case is a unit test in `src/cli/output.rs`), and
+//! (the failing-writer case is a unit test in `src/batch/output.rs`), and
 //! inputs are never modified.
 
 use crate::util::bin::{command, run, s, scratch};
