@@ -214,8 +214,15 @@ def convert(
     force: bool = False,
     glob: list[str] | None = None,
     follow: bool = False,
+    hidden: bool = False,
     csa_version: Literal["3.0", "2.2"] | None = None,
     errors: Literal["raise", "keep"] = "raise",
+    skip_existing: bool = False,
+    min_rating: float | None = None,
+    rating_of: Literal["both", "loser"] | None = None,
+    min_moves: int | None = None,
+    results: list[str] | None = None,
+    require_eval: bool = False,
 ) -> Summary:
     """Files, folders and archives converted by the batch library, on
     ``jobs`` threads (at most 4 × the cores). A missing input raises
@@ -243,6 +250,7 @@ def training(
     encoding: str | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
+    hidden: bool = False,
     force: bool = False,
     errors: Literal["raise", "keep"] = "raise",
     numpy: bool = False,
@@ -266,6 +274,7 @@ def training(
     encoding: str | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
+    hidden: bool = False,
     force: bool = False,
     errors: Literal["raise", "keep"] = "raise",
 ) -> None:
@@ -295,6 +304,7 @@ def book_build(
     jobs: int | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
+    hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",
 ) -> _BookCounts:
     """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves.
@@ -309,6 +319,7 @@ def tsume_check(
     jobs: int | None = None,
     glob: list[str] | None = None,
     follow: bool = False,
+    hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",
 ) -> list[tuple[str, int, Literal["sound", "unsound", "unknown", "not proven"], str]]:
     """Mate problems checked as ``kifconv tsume check`` does: ``(path, game,

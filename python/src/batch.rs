@@ -45,6 +45,8 @@ struct Walk {
     jobs: Option<i64>,
     glob: Option<Vec<String>>,
     follow: bool,
+    /// Walk hidden files and folders found in folders.
+    hidden: bool,
 }
 
 /// The plan for `inputs`: each input must exist (a missing one is the
@@ -67,6 +69,7 @@ fn plan(py: Python<'_>, inputs: Inputs, walk: Walk) -> PyResult<Plan> {
     plan.filter = batch::Filter::new(&walk.glob.unwrap_or_default())
         .map_err(|e| PyValueError::new_err(format!("glob: {e}")))?;
     plan.follow = walk.follow;
+    plan.hidden = walk.hidden;
     Ok(plan)
 }
 
@@ -326,11 +329,16 @@ impl Summary {
 /// `KifError` once the others are done, or with `errors="keep"` is in
 /// `Summary.failed`. Warnings go to `warnings` as `KifWarning`s. Ctrl-C
 /// stops the run and raises `KeyboardInterrupt`; no half-written file
-/// stays.
+/// stays. `skip_existing` resumes a batch into a folder (an input whose
+/// outputs all exist is skipped); the game filters (`min_rating`,
+/// `rating_of`, `min_moves`, `results`, `require_eval`) choose the games
+/// written, as for training data; `hidden` walks hidden files and folders.
 #[pyfunction]
 #[pyo3(signature = (inputs, to, output = None, jobs = None, *, format = None, encoding = None,
     out_encoding = None, flip = false, mainline = false, ply = None, all_plies = false,
-    force = false, glob = None, follow = false, csa_version = None, errors = "raise"))]
+    force = false, glob = None, follow = false, hidden = false, csa_version = None, errors = "raise",
+    skip_existing = false, min_rating = None, rating_of = None, min_moves = None, results = None,
+    require_eval = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn convert(
     py: Python<'_>,
@@ -348,8 +356,15 @@ pub fn convert(
     force: bool,
     glob: Option<Vec<String>>,
     follow: bool,
+    hidden: bool,
     csa_version: Option<String>,
     errors: &str,
+    skip_existing: bool,
+    min_rating: Option<f64>,
+    rating_of: Option<String>,
+    min_moves: Option<usize>,
+    results: Option<Vec<String>>,
+    require_eval: bool,
 ) -> PyResult<Summary> {
     let keep = keep_errors(errors)?;
     let target = names::target(to)?;
@@ -400,18 +415,50 @@ pub fn convert(
             )))
         }
     };
+    let chosen = min_rating.is_some()
+        || min_moves.is_some()
+        || results.is_some()
+        || require_eval
+        || rating_of.is_some();
+    let filter = game_filter(
+        min_rating,
+        rating_of.as_deref(),
+        min_moves,
+        results,
+        require_eval,
+        None,
+    )?;
     let job = Convert {
         target,
         reading,
         options,
-        filter: None,
+        filter: chosen.then_some(filter),
     };
-    let mut plan = plan(py, inputs, Walk { jobs, glob, follow })?;
+    let mut plan = plan(
+        py,
+        inputs,
+        Walk {
+            jobs,
+            glob,
+            follow,
+            hidden,
+        },
+    )?;
     if let Some(dir) = &output {
         plan.destination = Destination::Folder(dir.clone());
     }
+    if force && skip_existing {
+        return Err(PyValueError::new_err("force and skip_existing: give one"));
+    }
+    if skip_existing && output.is_none() {
+        return Err(PyValueError::new_err(
+            "skip_existing goes with output (a folder)",
+        ));
+    }
     if force {
         plan.overwrite = Overwrite::Replace;
+    } else if skip_existing {
+        plan.overwrite = Overwrite::SkipExisting;
     }
     let mut bytes = Vec::new();
     let (summary, _, outcomes) = run(py, &plan, &job, &mut bytes, keep)?;
@@ -500,7 +547,7 @@ impl Uniq {
 #[pyo3(signature = (inputs, kind = "hcpe", output = None, *, jobs = None, min_rating = None,
     rating_of = None, min_moves = None, results = None, require_eval = false, max_eval = None,
     uniq = None, flip_fold = false, format = None, encoding = None, glob = None, follow = false,
-    force = false, errors = "raise", numpy = false))]
+    hidden = false, force = false, errors = "raise", numpy = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn training(
     py: Python<'_>,
@@ -520,6 +567,7 @@ pub fn training(
     encoding: Option<String>,
     glob: Option<Vec<String>>,
     follow: bool,
+    hidden: bool,
     force: bool,
     errors: &str,
     numpy: bool,
@@ -569,7 +617,16 @@ pub fn training(
         repeats,
         flip_fold,
     };
-    let plan = plan(py, inputs, Walk { jobs, glob, follow })?;
+    let plan = plan(
+        py,
+        inputs,
+        Walk {
+            jobs,
+            glob,
+            follow,
+            hidden,
+        },
+    )?;
     let Some(path) = output else {
         let mut bytes = Vec::new();
         let (_, _, outcomes) = run(py, &plan, &job, &mut bytes, keep)?;
@@ -641,7 +698,7 @@ fn write_file(
 #[pyo3(signature = (inputs, output, *, flip_fold = false, min_ply = None, max_ply = None,
     min_count = None, side = None, variations = false, uniq = false, min_rating = None,
     rating_of = None, min_moves = None, results = None, require_eval = false, memory = None,
-    force = false, jobs = None, glob = None, follow = false, errors = "raise"))]
+    force = false, jobs = None, glob = None, follow = false, hidden = false, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 pub fn book_build<'py>(
     py: Python<'py>,
@@ -664,6 +721,7 @@ pub fn book_build<'py>(
     jobs: Option<i64>,
     glob: Option<Vec<String>>,
     follow: bool,
+    hidden: bool,
     errors: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let keep = keep_errors(errors)?;
@@ -721,7 +779,16 @@ pub fn book_build<'py>(
         filter: given.then_some(filter),
         uniq,
     };
-    let plan = plan(py, inputs, Walk { jobs, glob, follow })?;
+    let plan = plan(
+        py,
+        inputs,
+        Walk {
+            jobs,
+            glob,
+            follow,
+            hidden,
+        },
+    )?;
     // Unless kept, a failed input stops the run before the book is written.
     let (_, built, outcomes) = run(py, &plan, &job, &mut std::io::sink(), keep)?;
     warn_failures(py, &outcomes)?;
@@ -741,7 +808,7 @@ pub fn book_build<'py>(
 /// its `KifError`, or with `errors="keep"` is a `KifWarning`.
 #[pyfunction]
 #[pyo3(signature = (inputs, *, depth = 31, nodes = 5_000_000, jobs = None, glob = None,
-    follow = false, errors = "raise"))]
+    follow = false, hidden = false, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 pub fn tsume_check(
     py: Python<'_>,
@@ -751,6 +818,7 @@ pub fn tsume_check(
     jobs: Option<i64>,
     glob: Option<Vec<String>>,
     follow: bool,
+    hidden: bool,
     errors: &str,
 ) -> PyResult<Vec<(String, usize, &'static str, String)>> {
     let keep = keep_errors(errors)?;
@@ -758,7 +826,16 @@ pub fn tsume_check(
         limits: kifconv::tsume::Limits { depth, nodes },
         keep: true,
     };
-    let plan = plan(py, inputs, Walk { jobs, glob, follow })?;
+    let plan = plan(
+        py,
+        inputs,
+        Walk {
+            jobs,
+            glob,
+            follow,
+            hidden,
+        },
+    )?;
     let (_, verdicts, outcomes) = run(py, &plan, &job, &mut std::io::sink(), keep)?;
     warn_failures(py, &outcomes)?;
     Ok(verdicts

@@ -142,3 +142,29 @@ def test_ctrl_c_stops_a_long_convert_at_once(tmp_path):
     # Nothing half-written: no temporary file is left.
     left = [p.name for p in out.rglob("*") if p.name.endswith(".tmp")]
     assert left == []
+
+
+def test_convert_takes_the_walk_the_resume_and_the_game_filters(tmp_path, cli):
+    games = tmp_path / "games"
+    (games / ".old").mkdir(parents=True)
+    for name in ["rated-resign.csa", "short.csa"]:
+        (games / name).write_bytes((FILTERS / name).read_bytes())
+    (games / ".old" / "hidden.csa").write_bytes((FILTERS / "short.csa").read_bytes())
+    out = tmp_path / "out"
+    first = kifconv.convert(games, "kifu", out)
+    assert [i.path.rsplit("/", 1)[-1] for i in first.inputs] == ["rated-resign.csa", "short.csa"]
+    again = kifconv.convert(games, "kifu", out, skip_existing=True)
+    assert [i.status for i in again.inputs] == ["skipped", "skipped"]
+    assert [i.path.rsplit("/", 1)[-1] for i in kifconv.convert(games, "usi", hidden=True).inputs] == [
+        "hidden.csa",
+        "rated-resign.csa",
+        "short.csa",
+    ]
+    # The game filters choose games for any target, as the command's do.
+    kept = kifconv.convert(FILTERS, "usi", min_moves=10)
+    command = cli(FILTERS, "--to", "usi", "--min-moves", "10")
+    assert command.returncode == 0, command.stderr
+    assert kept.output == command.stdout
+    assert kept.output.count(b"\n") < kifconv.convert(FILTERS, "usi").output.count(b"\n")
+    with pytest.raises(ValueError, match="skip_existing goes with output"):
+        kifconv.convert(games, "usi", skip_existing=True)
