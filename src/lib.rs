@@ -108,7 +108,7 @@ pub use error::{Error, ErrorKind, Location};
 /// The name KIF and KI2 give a standard start after `手合割：` (平手,
 /// 香落ち, 二枚落ち, …): `handicap_name(Handicap::TwoPieces)` is `二枚落ち`.
 pub use format::japanese::handicaps::handicap_name;
-pub use format::{Format, Target};
+pub use format::{names, Format, Target};
 pub use read::{read_any as read_bytes, read_path as read};
 pub use record::Record;
 pub use write::{write, WriteError};

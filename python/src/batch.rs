@@ -13,10 +13,11 @@ use kifconv::batch::jobs::training::Training;
 use kifconv::batch::jobs::tsume::{verdict_name, TsumeCheck};
 use kifconv::batch::jobs::Reading;
 use kifconv::batch::{self, Destination, InputOutcome, Job, Overwrite, Plan, Status, Stop};
+use kifconv::names::Source;
 use kifconv::training::filter::{self, Filter};
 use kifconv::training::uniq::Repeats;
 use kifconv::training::Data;
-use kifconv::write::{OutputEncoding, Positions};
+use kifconv::write::Positions;
 use pyo3::exceptions::{PyFileExistsError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -198,12 +199,10 @@ fn reading(format: Option<&str>, encoding: Option<&str>) -> PyResult<Reading> {
         encoding: names::encoding(encoding)?,
         ..Reading::default()
     };
-    match format.map(str::to_ascii_lowercase).as_deref() {
+    match format.map(names::source).transpose()? {
         None => {}
-        Some("hcpe") => reading.from_data = Some(Data::Hcpe),
-        Some("hcpe3") => reading.from_data = Some(Data::Hcpe3),
-        Some("psv") => reading.from_data = Some(Data::Psv),
-        Some(name) => reading.from = Some(names::format(name)?),
+        Some(Source::Record(format)) => reading.from = Some(format),
+        Some(Source::Training(data)) => reading.from_data = Some(data),
     }
     Ok(reading)
 }
@@ -385,22 +384,10 @@ pub fn convert(
     reading.flip = flip;
     reading.mainline_only = mainline;
     let mut options = kifconv::write::Options::default();
-    options.encoding = Some(
-        match out_encoding
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            None => target.encoding(),
-            Some("utf-8" | "utf8") => OutputEncoding::Utf8,
-            Some("sjis" | "shift_jis" | "cp932") => OutputEncoding::ShiftJis,
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "out_encoding={other:?}: the choices are \"utf-8\" and \"sjis\""
-                )))
-            }
-        },
-    );
+    options.encoding = Some(match out_encoding.as_deref() {
+        None => target.encoding(),
+        Some(name) => names::out_encoding(name)?,
+    });
     options.positions = match (ply, all_plies) {
         (Some(n), _) => Positions::AfterPlies(n),
         (None, true) => Positions::All,

@@ -2,6 +2,9 @@
 //! file (convert.rs, book.rs, tsume.rs, …) checks its arguments into a
 //! plan and a job.
 
+use crate::decode::EncodingChoice;
+use crate::format::names::{self, Name, Source};
+use crate::format::OutputEncoding;
 use crate::Target;
 use clap::{Args as ClapArgs, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
@@ -303,18 +306,18 @@ pub struct ConvertArgs {
     /// when standard input is not a terminal.
     pub inputs: Vec<PathBuf>,
     /// The format to write.
-    #[arg(short, long, value_enum, default_value_t = Target::Usi)]
+    #[arg(short, long, value_parser = named(&names::TARGETS), default_value = "usi", ignore_case = true)]
     pub to: Target,
     /// The format to read (default: from the content, then the
     /// extension); hcpe, hcpe3 and psv read training data under any name
     /// (a `.bin`, a `.dat`).
-    #[arg(short, long, value_enum)]
+    #[arg(short, long, value_parser = named(&names::SOURCES), ignore_case = true)]
     pub from: Option<Source>,
     /// The input encoding.
-    #[arg(long, value_enum, default_value_t = InputEncoding::Auto)]
-    pub encoding: InputEncoding,
+    #[arg(long, value_parser = named(&names::INPUT_ENCODINGS), default_value = "auto", ignore_case = true)]
+    pub encoding: EncodingChoice,
     /// The output encoding (default: Shift_JIS for kif/ki2, UTF-8 otherwise).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = named(&names::OUTPUT_ENCODINGS), ignore_case = true)]
     pub out_encoding: Option<OutputEncoding>,
     /// Rotate every record 180°: positions, moves, hands, side to move.
     #[arg(long)]
@@ -455,40 +458,23 @@ pub enum Uniq {
     Positions,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Source {
-    Kif,
-    Ki2,
-    Csa,
-    Usi,
-    Jkf,
-    Western,
-    /// HCPE training data, whatever the file's name.
-    Hcpe,
-    /// hcpe3 training data, whatever the file's name.
-    Hcpe3,
-    /// PackedSfenValue training data (YaneuraOu's `.bin`), whatever the
-    /// file's name.
-    Psv,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum InputEncoding {
-    Auto,
-    #[value(name = "utf-8", alias = "utf8")]
-    Utf8,
-    #[value(name = "sjis", alias = "shift_jis", alias = "cp932")]
-    Sjis,
-    #[value(name = "euc-jp", alias = "eucjp")]
-    EucJp,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum OutputEncoding {
-    #[value(name = "utf-8", alias = "utf8")]
-    Utf8,
-    #[value(name = "sjis", alias = "shift_jis", alias = "cp932")]
-    Sjis,
+/// A value read by its name in one of the library's tables of names
+/// ([`crate::format::names`]), which also give the help's list (aliases
+/// hidden).
+fn named<T: Copy + Send + Sync + 'static>(
+    table: &'static [Name<T>],
+) -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = table.iter().map(|&(name, _, help)| {
+        let value = PossibleValue::new(name);
+        if help.is_empty() {
+            value.hide(true)
+        } else {
+            value.help(help)
+        }
+    });
+    PossibleValuesParser::new(values)
+        .map(move |name| names::find(table, "", &name).expect("clap took a listed name"))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,20 +1,18 @@
 //! `kifconv INPUTS… --to FORMAT`: conversion, or training data with a
 //! training target. Its arguments checked into a plan and a job.
 
-use super::args::{
-    ConvertArgs, CsaVersion, InputEncoding, OutputEncoding, Source, TrainingArgs, Uniq,
-};
+use super::args::{ConvertArgs, CsaVersion, TrainingArgs, Uniq};
 use super::games;
 use super::run::Face;
 use crate::batch::jobs::convert::Convert;
 use crate::batch::jobs::training::{self, Training};
 use crate::batch::jobs::Reading;
 use crate::batch::{Destination, Overwrite};
-use crate::decode::{Encoding, EncodingChoice};
+use crate::format::names::Source;
 use crate::training::uniq::Repeats;
 use crate::training::Data;
-use crate::write::{OutputEncoding as Encoder, Positions};
-use crate::{Format, Target};
+use crate::write::Positions;
+use crate::Target;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -99,25 +97,13 @@ fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
     };
     let (from, from_data) = match args.from {
         None => (None, None),
-        Some(Source::Kif) => (Some(Format::Kif), None),
-        Some(Source::Ki2) => (Some(Format::Ki2), None),
-        Some(Source::Csa) => (Some(Format::Csa), None),
-        Some(Source::Usi) => (Some(Format::Usi), None),
-        Some(Source::Jkf) => (Some(Format::Jkf), None),
-        Some(Source::Western) => (Some(Format::Western), None),
-        Some(Source::Hcpe) => (None, Some(Data::Hcpe)),
-        Some(Source::Hcpe3) => (None, Some(Data::Hcpe3)),
-        Some(Source::Psv) => (None, Some(Data::Psv)),
+        Some(Source::Record(format)) => (Some(format), None),
+        Some(Source::Training(data)) => (None, Some(data)),
     };
     let reading = Reading {
         from,
         from_data,
-        encoding: match args.encoding {
-            InputEncoding::Auto => EncodingChoice::Auto,
-            InputEncoding::Utf8 => EncodingChoice::Forced(Encoding::Utf8),
-            InputEncoding::Sjis => EncodingChoice::Forced(Encoding::Cp932),
-            InputEncoding::EucJp => EncodingChoice::Forced(Encoding::EucJp),
-        },
+        encoding: args.encoding,
         mainline_only: args.mainline,
         flip: args.flip,
     };
@@ -137,11 +123,7 @@ fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
     }
     let filter = games::filter(args.training.games, None)?;
     let options = crate::write::Options {
-        encoding: Some(match args.out_encoding {
-            None => args.to.encoding(),
-            Some(OutputEncoding::Sjis) => Encoder::ShiftJis,
-            Some(OutputEncoding::Utf8) => Encoder::Utf8,
-        }),
+        encoding: Some(args.out_encoding.unwrap_or(args.to.encoding())),
         positions: match (args.ply, args.all_plies) {
             (Some(n), _) => Positions::AfterPlies(n),
             (None, true) => Positions::All,

@@ -18,6 +18,7 @@ pub(crate) mod kakinoki_sjis;
 pub mod ki2;
 pub mod kif;
 pub mod lines;
+pub mod names;
 // What a target cannot hold: only batch conversion warns about it.
 #[cfg(feature = "batch")]
 pub mod lost;

@@ -27,10 +27,8 @@ impl OutputEncoding {
 /// A format to write, with its encoding where the format has two usual ones
 /// (KIF and KI2 in Shift_JIS or UTF-8).
 ///
-/// With the `cli` feature, the variants are also the values of the
-/// command's `--to` (their documentation is its help).
+/// Users name them as [`super::names::TARGETS`] says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Target {
     /// USI position lines, one game a line.

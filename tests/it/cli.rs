@@ -829,3 +829,34 @@ fn a_folder_named_like_a_subcommand() {
     assert!(!stderr(&out).contains("note:"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The names of formats and encodings are the library's one table
+/// (`kifconv::names`), read as Python reads them: any ASCII case, the
+/// aliases taken but not listed in the help.
+#[test]
+fn format_and_encoding_names_come_from_one_table() {
+    let game = crate::util::files::fixtures().join("csa");
+    let lower = kifconv(&[s(&game), "--to", "kifu", "-q"]);
+    let upper = kifconv(&[s(&game), "--to", "KIFU", "--encoding", "AUTO", "-q"]);
+    assert!(upper.status.success(), "{}", stderr(&upper));
+    assert!(upper.stdout == lower.stdout, "the same names read the same");
+    let alias = kifconv(&[
+        s(&game),
+        "--encoding",
+        "Shift_JIS",
+        "--out-encoding",
+        "utf8",
+    ]);
+    assert_ne!(alias.status.code(), Some(2), "{}", stderr(&alias));
+    let help = stdout(&kifconv(&["--help"]));
+    for (name, _, listed) in kifconv::names::INPUT_ENCODINGS {
+        assert_eq!(
+            help.contains(&format!("- {name}:")),
+            !listed.is_empty(),
+            "{name}"
+        );
+    }
+    for (name, _, _) in kifconv::names::TARGETS {
+        assert!(help.contains(&format!("- {name}:")), "{name}");
+    }
+}
