@@ -626,16 +626,13 @@ mod tests {
     #[test]
     fn runs_on_disk_give_the_same_book() {
         let mut text = String::new();
-        let mut rng = 7u64;
+        let mut rng = crate::test_util::rng::Rng::new(7);
         for _ in 0..40 {
             let mut pos = crate::Position::startpos();
             let mut line = String::from("position startpos moves");
             for _ in 0..12 {
                 let moves = pos.legal_moves();
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let mv = moves[(rng % moves.len().min(3) as u64) as usize];
+                let mv = moves[rng.below(moves.len().min(3))];
                 line.push_str(&format!(" {mv}"));
                 pos.play_unchecked(mv);
             }

@@ -574,25 +574,11 @@ fn extension_hints() {
     }
 }
 
-/// A tiny deterministic generator (xorshift64), enough to make varied byte strings.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::test_util::rng::Rng;
 
 /// Random input shaped like the interesting cases: lead bytes, line breaks, BOMs and
 /// declarations appear far more often than in uniform noise.
-fn random_input(rng: &mut XorShift) -> Vec<u8> {
+fn random_input(rng: &mut Rng) -> Vec<u8> {
     const PREFIXES: [&[u8]; 5] = [
         b"",
         BOM,
@@ -626,7 +612,7 @@ fn line_of(bytes: &[u8], offset: usize) -> u32 {
 
 #[test]
 fn random_bytes_never_panic_and_every_report_is_consistent() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for _ in 0..3000 {
         let bytes = random_input(&mut rng);
         for choice in ALL_CHOICES {

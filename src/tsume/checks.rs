@@ -105,7 +105,7 @@ mod tests {
     fn gives_check_agrees_with_playing_the_move() {
         // Random games from the start: every legal move of every position,
         // the bitboard answer against the played one.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::test_util::rng::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for _ in 0..60 {
             let mut pos = Position::startpos();
@@ -125,11 +125,7 @@ mod tests {
                     );
                     checked += 1;
                 }
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let pick = (state >> 33) as usize % moves.len();
-                pos.play_unchecked(moves[pick]);
+                pos.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
         assert!(checked > 100_000, "{checked}");

@@ -359,20 +359,7 @@ pub fn sevenz(files: &[(&str, Vec<u8>)], method: Method, solid: bool) -> Vec<u8>
 }
 
 /// A small deterministic generator (xorshift64*), for the mutation tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+pub use crate::test_util::rng::Rng;
 
 /// Reads everything from a reader (for the tests of the decoders alone).
 pub fn drain(mut r: impl Read) -> std::io::Result<Vec<u8>> {

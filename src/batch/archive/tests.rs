@@ -173,7 +173,7 @@ fn garbage_is_one_error_item_for_every_kind() {
 #[test]
 fn damaged_archives_never_panic() {
     let files = sample();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let limits = Limits {
         max_entry: 1 << 20,
         max_total: 4 << 20,

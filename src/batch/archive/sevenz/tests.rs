@@ -45,7 +45,7 @@ fn empty_files_keep_their_place_and_directories_are_skipped() {
 fn a_corrupt_block_is_an_error_item_not_bad_data() {
     // Stored data would let a flipped byte through to the CRC check; LZMA2
     // of incompressible bytes holds them almost as they are.
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let noise: Vec<u8> = (0..50_000).map(|_| rng.next() as u8).collect();
     let files = vec![("a.kif", noise.clone()), ("b.kif", noise)];
     let good = sevenz(&files, Method::Lzma2, false);
