@@ -146,28 +146,9 @@ impl ExtensionHint {
     }
 }
 
-/// `path.extension()` as UTF-8, found without taking the path apart
-/// component by component (400 instructions a file) when its last segment,
-/// after the last `/`, is a plain name: then that segment is the file name
-/// `Path` finds, and the extension is what follows its last dot, if the dot
-/// does not start the name. Any other path asks [`Path::extension`].
+/// `path.extension()` as UTF-8 ([`crate::types::extension`]).
 fn extension(path: &Path) -> Option<&str> {
-    if cfg!(windows) {
-        // Other separators, and drive prefixes.
-        return path.extension().and_then(|e| e.to_str());
-    }
-    let bytes = path.as_os_str().as_encoded_bytes();
-    let name = match memchr::memrchr(b'/', bytes) {
-        Some(slash) => &bytes[slash + 1..],
-        None => bytes,
-    };
-    if name.is_empty() || name == b"." || name == b".." {
-        return path.extension().and_then(|e| e.to_str());
-    }
-    match memchr::memrchr(b'.', name) {
-        Some(dot) if dot > 0 => std::str::from_utf8(&name[dot + 1..]).ok(),
-        _ => None,
-    }
+    std::str::from_utf8(crate::types::extension(path)?).ok()
 }
 
 /// The decoded text and what it was decoded from.

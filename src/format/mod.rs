@@ -89,34 +89,11 @@ impl Format {
             ("jkf", Format::Jkf),
             ("json", Format::Jkf),
         ];
-        let ext = extension(path)?;
+        let ext = crate::types::extension(path)?;
         EXTENSIONS
             .iter()
             .find(|(name, _)| ext.eq_ignore_ascii_case(name.as_bytes()))
             .map(|&(_, format)| format)
-    }
-}
-
-/// The bytes of `path`'s extension, as [`Path::extension`] finds it,
-/// read from the end of the path's bytes without parsing the path into
-/// components: after the last dot, when no `/` comes after it, a byte that
-/// is no `/` comes before it (the dot does not start the name) and
-/// something follows it. Any other path (a name ending in a dot, a path
-/// ending in `/`, `..`) is left to `Path::extension`. (It cost some 400
-/// instructions a file; the extension tables are ASCII, so they are
-/// compared with these bytes as they are, with no lowercase copy.)
-pub(crate) fn extension(path: &Path) -> Option<&[u8]> {
-    let bytes = path.as_os_str().as_encoded_bytes();
-    match bytes.iter().rposition(|&b| b == b'.' || b == b'/') {
-        // A name with no dot.
-        None => None,
-        Some(at) if bytes[at] == b'/' && at + 1 < bytes.len() => None,
-        Some(at)
-            if bytes[at] == b'.' && at + 1 < bytes.len() && at > 0 && bytes[at - 1] != b'/' =>
-        {
-            Some(&bytes[at + 1..])
-        }
-        _ => path.extension().map(|ext| ext.as_encoded_bytes()),
     }
 }
 
@@ -144,8 +121,8 @@ pub fn foul_move(ending: &Ending, pos: &Position) -> Option<Move> {
 mod extension_tests {
     use super::*;
 
-    /// The extension is the one `Path::extension` finds, and the formats
-    /// those the lowercase extension names.
+    /// The formats are those the lowercase extension names (the extension
+    /// itself is `types::extension`'s, tested there).
     #[test]
     fn extensions_are_those_of_path_extension() {
         let names = [
@@ -191,11 +168,6 @@ mod extension_tests {
         ];
         for name in names {
             let path = Path::new(name);
-            assert_eq!(
-                extension(path),
-                path.extension().map(|e| e.as_encoded_bytes()),
-                "{name:?}"
-            );
             let lower = path
                 .extension()
                 .and_then(|e| e.to_str())

@@ -6,6 +6,7 @@
 
 mod color;
 mod encoding;
+mod file_name;
 mod hand;
 mod moves;
 mod piece;
@@ -13,6 +14,7 @@ mod square;
 
 pub use color::Color;
 pub use encoding::Encoding;
+pub use file_name::extension;
 pub use hand::Hand;
 pub use moves::{Move, MoveSyntaxError};
 pub use piece::{Piece, PieceKind};

@@ -44,7 +44,7 @@ impl Data {
             ("hcpe3", Data::Hcpe3),
             ("psv", Data::Psv),
         ];
-        let ext = crate::format::extension(path)?;
+        let ext = crate::types::extension(path)?;
         EXTENSIONS
             .iter()
             .find(|(name, _)| ext.eq_ignore_ascii_case(name.as_bytes()))
