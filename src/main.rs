@@ -3,8 +3,8 @@
 
 /// mimalloc rather than the system allocator: the batch runner allocates
 /// outputs on worker threads and frees them on the main thread, a pattern
-/// under which glibc's per-thread arenas keep growing (measured on the
-/// 10,000-game CSA archive: 264 MB resident with glibc, see the commit).
+/// under which glibc's per-thread arenas keep growing (the figures are in
+/// the commit that chose it).
 /// It is chosen here, in the binary, so that a program using the library
 /// keeps its own allocator.
 #[global_allocator]
@@ -35,14 +35,12 @@ fn main() -> std::process::ExitCode {
 /// default second: the `book` commands, which promise a memory bound.
 ///
 /// A book build frees on one thread what workers allocated on others, in
-/// bursts; kept a second, those pages raise its peak well past the bound
-/// (the CSA bench book at -j2: 86–93 MB, against 54 MB given back at
-/// once). Anything else keeps mimalloc's default: given back at once, each
-/// purge is an `madvise` after which the kernel flushes the other threads'
-/// TLBs by an interrupt to their cores, which a virtual machine pays
-/// dearly and unevenly. The 10,000-file KIF folder at -j2 cost some 150
-/// such interrupts at once and 12 with the default, for the same peak
-/// (7 MB); the CSA folder to HCPE peaks at 61 MB against 44 MB.
+/// bursts; kept a second, those pages raise its peak well past the bound.
+/// Anything else keeps mimalloc's default: given back at once, each purge
+/// is an `madvise` after which the kernel flushes the other threads' TLBs
+/// by an interrupt to their cores, which a virtual machine pays dearly and
+/// unevenly, for little memory saved. (The figures are in the commit that
+/// made this choice.)
 /// (A subcommand is always the first argument: conversion options may
 /// not come before one.)
 fn gives_memory_back_at_once(first: Option<&std::ffi::OsStr>) -> bool {

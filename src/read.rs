@@ -430,7 +430,7 @@ fn training_by_name(bytes: &[u8], path: &Path, format: Option<Format>) -> Option
 
 /// [`read_bytes_general`] once training data is ruled out: the bytes
 /// decoded whole, then read. ([`read_bytes`] has asked the file name
-/// already; asking again cost 400 instructions a file.)
+/// already, so it is not asked again.)
 fn read_text_bytes(
     bytes: &[u8],
     path: &Path,

@@ -316,7 +316,7 @@ fn problem(display: String, message: String) -> Item {
 /// `name` joined to the folder `dir`, as `Path::join` joins them (a `/`
 /// between them unless `dir` is empty or ends in one), in a buffer made
 /// once to its size (`DirEntry::path` copied the folder's path, then grew
-/// the copy for the name: 600 instructions a file).
+/// the copy for the name).
 fn joined(dir: &Path, name: &OsStr) -> PathBuf {
     let (dir, name) = (dir.as_os_str().as_bytes(), name.as_bytes());
     let mut bytes = Vec::with_capacity(dir.len() + 1 + name.len());

@@ -30,8 +30,7 @@ impl Position {
     /// for a drop) and ended on `to`: the moved piece if it attacks the
     /// king, and the slider it uncovered if one now does. Inlined into
     /// both ways a move is played (with two callers the compiler kept it
-    /// out of line, which measured 0.5M instructions more on the
-    /// 1,000-file CSA subset).
+    /// out of line, which was slower).
     #[inline(always)]
     pub(super) fn checkers_after_move(&self, from: Option<Square>, to: Square) -> Bitboard {
         let mover = !self.side;

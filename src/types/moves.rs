@@ -125,7 +125,7 @@ impl Move {
     ///
     /// Taken by reference, so that a writer walking the moves where they
     /// are stored reads each field in place (by value, the move was loaded
-    /// whole and taken apart again: ~6 more instructions a move).
+    /// whole and taken apart again).
     #[inline]
     pub fn usi_ascii_word(&self) -> (u64, usize) {
         let square = |sq: Square| u64::from(SQUARE_USI_WORD[sq.index() & 0xFF]);

@@ -148,7 +148,7 @@ const MAX_DIGITS: usize = 15;
 /// A time in whole seconds, `T12`, from `at` to the end of the line: its
 /// milliseconds and where it ends. Always inlined: called from the
 /// reader's loop for every time line, a call of its own cost more than the
-/// reading (2.2M instructions on 1,000 CSA files).
+/// reading.
 #[inline(always)]
 pub(super) fn time_statement(text: &[u8], at: usize) -> Option<(u64, usize)> {
     if text.get(at) != Some(&b'T') {
