@@ -402,11 +402,6 @@ pub fn convert(
             )))
         }
     };
-    let chosen = min_rating.is_some()
-        || min_moves.is_some()
-        || results.is_some()
-        || require_eval
-        || rating_of.is_some();
     let filter = game_filter(
         min_rating,
         rating_of.as_deref(),
@@ -419,7 +414,7 @@ pub fn convert(
         target,
         reading,
         options,
-        filter: chosen.then_some(filter),
+        filter,
     };
     let mut plan = plan(
         py,
@@ -453,7 +448,8 @@ pub fn convert(
     Summary::of(py, &summary, &outcomes, output)
 }
 
-/// The game filters from keywords, named as Python names them.
+/// The game filters from keywords, named as Python names them; None when
+/// no keyword asks for one.
 #[allow(clippy::too_many_arguments)]
 fn game_filter(
     min_rating: Option<f64>,
@@ -462,7 +458,16 @@ fn game_filter(
     results: Option<Vec<String>>,
     require_eval: bool,
     max_eval: Option<i32>,
-) -> PyResult<Filter> {
+) -> PyResult<Option<Filter>> {
+    let asked = min_rating.is_some()
+        || rating_of.is_some()
+        || min_moves.is_some()
+        || results.is_some()
+        || require_eval
+        || max_eval.is_some();
+    if !asked {
+        return Ok(None);
+    }
     if let Some(r) = min_rating {
         crate::check::non_negative_number("min_rating", r)?;
     }
@@ -480,7 +485,7 @@ fn game_filter(
             )));
         }
     }
-    Ok(Filter {
+    Ok(Some(Filter {
         results,
         min_moves,
         min_rating,
@@ -496,7 +501,7 @@ fn game_filter(
         require_eval,
         max_eval,
         spare_entering_king: false,
-    })
+    }))
 }
 
 /// `uniq=`: True or `"games"` for games with the same moves, `"positions"`
@@ -593,7 +598,8 @@ pub fn training(
         results,
         require_eval,
         max_eval,
-    )?;
+    )?
+    .unwrap_or_default();
     // As dlshogi's scripts: csa_to_hcpe3 spares a %KACHI game from the
     // mate-score cut, csa_to_hcpe does not.
     filter.spare_entering_king = data == Data::Hcpe3;
@@ -725,11 +731,6 @@ pub fn book_build<'py>(
             usize::MAX >> 20
         )));
     }
-    let given = min_rating.is_some()
-        || min_moves.is_some()
-        || results.is_some()
-        || require_eval
-        || rating_of.is_some();
     let filter = game_filter(
         min_rating,
         rating_of.as_deref(),
@@ -763,7 +764,7 @@ pub fn book_build<'py>(
         min_count: min_count.unwrap_or(1),
         force,
         memory: memory << 20,
-        filter: given.then_some(filter),
+        filter,
         uniq,
     };
     let plan = plan(
