@@ -41,19 +41,19 @@ impl Inputs {
     }
 }
 
-/// How the inputs are walked, as every batch function takes it.
-struct Walk {
-    jobs: Option<i64>,
-    glob: Option<Vec<String>>,
-    follow: bool,
-    /// Walk hidden files and folders found in folders.
-    hidden: bool,
-}
-
 /// The plan for `inputs`: each input must exist (a missing one is the
 /// OS's error, `FileNotFoundError`), `jobs` is bounded, the globs are
 /// checked.
-fn plan(py: Python<'_>, inputs: Inputs, walk: Walk) -> PyResult<Plan> {
+/// `jobs` threads; `glob`, `follow` and `hidden` say how folders and
+/// archives are walked.
+fn plan(
+    py: Python<'_>,
+    inputs: Inputs,
+    jobs: Option<i64>,
+    glob: Option<Vec<String>>,
+    follow: bool,
+    hidden: bool,
+) -> PyResult<Plan> {
     let inputs = inputs.paths();
     if inputs.is_empty() {
         return Err(PyValueError::new_err(
@@ -66,11 +66,11 @@ fn plan(py: Python<'_>, inputs: Inputs, walk: Walk) -> PyResult<Plan> {
         }
     }
     let mut plan = Plan::new(inputs);
-    plan.jobs = crate::check::jobs(walk.jobs)?;
-    plan.filter = batch::Filter::new(&walk.glob.unwrap_or_default())
+    plan.jobs = crate::check::jobs(jobs)?;
+    plan.filter = batch::Filter::new(&glob.unwrap_or_default())
         .map_err(|e| PyValueError::new_err(format!("glob: {e}")))?;
-    plan.follow = walk.follow;
-    plan.hidden = walk.hidden;
+    plan.follow = follow;
+    plan.hidden = hidden;
     Ok(plan)
 }
 
@@ -416,16 +416,7 @@ pub fn convert(
         options,
         filter,
     };
-    let mut plan = plan(
-        py,
-        inputs,
-        Walk {
-            jobs,
-            glob,
-            follow,
-            hidden,
-        },
-    )?;
+    let mut plan = plan(py, inputs, jobs, glob, follow, hidden)?;
     if let Some(dir) = &output {
         plan.destination = Destination::Folder(dir.clone());
     }
@@ -610,16 +601,7 @@ pub fn training(
         repeats,
         flip_fold,
     };
-    let plan = plan(
-        py,
-        inputs,
-        Walk {
-            jobs,
-            glob,
-            follow,
-            hidden,
-        },
-    )?;
+    let plan = plan(py, inputs, jobs, glob, follow, hidden)?;
     let Some(path) = output else {
         let mut bytes = Vec::new();
         let (_, _, outcomes) = run(py, &plan, &job, &mut bytes, keep)?;
@@ -767,16 +749,7 @@ pub fn book_build<'py>(
         filter,
         uniq,
     };
-    let plan = plan(
-        py,
-        inputs,
-        Walk {
-            jobs,
-            glob,
-            follow,
-            hidden,
-        },
-    )?;
+    let plan = plan(py, inputs, jobs, glob, follow, hidden)?;
     // Unless kept, a failed input stops the run before the book is written.
     let (_, built, outcomes) = run(py, &plan, &job, &mut std::io::sink(), keep)?;
     warn_failures(py, &outcomes)?;
@@ -814,16 +787,7 @@ pub fn tsume_check(
         limits: kifconv::tsume::Limits { depth, nodes },
         keep: true,
     };
-    let plan = plan(
-        py,
-        inputs,
-        Walk {
-            jobs,
-            glob,
-            follow,
-            hidden,
-        },
-    )?;
+    let plan = plan(py, inputs, jobs, glob, follow, hidden)?;
     let (_, verdicts, outcomes) = run(py, &plan, &job, &mut std::io::sink(), keep)?;
     warn_failures(py, &outcomes)?;
     Ok(verdicts
