@@ -78,6 +78,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// The library holds no unsafe code.
+#![forbid(unsafe_code)]
 
 pub mod book;
 pub mod decode;

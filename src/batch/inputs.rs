@@ -26,15 +26,6 @@ pub enum Item {
 pub enum Origin {
     Stdin,
     File(PathBuf),
-    /// A file found in a folder the walk holds open, opened by its name in
-    /// that folder (`openat`): the kernel does not walk the whole path
-    /// again for every file (on the bench's `DIR/2015/01/NAME.csa`, the
-    /// walk was a tenth of the system time). `path` is the whole path, its
-    /// last component the name.
-    InFolder {
-        folder: Arc<File>,
-        path: PathBuf,
-    },
     /// An entry of a zip archive on disk, inflated by the worker that
     /// converts it (zip entries can be read in any order, in parallel).
     ZipEntry {
@@ -113,63 +104,6 @@ fn read_file(file: std::io::Result<File>, limit: u64) -> Result<Vec<u8>, String>
     Ok(bytes)
 }
 
-/// Opens `path`, found in the open `folder`, by its last component
-/// relative to the folder, for reading, as `File::open` would open the
-/// whole path (symbolic links followed, closed on exec); the whole path
-/// when it has no last component to take or that name holds a NUL byte.
-fn open_in(folder: &File, path: &Path) -> std::io::Result<File> {
-    use std::os::fd::{AsRawFd, FromRawFd};
-    let mut buffer = [0; NAME_ROOM];
-    let Some(name) = last_name(path).and_then(|name| c_name(name, &mut buffer)) else {
-        return File::open(path);
-    };
-    // SAFETY: `folder` is an open descriptor for the length of the call
-    // and `name` a NUL-terminated string; the flags are those
-    // `File::open` passes.
-    let fd = unsafe {
-        libc::openat(
-            folder.as_raw_fd(),
-            name.as_ptr(),
-            libc::O_RDONLY | libc::O_CLOEXEC,
-        )
-    };
-    if fd < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: `fd` was just opened here and is owned by nothing else.
-    Ok(unsafe { File::from_raw_fd(fd) })
-}
-
-/// Room for a file name and its closing NUL byte: Linux names are at most
-/// 255 bytes.
-const NAME_ROOM: usize = 256;
-
-/// `name` as a NUL-terminated string for a system call, written into
-/// `buffer` (a `CString` was an allocation a file); `None` when it does
-/// not fit or holds a NUL byte itself.
-fn c_name<'b>(name: &[u8], buffer: &'b mut [u8; NAME_ROOM]) -> Option<&'b std::ffi::CStr> {
-    let room = buffer.get_mut(..name.len())?;
-    room.copy_from_slice(name);
-    std::ffi::CStr::from_bytes_with_nul(buffer.get(..=name.len())?).ok()
-}
-
-/// The bytes of `path`'s last component, as `Path::file_name` gives them,
-/// taken after the path's last `/` when they are a plain name (neither
-/// empty, `.` nor `..`, as every name found in a folder is), without
-/// parsing the path into components (that cost 350 instructions a file).
-fn last_name(path: &Path) -> Option<&[u8]> {
-    use std::os::unix::ffi::OsStrExt;
-    let bytes = path.as_os_str().as_bytes();
-    let name = match bytes.iter().rposition(|&b| b == b'/') {
-        Some(slash) => &bytes[slash + 1..],
-        None => bytes,
-    };
-    match name {
-        b"" | b"." | b".." => path.file_name().map(|name| name.as_bytes()),
-        name => Some(name),
-    }
-}
-
 thread_local! {
     /// Each worker thread keeps its own open zip archives: reading entries
     /// needs a seekable handle, and handles cannot be shared between threads.
@@ -189,9 +123,6 @@ pub fn open(origin: Origin) -> Result<Box<dyn Read>, String> {
     match origin {
         Origin::Stdin => Ok(Box::new(std::io::stdin().lock())),
         Origin::File(path) => Ok(Box::new(File::open(&path).map_err(|e| e.to_string())?)),
-        Origin::InFolder { folder, path } => Ok(Box::new(
-            open_in(&folder, &path).map_err(|e| e.to_string())?,
-        )),
         Origin::ZipEntry { .. } | Origin::Bytes(_) => {
             Err("an archive's entry is read whole, not opened".to_string())
         }
@@ -214,7 +145,6 @@ pub fn read(origin: Origin, limit: u64) -> Result<Vec<u8>, String> {
             Ok(bytes)
         }
         Origin::File(path) => read_file(File::open(&path), limit),
-        Origin::InFolder { folder, path } => read_file(open_in(&folder, &path), limit),
         Origin::ZipEntry {
             archive,
             directory,
@@ -237,74 +167,24 @@ pub fn read(origin: Origin, limit: u64) -> Result<Vec<u8>, String> {
 mod tests {
     use super::*;
 
-    /// A file opened by its name in its open folder reads as the file
-    /// opened by its whole path, and one that is not there fails with the
-    /// same message.
+    /// A file is read whole within the limit, refused past it, and one
+    /// that is not there fails with the system's message.
     #[test]
-    fn a_file_opened_in_its_folder_is_the_file_opened_by_its_path() {
-        let dir = std::env::temp_dir().join(format!("kifconv-open-in-{}", std::process::id()));
+    fn a_file_is_read_within_the_limit() {
+        let dir = std::env::temp_dir().join(format!("kifconv-read-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a game.csa");
         std::fs::write(&path, "+7776FU\n").unwrap();
-        let folder = Arc::new(File::open(&dir).unwrap());
-        let read = |origin| read(origin, 1 << 20);
-        let by_name = read(Origin::InFolder {
-            folder: folder.clone(),
-            path: path.clone(),
-        });
-        assert_eq!(by_name, Ok(b"+7776FU\n".to_vec()));
-        assert_eq!(by_name, read(Origin::File(path.clone())));
-        let missing = dir.join("missing.csa");
-        let by_name = read(Origin::InFolder {
-            folder,
-            path: missing.clone(),
-        });
-        assert!(
-            by_name.as_ref().is_err_and(|e| e.contains("os error 2")),
-            "{by_name:?}"
-        );
-        assert_eq!(by_name, read(Origin::File(missing)));
         assert_eq!(
-            read_file(open_in(&File::open(&dir).unwrap(), &path), 3),
-            Err(too_big(3))
+            read(Origin::File(path.clone()), 8),
+            Ok(b"+7776FU\n".to_vec())
+        );
+        assert_eq!(read(Origin::File(path), 7), Err(too_big(7)));
+        let missing = read(Origin::File(dir.join("missing.csa")), 1 << 20);
+        assert!(
+            missing.as_ref().is_err_and(|e| e.contains("os error 2")),
+            "{missing:?}"
         );
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// A name becomes a C string when it fits and holds no NUL byte.
-    #[test]
-    fn names_become_c_strings_when_they_can() {
-        let mut buffer = [0; NAME_ROOM];
-        let long = vec![b'a'; NAME_ROOM - 1];
-        assert_eq!(
-            c_name(&long, &mut buffer).map(|c| c.to_bytes().len()),
-            Some(NAME_ROOM - 1)
-        );
-        let mut buffer = [0; NAME_ROOM];
-        assert_eq!(c_name(&vec![b'a'; NAME_ROOM], &mut buffer), None);
-        let mut buffer = [0; NAME_ROOM];
-        assert_eq!(c_name(b"a\0b.csa", &mut buffer), None);
-        let mut buffer = [0; NAME_ROOM];
-        assert_eq!(
-            c_name(b"a.csa", &mut buffer).map(|c| c.to_bytes()),
-            Some(&b"a.csa"[..])
-        );
-    }
-
-    /// A path's last name is the one `Path::file_name` gives.
-    #[test]
-    fn last_names_are_those_of_file_name() {
-        use std::os::unix::ffi::OsStrExt;
-        for name in [
-            "a.csa", "d/a.csa", "/d/a", "d/", "d//", "d/.", "d/..", ".", "..", "", "/", "a/./",
-            ".a", "d/.a", "d/...", "d//a",
-        ] {
-            let path = Path::new(name);
-            assert_eq!(
-                last_name(path),
-                path.file_name().map(|n| n.as_bytes()),
-                "{name:?}"
-            );
-        }
     }
 }

@@ -296,17 +296,10 @@ pub fn numbered(path: &Path, n: usize) -> PathBuf {
 }
 
 /// Renames `from` to `to` unless something is at `to` already (then
-/// `AlreadyExists`), in one step where the system has one.
+/// `AlreadyExists`): a hard link, which fails if the name exists, in one
+/// step, and then the temporary name is removed. (std has no no-replace
+/// rename, and the library holds no `unsafe` to call the system's.)
 fn rename_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
-    #[cfg(target_os = "linux")]
-    {
-        match renameat2_no_replace(from, to) {
-            Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {}
-            done => return done,
-        }
-    }
-    // A hard link fails if the name exists, atomically; the temporary name
-    // is then removed.
     match std::fs::hard_link(from, to) {
         Ok(()) => {
             let _ = std::fs::remove_file(from);
@@ -321,32 +314,6 @@ fn rename_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
             }
             std::fs::rename(from, to)
         }
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn renameat2_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes()).map_err(|e| Error::new(ErrorKind::InvalidInput, e))
-    };
-    let (from, to) = (c(from)?, c(to)?);
-    // SAFETY: both arguments are NUL-terminated strings that live across
-    // the call; renameat2 reads them and keeps no pointer.
-    let r = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            from.as_ptr(),
-            libc::AT_FDCWD,
-            to.as_ptr(),
-            libc::RENAME_NOREPLACE,
-        )
-    };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(Error::last_os_error())
     }
 }
 

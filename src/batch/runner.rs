@@ -530,10 +530,7 @@ fn one<J: Job>(item: Item, plan: &Plan, job: &J, counter: &AtomicU64) -> Outcome
         relative: &relative,
         to_files: base.is_some(),
     };
-    let on_disk = matches!(
-        origin,
-        Origin::Stdin | Origin::File(_) | Origin::InFolder { .. }
-    );
+    let on_disk = matches!(origin, Origin::Stdin | Origin::File(_));
     if on_disk && job.streams(source) {
         return Outcome::Stream {
             display,

@@ -21,7 +21,7 @@ use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
 use std::fs::FileType;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
-use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -50,10 +50,6 @@ struct Listing {
     /// entry's relative path is it joined with the entry's name, which is
     /// what `Path::strip_prefix` gives for the entry's path.
     relative: Arc<Path>,
-    /// The folder itself, held open so that its files are opened by name
-    /// in it ([`Origin::InFolder`]); `None` if it could not be opened so
-    /// (its files are then opened by their whole paths).
-    folder: Option<Arc<std::fs::File>>,
     entries: std::vec::IntoIter<(OsString, FileType)>,
 }
 
@@ -127,12 +123,6 @@ impl Walk {
             Ok(read) => read,
             Err(e) => return Some(problem(inputs::shown(&dir), e.to_string())),
         };
-        let folder = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_DIRECTORY)
-            .open(&dir)
-            .ok()
-            .map(Arc::new);
         let mut named = Vec::new();
         for entry in read {
             match entry.and_then(|e| Ok((e.file_name(), e.file_type()?))) {
@@ -148,18 +138,16 @@ impl Walk {
         self.stack.push(Pending::Listing(Listing {
             dir: Arc::from(dir),
             relative: Arc::from(relative),
-            folder,
             entries: named.into_iter(),
         }));
         None
     }
 
-    /// One entry named `name` found in the folder `dir` (held open as
-    /// `folder`, if it could be), at `relative_dir` to the folder the walk
-    /// started from.
+    /// One entry named `name` found in the folder `dir`, at
+    /// `relative_dir` to the folder the walk started from.
     fn entry(
         &mut self,
-        (dir, relative_dir, folder): (&Path, &Path, Option<Arc<std::fs::File>>),
+        (dir, relative_dir): (&Path, &Path),
         name: OsString,
         kind: FileType,
     ) -> Option<Item> {
@@ -259,14 +247,10 @@ impl Walk {
             )));
             return None;
         }
-        let origin = match folder {
-            Some(folder) => Origin::InFolder { folder, path },
-            None => Origin::File(path),
-        };
         Some(Item::Input(Input {
             display,
             relative,
-            origin,
+            origin: Origin::File(path),
         }))
     }
 }
@@ -286,8 +270,7 @@ impl Iterator for Walk {
                 Pending::Listing(listing) => match listing.entries.next() {
                     Some((name, kind)) => {
                         let (dir, relative) = (listing.dir.clone(), listing.relative.clone());
-                        let folder = listing.folder.clone();
-                        self.entry((&dir, &relative, folder), name, kind)
+                        self.entry((&dir, &relative), name, kind)
                     }
                     None => {
                         self.stack.pop();
@@ -375,7 +358,7 @@ mod tests {
                     panic!("only inputs here")
                 };
                 let path = match input.origin {
-                    Origin::InFolder { path, .. } | Origin::File(path) => path,
+                    Origin::File(path) => path,
                     _ => panic!("a file in a folder"),
                 };
                 let root = Path::new(&root);

@@ -263,53 +263,6 @@ pub struct MoveTree {
     branched: bool,
 }
 
-impl Node {
-    /// Whether the node holds anything on the heap: a comment, a bookmark
-    /// or an ending (a move and its time are held in place).
-    ///
-    /// Every field is named, so that a field added to `Node` does not
-    /// compile here until it is sorted: [`MoveTree`]'s `Drop` relies on
-    /// this test to know which nodes it must empty.
-    #[inline]
-    fn owns_heap(&self) -> bool {
-        let Node {
-            mv: _,
-            ply: _,
-            parent: _,
-            first_child: _,
-            last_child: _,
-            next_sibling: _,
-            comments,
-            bookmarks,
-            time: _,
-            ending,
-        } = self;
-        comments.capacity() != 0 || bookmarks.capacity() != 0 || ending.is_some()
-    }
-}
-
-/// Dropping a tree frees what its nodes hold and then the nodes' vector,
-/// with one test per node: most nodes (a move and its time) hold nothing,
-/// and the drop the compiler writes for a node (a call that checks both
-/// lists, each string in them and the ending) cost more than building the
-/// node did.
-impl Drop for MoveTree {
-    fn drop(&mut self) {
-        for node in &mut self.nodes {
-            if node.owns_heap() {
-                drop(std::mem::take(&mut node.comments));
-                drop(std::mem::take(&mut node.bookmarks));
-                drop(node.ending.take());
-            }
-        }
-        // SAFETY: a length of 0 is always within the vector's initialised
-        // part; the nodes it leaves out are not dropped, and after the loop
-        // above none of them owns anything (empty lists of capacity 0, no
-        // ending), so nothing leaks. The vector's own buffer is still freed.
-        unsafe { self.nodes.set_len(0) };
-    }
-}
-
 impl Default for MoveTree {
     fn default() -> Self {
         MoveTree::new()
@@ -803,5 +756,42 @@ mod tree_tests {
         let newest = tree.ids().last().unwrap();
         tree.push(newest, m("2f2e"));
         assert!(tree.line_nodes().is_none());
+    }
+}
+
+#[cfg(test)]
+mod drop_tests {
+    use super::{Ending, EndingKind, MoveTree, NodeId};
+    use crate::Move;
+
+    /// A tree a million plies deep, with a variation nested at every ply
+    /// of its first half and comments, bookmarks and endings along it, is
+    /// dropped on a thread with a 64 KiB stack: its nodes live in one
+    /// vector, so dropping it never recurses, however deep it is.
+    #[test]
+    fn a_very_deep_tree_drops_on_a_small_stack() {
+        let mv = Move::from_usi("7g7f").unwrap();
+        let mut tree = MoveTree::new();
+        let mut at = NodeId::ROOT;
+        for ply in 0..1_000_000u32 {
+            let next = tree.push(at, mv);
+            if ply < 500_000 {
+                tree.push(at, mv);
+            }
+            if ply % 1000 == 0 {
+                let node = tree.node_mut(next);
+                node.comments.push(format!("ply {ply}"));
+                node.bookmarks.push("mark".to_owned());
+                node.ending = Some(Box::new(Ending::new(EndingKind::Other, None, "x")));
+            }
+            at = next;
+        }
+        assert_eq!(tree.mainline_moves().count(), 1_000_000);
+        std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || drop(tree))
+            .unwrap()
+            .join()
+            .unwrap();
     }
 }

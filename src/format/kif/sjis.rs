@@ -90,9 +90,8 @@ pub(super) fn plain_move(line: &[u8]) -> Option<(u32, MoveSpec, Option<MoveTime>
     if !tail.is_ascii() {
         return None;
     }
-    // SAFETY: ASCII bytes are UTF-8 (and checking them again as UTF-8 was
-    // a sixth of this function's cost).
-    let tail = unsafe { std::str::from_utf8_unchecked(tail) };
+    // ASCII bytes are UTF-8: the check cannot fail.
+    let tail = std::str::from_utf8(tail).ok()?;
     let mut buffer = [0u8; MAX_MOVE_TEXT];
     let text = decode(&line[at..end], &mut buffer)?;
     let (mut spec, rest) = move_text(text).ok()?;
@@ -141,8 +140,9 @@ fn decode<'b>(bytes: &[u8], buffer: &'b mut [u8; MAX_MOVE_TEXT]) -> Option<&'b s
         len += width;
         rest = &rest[used..];
     }
-    // SAFETY: `buffer[..len]` holds only what `char::encode_utf8` wrote.
-    Some(unsafe { std::str::from_utf8_unchecked(&buffer[..len]) })
+    // `buffer[..len]` holds only what `char::encode_utf8` wrote: the check
+    // cannot fail.
+    std::str::from_utf8(&buffer[..len]).ok()
 }
 
 #[cfg(test)]
