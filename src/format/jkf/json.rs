@@ -1,44 +1,29 @@
-//! A small JSON reader that keeps track of where each value was written,
-//! so that errors and warnings about a document can name its line, column
-//! and JSON path. Nothing here knows JKF.
+//! A small, strict JSON reader (RFC 8259) that keeps track of where each
+//! value was written, so that errors and warnings about a document can name
+//! its line, column and JSON path. Nothing here knows JKF.
 //!
-//! serde_json checks the syntax first (its [`serde::de::IgnoredAny`]
-//! builds nothing, and its errors are the syntax errors reported); then a
-//! scanner walks the text, known by then to be good, and notes the bytes
-//! each value spans ([`Node`]). Strings with escapes are decoded by
-//! serde_json; numbers are kept as written.
+//! One pass reads the text into values with the bytes they span ([`Node`]).
+//! A text that is not JSON stops the pass at its first fault, with an error
+//! that names the place, the offending text and what was expected there.
+//! Strings without escapes borrow the text; numbers are kept as written.
+//! An object keeps every member in input order, a key given twice included
+//! (the JKF reader warns of it and uses the last).
 
 use crate::error::{Error, Stage};
 use crate::record::Warning;
+use std::borrow::Cow;
 use std::fmt;
-
-/// Why a text could not be read as JSON.
-pub(super) enum Failure {
-    /// Not JSON: serde_json's error, placed in the text.
-    Syntax(Error),
-    /// Values nested deeper than [`MAX_DEPTH`]; the byte offset where the
-    /// scan went too deep.
-    TooDeep(usize),
-    /// serde_json accepted the text and the scanner did not (a bug).
-    Unindexed,
-}
 
 /// Reads the JSON text of `source` from byte `body_start` on (after a
 /// byte-order mark, if there is one) into values with their places.
-pub(super) fn parse<'t>(source: &Source<'t>, body_start: usize) -> Result<Node<'t>, Failure> {
-    let text = source.text;
-    let body = text.get(body_start..).unwrap_or("");
-    // serde_json checks the syntax (IgnoredAny: nothing is built), then
-    // the scanner indexes the text it knows to be good.
-    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(body) {
-        return Err(Failure::Syntax(source.syntax_error(&e, body_start)));
-    }
-    let mut scanner = Scanner::new(text, body_start);
-    match (scanner.document(), scanner.too_deep) {
-        (Some(root), _) => Ok(root),
-        (None, Some(at)) => Err(Failure::TooDeep(at)),
-        (None, None) => Err(Failure::Unindexed),
-    }
+pub(super) fn parse<'t>(source: &Source<'t>, body_start: usize) -> Result<Node<'t>, Error> {
+    let mut parser = Parser {
+        source,
+        text: source.text,
+        bytes: source.text.as_bytes(),
+        at: body_start,
+    };
+    parser.document().map_err(|e| *e)
 }
 
 // -- Where things are in the text ---------------------------------------------
@@ -126,37 +111,6 @@ impl<'t> Source<'t> {
             message: message.into(),
         }
     }
-
-    /// A serde_json syntax error, placed where serde_json says.
-    pub(super) fn syntax_error(&self, e: &serde_json::Error, body_start: usize) -> Error {
-        let line = e.line().max(1);
-        let line_start = self.line_starts.get(line - 1).copied().unwrap_or(0);
-        let shift = if line == 1 { body_start } else { 0 };
-        // serde_json counts columns in bytes, the offending byte included.
-        let mut offset = (line_start + shift + e.column().saturating_sub(1)).min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let found = self.text[offset..].chars().next();
-        let message = e.to_string();
-        let message = match message.rsplit_once(" at line ") {
-            Some((head, _)) => head.to_string(),
-            None => message,
-        };
-        let (line, line_text, in_line) = self.locate(offset);
-        let text = match found {
-            Some(c) if c != '\n' && c != '\r' => c.to_string(),
-            _ => String::new(),
-        };
-        Error::at(
-            Stage::Parse,
-            line,
-            line_text,
-            in_line,
-            &text,
-            format!("not valid JSON: {message}"),
-        )
-    }
 }
 
 /// A JSON path such as `moves[3].forks[0][2].move`, built only when a
@@ -193,13 +147,14 @@ pub(super) enum Value<'t> {
     Bool(bool),
     /// The number as written.
     Number(&'t str),
-    String(String),
+    /// Borrowed from the text unless it has escapes.
+    String(Cow<'t, str>),
     Array(Vec<Node<'t>>),
     Object(Vec<Member<'t>>),
 }
 
 pub(super) struct Member<'t> {
-    pub(super) key: String,
+    pub(super) key: Cow<'t, str>,
     pub(super) key_start: usize,
     pub(super) value: Node<'t>,
 }
@@ -245,42 +200,67 @@ impl Node<'_> {
     }
 }
 
-/// Notes where each value of a JSON text starts and ends. The text has
-/// already been checked by serde_json ([`parse`]); anything unexpected
-/// gives `None` rather than a panic.
-struct Scanner<'t> {
+// -- The parser ---------------------------------------------------------------
+
+/// How deep values may nest: the top-level value is at depth 0, and a
+/// value deeper than this is an error. The parser reads nested values by
+/// recursion, and so does the JKF reader follow forks, so the depth must
+/// be bounded. In a JKF record, 1,024 levels hold forks within forks 339
+/// deep (a fork line's entries sit three levels below the entry the fork
+/// hangs on, and a move's `from` two more below its entry).
+pub(super) const MAX_DEPTH: u32 = 1024;
+
+/// A fault in the text, boxed so that results stay small on the way up.
+type Parsed<T> = Result<T, Box<Error>>;
+
+struct Parser<'s, 't> {
+    source: &'s Source<'t>,
     text: &'t str,
     bytes: &'t [u8],
     at: usize,
-    /// Where the text went deeper than [`MAX_DEPTH`], if it did.
-    too_deep: Option<usize>,
 }
 
-/// How deep values may nest: the top-level value is at depth 0, and a
-/// value deeper than this stops the scan ([`Failure::TooDeep`]). The
-/// scanner reads nested values by recursion, and so does the JKF reader
-/// follow forks, so the depth must be bounded here: serde_json's syntax
-/// check does not bound it (it skips values with a stack of its own, not
-/// with its recursion limit of 128). In a JKF record, 1,024 levels hold
-/// forks within forks 339 deep (a fork line's entries sit three levels
-/// below the entry the fork hangs on, and a move's `from` two more below
-/// its entry).
-pub(super) const MAX_DEPTH: u32 = 1024;
-
-impl<'t> Scanner<'t> {
-    fn new(text: &'t str, at: usize) -> Scanner<'t> {
-        Scanner {
-            text,
-            bytes: text.as_bytes(),
-            at,
-            too_deep: None,
-        }
-    }
-
-    fn document(&mut self) -> Option<Node<'t>> {
+impl<'t> Parser<'_, 't> {
+    fn document(&mut self) -> Parsed<Node<'t>> {
         let node = self.value(0)?;
         self.space();
-        (self.at == self.bytes.len()).then_some(node)
+        if self.at < self.bytes.len() {
+            return Err(self.here("expected nothing after the top-level value"));
+        }
+        Ok(node)
+    }
+
+    /// An error from byte `start` to `end`, the text between shown.
+    fn fault(&self, start: usize, end: usize, message: impl fmt::Display) -> Box<Error> {
+        Box::new(self.source.error(
+            Stage::Parse,
+            start,
+            end,
+            format!("not valid JSON: {message}"),
+        ))
+    }
+
+    /// An error at the character the parser is on (none at the end).
+    fn here(&self, message: impl fmt::Display) -> Box<Error> {
+        let end = match self
+            .text
+            .get(self.at..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(c) => self.at + c.len_utf8(),
+            None => self.at,
+        };
+        self.fault(self.at, end, message)
+    }
+
+    /// An error at the character the parser is on, or at the end of the
+    /// text (`ends` says what it ends inside, and what was expected).
+    fn unexpected(&self, expected: impl fmt::Display, ends: impl fmt::Display) -> Box<Error> {
+        if self.at < self.bytes.len() {
+            self.here(expected)
+        } else {
+            self.here(format_args!("the JSON ends {ends}"))
+        }
     }
 
     fn space(&mut self) {
@@ -289,119 +269,362 @@ impl<'t> Scanner<'t> {
         }
     }
 
-    fn next(&mut self) -> Option<u8> {
-        let b = *self.bytes.get(self.at)?;
-        self.at += 1;
-        Some(b)
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
     }
 
-    fn value(&mut self, depth: u32) -> Option<Node<'t>> {
-        if depth > MAX_DEPTH {
-            self.too_deep = Some(self.at);
-            return None;
-        }
+    fn value(&mut self, depth: u32) -> Parsed<Node<'t>> {
         self.space();
         let start = self.at;
-        let value = match *self.bytes.get(self.at)? {
-            b'{' => {
-                self.at += 1;
-                let mut members = Vec::new();
-                self.space();
-                if self.bytes.get(self.at) == Some(&b'}') {
-                    self.at += 1;
-                } else {
-                    loop {
-                        self.space();
-                        let key_start = self.at;
-                        let key = self.string()?;
-                        self.space();
-                        (self.next()? == b':').then_some(())?;
-                        let value = self.value(depth + 1)?;
-                        members.push(Member {
-                            key,
-                            key_start,
-                            value,
-                        });
-                        self.space();
-                        match self.next()? {
-                            b',' => {}
-                            b'}' => break,
-                            _ => return None,
-                        }
-                    }
-                }
-                Value::Object(members)
-            }
-            b'[' => {
-                self.at += 1;
-                let mut items = Vec::new();
-                self.space();
-                if self.bytes.get(self.at) == Some(&b']') {
-                    self.at += 1;
-                } else {
-                    loop {
-                        items.push(self.value(depth + 1)?);
-                        self.space();
-                        match self.next()? {
-                            b',' => {}
-                            b']' => break,
-                            _ => return None,
-                        }
-                    }
-                }
-                Value::Array(items)
-            }
-            b'"' => Value::String(self.string()?),
-            b't' => self.literal("true", Value::Bool(true))?,
-            b'f' => self.literal("false", Value::Bool(false))?,
-            b'n' => self.literal("null", Value::Null)?,
+        if depth > MAX_DEPTH {
+            return Err(Box::new(self.source.error(
+                Stage::Parse,
+                start,
+                (start + 1).min(self.text.len()),
+                format!(
+                    "JSON nested more than {MAX_DEPTH} levels deep (forks within forks); not read"
+                ),
+            )));
+        }
+        let value = match self.peek() {
+            Some(b'{') => self.object(depth)?,
+            Some(b'[') => self.array(depth)?,
+            Some(b'"') => Value::String(self.string()?),
+            Some(b't') => self.literal("true", Value::Bool(true))?,
+            Some(b'f') => self.literal("false", Value::Bool(false))?,
+            Some(b'n') => self.literal("null", Value::Null)?,
+            Some(b'-' | b'0'..=b'9') => Value::Number(self.number()?),
             _ => {
-                while let Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E') =
-                    self.bytes.get(self.at)
-                {
-                    self.at += 1;
-                }
-                if self.at == start {
-                    return None;
-                }
-                Value::Number(self.text.get(start..self.at)?)
+                return Err(self.unexpected(
+                    "expected a value (an object, an array, a string, a number, `true`, `false` or `null`)",
+                    "where a value was expected",
+                ))
             }
         };
-        Some(Node {
+        Ok(Node {
             start,
             end: self.at,
             value,
         })
     }
 
-    fn literal(&mut self, word: &str, value: Value<'t>) -> Option<Value<'t>> {
-        let end = self.at + word.len();
-        (self.bytes.get(self.at..end)? == word.as_bytes()).then_some(())?;
-        self.at = end;
-        Some(value)
-    }
-
-    /// A string, decoded by serde_json when it has escapes.
-    fn string(&mut self) -> Option<String> {
-        let start = self.at;
-        (self.next()? == b'"').then_some(())?;
-        let mut escaped = false;
+    /// An object, the parser on its `{`.
+    fn object(&mut self, depth: u32) -> Parsed<Value<'t>> {
+        self.at += 1;
+        let mut members = Vec::new();
+        self.space();
+        if self.peek() == Some(b'}') {
+            self.at += 1;
+            return Ok(Value::Object(members));
+        }
         loop {
-            match self.next()? {
-                b'"' => break,
-                b'\\' => {
-                    escaped = true;
-                    self.next()?;
+            self.space();
+            let key_start = self.at;
+            if self.peek() != Some(b'"') {
+                let expected = if members.is_empty() {
+                    "expected a key (a string in double quotes) or `}`"
+                } else if self.peek() == Some(b'}') {
+                    "trailing comma: expected a key (a string in double quotes) after `,`"
+                } else {
+                    "expected a key (a string in double quotes)"
+                };
+                return Err(self.unexpected(expected, "inside an object, where a key was expected"));
+            }
+            let key = self.string()?;
+            self.space();
+            if self.peek() != Some(b':') {
+                return Err(self.unexpected(
+                    "expected `:` after the key",
+                    "inside an object: expected `:` after the key",
+                ));
+            }
+            self.at += 1;
+            let value = self.value(depth + 1)?;
+            members.push(Member {
+                key,
+                key_start,
+                value,
+            });
+            self.space();
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b'}') => {
+                    self.at += 1;
+                    return Ok(Value::Object(members));
                 }
-                _ => {}
+                _ => {
+                    return Err(self.unexpected(
+                        "expected `,` or `}`",
+                        "inside an object: expected `,` or `}`",
+                    ))
+                }
             }
         }
-        let raw = self.text.get(start..self.at)?;
-        if escaped {
-            serde_json::from_str::<String>(raw).ok()
-        } else {
-            raw.get(1..raw.len() - 1).map(str::to_string)
+    }
+
+    /// An array, the parser on its `[`.
+    fn array(&mut self, depth: u32) -> Parsed<Value<'t>> {
+        self.at += 1;
+        let mut items = Vec::new();
+        self.space();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Ok(Value::Array(items));
         }
+        loop {
+            if !items.is_empty() {
+                self.space();
+                if self.peek() == Some(b']') {
+                    return Err(self.here("trailing comma: expected a value after `,`"));
+                }
+            }
+            items.push(self.value(depth + 1)?);
+            self.space();
+            match self.peek() {
+                Some(b',') => self.at += 1,
+                Some(b']') => {
+                    self.at += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => {
+                    return Err(self.unexpected(
+                        "expected `,` or `]`",
+                        "inside an array: expected `,` or `]`",
+                    ))
+                }
+            }
+        }
+    }
+
+    /// `true`, `false` or `null`, the parser on its first letter.
+    fn literal(&mut self, word: &'static str, value: Value<'t>) -> Parsed<Value<'t>> {
+        for &b in word.as_bytes() {
+            if self.peek() != Some(b) {
+                return Err(self.unexpected(
+                    format_args!("expected `{word}`"),
+                    format_args!("inside `{word}`"),
+                ));
+            }
+            self.at += 1;
+        }
+        Ok(value)
+    }
+
+    /// A number as written, checked against JSON's grammar: `-`, then `0`
+    /// or digits without a leading zero, then `.` and digits, then `e` or
+    /// `E`, a sign and digits.
+    fn number(&mut self) -> Parsed<&'t str> {
+        let start = self.at;
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        match self.peek() {
+            Some(b'0') => {
+                self.at += 1;
+                if let Some(b'0'..=b'9') = self.peek() {
+                    return Err(self
+                        .bad_number(start, "a number does not start with `0` and another digit"));
+                }
+            }
+            Some(b'1'..=b'9') => self.digits(),
+            _ => return Err(self.bad_number(start, "expected a digit after `-`")),
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.bad_number(start, "expected a digit after `.`"));
+            }
+            self.digits();
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.at += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.at += 1;
+            }
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.bad_number(start, "expected a digit in the exponent"));
+            }
+            self.digits();
+        }
+        Ok(&self.text[start..self.at])
+    }
+
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.at += 1;
+        }
+    }
+
+    /// A number from `start` that breaks the grammar where the parser is:
+    /// the text shown runs to the offending character, included.
+    fn bad_number(&self, start: usize, expected: &str) -> Box<Error> {
+        let end = match self
+            .text
+            .get(self.at..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(c) if c != '\n' && c != '\r' => self.at + c.len_utf8(),
+            _ => self.at,
+        };
+        self.fault(start, end, format_args!("invalid number: {expected}"))
+    }
+
+    /// A string, the parser on its opening quote: borrowed from the text
+    /// when it has no escapes, decoded when it has.
+    fn string(&mut self) -> Parsed<Cow<'t, str>> {
+        self.at += 1;
+        let start = self.at;
+        loop {
+            match self.peek() {
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(Cow::Borrowed(&self.text[start..self.at - 1]));
+                }
+                Some(b'\\') => break,
+                Some(0x20..) => self.at += 1,
+                _ => return Err(self.string_fault()),
+            }
+        }
+        let mut decoded = String::with_capacity(self.at - start + 16);
+        let mut run = start;
+        loop {
+            match self.peek() {
+                Some(b'"') => {
+                    decoded.push_str(&self.text[run..self.at]);
+                    self.at += 1;
+                    return Ok(Cow::Owned(decoded));
+                }
+                Some(b'\\') => {
+                    decoded.push_str(&self.text[run..self.at]);
+                    decoded.push(self.escape()?);
+                    run = self.at;
+                }
+                Some(0x20..) => self.at += 1,
+                _ => return Err(self.string_fault()),
+            }
+        }
+    }
+
+    /// A control character in a string, or the end of the text in one.
+    fn string_fault(&self) -> Box<Error> {
+        match self.peek() {
+            Some(b) => self.fault(
+                self.at,
+                self.at + 1,
+                format_args!(
+                    "a control character (U+{b:04X}) in a string: expected it written as an escape ({})",
+                    match b {
+                        b'\n' => "`\\n`".to_string(),
+                        b'\r' => "`\\r`".to_string(),
+                        b'\t' => "`\\t`".to_string(),
+                        _ => format!("`\\u{b:04x}`"),
+                    }
+                ),
+            ),
+            None => self.fault(
+                self.at,
+                self.at,
+                "the JSON ends inside a string: expected its closing `\"`",
+            ),
+        }
+    }
+
+    /// One escape, the parser on its backslash.
+    fn escape(&mut self) -> Parsed<char> {
+        let start = self.at;
+        self.at += 1;
+        let c = match self.peek() {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => {
+                self.at += 1;
+                return self.unicode_escape(start);
+            }
+            _ => {
+                let end = match self.text.get(self.at..).and_then(|r| r.chars().next()) {
+                    Some(c) if c >= ' ' => self.at + c.len_utf8(),
+                    _ => self.at,
+                };
+                return Err(self.fault(
+                    start,
+                    end,
+                    "invalid escape: expected `\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits",
+                ));
+            }
+        };
+        self.at += 1;
+        Ok(c)
+    }
+
+    /// A `\uXXXX` escape from `start`, the parser after its `u`; a
+    /// surrogate pair is two escapes that make one character.
+    fn unicode_escape(&mut self, start: usize) -> Parsed<char> {
+        let unit = self.hex4(start)?;
+        let code = match unit {
+            0xD800..=0xDBFF => {
+                let low_start = self.at;
+                let low = if self.bytes.get(self.at..self.at + 2) == Some(b"\\u") {
+                    self.at += 2;
+                    Some(self.hex4(low_start)?)
+                } else {
+                    None
+                };
+                match low {
+                    Some(low @ 0xDC00..=0xDFFF) => {
+                        0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
+                    }
+                    _ => {
+                        return Err(self.fault(
+                            start,
+                            self.at,
+                            format_args!(
+                                "`\\u{unit:04x}` is the first half of a surrogate pair: expected a second half (`\\udc00` to `\\udfff`) right after it"
+                            ),
+                        ))
+                    }
+                }
+            }
+            0xDC00..=0xDFFF => {
+                return Err(self.fault(
+                    start,
+                    self.at,
+                    format_args!(
+                        "`\\u{unit:04x}` is the second half of a surrogate pair, with no first half (`\\ud800` to `\\udbff`) before it"
+                    ),
+                ))
+            }
+            _ => u32::from(unit),
+        };
+        // Not a surrogate, so a character.
+        char::from_u32(code).ok_or_else(|| self.fault(start, self.at, "invalid escape"))
+    }
+
+    /// Four hex digits after `\u` (which starts at `start`).
+    fn hex4(&mut self, start: usize) -> Parsed<u16> {
+        let mut unit = 0u16;
+        for _ in 0..4 {
+            let digit = self.peek().and_then(|b| (b as char).to_digit(16));
+            let Some(digit) = digit else {
+                let end = match self.text.get(self.at..).and_then(|r| r.chars().next()) {
+                    Some(c) if c >= ' ' => self.at + c.len_utf8(),
+                    _ => self.at,
+                };
+                return Err(self.fault(
+                    start,
+                    end,
+                    "invalid escape: expected four hex digits after `\\u`",
+                ));
+            };
+            unit = unit * 16 + digit as u16;
+            self.at += 1;
+        }
+        Ok(unit)
     }
 }
 
@@ -442,40 +665,269 @@ mod tests {
         let source = Source::new(text, lines_before);
         let body_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
         match parse(&source, body_start) {
-            Err(Failure::Syntax(e)) => (
+            Err(e) => (
                 e.location.line,
                 e.location.column,
                 e.location.text,
                 e.message,
             ),
             Ok(_) => panic!("{text:?} read"),
-            Err(_) => panic!("{text:?}: not a syntax error"),
         }
     }
 
     #[test]
-    fn syntax_errors_name_line_column_and_character() {
-        // serde_json's column counts bytes; ours counts characters.
+    fn syntax_errors_name_line_column_text_and_what_was_expected() {
+        // Columns count characters.
         let (line, column, text, message) = syntax("{\n  \"先手\": tru}", 0);
         assert_eq!((line, column, text.as_str()), (2, 12, "}"));
-        assert!(
-            message.starts_with("not valid JSON: expected ident"),
-            "{message}"
-        );
-        assert!(!message.contains(" at line "), "{message}");
-        let (line, column, text, _) = syntax("[1, 2,]", 0);
+        assert_eq!(message, "not valid JSON: expected `true`");
+        let (line, column, text, message) = syntax("[1, 2,]", 0);
         assert_eq!((line, column, text.as_str()), (1, 7, "]"));
-        // After a byte-order mark, which serde_json never sees: the place is
-        // shifted past it (the mark stays the line's first character).
-        let (line, column, text, _) = syntax("\u{feff}{\"a\" 1}", 0);
+        assert_eq!(
+            message,
+            "not valid JSON: trailing comma: expected a value after `,`"
+        );
+        let (_, column, text, message) = syntax("{\"a\": 1,}", 0);
+        assert_eq!((column, text.as_str()), (9, "}"));
+        assert!(message.contains("trailing comma"), "{message}");
+        // After a byte-order mark: the mark stays the line's first
+        // character.
+        let (line, column, text, message) = syntax("\u{feff}{\"a\" 1}", 0);
         assert_eq!((line, column, text.as_str()), (1, 7, "1"));
+        assert_eq!(message, "not valid JSON: expected `:` after the key");
         // The end of the text: nothing to show.
         let (line, column, text, message) = syntax("{\"a\": [1,\n", 0);
         assert_eq!((line, column, text.as_str()), (2, 1, ""));
-        assert!(message.contains("EOF"), "{message}");
+        assert_eq!(
+            message,
+            "not valid JSON: the JSON ends where a value was expected"
+        );
+        let (_, _, _, message) = syntax("{\"a\": [1", 0);
+        assert_eq!(
+            message,
+            "not valid JSON: the JSON ends inside an array: expected `,` or `]`"
+        );
         // A line of NDJSON: lines counted in the whole text.
-        let (line, column, _, _) = syntax("{\"a\": x}", 7);
-        assert_eq!((line, column), (8, 7));
+        let (line, column, text, _) = syntax("{\"a\": x}", 7);
+        assert_eq!((line, column, text.as_str()), (8, 7, "x"));
+        // What follows the value.
+        let (_, column, text, message) = syntax("{} {}", 0);
+        assert_eq!((column, text.as_str()), (4, "{"));
+        assert!(message.contains("nothing after"), "{message}");
+        // Comments are not JSON.
+        let (_, column, text, _) = syntax("{\"a\": 1 // one\n}", 0);
+        assert_eq!((column, text.as_str()), (9, "/"));
+        let (_, column, text, message) = syntax("{'a': 1}", 0);
+        assert_eq!((column, text.as_str()), (2, "'"));
+        assert!(message.contains("expected a key"), "{message}");
+    }
+
+    #[test]
+    fn numbers_follow_the_grammar_and_errors_show_them() {
+        for good in ["0", "-0", "12", "-3.25", "1e5", "1E+5", "2.5e-3", "1e400"] {
+            let source = Source::new(good, 0);
+            let node = parse(&source, 0).unwrap_or_else(|e| panic!("{good}: {e:?}"));
+            assert!(matches!(node.value, Value::Number(raw) if raw == good));
+        }
+        for (bad, shown, message) in [
+            (
+                "[01]",
+                "01",
+                "a number does not start with `0` and another digit",
+            ),
+            ("[-]", "-]", "expected a digit after `-`"),
+            ("[1.]", "1.]", "expected a digit after `.`"),
+            ("[1.e5]", "1.e", "expected a digit after `.`"),
+            ("[1e]", "1e]", "expected a digit in the exponent"),
+            ("[1e+]", "1e+]", "expected a digit in the exponent"),
+        ] {
+            let (_, column, text, got) = syntax(bad, 0);
+            assert_eq!((column, text.as_str()), (2, shown), "{bad}");
+            assert_eq!(got, format!("not valid JSON: invalid number: {message}"));
+        }
+        for bad in ["[+1]", "[.5]", "[NaN]", "[Infinity]", "[0x10]", "[1 2]"] {
+            syntax(bad, 0);
+        }
+    }
+
+    /// The string a JSON string literal decodes to.
+    fn string(literal: &str) -> Result<String, String> {
+        let source = Source::new(literal, 0);
+        match parse(&source, 0) {
+            Ok(Node {
+                value: Value::String(s),
+                ..
+            }) => Ok(s.into_owned()),
+            Ok(_) => panic!("{literal}: not a string"),
+            Err(e) => Err(format!(
+                "{}|{}|{}",
+                e.location.column, e.location.text, e.message
+            )),
+        }
+    }
+
+    #[test]
+    fn strings_decode_escapes_and_surrogate_pairs() {
+        assert_eq!(string(r#""plain 先手""#).unwrap(), "plain 先手");
+        assert!(matches!(
+            parse(&Source::new("\"abc\"", 0), 0).unwrap().value,
+            Value::String(Cow::Borrowed("abc"))
+        ));
+        assert_eq!(
+            string(r#""q\" b\\ s\/ \b\f\n\r\t""#).unwrap(),
+            "q\" b\\ s/ \u{8}\u{c}\n\r\t"
+        );
+        assert_eq!(string(r#""\u0041\u00e9\u5148""#).unwrap(), "Aé先");
+        assert_eq!(string(r#""x\ud83d\ude00y""#).unwrap(), "x😀y");
+        assert_eq!(string(r#""\uD834\uDD1E""#).unwrap(), "𝄞");
+        assert_eq!(string(r#""\u0000""#).unwrap(), "\0");
+        let error = |literal: &str| string(literal).unwrap_err();
+        assert_eq!(
+            error(r#""a\qb""#),
+            "3|\\q|not valid JSON: invalid escape: expected `\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits"
+        );
+        assert_eq!(
+            error(r#""\u12g4""#),
+            "2|\\u12g|not valid JSON: invalid escape: expected four hex digits after `\\u`"
+        );
+        let lone_first = error(r#""\ud83d!""#);
+        assert!(
+            lone_first.starts_with("2|\\ud83d|not valid JSON: `\\ud83d` is the first half"),
+            "{lone_first}"
+        );
+        let bad_second = error(r#""\ud83d\u0041""#);
+        assert!(
+            bad_second.starts_with("2|\\ud83d\\u0041|not valid JSON: `\\ud83d` is the first half"),
+            "{bad_second}"
+        );
+        let lone_second = error(r#""\ude00""#);
+        assert!(
+            lone_second.starts_with("2|\\ude00|not valid JSON: `\\ude00` is the second half"),
+            "{lone_second}"
+        );
+        assert_eq!(
+            error("\"a\tb\""),
+            "3|\t|not valid JSON: a control character (U+0009) in a string: expected it written as an escape (`\\t`)"
+        );
+        assert_eq!(
+            error("\"ab"),
+            "4||not valid JSON: the JSON ends inside a string: expected its closing `\"`"
+        );
+    }
+
+    #[test]
+    fn keys_given_twice_are_all_kept_in_order() {
+        let text = r#"{"b": 1, "a": 2, "b": 3}"#;
+        let source = Source::new(text, 0);
+        let Value::Object(members) = parse(&source, 0).unwrap().value else {
+            panic!("not an object")
+        };
+        let keys: Vec<&str> = members.iter().map(|m| m.key.as_ref()).collect();
+        assert_eq!(keys, ["b", "a", "b"]);
+    }
+
+    /// Our value as serde_json's, the last of keys given twice winning
+    /// as in serde_json's map.
+    fn as_serde(node: &Node<'_>) -> serde_json::Value {
+        match &node.value {
+            Value::Null => serde_json::Value::Null,
+            Value::Bool(b) => serde_json::Value::Bool(*b),
+            Value::Number(raw) => serde_json::from_str(raw).unwrap(),
+            Value::String(s) => serde_json::Value::String(s.to_string()),
+            Value::Array(items) => serde_json::Value::Array(items.iter().map(as_serde).collect()),
+            Value::Object(members) => serde_json::Value::Object(
+                members
+                    .iter()
+                    .map(|m| (m.key.to_string(), as_serde(&m.value)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Accepted by this parser exactly when serde_json accepts it, with the
+    /// same value.
+    fn agrees_with_serde_json(text: &str) -> Result<(), String> {
+        let ours = parse(&Source::new(text, 0), 0);
+        let theirs = serde_json::from_str::<serde_json::Value>(text);
+        match (ours, theirs) {
+            (Ok(node), Ok(value)) if as_serde(&node) == value => Ok(()),
+            (Err(_), Err(_)) => Ok(()),
+            (ours, theirs) => Err(format!(
+                "{text:?}: ours {:?}, serde_json {theirs:?}",
+                ours.map(|n| as_serde(&n))
+            )),
+        }
+    }
+
+    #[test]
+    fn reads_what_serde_json_reads_and_refuses_what_it_refuses() {
+        for text in [
+            "",
+            " ",
+            "{}",
+            "[]",
+            " [ ] ",
+            "{\"a\":[1,{\"b\":null}],\"c\":true}",
+            "[true,false,null]",
+            "[1,]",
+            "[,1]",
+            "{,}",
+            "{\"a\"}",
+            "{\"a\":}",
+            "{\"a\" 1}",
+            "{1:2}",
+            "[1 2]",
+            "[\"\\u00\"]",
+            "\"\\ud800\"",
+            "\"\\udc00\"",
+            "\"\\ud800\\ud800\"",
+            "[\"a\u{1}\"]",
+            "tru",
+            "nulll",
+            "[1]x",
+            "\u{a0}[]",
+            "[\"\\/\"]",
+            "-01",
+            "-",
+            "1.5e+09",
+            "[1e-0]",
+            "{\"a\":1,\"a\":2}",
+            "\"\u{7f}\"",
+        ] {
+            agrees_with_serde_json(text).unwrap();
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn strings_written_by_serde_json_read_back(s in "\\PC*|[\\u{0}-\\u{7f}]*") {
+            let literal = serde_json::to_string(&s).unwrap();
+            proptest::prop_assert_eq!(string(&literal).unwrap(), s.clone());
+            // Every character as a `\u` escape, surrogate pairs included.
+            let escaped: String = s
+                .encode_utf16()
+                .map(|unit| format!("\\u{unit:04X}"))
+                .collect();
+            proptest::prop_assert_eq!(string(&format!("\"{escaped}\"")).unwrap(), s);
+        }
+
+        #[test]
+        fn mutated_documents_agree_with_serde_json(
+            at in 0usize..60,
+            byte in proptest::sample::select(&b" \t\n\"\\,:[]{}0123456789-+.eEtrufalsn/u\x01x"[..]),
+            delete in proptest::bool::ANY,
+        ) {
+            let base = r#"{"a": [1, -2.5e3, "x\"\u00e9"], "b": {"c": null, "d": true}, "e": false}"#;
+            let mut bytes = base.as_bytes().to_vec();
+            let at = at.min(bytes.len() - 1);
+            if delete {
+                bytes.remove(at);
+            } else {
+                bytes[at] = byte;
+            }
+            let text = String::from_utf8(bytes).unwrap();
+            proptest::prop_assert!(agrees_with_serde_json(&text).is_ok(), "{}", agrees_with_serde_json(&text).unwrap_err());
+        }
     }
 
     #[test]
@@ -516,10 +968,16 @@ mod tests {
         let text = nested(MAX_DEPTH as usize + 1);
         assert!(parse(&Source::new(&text, 0), 0).is_ok());
         let text = nested(MAX_DEPTH as usize + 2);
-        match parse(&Source::new(&text, 0), 0) {
-            Err(Failure::TooDeep(at)) => assert_eq!(at, MAX_DEPTH as usize + 1),
-            _ => panic!("not refused as too deep"),
-        }
+        let e = parse(&Source::new(&text, 0), 0).err().expect("refused");
+        assert_eq!(
+            (e.location.column, e.location.text.as_str()),
+            (MAX_DEPTH + 2, "[")
+        );
+        assert!(
+            e.message.starts_with("JSON nested more than"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

@@ -21,10 +21,9 @@
 //! replace the entry they hang on. The first entry of `moves` holds the
 //! comments before the first move.
 //!
-//! JSON is read by the `json` module: serde_json checks the syntax, and
-//! a second pass over the (by then known good) text notes where each value
-//! starts and ends, so that every error and warning names its line, column
-//! and JSON path (`moves[12].move`).
+//! JSON is read by the `json` module, a strict JSON parser that notes
+//! where each value starts and ends, so that every error and warning names
+//! its line, column and JSON path (`moves[12].move`).
 //!
 //! Every move is played on the board through the resolver. JKF moves carry
 //! their origin, so nothing is guessed: `from` must hold a piece of the
@@ -71,7 +70,7 @@
 //! `special`, or an illegal last move) has no place in the move tree, whose
 //! first child is always the continuation: it is dropped with a warning.
 
-use super::json::{self, Failure, Node, Path, Source, Value, MAX_DEPTH};
+use super::json::{self, Node, Path, Source, Value};
 use super::reader::Reader;
 use crate::error::{Error, Stage};
 use crate::record::builder::Builder;
@@ -124,28 +123,7 @@ fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
     } else {
         0
     };
-    let root = match json::parse(&source, body_start) {
-        Ok(root) => root,
-        Err(Failure::Syntax(e)) => return Err(e),
-        Err(Failure::TooDeep(at)) => {
-            return Err(source.error(
-                Stage::Parse,
-                at,
-                (at + 1).min(text.len()),
-                format!(
-                    "JSON nested more than {MAX_DEPTH} levels deep (forks within forks); not read"
-                ),
-            ))
-        }
-        Err(Failure::Unindexed) => {
-            return Err(source.error(
-                Stage::Parse,
-                body_start,
-                text.len(),
-                "the JSON could not be indexed (this is a bug in kifconv's JKF reader)",
-            ))
-        }
-    };
+    let root = json::parse(&source, body_start)?;
     Reader {
         source: &source,
         warnings: Vec::new(),
@@ -239,7 +217,7 @@ impl<'t> Reader<'_, 't> {
         let mut headers = Vec::with_capacity(members.len());
         for member in members {
             let value = match &member.value.value {
-                Value::String(s) => s.clone(),
+                Value::String(s) => s.to_string(),
                 Value::Number(raw) => {
                     self.warn(
                         &member.value,
@@ -277,7 +255,7 @@ impl<'t> Reader<'_, 't> {
             // writes a key given more than once).
             for line in crate::format::lines::split_at_endings(&value) {
                 headers.push(Header {
-                    key: member.key.clone(),
+                    key: member.key.to_string(),
                     value: line.to_string(),
                 });
             }
@@ -452,34 +430,23 @@ mod tests {
             let e = read(text).unwrap_err();
             assert!(e.location.line >= 1 && e.location.column >= 1, "{text}: {e:?}");
         }
-        // Nesting 100,000 deep, unclosed: serde_json's syntax check skips
-        // nested values with a stack of its own (no recursion limit) and
-        // stops at the end of the text.
-        let deep = format!("{{\"moves\": {}", "[".repeat(100_000));
-        let e = read(&deep).unwrap_err();
-        assert!(
-            e.message.starts_with("not valid JSON: EOF"),
-            "{}",
-            e.message
-        );
-        // Closed, it passes that check; the scanner stops at the first
-        // value deeper than MAX_DEPTH (the 1,025th `[`), no stack overflow.
-        let deep = format!(
-            "{{\"moves\": {}{}}}",
-            "[".repeat(100_000),
-            "]".repeat(100_000)
-        );
-        let e = read(&deep).unwrap_err();
-        assert_eq!(
-            (e.location.line, e.location.column, e.location.text.as_str()),
-            (1, 1035, "[")
-        );
-        assert!(
-            e.message
-                .starts_with("JSON nested more than 1024 levels deep"),
-            "{}",
-            e.message
-        );
+        // Nesting 100,000 deep, closed or not: the parser stops at the
+        // first value deeper than MAX_DEPTH (the 1,025th `[`), no stack
+        // overflow.
+        for closing in ["", &"]".repeat(100_000)] {
+            let deep = format!("{{\"moves\": {}{closing}}}", "[".repeat(100_000));
+            let e = read(&deep).unwrap_err();
+            assert_eq!(
+                (e.location.line, e.location.column, e.location.text.as_str()),
+                (1, 1035, "[")
+            );
+            assert!(
+                e.message
+                    .starts_with("JSON nested more than 1024 levels deep"),
+                "{}",
+                e.message
+            );
+        }
         // An empty board is a position without kings, which problems allow.
         let record = read("{\"initial\": {\"preset\": \"OTHER\", \"data\": {\"color\": 0, \"board\": {}, \"hands\": [{}, {}]}}, \"moves\": [{}]}").unwrap();
         assert!(record.tree.is_empty());
