@@ -263,6 +263,29 @@ impl<'t> Parser<'_, 't> {
         }
     }
 
+    /// After a member of `what` (closed by `close`): past a `,` (false) or
+    /// past the closing bracket (true).
+    fn comma_or_close(&mut self, close: u8, what: &str) -> Parsed<bool> {
+        self.space();
+        match self.peek() {
+            Some(b',') => {
+                self.at += 1;
+                Ok(false)
+            }
+            Some(b) if b == close => {
+                self.at += 1;
+                Ok(true)
+            }
+            _ => {
+                let close = close as char;
+                Err(self.unexpected(
+                    format_args!("expected `,` or `{close}`"),
+                    format_args!("inside {what}: expected `,` or `{close}`"),
+                ))
+            }
+        }
+    }
+
     fn space(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.at) {
             self.at += 1;
@@ -345,19 +368,8 @@ impl<'t> Parser<'_, 't> {
                 key_start,
                 value,
             });
-            self.space();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
-                    self.at += 1;
-                    return Ok(Value::Object(members));
-                }
-                _ => {
-                    return Err(self.unexpected(
-                        "expected `,` or `}`",
-                        "inside an object: expected `,` or `}`",
-                    ))
-                }
+            if self.comma_or_close(b'}', "an object")? {
+                return Ok(Value::Object(members));
             }
         }
     }
@@ -379,19 +391,8 @@ impl<'t> Parser<'_, 't> {
                 }
             }
             items.push(self.value(depth + 1)?);
-            self.space();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b']') => {
-                    self.at += 1;
-                    return Ok(Value::Array(items));
-                }
-                _ => {
-                    return Err(self.unexpected(
-                        "expected `,` or `]`",
-                        "inside an array: expected `,` or `]`",
-                    ))
-                }
+            if self.comma_or_close(b']', "an array")? {
+                return Ok(Value::Array(items));
             }
         }
     }
