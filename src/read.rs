@@ -7,7 +7,8 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
 use crate::format::japanese::handicaps::name_the_start;
-use crate::format::kakinoki_sjis;
+use crate::format::kakinoki::source::Source;
+use crate::format::kakinoki::{reader, Dialect};
 use crate::format::training::Data;
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, usi, wars,
@@ -386,34 +387,17 @@ pub fn read_bytes(
     if let Some(read) = training_by_name(bytes, path, format) {
         return Ok(read);
     }
-    // Most KIF and KI2 records are one game in Shift_JIS: read them from
-    // their bytes when that gives the same answer. A format forced or
+    // Most KIF and KI2 records are in Shift_JIS: read them from their
+    // bytes, decoding only the lines that need it. A format forced or
     // named by the extension as another spares the other formats the
-    // attempt (the answer is the same either way: this only saves time).
+    // attempt.
     let maybe_kakinoki = format
         .or_else(|| Format::from_extension(path))
         .is_none_or(|f| matches!(f, Format::Kif | Format::Ki2));
-    if maybe_kakinoki {
-        if let Some(read) = read_shift_jis_game(bytes, format, encoding) {
-            return Ok(read);
+    if maybe_kakinoki && !bytes.is_ascii() && decode::cp932_if_clean(bytes, encoding) {
+        if let Some(read) = read_cp932_kakinoki(bytes, path, format) {
+            return read;
         }
-    }
-    read_text_bytes(bytes, path, format, encoding)
-}
-
-/// [`read_bytes`] without its Shift_JIS reading path (but for training
-/// data, which it reads as [`read_bytes`] does): every input decoded
-/// whole, then read. Public for the tests that check the path gives the
-/// same answers; not part of the API.
-#[doc(hidden)]
-pub fn read_bytes_general(
-    bytes: &[u8],
-    path: &Path,
-    format: Option<Format>,
-    encoding: EncodingChoice,
-) -> Result<Read, Error> {
-    if let Some(read) = training_by_name(bytes, path, format) {
-        return Ok(read);
     }
     read_text_bytes(bytes, path, format, encoding)
 }
@@ -428,9 +412,8 @@ fn training_by_name(bytes: &[u8], path: &Path, format: Option<Format>) -> Option
     Some(read_training(bytes, data))
 }
 
-/// [`read_bytes_general`] once training data is ruled out: the bytes
-/// decoded whole, then read. ([`read_bytes`] has asked the file name
-/// already, so it is not asked again.)
+/// [`read_bytes`] once training data is ruled out: the bytes decoded
+/// whole, then read.
 fn read_text_bytes(
     bytes: &[u8],
     path: &Path,
@@ -461,41 +444,11 @@ fn read_text_bytes(
             .with_kind(ErrorKind::UnknownFormat)
         })?;
     let games = read_games(&text, format)?;
-    let mut records = Vec::with_capacity(games.len());
-    let mut errors = Vec::new();
-    let count = games.len();
-    for (number, game) in (1..).zip(games) {
-        match game {
-            Ok(mut record) => {
-                record.encoding = Some(used);
-                // Warnings quote the input: nothing in them may drive a terminal.
-                for warning in &mut record.warnings {
-                    warning.escape_controls();
-                }
-                for bad in &malformed {
-                    record.warnings.push(Warning {
-                        line: bad.line,
-                        column: bad.column,
-                        text: String::new(),
-                        message: format!(
-                            "bytes that are not valid {} were replaced by U+FFFD",
-                            used.name()
-                        ),
-                    });
-                }
-                records.push(record);
-            }
-            // In a file of several games, the error names its game.
-            Err(mut e) if count > 1 => {
-                e.location.game = Some((number, count));
-                errors.push(e);
-            }
-            Err(e) => errors.push(e),
-        }
-    }
-    if records.is_empty() && errors.len() == 1 {
-        return Err(errors.remove(0));
-    }
+    let Read {
+        records,
+        errors,
+        encoding,
+    } = gather(games, used, &malformed)?;
     if let [only] = records.as_slice() {
         if says_nothing(only) {
             // Text in which no line was understood (a README named `.kif`)
@@ -523,49 +476,145 @@ fn read_text_bytes(
     Ok(Read {
         records,
         errors,
+        encoding,
+    })
+}
+
+/// The games read from a text decoded from `used`, as [`Read`]: each
+/// record told its encoding, its warnings made safe to print and warned of
+/// the bytes that were `malformed`; in a file of several games, each error
+/// naming its game. A lone game that failed is the error.
+fn gather(
+    games: Vec<Result<Record, Error>>,
+    used: decode::Encoding,
+    malformed: &[decode::Malformed],
+) -> Result<Read, Error> {
+    let mut records = Vec::with_capacity(games.len());
+    let mut errors = Vec::new();
+    let count = games.len();
+    for (number, game) in (1..).zip(games) {
+        match game {
+            Ok(mut record) => {
+                record.encoding = Some(used);
+                // Warnings quote the input: nothing in them may drive a terminal.
+                for warning in &mut record.warnings {
+                    warning.escape_controls();
+                }
+                for bad in malformed {
+                    record.warnings.push(Warning {
+                        line: bad.line,
+                        column: bad.column,
+                        text: String::new(),
+                        message: format!(
+                            "bytes that are not valid {} were replaced by U+FFFD",
+                            used.name()
+                        ),
+                    });
+                }
+                records.push(record);
+            }
+            // In a file of several games, the error names its game.
+            Err(mut e) if count > 1 => {
+                e.location.game = Some((number, count));
+                errors.push(e);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    if records.is_empty() && errors.len() == 1 {
+        return Err(errors.remove(0));
+    }
+    Ok(Read {
+        records,
+        errors,
         encoding: used,
     })
 }
 
-/// The Shift_JIS reading path of [`read_bytes`] (issue #20): one KIF or
-/// KI2 game in CP932 read line by line from its bytes, its plain move
-/// lines never decoded ([`kakinoki_sjis`]), then built as usual. It gives
-/// what the general path gives, byte for byte, or `None`, and then the
-/// general path reads the input from the start: `None` unless the decoder
-/// would choose CP932 ([`decode::cp932_if_clean`]) and every line decodes
-/// cleanly; unless the input is no case of
-/// [`not_a_record`](decode::not_a_record) (blank, a NUL or any control
-/// character, U+FFFD); unless the format is KIF or KI2, forced or told from
-/// the text as [`Format::sniff`] tells it, and the text is one game; and
-/// unless the game reads and builds without an error or a single warning
-/// (the fast lines' spans hold no text, so no message may quote them: the
-/// general path reads a file with anything to say). Public for the tests
-/// that check it; not part of the API.
-#[doc(hidden)]
-pub fn read_shift_jis_game(
+/// KIF or KI2 in CP932 read from its bytes (see `format::kakinoki`): the
+/// format forced, or told from the first lines (each decoded alone) as
+/// [`Format::sniff`] tells it, or named by the file name. `None` leaves the
+/// input to be decoded whole and read by [`read_text_bytes`]: another
+/// format; a line that does not decode cleanly (the decoder then chooses
+/// the encoding from the whole input) or holds a control character (the
+/// binary test looks at the whole text); blank input; a failed game in a
+/// text that stops inside its last line (a cut line is read back from the
+/// whole text); a text in which nothing was understood.
+fn read_cp932_kakinoki(
     bytes: &[u8],
+    path: &Path,
     format: Option<Format>,
-    encoding: EncodingChoice,
-) -> Option<Read> {
-    // ASCII input is read as it is, with no decoding, on the general path:
-    // nothing to save here, and one fast scan spares a CSA or USI file the
-    // sniffing below.
-    if bytes.is_ascii() {
+) -> Option<Result<Read, Error>> {
+    let format = match format {
+        Some(format) => format,
+        None => sniff_cp932(bytes)?.or_else(|| Format::from_extension(path))?,
+    };
+    let games = match format {
+        Format::Kif => cp932_games(bytes, &kif::Kif)?,
+        Format::Ki2 => cp932_games(bytes, &ki2::Ki2)?,
+        _ => return None,
+    };
+    let cut = !bytes.ends_with(b"\n") && !bytes.ends_with(b"\r");
+    let failed = games
+        .as_ref()
+        .map_or(true, |games| games.iter().any(Result::is_err));
+    if cut && failed {
         return None;
     }
+    let read = match games {
+        Ok(games) => gather(games, decode::Encoding::Cp932, &[]),
+        Err(e) => Err(e),
+    };
+    if let Ok(Read { records, .. }) = &read {
+        if let [only] = records.as_slice() {
+            if says_nothing(only) {
+                return None;
+            }
+        }
+    }
+    Some(read)
+}
+
+/// The games of KIF or KI2 (`dialect`) in CP932 `bytes`, built; `None`
+/// when a line does not decode cleanly or the input is blank (see
+/// [`read_cp932_kakinoki`]).
+fn cp932_games(
+    bytes: &[u8],
+    dialect: &impl Dialect,
+) -> Option<Result<Vec<Result<Record, Error>>, Error>> {
     let mut arena = String::new();
-    let clean_cp932 = || decode::cp932_if_clean(bytes, encoding);
-    let (_, game) = kakinoki_sjis::read_game(bytes, format, clean_cp932, &mut arena)?;
-    let mut record = build(game).ok()?;
-    if !record.warnings.is_empty() {
+    let plans = reader::plan(Source::Cp932(bytes), dialect, &mut arena).ok()?;
+    if plans.iter().all(|plan| plan.is_blank(&arena)) {
         return None;
     }
-    record.encoding = Some(decode::Encoding::Cp932);
-    Some(Read {
-        records: vec![record],
-        errors: Vec::new(),
-        encoding: decode::Encoding::Cp932,
-    })
+    let games = kakinoki_games(reader::replay(plans, &arena, dialect));
+    Some(games.map(|games| games.into_iter().map(|game| game.and_then(build)).collect()))
+}
+
+/// The format CP932 `bytes` look like, as [`Format::sniff`] tells it from
+/// their lines, each decoded alone; `Some(None)` when no line tells, and
+/// `None` when a line it looks at does not decode cleanly.
+fn sniff_cp932(bytes: &[u8]) -> Option<Option<Format>> {
+    let clean = std::cell::Cell::new(true);
+    // The lines as `str::lines` splits text: at LF, a CR before it left
+    // out, and no line after a final LF.
+    let mut rest = bytes;
+    let lines = std::iter::from_fn(|| {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, after) = match memchr::memchr(b'\n', rest) {
+            Some(end) => (&rest[..end], &rest[end + 1..]),
+            None => (rest, &rest[rest.len()..]),
+        };
+        rest = after;
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let mut text = String::new();
+        clean.set(clean.get() && decode::decode_cp932_cleanly(line, &mut text));
+        Some(text)
+    });
+    let format = Format::sniff_lines(lines.take_while(|_| clean.get()));
+    clean.get().then_some(format)
 }
 
 /// Whether a record read from text holds nothing at all, while the text

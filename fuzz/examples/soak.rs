@@ -4,7 +4,7 @@
 //! six edits each (a byte changed, inserted or deleted, a run copied
 //! elsewhere or cut) go through
 //! [`kifconv_fuzz::round_trip`] once for every reader and for sniffing:
-//! read both ways (the Shift_JIS byte path against the general one), every
+//! read both ways (CP932 from its bytes against its text as UTF-8), every
 //! move replayed, every error rendered, every game written by every writer
 //! and read back. libFuzzer's own mutations start from arbitrary bytes and
 //! rarely keep a record whole enough to reach a game's later moves; these

@@ -14,7 +14,6 @@ pub mod endings;
 pub mod japanese;
 pub mod jkf;
 pub mod kakinoki;
-pub(crate) mod kakinoki_sjis;
 pub mod ki2;
 pub mod kif;
 pub mod lines;

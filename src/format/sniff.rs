@@ -11,8 +11,15 @@ impl Format {
     /// line after it (a `.bod` file) is KIF, and so are Kakinoki headers
     /// with no move (`先手：…`, `手合割：平手`: a game of no moves).
     pub fn sniff(text: &str) -> Option<Format> {
+        Format::sniff_lines(text.lines())
+    }
+
+    /// [`Format::sniff`] of the text whose lines, as `str::lines` splits
+    /// it, are `lines`: only as many of them are taken as it takes to tell.
+    pub(crate) fn sniff_lines<L: AsRef<str>>(lines: impl Iterator<Item = L>) -> Option<Format> {
         let mut kakinoki = false;
-        for line in text.lines().take(400) {
+        for line in lines.take(400) {
+            let line = line.as_ref();
             let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
             let Some(first) = body.chars().next() else {
                 continue;

@@ -721,7 +721,7 @@ impl Builder {
             }
             _ => None,
         };
-        let by = self.foul(span.text.to_string(), e.to_string(), mv, time);
+        let by = self.foul(span.text_string(), e.to_string(), mv, time);
         self.warnings.push(span.warning(format!(
             "move {ply} is illegal ({e}); the game is recorded as lost by {by}'s foul"
         )));

@@ -18,6 +18,11 @@ pub struct Span<'a> {
     pub offset: usize,
     /// The part of the line concerned.
     pub text: &'a str,
+    /// For a span read from a line still in its CP932 bytes: the line's
+    /// bytes and where the text ends in them (it starts at `offset`).
+    /// `line_text` and `text` are empty then: a message that quotes the
+    /// span decodes the line.
+    pub cp932: Option<(&'a [u8], usize)>,
 }
 
 impl<'a> Span<'a> {
@@ -29,33 +34,56 @@ impl<'a> Span<'a> {
             line_text,
             offset: offset.min(line_text.len()),
             text,
+            cp932: None,
         }
     }
 
-    /// The span of something read on line `n` straight from its bytes,
-    /// before any decoding (see `Dialect::sjis_move_line`): it names the
-    /// line, and no text. A reader that gives such spans must read the
-    /// file again the general way before any warning or error quotes one.
-    #[allow(dead_code)] // Until the Shift_JIS reading path calls it.
-    pub fn undecoded(n: u32) -> Span<'static> {
+    /// The span of bytes `start..end` of line `n`, whose CP932 bytes are
+    /// `line` (without its ending).
+    pub fn of_cp932(n: u32, line: &'a [u8], start: usize, end: usize) -> Span<'a> {
         Span {
             line: n,
             line_text: "",
-            offset: 0,
+            offset: start,
             text: "",
+            cp932: Some((line, end)),
         }
+    }
+
+    /// The line, the offset of the text in it and the text, decoded if the
+    /// span is in CP932 bytes.
+    fn quoted(&self) -> (std::borrow::Cow<'a, str>, usize, std::borrow::Cow<'a, str>) {
+        use std::borrow::Cow;
+        let Some((line, end)) = self.cp932 else {
+            return (
+                Cow::Borrowed(self.line_text),
+                self.offset,
+                Cow::Borrowed(self.text),
+            );
+        };
+        let decode = |bytes: &[u8]| {
+            let (text, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes);
+            text.into_owned()
+        };
+        let start = self.offset.min(end).min(line.len());
+        let end = end.min(line.len());
+        let offset = decode(&line[..start]).len();
+        (
+            Cow::Owned(decode(line)),
+            offset,
+            Cow::Owned(decode(&line[start..end])),
+        )
+    }
+
+    /// The text concerned, decoded if need be.
+    pub fn text_string(&self) -> String {
+        self.quoted().2.into_owned()
     }
 
     /// An error about this span, of the kind `stage` gives.
     pub fn error(&self, stage: crate::error::Stage, message: impl Into<String>) -> crate::Error {
-        crate::Error::at(
-            stage,
-            self.line,
-            self.line_text,
-            self.offset,
-            self.text,
-            message,
-        )
+        let (line_text, offset, text) = self.quoted();
+        crate::Error::at(stage, self.line, &line_text, offset, &text, message)
     }
 
     /// A warning about this span.
@@ -67,6 +95,16 @@ impl<'a> Span<'a> {
     /// `columns` last stopped when that is earlier on the same line: many
     /// warnings on one long line cost one pass over it, not one each.
     pub fn warning_after(&self, columns: &mut Columns, message: impl Into<String>) -> Warning {
+        if self.cp932.is_some() {
+            let (line_text, offset, text) = self.quoted();
+            *columns = Columns::default();
+            return Span::of(
+                self.line,
+                &line_text,
+                &line_text[offset..offset + text.len()],
+            )
+            .warning(message);
+        }
         let same_line = columns.line == self.line
             && columns.line_start == self.line_text.as_ptr() as usize
             && columns.offset <= self.offset;

@@ -11,6 +11,7 @@ mod util;
 
 mod archives;
 mod book;
+mod charsets;
 mod clearer_errors;
 mod cli;
 mod corpus;
@@ -32,7 +33,6 @@ mod round_trip;
 mod rules;
 mod safety;
 mod sizes;
-mod sjis_path;
 mod start;
 mod training;
 mod training_cli;

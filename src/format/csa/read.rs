@@ -309,6 +309,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
     game.raw.events.push(Event::Move {
         // The move starts its line.
         span: Span {
+            cp932: None,
             line: n,
             line_text: line,
             offset: 0,

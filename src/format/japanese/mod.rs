@@ -4,9 +4,8 @@
 //! and the `まで…` summary), [`handicaps`] (手合割 names), [`headers`]
 //! (side names, hand and turn lines, CSA key names); [`move_like`] is the
 //! one test of whether a text could be a move; `char_keys` matches their
-//! characters without decoding them, for the readers' hot paths, `sjis`
-//! reads Shift_JIS bytes a character at a time for the same paths, and
-//! `sjis_tokens` tells the move vocabulary by its Shift_JIS codes. [`read`] reads move texts,
+//! characters without decoding them, for the readers' hot paths, and
+//! `tokens` tells the move vocabulary by its codes in UTF-8 and CP932. [`read`] reads move texts,
 //! [`write`](mod@write) writes them, with hands, board diagrams and headers.
 
 pub(crate) mod char_keys;
@@ -17,8 +16,7 @@ pub mod headers;
 pub mod move_like;
 pub mod pieces;
 pub mod read;
-pub(crate) mod sjis;
 #[cfg(test)]
-pub(crate) mod sjis_spellings;
-pub(crate) mod sjis_tokens;
+pub(crate) mod spellings;
+pub(crate) mod tokens;
 pub mod write;

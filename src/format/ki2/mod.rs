@@ -1,6 +1,6 @@
 //! ki2: its reader and its writer, and the fixed-place reader of its move
 //! lines in Shift_JIS bytes.
 
+pub(crate) mod fixed;
 pub mod read;
-pub(crate) mod sjis_fixed;
 pub mod write;

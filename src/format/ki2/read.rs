@@ -15,6 +15,7 @@ use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{
     is_space, leading_side_mark, move_text, side_mark, skip_spaces,
 };
+use crate::format::kakinoki::source::Source;
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::lines::error;
 use crate::record::raw::{Event, RawGame, Span};
@@ -44,6 +45,16 @@ impl Dialect for Ki2 {
 
     fn unmarked_move(&self) -> &'static str {
         "a move without ▲ or △ before it"
+    }
+
+    fn fixed_line<'b>(
+        &self,
+        n: u32,
+        source: Source<'b>,
+        start: usize,
+        events: &mut Vec<Event<'b>>,
+    ) -> Option<usize> {
+        super::fixed::fixed_moves_line(n, source, start, events)
     }
 }
 

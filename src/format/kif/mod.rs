@@ -1,7 +1,6 @@
 //! kif: its reader and its writer.
 
 mod columns;
+pub(crate) mod fixed;
 pub mod read;
-mod sjis;
-pub(crate) mod sjis_fixed;
 pub mod write;

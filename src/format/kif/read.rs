@@ -23,6 +23,7 @@ use crate::format::endings;
 use crate::format::japanese::digits::is_full_width_digit;
 use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
+use crate::format::kakinoki::source::Source;
 use crate::format::kakinoki::{self, Dialect};
 use crate::format::lines::error;
 use crate::record::raw::{Event, RawGame, Said, Span};
@@ -60,8 +61,15 @@ impl Dialect for Kif {
         "a move without its move number (expected `   1 ７六歩(77)`)"
     }
 
-    fn sjis_move_line<'a>(&self, n: u32, line: &[u8], events: &mut Vec<Event<'a>>) -> bool {
-        super::sjis::move_line(n, line, events)
+    #[inline]
+    fn fixed_line<'b>(
+        &self,
+        n: u32,
+        source: Source<'b>,
+        start: usize,
+        events: &mut Vec<Event<'b>>,
+    ) -> Option<usize> {
+        super::fixed::fixed_move_line(n, source, start, events)
     }
 }
 

@@ -22,10 +22,14 @@ use crate::format::japanese::headers::{hand_of, turn_of};
 use crate::format::japanese::move_like::{half_width_katakana, move_like, MoveLike};
 use crate::format::japanese::pieces::piece_char;
 use crate::format::japanese::read::{is_space, skip_spaces};
-use crate::format::lines::{self, error};
+use crate::format::lines::error;
 use crate::record::raw::{Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
 use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+use source::Source;
+
+pub(crate) mod reader;
+pub(crate) mod source;
 use nom::bytes::complete::{take_till, take_while};
 use nom::character::complete::{anychar, one_of};
 use nom::combinator::map_opt;
@@ -56,17 +60,22 @@ pub trait Dialect {
     /// without ▲ or △).
     fn unmarked_move(&self) -> &'static str;
 
-    /// The fast path of [`Dialect::move_line`] for line `n` still in
-    /// Shift_JIS (CP932) bytes, without its line ending: when the whole
-    /// line is move text this dialect writes plainly, so that the general
-    /// reader would read it without a warning, pushes the events that
-    /// reader pushes for the decoded line, each with a
-    /// [`Span::undecoded`] span, and says `true`. Otherwise it pushes
-    /// nothing and says `false`, and the caller decodes the line and reads
-    /// it with [`Dialect::move_line`]. The default reads no line.
-    fn sjis_move_line<'a>(&self, n: u32, line: &[u8], events: &mut Vec<Event<'a>>) -> bool {
-        let _ = (n, line, events);
-        false
+    /// The fast branch of [`Dialect::move_line`]: the dialect's commonest
+    /// move line read at fixed places from the bytes at `start` of
+    /// `source` (line `n`), before the line is split or decoded. When the
+    /// line is of that form, pushes the events `move_line` pushes for it
+    /// and says how long the line is without its ending; otherwise pushes
+    /// nothing and says `None`, and the line is read the general way. The
+    /// default reads no line.
+    fn fixed_line<'b>(
+        &self,
+        n: u32,
+        source: Source<'b>,
+        start: usize,
+        events: &mut Vec<Event<'b>>,
+    ) -> Option<usize> {
+        let _ = (n, source, start, events);
+        None
     }
 }
 
@@ -86,7 +95,7 @@ impl Diagram {
 /// An error on a line that shows the marks of a wrong decoding says so:
 /// U+FFFD (bytes the encoding could not decode), or a run of half-width
 /// katakana (UTF-8 read as Shift_JIS: `縺ｧ`-like mojibake).
-fn explain_encoding(mut error: Error) -> Error {
+pub(crate) fn explain_encoding(mut error: Error) -> Error {
     let line = &error.location.source_line;
     let replaced = line.contains('\u{fffd}');
     if replaced {
@@ -104,12 +113,9 @@ fn explain_encoding(mut error: Error) -> Error {
 /// Reads a KIF or KI2 text of one game or several (see [`games`]): each
 /// game is read on its own, so a syntax error fails only its game.
 pub fn parse_games<'a>(text: &'a str, dialect: &impl Dialect) -> Vec<Result<RawGame<'a>, Error>> {
-    games(text)
-        .into_iter()
-        .map(|(lines_before, game)| {
-            parse_from(game, lines_before, dialect).map_err(explain_encoding)
-        })
-        .collect()
+    let plans = reader::plan(Source::Utf8(text), dialect, &mut String::new())
+        .unwrap_or_else(|_| unreachable!("UTF-8 text is never decoded"));
+    reader::replay(plans, text, dialect)
 }
 
 /// Whether a line is the declaration kifconv's writers put first in every
@@ -126,7 +132,8 @@ pub(crate) fn is_separator(line: &str) -> bool {
     line.trim_end_matches(is_space) == SEPARATOR
 }
 
-/// Splits a text into its games, each with the number of lines before it.
+/// Splits a text into its games: for each, the number of lines before it,
+/// and where its bytes start and end.
 ///
 /// A declaration line (`#KIF version=2.0 encoding=UTF-8`, `#KI2 version=…`)
 /// at the start of a line, after a line that is neither blank nor a `#`
@@ -137,46 +144,47 @@ pub(crate) fn is_separator(line: &str) -> bool {
 /// `#--separator--` line between the problems of a file is a boundary by
 /// the same rule, but for one that a `変化：` block follows: 激指 writes
 /// the same line before each variation of a game.
-pub fn games(text: &str) -> Vec<(u32, &str)> {
-    let mut out = Vec::with_capacity(1);
+pub(crate) fn games(source: Source<'_>) -> Vec<(u32, usize, usize)> {
+    let len = source.bytes().len();
     // A declaration after the first line is rare: look for one before
     // walking the lines.
-    if !may_hold_games(text.as_bytes()) {
-        out.push((0, text));
-        return out;
+    if !may_hold_games(source.bytes()) {
+        return vec![(0, 0, len)];
     }
+    let mut out: Vec<(u32, usize, usize)> = Vec::new();
     let (mut start, mut start_line, mut content) = (0, 0, false);
-    for (n, line) in lines::numbered(text) {
-        let at = line.as_ptr() as usize - text.as_ptr() as usize;
+    for (n, (at, end, _)) in (1..).zip(source.lines(0)) {
+        let line = source.text(at, end);
         let boundary =
-            is_declaration(line) || (is_separator(line) && !variation_follows(&text[at..]));
+            is_declaration(&line) || (is_separator(&line) && !variation_follows(source, at));
         if boundary && content {
-            out.push((start_line, &text[start..at]));
+            out.push((start_line, start, at));
             (start, start_line, content) = (at, n - 1, false);
         }
-        let body = skip_spaces(line).trim_start_matches('\u{feff}');
+        let body = skip_spaces(&line).trim_start_matches('\u{feff}');
         content |= !(body.is_empty() || body.starts_with('#'));
     }
     match out.last_mut() {
         // A boundary with nothing after it (a file ending in a separator)
         // belongs to the game before.
-        Some(last) if !content => {
-            let last_start = last.1.as_ptr() as usize - text.as_ptr() as usize;
-            last.1 = &text[last_start..];
-        }
-        _ => out.push((start_line, &text[start..])),
+        Some(last) if !content => last.2 = len,
+        _ => out.push((start_line, start, len)),
     }
     out
 }
 
-/// Whether the first line that says something after the first line of
-/// `text` (a separator) starts a variation block (`変化：3手`).
-fn variation_follows(text: &str) -> bool {
-    lines::numbered(text)
+/// Whether the first line that says something after the line at byte
+/// `at` of `source` (a separator) starts a variation block (`変化：3手`).
+fn variation_follows(source: Source<'_>, at: usize) -> bool {
+    source
+        .lines(at)
         .skip(1)
-        .map(|(_, line)| skip_spaces(line))
-        .find(|body| !(body.is_empty() || body.starts_with('#')))
-        .is_some_and(|body| body.starts_with("変化"))
+        .map(|(start, end, _)| source.text(start, end))
+        .find(|line| {
+            let body = skip_spaces(line);
+            !(body.is_empty() || body.starts_with('#'))
+        })
+        .is_some_and(|line| skip_spaces(&line).starts_with("変化"))
 }
 
 /// Whether [`games`] must walk the lines of a text to split it: some line
@@ -191,25 +199,8 @@ pub(crate) fn may_hold_games(bytes: &[u8]) -> bool {
         .any(|at| at > 0 && matches!(bytes[at - 1], b'\n' | b'\r'))
 }
 
-/// Reads one game, whose first line is line `lines_before + 1` of the input.
-fn parse_from<'a>(
-    text: &'a str,
-    lines_before: u32,
-    dialect: &impl Dialect,
-) -> Result<RawGame<'a>, Error> {
-    // About one event per line; a line is rarely shorter than 16 bytes.
-    let mut reader = LineReader::new(text.len() / 16);
-    for (n, line) in lines::numbered(text) {
-        reader.line(n.saturating_add(lines_before), line, dialect)?;
-    }
-    Ok(reader.finish())
-}
-
-/// A KIF or KI2 game being read line by line: what [`parse_from`] does
-/// for each line of a decoded text, as a step of its own, so that the
-/// Shift_JIS reading path (`format::kakinoki_sjis`), which decodes only
-/// the lines its dialect's [`Dialect::sjis_move_line`] does not read,
-/// reads every other line with this same step.
+/// A KIF or KI2 game being read line by line: the line step, for each
+/// line the dialect's [`Dialect::fixed_line`] does not read.
 pub(crate) struct LineReader<'a> {
     game: RawGame<'a>,
     diagram: Diagram,
@@ -227,8 +218,8 @@ impl<'a> LineReader<'a> {
         }
     }
 
-    /// The events read so far, for a caller that read a line's events
-    /// itself (the Shift_JIS fast path of a move line).
+    /// The events read so far, for the driver, which adds the events of
+    /// the fixed lines.
     pub(crate) fn events(&mut self) -> &mut Vec<Event<'a>> {
         &mut self.game.events
     }
@@ -611,7 +602,15 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{games, hand, header_line, is_space, plain_move_header};
+    use super::{games, hand, header_line, is_space, plain_move_header, Source};
+
+    /// The games of a text, as slices of it.
+    fn split(text: &str) -> Vec<(u32, &str)> {
+        let games = games(Source::Utf8(text)).into_iter();
+        games
+            .map(|(n, start, end)| (n, &text[start..end]))
+            .collect()
+    }
     use crate::PieceKind;
 
     #[test]
@@ -700,17 +699,17 @@ mod tests {
     fn an_is_shogi_separator_starts_the_next_game() {
         let text =
             "手合割：平手\n   1 ７六歩(77)\n#--separator--\r\n   1 ２六歩(27)\n#--separator--\n";
-        let split = games(text);
-        assert_eq!(split.len(), 2, "{split:?}");
+        let games = split(text);
+        assert_eq!(games.len(), 2, "{games:?}");
         assert_eq!(
-            split[1],
+            games[1],
             (2, "#--separator--\r\n   1 ２六歩(27)\n#--separator--\n")
         );
         // At the top, or only after comment lines, it starts nothing.
-        assert_eq!(games("#--separator--\n   1 ７六歩(77)\n").len(), 1);
+        assert_eq!(split("#--separator--\n   1 ７六歩(77)\n").len(), 1);
         // 激指 writes the separator before each variation block: one game.
         let gekisashi = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n#--separator--\n変化：2手\n   2 ８四歩(83)\n";
-        assert_eq!(games(gekisashi), [(0, gekisashi)]);
+        assert_eq!(split(gekisashi), [(0, gekisashi)]);
     }
 
     #[test]
@@ -718,19 +717,19 @@ mod tests {
         let first = "#KIF version=2.0\n手合割：平手\n   1 ７六歩(77)\n";
         let second = "#KIF version=2.0 encoding=UTF-8\r\n   1 ２六歩(27)\n";
         assert_eq!(
-            games(&format!("{first}{second}")),
+            split(&format!("{first}{second}")),
             [(0, first), (3, second)]
         );
         // A lone CR ends a line too.
         assert_eq!(
-            games("▲７六歩\r#KI2 version=2.0\r▲２六歩"),
+            split("▲７六歩\r#KI2 version=2.0\r▲２六歩"),
             [(0, "▲７六歩\r"), (1, "#KI2 version=2.0\r▲２六歩")]
         );
         // Comments and blank lines before a declaration are no game.
         let one = "# Kifu for Windows\n\n#KIF version=2.0\n#KI2 version=2.0\n   1 ７六歩(77)\n";
-        assert_eq!(games(one), [(0, one)]);
+        assert_eq!(split(one), [(0, one)]);
         // Nor is a declaration that does not start its line.
         let one = "   1 ７六歩(77)\n*#KIF version=2.0\n #KIF version=2.0\n";
-        assert_eq!(games(one), [(0, one)]);
+        assert_eq!(split(one), [(0, one)]);
     }
 }

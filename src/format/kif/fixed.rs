@@ -1,36 +1,32 @@
-//! KIF's commonest move line read at fixed places from its Shift_JIS
-//! (CP932) bytes, before the line is even split from the file: the fast
-//! path of the Shift_JIS reading path (`format::kakinoki_sjis`), tried on
-//! each line before [`move_line`](super::sjis::move_line).
-//!
-//! The line read is, byte for byte,
+//! KIF's commonest move line read at fixed places from its bytes, in
+//! UTF-8 or CP932, before the line is even split from the text: the fast
+//! branch of KIF's line step (`Dialect::fixed_line`). The line read is
 //!
 //! ```text
 //! <spaces><number><spaces><square><piece>[mark][origin]<spaces><time>
 //! ```
 //!
 //! followed by the end of the line (CR, LF or the end of the bytes):
-//! `   1 ７六歩(77)        ( 0:03/00:00:03)`. Spaces are ASCII spaces
-//! (at least one after the number); the number is one to nine ASCII
-//! digits; the square is a full-width digit and a kanji digit (`７六`), or
-//! 同, alone or followed by one ideographic or ASCII space; the piece is a
+//! `   1 ７六歩(77)        ( 0:03/00:00:03)`. Spaces are ASCII spaces (at
+//! least one after the number); the number is one to nine ASCII digits;
+//! the square is a full-width digit and a kanji digit (`７六`), or 同,
+//! alone or followed by one ideographic or ASCII space; the piece is a
 //! one-character name (歩 … 龍, 王, 竜, 全 圭 杏) or 成 and one (成銀);
 //! the mark is 成, 不成 or 打; the origin is `(` two ASCII digits 1–9 `)`;
 //! the time is the sixteen-byte padded column (`( 0:03/00:00:03)`) with
-//! every field after a `:` under 60. The double-byte characters are told
-//! by their codes ([`tokens`]), with no decoding.
+//! every field after a `:` under 60. The characters are told by their
+//! codes in the charset ([`Charset::tokens`]), with no decoding.
 //!
-//! Everything else (other spacing, the markers 右 左 上 引 寄 直, a
+//! Every other line (other spacing, the markers 右 左 上 引 寄 直, a
 //! full-width origin, no time column or another form of it, a `+` or a
-//! note after it, a terminal word) reads as `None`, and the line is left
-//! to [`move_line`](super::sjis::move_line), which reads it as it read it
-//! before this reader; a test checks that this reader reads what that one
-//! reads, on every form of the line above.
+//! note after it, a terminal word) reads as `None`, and the line step
+//! reads it the general way. Tests check that this reader reads what the
+//! general one reads, on every form of the line above.
 
 use super::columns::padded_time_bytes;
-use crate::format::japanese::sjis_tokens::{tokens, Token};
-use crate::record::raw::{Event, Span};
-use crate::record::MoveTime;
+use crate::format::japanese::tokens::Token;
+use crate::format::kakinoki::source::Source;
+use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::Square;
 
@@ -38,56 +34,51 @@ use crate::Square;
 /// overflows a `u32`.
 const MAX_NUMBER_DIGITS: usize = 9;
 
-/// A move line read by [`fixed_move`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct FixedMove {
-    /// The length of the line, without its ending.
-    pub len: usize,
-    /// The move number.
-    pub number: u32,
-    /// The move.
-    pub spec: MoveSpec,
-    /// Its time.
-    pub time: MoveTime,
-}
-
-/// The KIF move line at the start of `bytes` (CP932; the line's ending
-/// and the lines after it may follow), if it is of the form the module
-/// documentation describes: its length, number, move and time. `None` for
-/// any other line.
+/// Reads the KIF move line at byte `start` of `source` (line `n`): when it
+/// is of the form the module documentation describes, pushes its move's
+/// event, as the general reader pushes it, and says how long the line is
+/// without its ending. `None`, and nothing pushed, for any other line.
 #[inline]
-pub(crate) fn fixed_move(bytes: &[u8]) -> Option<FixedMove> {
-    let tokens = tokens();
+pub(crate) fn fixed_move_line<'b>(
+    n: u32,
+    source: Source<'b>,
+    start: usize,
+    events: &mut Vec<Event<'b>>,
+) -> Option<usize> {
+    let bytes = &source.bytes()[start..];
+    let tokens = source.charset().tokens();
+    let w = tokens.width();
     // `   1 `: the number, between spaces.
-    let start = spaces(bytes, 0);
-    let mut at = start;
+    let digits = spaces(bytes, 0);
+    let mut at = digits;
     let mut number = 0u32;
     while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
-        if at - start == MAX_NUMBER_DIGITS {
+        if at - digits == MAX_NUMBER_DIGITS {
             return None;
         }
         number = number * 10 + u32::from(d - b'0');
         at += 1;
     }
-    if at == start || bytes.get(at) != Some(&b' ') {
+    if at == digits || bytes.get(at) != Some(&b' ') {
         return None;
     }
     at = spaces(bytes, at);
+    let text_start = at;
     // `７六` or `同　`.
     let to = match tokens.at(bytes, at) {
         Token::FullWidthDigit(file) => {
-            let Token::KanjiDigit(rank) = tokens.at(bytes, at + 2) else {
+            let Token::KanjiDigit(rank) = tokens.at(bytes, at + w) else {
                 return None;
             };
-            at += 4;
+            at += 2 * w;
             Destination::Square(Square::new(file, rank)?)
         }
         Token::Same => {
-            at += 2;
+            at += w;
             if bytes.get(at) == Some(&b' ') {
                 at += 1;
             } else if tokens.at(bytes, at) == Token::IdeographicSpace {
-                at += 2;
+                at += w;
             }
             Destination::Same
         }
@@ -96,14 +87,14 @@ pub(crate) fn fixed_move(bytes: &[u8]) -> Option<FixedMove> {
     // `歩`, or `成銀`.
     let piece = match tokens.at(bytes, at) {
         Token::Piece(kind) => {
-            at += 2;
+            at += w;
             kind
         }
         Token::Promote => {
-            let Token::Piece(base) = tokens.at(bytes, at + 2) else {
+            let Token::Piece(base) = tokens.at(bytes, at + w) else {
                 return None;
             };
-            at += 4;
+            at += 2 * w;
             tokens.promoted(base)?
         }
         _ => return None,
@@ -113,15 +104,15 @@ pub(crate) fn fixed_move(bytes: &[u8]) -> Option<FixedMove> {
     match tokens.at(bytes, at) {
         Token::Promote => {
             spec.promotion = Promotion::Promote;
-            at += 2;
+            at += w;
         }
-        Token::Not if tokens.at(bytes, at + 2) == Token::Promote => {
+        Token::Not if tokens.at(bytes, at + w) == Token::Promote => {
             spec.promotion = Promotion::Decline;
-            at += 4;
+            at += 2 * w;
         }
         Token::Drop => {
             spec.drop = DropMark::Drop;
-            at += 2;
+            at += w;
         }
         _ => {}
     }
@@ -130,33 +121,21 @@ pub(crate) fn fixed_move(bytes: &[u8]) -> Option<FixedMove> {
         spec.from = Square::new(file - b'0', rank - b'0');
         at += 4;
     }
+    let text_end = at;
     // `        ( 0:03/00:00:03)`, then the end of the line.
     at = spaces(bytes, at);
     let (time, under_sixty) = padded_time_bytes(bytes.get(at..)?)?;
     at += 16;
-    let ends = matches!(bytes.get(at), None | Some(b'\r' | b'\n'));
-    (under_sixty && ends).then_some(FixedMove {
-        len: at,
-        number,
-        spec,
-        time,
-    })
-}
-
-/// Reads the line at the start of `bytes` (line `n`) with [`fixed_move`]:
-/// when it takes it, pushes its move's event, with a
-/// [`Span::undecoded`] span, and says how long the line is without its
-/// ending. `None`, and nothing pushed, for any other line.
-#[inline]
-pub(crate) fn fixed_move_line(n: u32, bytes: &[u8], events: &mut Vec<Event<'_>>) -> Option<usize> {
-    let read = fixed_move(bytes)?;
+    if !(under_sixty && matches!(bytes.get(at), None | Some(b'\r' | b'\n'))) {
+        return None;
+    }
     events.push(Event::Move {
-        span: Span::undecoded(n),
-        number: Some(read.number),
-        spec: read.spec,
-        time: Some(read.time),
+        span: source.span(n, (start, start + at), start + text_start, start + text_end),
+        number: Some(number),
+        spec,
+        time: Some(time),
     });
-    Some(read.len)
+    Some(at)
 }
 
 /// Where the run of ASCII spaces at `at` in `bytes` ends.
@@ -170,32 +149,25 @@ fn spaces(bytes: &[u8], mut at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sjis::plain_move;
     use super::*;
-    use crate::format::japanese::sjis_spellings::{pieces, show, sjis, squares};
+    use crate::format::japanese::spellings::{self, pieces, sjis, squares};
+    use crate::format::japanese::tokens::Charset;
+    use crate::format::kif::read::Kif;
 
-    /// What the fixed reader reads in `line` (no ending), as
-    /// [`plain_move`] gives it.
-    fn fixed(line: &[u8]) -> Option<(u32, MoveSpec, Option<MoveTime>)> {
-        let read = fixed_move(line)?;
-        assert_eq!(read.len, line.len());
-        Some((read.number, read.spec, Some(read.time)))
+    /// Checks a line of text (no ending) in both charsets against the
+    /// general reader; says whether it was read.
+    fn agrees(line: &str) -> bool {
+        spellings::agrees(line, &Kif, fixed_move_line)
     }
 
-    /// Checks `line` (no ending): read, it reads as [`plain_move`] reads
-    /// it, also followed by each line ending; says whether it was read.
-    fn agrees(line: &[u8]) -> bool {
-        let Some(read) = fixed(line) else {
-            return false;
-        };
-        assert_eq!(Some(read), plain_move(line), "{}", show(line));
-        for ending in [&b"\r\n"[..], b"\n", b"\r", b"\r\n   2 "] {
-            let whole = [line, ending].concat();
-            let with = fixed_move(&whole).expect("read with its ending");
-            assert_eq!((with.number, with.spec, Some(with.time)), read);
-            assert_eq!(with.len, line.len());
-        }
-        true
+    /// [`agrees`] for the bytes of a line in one charset.
+    fn agrees_in(charset: Charset, bytes: &[u8]) -> bool {
+        spellings::agrees_in(charset, bytes, &Kif, fixed_move_line)
+    }
+
+    /// Whether the fixed reader reads the CP932 bytes.
+    fn reads(bytes: &[u8]) -> bool {
+        fixed_move_line(7, Source::Cp932(bytes), 0, &mut Vec::new()).is_some()
     }
 
     /// Every destination the reader takes: the 81 squares, and 同 alone
@@ -220,7 +192,7 @@ mod tests {
     }
 
     #[test]
-    fn every_line_of_the_form_reads_as_the_byte_reader_reads_it() {
+    fn every_line_of_the_form_reads_as_the_general_reader_reads_it() {
         let (destinations, pieces, origins) = (destinations(), pieces(), origins());
         let numbers = ["   1 ", "1 ", "  99  ", "123456789 ", "0 "];
         let times = [
@@ -239,8 +211,8 @@ mod tests {
                     for origin in &origins {
                         let number = numbers[read % numbers.len()];
                         let time = times[(read / numbers.len()) % times.len()];
-                        let line = sjis(&format!("{number}{to}{piece}{mark}{origin}{time}"));
-                        assert!(agrees(&line), "{}", show(&line));
+                        let line = format!("{number}{to}{piece}{mark}{origin}{time}");
+                        assert!(agrees(&line), "{line}");
                         read += 1;
                     }
                 }
@@ -250,7 +222,7 @@ mod tests {
     }
 
     #[test]
-    fn near_misses_are_left_to_the_byte_reader() {
+    fn near_misses_are_left_to_the_general_reader() {
         let good = [
             "   1 ７六歩(77)        ( 0:03/00:00:03)",
             "  12 同　成銀(31)      ( 0:10/00:01:03)",
@@ -259,9 +231,9 @@ mod tests {
             "  42 ２二角成(88)      ( 1:02/01:10:00)",
         ];
         let mut variants = 0;
-        for line in good {
-            let line = sjis(line);
-            assert!(agrees(&line), "{}", show(&line));
+        for text in good {
+            assert!(agrees(text), "{text}");
+            let line = sjis(text);
             // Each byte replaced: read, it agrees; truncated: never read
             // (the column is last).
             for place in 0..line.len() {
@@ -271,13 +243,18 @@ mod tests {
                 ] {
                     let mut changed = line.clone();
                     changed[place] = byte;
-                    variants += usize::from(agrees(&changed));
+                    variants += usize::from(agrees_in(Charset::Cp932, &changed));
                 }
-                assert!(fixed_move(&line[..place]).is_none(), "{}", show(&line));
+                let mut utf8 = text.as_bytes().to_vec();
+                if place < utf8.len() {
+                    utf8[place] = b' ';
+                    agrees_in(Charset::Utf8, &utf8);
+                }
+                assert!(!reads(&line[..place]), "{text}");
             }
             // Something after the column.
             for tail in [&b"+"[..], b" ", b" +", b"#", b" ( 0:00/00:00:00)", b"x"] {
-                assert!(fixed_move(&[&line[..], tail].concat()).is_none());
+                assert!(!reads(&[&line[..], tail].concat()), "{text}");
             }
         }
         assert!(variants > 0);
@@ -309,15 +286,15 @@ mod tests {
             "",
         ];
         for line in left {
-            assert!(fixed_move(&sjis(line)).is_none(), "{line}");
+            assert!(!agrees(line), "{line}");
         }
     }
 
     #[test]
-    fn random_lines_read_only_as_the_byte_reader_reads_them() {
+    fn random_lines_read_only_as_the_general_reader_reads_them() {
         // A small xorshift picks each part of a line among good and bad
         // spellings, then sometimes changes a byte or cuts the line: what
-        // the fixed reader reads, `plain_move` reads the same.
+        // the fixed reader reads, the general reader reads the same.
         let mut state = 0x2545_F491_4F6C_DD1D_u64;
         let mut next = move |n: usize| {
             state ^= state << 13;
@@ -397,11 +374,7 @@ mod tests {
             if next(6) == 0 {
                 line.truncate(next(line.len() + 1));
             }
-            let Some(found) = fixed_move(&line) else {
-                continue;
-            };
-            assert!(agrees(&line[..found.len]), "{}", show(&line));
-            read += 1;
+            read += usize::from(agrees_in(Charset::Cp932, &line));
         }
         assert!(read > 1_000, "{read}");
     }

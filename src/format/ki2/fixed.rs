@@ -1,9 +1,6 @@
-//! KI2's move lines read at fixed places from their Shift_JIS (CP932)
-//! bytes, before the line is even split from the file: the fast path of
-//! the Shift_JIS reading path (`format::kakinoki_sjis`) for KI2, tried on
-//! each line before it is decoded.
-//!
-//! The line read is, byte for byte,
+//! KI2's move lines read at fixed places from their bytes, in UTF-8 or
+//! CP932, before the line is even split from the text: the fast branch of
+//! KI2's line step (`Dialect::fixed_line`). The line read is
 //!
 //! ```text
 //! <spaces><move>[<spaces><move>]…<spaces>
@@ -12,55 +9,66 @@
 //! followed by the end of the line (CR, LF or the end of the bytes):
 //! `▲７六歩    △３四歩    ▲２二角成  △同　銀`. Spaces are ASCII or
 //! ideographic spaces, any number of them (none between two moves); a
-//! move is a side mark (▲ ▼ △ ▽), a destination, a piece and markers.
-//! The destination is a full-width digit and a kanji digit (`７六`), or
-//! 同 followed by spaces or none; the piece is a one-character name (歩 …
-//! 龍, 王, 竜, 全 圭 杏) or 成 and one (成銀); the markers are any of
-//! 右 左 直 上 行 入 引 寄 成 生 打 and 不成, in any order, the last
-//! of a kind winning, as the move-text reader reads them. The double-byte
-//! characters are told by their codes ([`tokens`]), with no decoding.
+//! move is a side mark (▲ ▼ △ ▽, and ☗ ☖ in UTF-8), a destination, a
+//! piece and markers. The destination is a full-width digit and a kanji
+//! digit (`７六`), or 同 followed by spaces or none; the piece is a
+//! one-character name (歩 … 龍, 王, 竜, 全 圭 杏) or 成 and one (成銀);
+//! the markers are any of 右 左 直 上 行 入 引 寄 成 生 打 and 不成, in
+//! any order, the last of a kind winning, as the move-text reader reads
+//! them. The characters are told by their codes in the charset
+//! ([`Charset::tokens`](crate::format::japanese::tokens::Charset::tokens)),
+//! with no decoding.
 //!
-//! Everything else (a tab, a terminal word such as `△投了`, a half-width
+//! Every other line (a tab, a terminal word such as `△投了`, a half-width
 //! square, `７六同歩`, a 不 not before 成, a note, no side mark) reads as
-//! `None`, and the line is decoded and read by the general reader; tests
-//! check that this reader reads what that one reads, on every form of
-//! the move above.
+//! `None`, and the line step reads it the general way; tests check that
+//! this reader reads what that one reads, on every form of the move above.
 
-use crate::format::japanese::sjis_tokens::{tokens, Token, Tokens};
-use crate::record::raw::{Event, Span};
+use crate::format::japanese::tokens::{Token, Tokens};
+use crate::format::kakinoki::source::{line_end, Source};
+use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::Square;
 
-/// Reads the KI2 move line at the start of `bytes` (line `n`; CP932, its
-/// ending and the lines after it may follow), if it is of the form the
-/// module documentation describes: pushes its moves' events, each with a
-/// [`Span::undecoded`] span, as the general reader pushes them for the
-/// decoded line, and says how long the line is without its ending.
-/// `None`, and nothing pushed, for any other line.
+/// Reads the KI2 move line at byte `start` of `source` (line `n`): when it
+/// is of the form the module documentation describes, pushes its moves'
+/// events, as the general reader pushes them, and says how long the line
+/// is without its ending. `None`, and nothing pushed, for any other line.
 ///
-/// Not inlined: a line holds several moves, and the reading loop of the
-/// driver with this one inlined in it cost more (186.0M instructions on
-/// the KI2 subset, against 182.9M).
+/// Not inlined: a line holds several moves, and the reading loop runs
+/// faster with this one apart.
 #[inline(never)]
-pub(crate) fn fixed_moves_line(n: u32, bytes: &[u8], events: &mut Vec<Event<'_>>) -> Option<usize> {
-    let tokens = tokens();
-    let before = events.len();
+pub(crate) fn fixed_moves_line<'b>(
+    n: u32,
+    source: Source<'b>,
+    start: usize,
+    events: &mut Vec<Event<'b>>,
+) -> Option<usize> {
+    let bytes = &source.bytes()[start..];
+    let tokens = source.charset().tokens();
     let mut at = spaces(tokens, bytes, 0);
+    // The first move, before the line's end is looked for: most lines
+    // that are no move line fail here.
+    let mut read = fixed_move(tokens, bytes, at)?;
+    let (len, _) = line_end(bytes);
+    let before = events.len();
     loop {
-        let Some((spec, after)) = fixed_move(tokens, bytes, at) else {
-            events.truncate(before);
-            return None;
-        };
+        let (spec, after) = read;
         events.push(Event::Move {
-            span: Span::undecoded(n),
+            span: source.span(n, (start, start + len), start + at, start + after),
             number: None,
             spec,
             time: None,
         });
         at = spaces(tokens, bytes, after);
-        if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
-            return Some(at);
+        if at == len {
+            return Some(len);
         }
+        let Some(next) = fixed_move(tokens, bytes, at) else {
+            events.truncate(before);
+            return None;
+        };
+        read = next;
     }
 }
 
@@ -71,22 +79,23 @@ pub(crate) fn fixed_moves_line(n: u32, bytes: &[u8], events: &mut Vec<Event<'_>>
 /// anything else.
 #[inline(always)]
 fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec, usize)> {
+    let w = tokens.width();
     // `▲`.
     let Token::SideMark(color) = tokens.at(bytes, at) else {
         return None;
     };
-    at += 2;
+    at += w;
     // `７六` or `同　`.
     let to = match tokens.at(bytes, at) {
         Token::FullWidthDigit(file) => {
-            let Token::KanjiDigit(rank) = tokens.at(bytes, at + 2) else {
+            let Token::KanjiDigit(rank) = tokens.at(bytes, at + w) else {
                 return None;
             };
-            at += 4;
+            at += 2 * w;
             Destination::Square(Square::new(file, rank)?)
         }
         Token::Same => {
-            at = spaces(tokens, bytes, at + 2);
+            at = spaces(tokens, bytes, at + w);
             Destination::Same
         }
         _ => return None,
@@ -94,14 +103,14 @@ fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec,
     // `歩`, or `成銀`.
     let piece = match tokens.at(bytes, at) {
         Token::Piece(kind) => {
-            at += 2;
+            at += w;
             kind
         }
         Token::Promote => {
-            let Token::Piece(base) = tokens.at(bytes, at + 2) else {
+            let Token::Piece(base) = tokens.at(bytes, at + w) else {
                 return None;
             };
-            at += 4;
+            at += 2 * w;
             tokens.promoted(base)?
         }
         _ => return None,
@@ -116,13 +125,13 @@ fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec,
             Token::Promote => spec.promotion = Promotion::Promote,
             Token::Decline => spec.promotion = Promotion::Decline,
             Token::Drop => spec.drop = DropMark::Drop,
-            Token::Not if tokens.at(bytes, at + 2) == Token::Promote => {
+            Token::Not if tokens.at(bytes, at + w) == Token::Promote => {
                 spec.promotion = Promotion::Decline;
-                at += 2;
+                at += w;
             }
             _ => break,
         }
-        at += 2;
+        at += w;
     }
     // A space, the next move's side mark, or the end of the line.
     let follows = match bytes.get(at) {
@@ -142,7 +151,7 @@ fn spaces(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
     loop {
         match bytes.get(at) {
             Some(b' ') => at += 1,
-            Some(_) if tokens.at(bytes, at) == Token::IdeographicSpace => at += 2,
+            Some(_) if tokens.at(bytes, at) == Token::IdeographicSpace => at += tokens.width(),
             _ => return at,
         }
     }
@@ -152,63 +161,18 @@ fn spaces(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
 mod tests {
     use super::super::read::Ki2;
     use super::*;
-    use crate::format::japanese::read::skip_spaces;
-    use crate::format::japanese::sjis_spellings::{pieces, show, sjis, squares};
-    use crate::format::kakinoki::Dialect;
+    use crate::format::japanese::spellings::{self, pieces, sjis, squares};
+    use crate::format::japanese::tokens::Charset;
 
-    /// What the general reader pushes for a decoded line, as the shared
-    /// Kakinoki reader hands it to KI2's `move_line`: its events, when it
-    /// reads them with no error and no warning.
-    fn general(line: &str) -> Option<Vec<Event<'_>>> {
-        let body = skip_spaces(line);
-        let first = body.chars().next()?;
-        if !Ki2.is_move_line(first, body) {
-            return None;
-        }
-        let (mut events, mut warnings) = (Vec::new(), Vec::new());
-        Ki2.move_line(7, line, body, &mut events, &mut warnings)
-            .ok()?;
-        warnings.is_empty().then_some(events)
+    /// Checks a line of text (no ending) in both charsets against the
+    /// general reader; says whether it was read.
+    fn agrees(line: &str) -> bool {
+        spellings::agrees(line, &Ki2, fixed_moves_line)
     }
 
-    /// Checks `bytes` (a line, maybe with its ending and more): read, the
-    /// line gives the general reader's events for the decoded line, with
-    /// undecoded spans, also followed by each line ending. Says whether it
-    /// was read.
-    fn agrees(bytes: &[u8]) -> bool {
-        let mut fast = Vec::new();
-        let Some(len) = fixed_moves_line(7, bytes, &mut fast) else {
-            assert!(fast.is_empty(), "{}", show(bytes));
-            return false;
-        };
-        assert!(matches!(bytes.get(len), None | Some(b'\r' | b'\n')));
-        let line = &bytes[..len];
-        let (decoded, malformed) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(line);
-        assert!(!malformed, "{}", show(line));
-        let events = general(&decoded)
-            .unwrap_or_else(|| panic!("{decoded}: the general reader warns or fails"));
-        let expected: Vec<Event<'_>> = events
-            .iter()
-            .map(|event| match *event {
-                Event::Move {
-                    number, spec, time, ..
-                } => Event::Move {
-                    span: Span::undecoded(7),
-                    number,
-                    spec,
-                    time,
-                },
-                _ => panic!("{decoded}: {events:?}"),
-            })
-            .collect();
-        assert_eq!(fast, expected, "{decoded}");
-        for ending in [&b"\r\n"[..], b"\n", b"\r", b"\r\n\x81\xa2\x82\x56"] {
-            let whole = [line, ending].concat();
-            let mut again = Vec::new();
-            assert_eq!(fixed_moves_line(7, &whole, &mut again), Some(len));
-            assert_eq!(again, fast);
-        }
-        true
+    /// [`agrees`] for the bytes of a line in one charset.
+    fn agrees_in(charset: Charset, bytes: &[u8]) -> bool {
+        spellings::agrees_in(charset, bytes, &Ki2, fixed_moves_line)
     }
 
     const SIDES: [&str; 4] = ["▲", "▼", "△", "▽"];
@@ -260,8 +224,8 @@ mod tests {
                     for marker in &markers {
                         let lead = before[read % before.len()];
                         let tail = after[(read / before.len()) % after.len()];
-                        let line = sjis(&format!("{lead}{side}{to}{piece}{marker}{tail}"));
-                        assert!(agrees(&line), "{}", show(&line));
+                        let line = format!("{lead}{side}{to}{piece}{marker}{tail}");
+                        assert!(agrees(&line), "{line}");
                         read += 1;
                     }
                 }
@@ -280,9 +244,9 @@ mod tests {
             "　△５五銀右上",
         ];
         let mut variants = 0;
-        for line in good {
-            let line = sjis(line);
-            assert!(agrees(&line), "{}", show(&line));
+        for text in good {
+            assert!(agrees(text), "{text}");
+            let line = sjis(text);
             // Each byte replaced, and every truncation: read, they agree.
             for place in 0..line.len() {
                 for byte in [
@@ -291,15 +255,16 @@ mod tests {
                 ] {
                     let mut changed = line.clone();
                     changed[place] = byte;
-                    variants += usize::from(agrees(&changed));
+                    variants += usize::from(agrees_in(Charset::Cp932, &changed));
                 }
-                agrees(&line[..place]);
+                agrees_in(Charset::Cp932, &line[..place]);
+                agrees_in(Charset::Utf8, &text.as_bytes()[..place.min(text.len())]);
             }
             // Something after the line.
             for tail in [&b"x"[..], b"\t", b" #", b" (77)", b"+", b"\x81\xa2"] {
                 let mut longer = line.clone();
                 longer.extend_from_slice(tail);
-                agrees(&longer);
+                agrees_in(Charset::Cp932, &longer);
             }
         }
         assert!(variants > 0);
@@ -327,12 +292,7 @@ mod tests {
             "   ",
         ];
         for line in left {
-            let mut events = Vec::new();
-            assert!(
-                fixed_moves_line(7, &sjis(line), &mut events).is_none(),
-                "{line}"
-            );
-            assert!(events.is_empty());
+            assert!(!agrees(line), "{line}");
         }
     }
 
@@ -424,7 +384,7 @@ mod tests {
             if next(6) == 0 {
                 line.truncate(next(line.len() + 1));
             }
-            read += usize::from(agrees(&line));
+            read += usize::from(agrees_in(Charset::Cp932, &line));
         }
         assert!(read > 10_000, "{read}");
     }

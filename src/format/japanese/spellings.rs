@@ -1,0 +1,128 @@
+//! For the tests of the fixed-place move lines (`kif::fixed`,
+//! `ki2::fixed`): text in either charset, every spelling of the parts of
+//! a move that both readers take (drawn from the vocabulary tables, so
+//! that each reader's test enumerates the same words), and a test of a
+//! line against the general reader.
+
+use super::digits::KANJI_DIGITS;
+use super::pieces::PIECE_NAMES;
+use super::tokens::Charset;
+use crate::format::kakinoki::source::Source;
+use crate::format::kakinoki::Dialect;
+use crate::record::raw::Event;
+use crate::record::{MoveTime, Warning};
+use crate::resolve::spec::MoveSpec;
+
+/// `text` in CP932 (every character of it must have a code).
+pub(crate) fn sjis(text: &str) -> Vec<u8> {
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+    assert!(!unmappable, "{text}");
+    bytes.into_owned()
+}
+
+/// The 81 squares as a move writes them: a full-width digit and a kanji
+/// digit (`７六`).
+pub(crate) fn squares() -> Vec<String> {
+    let mut out = Vec::new();
+    for file in '１'..='９' {
+        for rank in KANJI_DIGITS {
+            out.push(format!("{file}{rank}"));
+        }
+    }
+    out
+}
+
+/// Every piece spelling: the one-character names (with 王, 竜, 全, 圭,
+/// 杏) and 成香 成桂 成銀.
+pub(crate) fn pieces() -> Vec<String> {
+    let mut out = Vec::new();
+    for name in PIECE_NAMES {
+        out.push(name.kind.kanji().to_string());
+        out.extend(name.also.iter().map(char::to_string));
+        if name.in_move.chars().count() == 2 {
+            out.push(name.in_move.to_string());
+        }
+    }
+    out
+}
+
+/// A move event as the tests compare it: its number, move and time, and
+/// where it is as a warning quotes it (the same whatever the charset).
+type Compared = (Option<u32>, MoveSpec, Option<MoveTime>, Warning);
+
+fn compared(events: &[Event<'_>]) -> Vec<Compared> {
+    events
+        .iter()
+        .map(|event| match event {
+            Event::Move {
+                span,
+                number,
+                spec,
+                time,
+            } => (*number, *spec, *time, span.warning("")),
+            other => panic!("not a move: {other:?}"),
+        })
+        .collect()
+}
+
+/// Checks the bytes of a line in `charset` (perhaps its ending and more
+/// after it) against the general reader: when `fixed` reads a line (line
+/// 7, from byte 0), the line ends there, decodes cleanly and gives the
+/// general reader's events, with no warning, and the same with each line
+/// ending after it. Says whether it was read. UTF-8 bytes that are no text
+/// are never read (no UTF-8 source holds them).
+pub(crate) fn agrees_in(
+    charset: Charset,
+    bytes: &[u8],
+    dialect: &impl Dialect,
+    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize>,
+) -> bool {
+    let source = match charset {
+        Charset::Utf8 => match std::str::from_utf8(bytes) {
+            Ok(text) => Source::Utf8(text),
+            Err(_) => return false,
+        },
+        Charset::Cp932 => Source::Cp932(bytes),
+    };
+    let mut fast = Vec::new();
+    let Some(len) = fixed(7, source, 0, &mut fast) else {
+        assert!(fast.is_empty());
+        return false;
+    };
+    assert!(matches!(bytes.get(len), None | Some(b'\r' | b'\n')));
+    let line = source.text(0, len);
+    assert!(!line.contains('\u{fffd}'), "{line}");
+    let (mut events, mut warnings) = (Vec::new(), Vec::new());
+    let body = super::read::skip_spaces(&line);
+    let first = body.chars().next().expect("a move line is not blank");
+    assert!(dialect.is_move_line(first, body), "{line}");
+    dialect
+        .move_line(7, &line, body, &mut events, &mut warnings)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert!(warnings.is_empty(), "{line}: {warnings:?}");
+    assert_eq!(compared(&fast), compared(&events), "{line}");
+    for ending in [&b"\r\n"[..], b"\n", b"\r", b"\r\n   2 "] {
+        let whole = [&bytes[..len], ending].concat();
+        let source = match charset {
+            Charset::Utf8 => Source::Utf8(std::str::from_utf8(&whole).expect("text")),
+            Charset::Cp932 => Source::Cp932(&whole),
+        };
+        let mut again = Vec::new();
+        assert_eq!(fixed(7, source, 0, &mut again), Some(len), "{line}");
+        assert_eq!(compared(&again), compared(&fast), "{line}");
+    }
+    true
+}
+
+/// [`agrees_in`] for a line of text in both charsets: read in one, it is
+/// read in the other.
+pub(crate) fn agrees(
+    line: &str,
+    dialect: &impl Dialect,
+    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize> + Copy,
+) -> bool {
+    let utf8 = agrees_in(Charset::Utf8, line.as_bytes(), dialect, fixed);
+    let cp932 = agrees_in(Charset::Cp932, &sjis(line), dialect, fixed);
+    assert_eq!(utf8, cp932, "{line}: read in one charset only");
+    utf8
+}

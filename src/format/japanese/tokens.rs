@@ -1,0 +1,347 @@
+//! The move-text vocabulary of Japanese notation by its code in each
+//! charset the Kakinoki reader reads from bytes, CP932 and UTF-8: what a
+//! character's bytes mean in a move (a side mark, a digit of a square, a
+//! piece name, 同, a relative marker, a promotion or drop mark, the
+//! ideographic space), found by table lookups without decoding. For the
+//! fixed-place move lines of KIF and KI2 (`format::kif::fixed`,
+//! `format::ki2::fixed`).
+//!
+//! The codes are not a second list: each table is built at first use by
+//! encoding, in its charset, each character of the vocabulary tables the
+//! readers use, [`digits`](super::digits) and [`pieces`](super::pieces);
+//! the side marks and the markers after a piece name are given the meaning
+//! the move-text reader gives them ([`side_mark`], [`move_text`]), and a
+//! test checks that no other code means anything to it. Every character of
+//! the vocabulary is two bytes in CP932 and three in UTF-8. A character
+//! CP932 also writes with a second code (the NEC and IBM duplicates) is
+//! found by its first code only: the other reads as [`Token::Other`], and
+//! the line is read the general way.
+
+use super::digits::{digit, KANJI_DIGITS};
+use super::pieces::{piece_char, PIECE_NAMES};
+use super::read::{move_text, side_mark};
+use crate::resolve::spec::{DropMark, Horizontal, Promotion, Vertical};
+use crate::{Color, PieceKind};
+use std::sync::OnceLock;
+
+/// The charsets the Kakinoki reader reads from bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Charset {
+    /// UTF-8: the bytes are the text.
+    Utf8,
+    /// CP932 (Shift_JIS as Windows writes it).
+    Cp932,
+}
+
+impl Charset {
+    /// The bytes of `c` in this charset, if it has them.
+    fn encode(self, c: char) -> Option<Vec<u8>> {
+        let mut utf8 = [0; 4];
+        let text = c.encode_utf8(&mut utf8);
+        match self {
+            Charset::Utf8 => Some(text.as_bytes().to_vec()),
+            Charset::Cp932 => {
+                let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(text);
+                (!unmappable).then(|| bytes.into_owned())
+            }
+        }
+    }
+
+    /// The vocabulary by code in this charset, built at first use.
+    pub(crate) fn tokens(self) -> &'static Tokens {
+        static CP932: OnceLock<Tokens> = OnceLock::new();
+        static UTF8: OnceLock<Tokens> = OnceLock::new();
+        match self {
+            Charset::Cp932 => CP932.get_or_init(|| Tokens::build(self)),
+            Charset::Utf8 => UTF8.get_or_init(|| Tokens::build(self)),
+        }
+    }
+}
+
+/// What a double-byte code means in a move text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// Nothing below.
+    Other,
+    /// A full-width digit `１`–`９` (a square's file), with its value.
+    FullWidthDigit(u8),
+    /// A kanji digit `一`–`九` (a square's rank), with its value.
+    KanjiDigit(u8),
+    /// A one-character piece name (歩 … 龍, 王, 竜, 全 圭 杏).
+    Piece(PieceKind),
+    /// 同: the previous move's square.
+    Same,
+    /// 成: the promotion mark, and the first character of 成香 成桂 成銀.
+    Promote,
+    /// 不, the first character of 不成.
+    Not,
+    /// 打: the drop mark.
+    Drop,
+    /// The ideographic space `　` (U+3000).
+    IdeographicSpace,
+    /// A side mark (▲ ▼ for Black, △ ▽ for White).
+    SideMark(Color),
+    /// A horizontal marker after the piece (右 左 直).
+    Horizontal(Horizontal),
+    /// A vertical marker after the piece (上 行 入, 引, 寄).
+    Vertical(Vertical),
+    /// 生: no promotion, as 不成.
+    Decline,
+}
+
+/// The characters [`Token::Same`], [`Token::Promote`], [`Token::Not`],
+/// [`Token::Drop`] and [`Token::IdeographicSpace`] stand for, as the move
+/// text reader (`japanese::read::move_text`) reads them.
+const MARKS: [(char, Token); 5] = [
+    ('同', Token::Same),
+    ('成', Token::Promote),
+    ('不', Token::Not),
+    ('打', Token::Drop),
+    ('\u{3000}', Token::IdeographicSpace),
+];
+
+/// The side marks of the move-text reader ([`side_mark`]); each one's
+/// color is `side_mark`'s. CP932 has no ☗ ☖.
+const SIDE_MARKS: [char; 6] = ['▲', '▼', '△', '▽', '☗', '☖'];
+
+/// The markers after a piece name that are no promotion or drop mark of
+/// [`MARKS`]; each one's meaning is what [`move_text`] reads in it.
+const MARKERS: [char; 9] = ['右', '左', '直', '上', '行', '入', '引', '寄', '生'];
+
+/// The vocabulary by code, as a tree of byte tables: the first byte of a
+/// code picks a row of `inner` (for three-byte codes) or of `leaves` (for
+/// two-byte codes), each further byte a row of the next level, the last
+/// byte a [`Token`]. Row 0 of each level leads nowhere: a code of no
+/// vocabulary character ends in [`Token::Other`].
+pub(crate) struct Tokens {
+    /// How many bytes each code of the vocabulary has.
+    width: usize,
+    root: [u16; 256],
+    inner: Vec<[u16; 256]>,
+    leaves: Vec<[Token; 256]>,
+    /// The promoted kind 成 + a piece names (成香 is a promoted lance), by
+    /// the piece's kind; `None` where 成 + that piece names nothing.
+    promoted: [Option<PieceKind>; PIECE_NAMES.len()],
+}
+
+impl Tokens {
+    /// How many bytes a token takes.
+    #[inline(always)]
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// What the code at `at` in `bytes` means; [`Token::Other`] past the
+    /// end.
+    #[inline(always)]
+    pub(crate) fn at(&self, bytes: &[u8], at: usize) -> Token {
+        let Some(code) = bytes.get(at..at + self.width) else {
+            return Token::Other;
+        };
+        let mut row = self.root[usize::from(code[0])];
+        if let [_, middle, _] = code {
+            row = self.inner[usize::from(row)][usize::from(*middle)];
+        }
+        self.leaves[usize::from(row)][usize::from(code[code.len() - 1])]
+    }
+
+    /// The kind 成 followed by a piece of kind `kind` names (成銀 is
+    /// [`PieceKind::ProSilver`]), if any.
+    #[inline]
+    pub(crate) fn promoted(&self, kind: PieceKind) -> Option<PieceKind> {
+        self.promoted[kind as usize]
+    }
+
+    /// Gives `code` the meaning `token`.
+    fn insert(&mut self, code: &[u8], token: Token) {
+        let leaf = match *code {
+            [a, _] if self.width == 2 => child(
+                &mut self.root[usize::from(a)],
+                &mut self.leaves,
+                Token::Other,
+            ),
+            [a, b, _] if self.width == 3 => {
+                let middle = child(&mut self.root[usize::from(a)], &mut self.inner, 0);
+                child(
+                    &mut self.inner[middle][usize::from(b)],
+                    &mut self.leaves,
+                    Token::Other,
+                )
+            }
+            _ => panic!("{code:?}: not {} bytes", self.width),
+        };
+        let cell = &mut self.leaves[leaf][usize::from(code[code.len() - 1])];
+        assert!(
+            *cell == Token::Other || *cell == token,
+            "{code:?}: two meanings"
+        );
+        *cell = token;
+    }
+
+    /// What the character `c` means in `charset`.
+    fn get_char(&self, charset: Charset, c: char) -> Token {
+        charset
+            .encode(c)
+            .map_or(Token::Other, |code| self.at(&code, 0))
+    }
+
+    /// The vocabulary by code in `charset` (see the module documentation).
+    fn build(charset: Charset) -> Tokens {
+        let width = match charset {
+            Charset::Utf8 => 3,
+            Charset::Cp932 => 2,
+        };
+        let mut tokens = Tokens {
+            width,
+            root: [0; 256],
+            inner: vec![[0; 256]],
+            leaves: vec![[Token::Other; 256]],
+            promoted: [None; PIECE_NAMES.len()],
+        };
+        let mut put = |c: char, token: Token| {
+            if let Some(code) = charset.encode(c) {
+                tokens.insert(&code, token);
+            }
+        };
+        for c in '１'..='９' {
+            put(
+                c,
+                Token::FullWidthDigit(digit(c).expect("a full-width digit")),
+            );
+        }
+        for c in KANJI_DIGITS {
+            put(c, Token::KanjiDigit(digit(c).expect("a kanji digit")));
+        }
+        // Every one-character name `piece_char` reads: each kind's kanji
+        // and its other spellings.
+        for name in PIECE_NAMES {
+            for c in std::iter::once(name.kind.kanji()).chain(name.also.iter().copied()) {
+                debug_assert_eq!(piece_char(c), Some(name.kind));
+                put(c, Token::Piece(name.kind));
+            }
+        }
+        for (c, token) in MARKS {
+            put(c, token);
+        }
+        for c in SIDE_MARKS {
+            put(c, Token::SideMark(side_mark(c).expect("a side mark")));
+        }
+        for c in MARKERS {
+            put(c, marker(c).expect("a marker"));
+        }
+        // 成香 成桂 成銀: 成, then a one-character name.
+        for name in PIECE_NAMES {
+            let mut chars = name.in_move.chars();
+            if let (Some(first), Some(second), None) = (chars.next(), chars.next(), chars.next()) {
+                let promote = tokens.get_char(charset, first);
+                assert_eq!(promote, Token::Promote, "{}", name.in_move);
+                let base = piece_char(second).expect("a piece name after 成");
+                tokens.promoted[base as usize] = Some(name.kind);
+            }
+        }
+        tokens
+    }
+}
+
+/// The row `slot` leads to in `rows`, made (of `blank`) if it leads
+/// nowhere yet.
+fn child<T: Copy>(slot: &mut u16, rows: &mut Vec<[T; 256]>, blank: T) -> usize {
+    if *slot == 0 {
+        *slot = u16::try_from(rows.len()).expect("few rows");
+        rows.push([blank; 256]);
+    }
+    usize::from(*slot)
+}
+
+/// What [`move_text`] reads in `c` after a piece name, as a token: a
+/// relative marker or 生; `None` for any other character (and for 成, 不
+/// and 打, which [`MARKS`] gives).
+fn marker(c: char) -> Option<Token> {
+    let text = format!("７六歩{c}");
+    let (spec, rest) = move_text(&text).ok()?;
+    if !rest.is_empty() {
+        return None;
+    }
+    if spec.drop != DropMark::Unmarked {
+        return None;
+    }
+    match (spec.horizontal, spec.vertical, spec.promotion) {
+        (Some(h), None, Promotion::Unmarked) => Some(Token::Horizontal(h)),
+        (None, Some(v), Promotion::Unmarked) => Some(Token::Vertical(v)),
+        (None, None, Promotion::Decline) => Some(Token::Decline),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::japanese::pieces::piece_name;
+
+    /// What `c` means to the move-text reader, as a token.
+    fn meaning(c: char) -> Token {
+        if ('１'..='９').contains(&c) {
+            return Token::FullWidthDigit(digit(c).expect("a digit"));
+        }
+        if let Some(at) = KANJI_DIGITS.iter().position(|&k| k == c) {
+            return Token::KanjiDigit(at as u8 + 1);
+        }
+        if let Some(kind) = piece_char(c) {
+            return Token::Piece(kind);
+        }
+        if let Some(&(_, token)) = MARKS.iter().find(|(m, _)| *m == c) {
+            return token;
+        }
+        if let Some(color) = side_mark(c) {
+            return Token::SideMark(color);
+        }
+        marker(c).unwrap_or(Token::Other)
+    }
+
+    #[test]
+    fn every_code_means_what_its_character_means() {
+        for (charset, side_marks) in [(Charset::Cp932, 4), (Charset::Utf8, 6)] {
+            let tokens = charset.tokens();
+            let mut found = 0;
+            for c in (0..0x1_0000).filter_map(char::from_u32) {
+                let Some(code) = charset.encode(c) else {
+                    continue;
+                };
+                let token = tokens.at(&code, 0);
+                if code.len() == tokens.width() {
+                    assert_eq!(token, meaning(c), "{c} in {charset:?}");
+                } else {
+                    assert_eq!(token, Token::Other, "{c} in {charset:?}");
+                }
+                found += usize::from(token != Token::Other);
+            }
+            // No code means anything but those of the characters above.
+            let cells = tokens.leaves.iter().flatten();
+            assert_eq!(cells.filter(|&&t| t != Token::Other).count(), found);
+            // 9 + 9 digits, 16 piece names, 5 marks, the side marks, 9
+            // markers.
+            assert_eq!(found, 9 + 9 + 16 + MARKS.len() + side_marks + 9);
+            for base in PIECE_NAMES {
+                let text = format!("成{}", base.kind.kanji());
+                let read = piece_name(&text).filter(|(_, rest)| rest.is_empty());
+                assert_eq!(read.map(|(k, _)| k), tokens.promoted(base.kind), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_or_foreign_bytes_mean_nothing() {
+        let tokens = Charset::Utf8.tokens();
+        let seven = "７".as_bytes();
+        assert_eq!(tokens.at(seven, 0), Token::FullWidthDigit(7));
+        assert_eq!(tokens.at(&seven[..2], 0), Token::Other);
+        assert_eq!(tokens.at(seven, 1), Token::Other);
+        assert_eq!(tokens.at(b"abc", 0), Token::Other);
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("７");
+        assert_eq!(
+            Charset::Cp932.tokens().at(&sjis, 0),
+            Token::FullWidthDigit(7)
+        );
+        assert_eq!(Charset::Cp932.tokens().at(seven, 0), Token::Other);
+    }
+}
