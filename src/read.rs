@@ -394,12 +394,19 @@ pub fn read_bytes(
     let maybe_kakinoki = format
         .or_else(|| Format::from_extension(path))
         .is_none_or(|f| matches!(f, Format::Kif | Format::Ki2));
-    if maybe_kakinoki && !bytes.is_ascii() && decode::cp932_if_clean(bytes, encoding) {
-        if let Some(read) = read_cp932_kakinoki(bytes, path, format) {
-            return read;
+    let hint = ExtensionHint::from_path(path);
+    let decoded = match decode::detect(bytes, encoding) {
+        decode::Detected::Decoded(decoded) => decoded,
+        decode::Detected::Cp932 => {
+            if maybe_kakinoki {
+                if let Some(read) = read_cp932_kakinoki(bytes, path, format) {
+                    return read;
+                }
+            }
+            decode::decode(bytes, encoding, hint)
         }
-    }
-    read_text_bytes(bytes, path, format, encoding)
+    };
+    read_decoded(bytes, decoded, path, format)
 }
 
 /// The bytes read as training data when no format is forced and the file
@@ -412,15 +419,13 @@ fn training_by_name(bytes: &[u8], path: &Path, format: Option<Format>) -> Option
     Some(read_training(bytes, data))
 }
 
-/// [`read_bytes`] once training data is ruled out: the bytes decoded
-/// whole, then read.
-fn read_text_bytes(
+/// [`read_bytes`] of the bytes decoded whole.
+fn read_decoded(
     bytes: &[u8],
+    decoded: Decoded<'_>,
     path: &Path,
     format: Option<Format>,
-    encoding: EncodingChoice,
 ) -> Result<Read, Error> {
-    let decoded = decode::decode(bytes, encoding, ExtensionHint::from_path(path));
     if let Some(not) = decode::not_a_record(bytes, &decoded) {
         return Err(not_a_record_error(&decoded.text, &not));
     }
@@ -534,7 +539,7 @@ fn gather(
 /// KIF or KI2 in CP932 read from its bytes (see `format::kakinoki`): the
 /// format forced, or told from the first lines (each decoded alone) as
 /// [`Format::sniff`] tells it, or named by the file name. `None` leaves the
-/// input to be decoded whole and read by [`read_text_bytes`]: another
+/// input to be decoded whole and read by [`read_decoded`]: another
 /// format; a line that does not decode cleanly (the decoder then chooses
 /// the encoding from the whole input) or holds a control character (the
 /// binary test looks at the whole text); blank input; a failed game in a

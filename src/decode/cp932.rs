@@ -1,45 +1,11 @@
-//! The Shift_JIS reading path's part of decoding (see
-//! `format::kakinoki_sjis`): whether [`decode`](super::decode) would choose
-//! CP932 for some bytes, if they decode cleanly, without decoding them; and
-//! decoding a piece of them (some lines) with the same decoder, cleanly or
-//! not at all.
-//!
-//! The path reads most lines from the bytes and decodes only the others,
-//! so it can stand for [`decode`](super::decode) only when the bytes
-//! decode cleanly as CP932 and the whole-file decoder would choose CP932:
-//! [`cp932_if_clean`] is the first half of that, and every line the path
-//! decodes with [`decode_cp932_cleanly`] (or reads with
-//! `japanese::sjis::next_char`, which reads only what decodes cleanly) the
-//! second.
+//! Decoding a piece of CP932 input (some whole lines) cleanly or not at
+//! all, with the decoder [`decode`](super::decode) uses: for the reader of
+//! CP932 bytes (`format::kakinoki`), which decodes only the lines whose
+//! text it needs, and hands the input to [`decode`](super::decode) when
+//! one of them is not clean.
 
 use super::binary::is_suspicious;
-use super::sniff::{declared_encoding, looks_like_euc_jp};
-use super::{Encoding, EncodingChoice, BOM, BOM_UTF16_BE, BOM_UTF16_LE};
 use encoding_rs::DecoderResult;
-
-/// Whether [`decode`](super::decode) would decode `bytes` as CP932
-/// ([`Encoding::Cp932`]) **if they decode cleanly as CP932**: CP932 is
-/// forced, or it is detected, its rules (the [module](super)
-/// documentation) read in order: no byte-order mark; no `encoding=`
-/// declaration in the first two lines naming another encoding (one naming
-/// CP932 changes nothing when the bytes are clean CP932); not valid UTF-8
-/// (pure ASCII is valid UTF-8, so it is not CP932 here); not clearly
-/// EUC-JP. Then, clean, CP932 is what rule 5 chooses. Whether the bytes
-/// are clean is the caller's to check (see [`decode_cp932_cleanly`]).
-#[must_use]
-pub fn cp932_if_clean(bytes: &[u8], choice: EncodingChoice) -> bool {
-    match choice {
-        EncodingChoice::Forced(encoding) => encoding == Encoding::Cp932,
-        EncodingChoice::Auto => {
-            !(bytes.starts_with(BOM)
-                || bytes.starts_with(BOM_UTF16_LE)
-                || bytes.starts_with(BOM_UTF16_BE))
-                && declared_encoding(bytes).is_none_or(|e| e == Encoding::Cp932)
-                && std::str::from_utf8(bytes).is_err()
-                && !looks_like_euc_jp(bytes)
-        }
-    }
-}
 
 /// Decodes `bytes` (whole lines of CP932 input, line endings included)
 /// with the decoder [`decode`](super::decode) uses for CP932, appending the
@@ -99,38 +65,50 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cp932_is_chosen_as_decode_chooses_it() {
+    fn cp932_is_detected_as_decode_chooses_it() {
+        use super::super::{
+            decode, detect, Detected, Encoding, EncodingChoice, ExtensionHint, BOM,
+        };
         let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n");
         let euc = encoding_rs::EUC_JP.encode("手合割：平手\n").0;
         let declared_utf8 = [b"#KIF version=2.0 encoding=UTF-8\n".as_slice(), &sjis].concat();
         let declared_sjis = [b"#KIF version=2.0 encoding=Shift_JIS\n".as_slice(), &sjis].concat();
         let bom = [BOM, &sjis].concat();
-        for bytes in [
-            &sjis[..],
+        let damaged = [&sjis[..], b"\x82\n"].concat();
+        let inputs: [&[u8]; 8] = [
+            &sjis,
             &euc,
             b"ascii",
             &declared_utf8,
             &declared_sjis,
             &bom,
             "７六歩".as_bytes(),
-        ] {
-            let decoded = super::super::decode(
-                bytes,
+            &damaged,
+        ];
+        let mut cp932 = 0;
+        for bytes in inputs {
+            for choice in [
                 EncodingChoice::Auto,
-                super::super::ExtensionHint::None,
-            );
-            if cp932_if_clean(bytes, EncodingChoice::Auto) {
-                assert_eq!(decoded.encoding, Encoding::Cp932, "{bytes:?}");
+                EncodingChoice::Forced(Encoding::Cp932),
+            ] {
+                let decoded = decode(bytes, choice, ExtensionHint::None);
+                match detect(bytes, choice) {
+                    Detected::Decoded(early) => assert_eq!(early, decoded, "{bytes:?}"),
+                    Detected::Cp932 if decoded.malformed.is_empty() => {
+                        assert_eq!(decoded.encoding, Encoding::Cp932, "{bytes:?}");
+                        cp932 += 1;
+                    }
+                    Detected::Cp932 => {}
+                }
             }
         }
-        assert!(cp932_if_clean(&sjis, EncodingChoice::Auto));
-        assert!(cp932_if_clean(&declared_sjis, EncodingChoice::Auto));
-        assert!(!cp932_if_clean(&declared_utf8, EncodingChoice::Auto));
-        assert!(!cp932_if_clean(&euc, EncodingChoice::Auto));
-        assert!(cp932_if_clean(
-            b"ascii",
-            EncodingChoice::Forced(Encoding::Cp932)
-        ));
+        assert!(cp932 > 3, "{cp932}");
+        for bytes in [&sjis[..], &declared_sjis, &declared_utf8] {
+            assert_eq!(detect(bytes, EncodingChoice::Auto), Detected::Cp932);
+        }
+        for bytes in [&euc[..], b"ascii", &bom, "７六歩".as_bytes()] {
+            assert_ne!(detect(bytes, EncodingChoice::Auto), Detected::Cp932);
+        }
     }
 
     #[test]

@@ -70,13 +70,12 @@ mod tests;
 
 pub use crate::types::Encoding;
 pub use binary::{not_a_record, NotARecord, BINARY_LEAST, BINARY_SAMPLE, BINARY_SHARE};
-pub use cp932::{cp932_if_clean, decode_cp932_cleanly};
+pub use cp932::decode_cp932_cleanly;
 
 use std::borrow::Cow;
 use std::path::Path;
 
 use encoding_rs::{CoderResult, DecoderResult};
-use sniff::detect_and_decode;
 
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -196,9 +195,40 @@ pub struct Malformed {
 /// [`Decoded::malformed`].
 #[must_use]
 pub fn decode(bytes: &[u8], choice: EncodingChoice, hint: ExtensionHint) -> Decoded<'_> {
+    match detect(bytes, choice) {
+        Detected::Decoded(decoded) => decoded,
+        Detected::Cp932 => match choice {
+            EncodingChoice::Forced(_) => decode_as(bytes, Encoding::Cp932),
+            EncodingChoice::Auto => sniff::cp932_or_least_damaged(bytes, hint),
+        },
+    }
+}
+
+/// What [`detect`] finds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detected<'a> {
+    /// The text, decoded as the rules say.
+    Decoded(Decoded<'a>),
+    /// CP932, if the bytes decode cleanly in it (not ASCII). Else
+    /// [`decode`] tells the encoding from the whole input.
+    Cp932,
+}
+
+/// The first step of [`decode`]: the rules of the module documentation
+/// up to CP932, which is left undecoded, so that a reader of CP932 bytes
+/// can decode only what it needs of them. `choice` forcing CP932 gives
+/// [`Detected::Cp932`] too, but for ASCII, which needs no decoding.
+#[must_use]
+pub fn detect(bytes: &[u8], choice: EncodingChoice) -> Detected<'_> {
     match choice {
-        EncodingChoice::Forced(encoding) => decode_as(bytes, encoding),
-        EncodingChoice::Auto => detect_and_decode(bytes, hint),
+        EncodingChoice::Forced(Encoding::Cp932) => match std::str::from_utf8(bytes) {
+            Ok(text) if text.is_ascii() => {
+                Detected::Decoded(Decoded::borrowed(text, Encoding::Cp932))
+            }
+            _ => Detected::Cp932,
+        },
+        EncodingChoice::Forced(encoding) => Detected::Decoded(decode_as(bytes, encoding)),
+        EncodingChoice::Auto => sniff::detect(bytes),
     }
 }
 

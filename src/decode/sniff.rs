@@ -2,7 +2,7 @@
 //! declaration, UTF-8, a test for EUC-JP, CP932, and for damaged input the encoding that
 //! leaves the fewest undecodable sequences (the rules of the [module](super) documentation).
 
-use super::{decode_as, decode_cleanly, Decoded, Encoding, ExtensionHint};
+use super::{decode_as, decode_cleanly, Decoded, Detected, Encoding, ExtensionHint};
 use super::{BOM, BOM_UTF16_BE, BOM_UTF16_LE};
 use encoding_rs::DecoderResult;
 
@@ -10,37 +10,59 @@ use encoding_rs::DecoderResult;
 pub(super) const DECLARATION_BYTES: usize = 512;
 const DECLARATION_LINES: usize = 2;
 
-/// The detection order of the module documentation.
-pub(super) fn detect_and_decode(bytes: &[u8], hint: ExtensionHint) -> Decoded<'_> {
+/// The detection order of the module documentation, up to CP932: the
+/// text, when an earlier rule decides, or [`Detected::Cp932`] when the
+/// bytes are CP932 if they decode cleanly in it (which only decoding them
+/// tells: see [`cp932_or_least_damaged`]).
+pub(super) fn detect(bytes: &[u8]) -> Detected<'_> {
     if bytes.starts_with(BOM) {
-        return decode_as(bytes, Encoding::Utf8Bom);
+        return Detected::Decoded(decode_as(bytes, Encoding::Utf8Bom));
     }
     if bytes.starts_with(BOM_UTF16_LE) {
-        return decode_as(bytes, Encoding::Utf16Le);
+        return Detected::Decoded(decode_as(bytes, Encoding::Utf16Le));
     }
     if bytes.starts_with(BOM_UTF16_BE) {
-        return decode_as(bytes, Encoding::Utf16Be);
+        return Detected::Decoded(decode_as(bytes, Encoding::Utf16Be));
     }
     let declared = declared_encoding(bytes);
-    if let Some(encoding) = declared {
-        if let Some(decoded) = decode_cleanly(bytes, encoding) {
-            return decoded;
+    match declared {
+        // Clean, declared CP932 is CP932, as it is undeclared.
+        Some(Encoding::Cp932) => return Detected::Cp932,
+        Some(encoding) => {
+            if let Some(decoded) = decode_cleanly(bytes, encoding) {
+                return Detected::Decoded(decoded);
+            }
         }
+        None => {}
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Detected::Decoded(Decoded::borrowed(text, Encoding::Utf8));
+    }
+    // Not ASCII (that is UTF-8): the EUC-JP test need read only up to
+    // the ASCII tail.
+    let split = super::ascii_tail::split(bytes);
+    if euc_jp_head(split.head) {
+        return Detected::Decoded(super::transcode_split(split, Encoding::EucJp));
+    }
+    Detected::Cp932
+}
+
+/// The last rules of the module documentation, for bytes [`detect`]
+/// leaves to CP932: CP932 if they decode cleanly, else (when a declared
+/// CP932 was taken at its word) UTF-8 or EUC-JP as the rules say, else
+/// the least damaged encoding.
+pub(super) fn cp932_or_least_damaged(bytes: &[u8], hint: ExtensionHint) -> Decoded<'_> {
+    let cp932 = decode_as(bytes, Encoding::Cp932);
+    if cp932.is_clean() {
+        return cp932;
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Decoded::borrowed(text, Encoding::Utf8);
     }
-    // Not ASCII (that is UTF-8): the EUC-JP test and the decoders need
-    // read only up to the ASCII tail, found once for all three.
-    let split = super::ascii_tail::split(bytes);
-    if euc_jp_head(split.head) {
-        return super::transcode_split(split, Encoding::EucJp);
+    if looks_like_euc_jp(bytes) {
+        return decode_as(bytes, Encoding::EucJp);
     }
-    let cp932 = super::transcode_split(split, Encoding::Cp932);
-    if cp932.is_clean() {
-        return cp932;
-    }
-    match least_damaged(bytes, declared, hint) {
+    match least_damaged(bytes, declared_encoding(bytes), hint) {
         Encoding::Cp932 => cp932,
         other => decode_as(bytes, other),
     }

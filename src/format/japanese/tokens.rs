@@ -125,24 +125,28 @@ pub(crate) struct Tokens {
 }
 
 impl Tokens {
-    /// How many bytes a token takes.
-    #[inline(always)]
-    pub(crate) fn width(&self) -> usize {
-        self.width
-    }
-
     /// What the code at `at` in `bytes` means; [`Token::Other`] past the
     /// end.
-    #[inline(always)]
     pub(crate) fn at(&self, bytes: &[u8], at: usize) -> Token {
-        let Some(code) = bytes.get(at..at + self.width) else {
+        match self.width {
+            2 => self.code::<2>(bytes, at),
+            _ => self.code::<3>(bytes, at),
+        }
+    }
+
+    /// [`Tokens::at`] for a table whose codes are `W` bytes long, for
+    /// readers made for one charset.
+    #[inline(always)]
+    pub(crate) fn code<const W: usize>(&self, bytes: &[u8], at: usize) -> Token {
+        debug_assert_eq!(W, self.width);
+        let Some(code) = bytes.get(at..at + W) else {
             return Token::Other;
         };
         let mut row = self.root[usize::from(code[0])];
-        if let [_, middle, _] = code {
-            row = self.inner[usize::from(row)][usize::from(*middle)];
+        if W == 3 {
+            row = self.inner[usize::from(row)][usize::from(code[1])];
         }
-        self.leaves[usize::from(row)][usize::from(code[code.len() - 1])]
+        self.leaves[usize::from(row)][usize::from(code[W - 1])]
     }
 
     /// The kind 成 followed by a piece of kind `kind` names (成銀 is
@@ -308,7 +312,7 @@ mod tests {
                     continue;
                 };
                 let token = tokens.at(&code, 0);
-                if code.len() == tokens.width() {
+                if code.len() == tokens.width {
                     assert_eq!(token, meaning(c), "{c} in {charset:?}");
                 } else {
                     assert_eq!(token, Token::Other, "{c} in {charset:?}");

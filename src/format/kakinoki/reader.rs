@@ -83,8 +83,9 @@ fn plan_game<'b>(
     let bytes = source.bytes();
     let mut plan = Plan {
         steps: Vec::new(),
-        // A move line is rarely shorter than 16 bytes.
-        fixed: Vec::with_capacity((end - start) / 16),
+        // Room for a move every 10 bytes: a KI2 move (`▲７六歩    `)
+        // rarely takes fewer. Growing the list copies it.
+        fixed: Vec::with_capacity((end - start) / 10),
     };
     // The first line and the byte offset of the run of lines to read with
     // the line step being gathered.
@@ -176,7 +177,17 @@ fn replay_game<'a>(
     text: &'a str,
     dialect: &impl Dialect,
 ) -> Result<RawGame<'a>, Error> {
-    let mut reader = LineReader::new(plan.fixed.len() + plan.steps.len());
+    // Room for the fixed lines' events and an event every 16 bytes of
+    // the other lines.
+    let other: usize = plan
+        .steps
+        .iter()
+        .map(|step| match *step {
+            Step::Fixed(_) => 0,
+            Step::Text { start, end, .. } => (end - start) / 16 + 1,
+        })
+        .sum();
+    let mut reader = LineReader::new(plan.fixed.len() + other);
     let mut fixed = plan.fixed.into_iter();
     for step in plan.steps {
         match step {

@@ -39,7 +39,7 @@ impl<'b> Source<'b> {
     /// The span of bytes `start..end` of line `n`, which runs from
     /// `line_start` to `line_end` (its ending left out); every bound is
     /// where a character starts.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn span(
         self,
         n: u32,

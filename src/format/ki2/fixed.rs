@@ -24,7 +24,7 @@
 //! `None`, and the line step reads it the general way; tests check that
 //! this reader reads what that one reads, on every form of the move above.
 
-use crate::format::japanese::tokens::{Token, Tokens};
+use crate::format::japanese::tokens::{Charset, Token, Tokens};
 use crate::format::kakinoki::source::{line_end, Source};
 use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
@@ -44,12 +44,27 @@ pub(crate) fn fixed_moves_line<'b>(
     start: usize,
     events: &mut Vec<Event<'b>>,
 ) -> Option<usize> {
+    match source.charset() {
+        Charset::Cp932 => read::<2>(n, source, start, events),
+        Charset::Utf8 => read::<3>(n, source, start, events),
+    }
+}
+
+/// [`fixed_moves_line`] for a charset whose vocabulary characters are
+/// `W` bytes long.
+#[inline(always)]
+fn read<'b, const W: usize>(
+    n: u32,
+    source: Source<'b>,
+    start: usize,
+    events: &mut Vec<Event<'b>>,
+) -> Option<usize> {
     let bytes = &source.bytes()[start..];
     let tokens = source.charset().tokens();
-    let mut at = spaces(tokens, bytes, 0);
+    let mut at = spaces::<W>(tokens, bytes, 0);
     // The first move, before the line's end is looked for: most lines
     // that are no move line fail here.
-    let mut read = fixed_move(tokens, bytes, at)?;
+    let mut read = fixed_move::<W>(tokens, bytes, at)?;
     let (len, _) = line_end(bytes);
     let before = events.len();
     loop {
@@ -60,11 +75,11 @@ pub(crate) fn fixed_moves_line<'b>(
             spec,
             time: None,
         });
-        at = spaces(tokens, bytes, after);
+        at = spaces::<W>(tokens, bytes, after);
         if at == len {
             return Some(len);
         }
-        let Some(next) = fixed_move(tokens, bytes, at) else {
+        let Some(next) = fixed_move::<W>(tokens, bytes, at) else {
             events.truncate(before);
             return None;
         };
@@ -78,39 +93,42 @@ pub(crate) fn fixed_moves_line<'b>(
 /// line (what the general reader requires after a move); `None` for
 /// anything else.
 #[inline(always)]
-fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec, usize)> {
-    let w = tokens.width();
+fn fixed_move<const W: usize>(
+    tokens: &Tokens,
+    bytes: &[u8],
+    mut at: usize,
+) -> Option<(MoveSpec, usize)> {
     // `▲`.
-    let Token::SideMark(color) = tokens.at(bytes, at) else {
+    let Token::SideMark(color) = tokens.code::<W>(bytes, at) else {
         return None;
     };
-    at += w;
+    at += W;
     // `７六` or `同　`.
-    let to = match tokens.at(bytes, at) {
+    let to = match tokens.code::<W>(bytes, at) {
         Token::FullWidthDigit(file) => {
-            let Token::KanjiDigit(rank) = tokens.at(bytes, at + w) else {
+            let Token::KanjiDigit(rank) = tokens.code::<W>(bytes, at + W) else {
                 return None;
             };
-            at += 2 * w;
+            at += 2 * W;
             Destination::Square(Square::new(file, rank)?)
         }
         Token::Same => {
-            at = spaces(tokens, bytes, at + w);
+            at = spaces::<W>(tokens, bytes, at + W);
             Destination::Same
         }
         _ => return None,
     };
     // `歩`, or `成銀`.
-    let piece = match tokens.at(bytes, at) {
+    let piece = match tokens.code::<W>(bytes, at) {
         Token::Piece(kind) => {
-            at += w;
+            at += W;
             kind
         }
         Token::Promote => {
-            let Token::Piece(base) = tokens.at(bytes, at + w) else {
+            let Token::Piece(base) = tokens.code::<W>(bytes, at + W) else {
                 return None;
             };
-            at += 2 * w;
+            at += 2 * W;
             tokens.promoted(base)?
         }
         _ => return None,
@@ -119,25 +137,25 @@ fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec,
     spec.color = Some(color);
     // `右`, `上`, `成`, `不成`, `打`…, as many as are written.
     loop {
-        match tokens.at(bytes, at) {
+        match tokens.code::<W>(bytes, at) {
             Token::Horizontal(h) => spec.horizontal = Some(h),
             Token::Vertical(v) => spec.vertical = Some(v),
             Token::Promote => spec.promotion = Promotion::Promote,
             Token::Decline => spec.promotion = Promotion::Decline,
             Token::Drop => spec.drop = DropMark::Drop,
-            Token::Not if tokens.at(bytes, at + w) == Token::Promote => {
+            Token::Not if tokens.code::<W>(bytes, at + W) == Token::Promote => {
                 spec.promotion = Promotion::Decline;
-                at += w;
+                at += W;
             }
             _ => break,
         }
-        at += w;
+        at += W;
     }
     // A space, the next move's side mark, or the end of the line.
     let follows = match bytes.get(at) {
         None | Some(b' ' | b'\r' | b'\n') => true,
         Some(_) => matches!(
-            tokens.at(bytes, at),
+            tokens.code::<W>(bytes, at),
             Token::IdeographicSpace | Token::SideMark(_)
         ),
     };
@@ -147,11 +165,11 @@ fn fixed_move(tokens: &Tokens, bytes: &[u8], mut at: usize) -> Option<(MoveSpec,
 /// Where the run of spaces (ASCII and ideographic) at `at` in `bytes`
 /// ends.
 #[inline(always)]
-fn spaces(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
+fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
     loop {
         match bytes.get(at) {
             Some(b' ') => at += 1,
-            Some(_) if tokens.at(bytes, at) == Token::IdeographicSpace => at += tokens.width(),
+            Some(_) if tokens.code::<W>(bytes, at) == Token::IdeographicSpace => at += W,
             _ => return at,
         }
     }

@@ -24,7 +24,7 @@
 //! general one reads, on every form of the line above.
 
 use super::columns::padded_time_bytes;
-use crate::format::japanese::tokens::Token;
+use crate::format::japanese::tokens::{Charset, Token};
 use crate::format::kakinoki::source::Source;
 use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
@@ -45,9 +45,23 @@ pub(crate) fn fixed_move_line<'b>(
     start: usize,
     events: &mut Vec<Event<'b>>,
 ) -> Option<usize> {
+    match source.charset() {
+        Charset::Cp932 => read::<2>(n, source, start, events),
+        Charset::Utf8 => read::<3>(n, source, start, events),
+    }
+}
+
+/// [`fixed_move_line`] for a charset whose vocabulary characters are
+/// `W` bytes long.
+#[inline(always)]
+fn read<'b, const W: usize>(
+    n: u32,
+    source: Source<'b>,
+    start: usize,
+    events: &mut Vec<Event<'b>>,
+) -> Option<usize> {
     let bytes = &source.bytes()[start..];
     let tokens = source.charset().tokens();
-    let w = tokens.width();
     // `   1 `: the number, between spaces.
     let digits = spaces(bytes, 0);
     let mut at = digits;
@@ -65,54 +79,54 @@ pub(crate) fn fixed_move_line<'b>(
     at = spaces(bytes, at);
     let text_start = at;
     // `７六` or `同　`.
-    let to = match tokens.at(bytes, at) {
+    let to = match tokens.code::<W>(bytes, at) {
         Token::FullWidthDigit(file) => {
-            let Token::KanjiDigit(rank) = tokens.at(bytes, at + w) else {
+            let Token::KanjiDigit(rank) = tokens.code::<W>(bytes, at + W) else {
                 return None;
             };
-            at += 2 * w;
+            at += 2 * W;
             Destination::Square(Square::new(file, rank)?)
         }
         Token::Same => {
-            at += w;
+            at += W;
             if bytes.get(at) == Some(&b' ') {
                 at += 1;
-            } else if tokens.at(bytes, at) == Token::IdeographicSpace {
-                at += w;
+            } else if tokens.code::<W>(bytes, at) == Token::IdeographicSpace {
+                at += W;
             }
             Destination::Same
         }
         _ => return None,
     };
     // `歩`, or `成銀`.
-    let piece = match tokens.at(bytes, at) {
+    let piece = match tokens.code::<W>(bytes, at) {
         Token::Piece(kind) => {
-            at += w;
+            at += W;
             kind
         }
         Token::Promote => {
-            let Token::Piece(base) = tokens.at(bytes, at + w) else {
+            let Token::Piece(base) = tokens.code::<W>(bytes, at + W) else {
                 return None;
             };
-            at += 2 * w;
+            at += 2 * W;
             tokens.promoted(base)?
         }
         _ => return None,
     };
     let mut spec = MoveSpec::new(to, piece);
     // `成`, `不成`, `打`.
-    match tokens.at(bytes, at) {
+    match tokens.code::<W>(bytes, at) {
         Token::Promote => {
             spec.promotion = Promotion::Promote;
-            at += w;
+            at += W;
         }
-        Token::Not if tokens.at(bytes, at + w) == Token::Promote => {
+        Token::Not if tokens.code::<W>(bytes, at + W) == Token::Promote => {
             spec.promotion = Promotion::Decline;
-            at += 2 * w;
+            at += 2 * W;
         }
         Token::Drop => {
             spec.drop = DropMark::Drop;
-            at += w;
+            at += W;
         }
         _ => {}
     }
