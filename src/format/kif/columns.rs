@@ -1,7 +1,7 @@
 //! The columns after a KIF move text: the origin (`(77)`) and the time
-//! column (`( 0:16/00:00:16)`), with its fast paths. ASCII parsers, shared
-//! by the reader of decoded lines (`read`) and the reader of Shift_JIS
-//! bytes (`sjis`).
+//! column (`( 0:16/00:00:16)`). The time column has one grammar
+//! ([`time_column`]) and one fast branch for its commonest layout
+//! ([`padded_time_bytes`]), which the fixed-place move line reads too.
 
 use crate::format::japanese::digits::digit;
 use crate::format::japanese::read::skip_spaces;
@@ -113,8 +113,9 @@ fn general_time_columns<'a>(
 /// to the general path.
 fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
     let text = skip_padding(text);
-    let (time, rest, under_sixty) =
-        padded_time_column(text).or_else(|| standard_time_column(text))?;
+    let (time, under_sixty) = padded_time_bytes(text.as_bytes())?;
+    // The sixteen bytes read are ASCII: the rest starts a character.
+    let rest = &text[16..];
     (under_sixty && !skip_spaces(rest).starts_with('(')).then_some((Some(time), rest))
 }
 
@@ -136,73 +137,19 @@ fn warn_sixty(n: u32, line: &str, column: &str, warnings: &mut Vec<Warning>) {
 
 /// An optional time column after spaces.
 fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
-    let trimmed = skip_spaces(text);
-    if let Some((time, rest, _)) = standard_time_column(trimmed) {
-        return (Some(time), rest);
-    }
-    match time_column(trimmed) {
+    match time_column(skip_spaces(text)) {
         Ok((rest, time)) => (Some(time), rest),
         Err(_) => (None, text),
     }
 }
 
-/// The fast path for the form nearly every file uses, `( 0:16/00:00:16)`:
-/// a byte scan with no backtracking. Anything else (no total, odd
-/// spacing) goes to the nom parser, which reads every form. Also says
-/// whether every field after a `:` is under 60 (nothing to warn about).
-fn standard_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
-    if let Some(found) = padded_time_column(text) {
-        return Some(found);
-    }
-    let mut rest = text.as_bytes();
-    byte(&mut rest, b'(')?;
-    while let Some(after) = rest.strip_prefix(b" ") {
-        rest = after;
-    }
-    let minutes = small_number(&mut rest)?;
-    byte(&mut rest, b':')?;
-    let seconds = small_number(&mut rest)?;
-    byte(&mut rest, b'/')?;
-    let hours = small_number(&mut rest)?;
-    byte(&mut rest, b':')?;
-    let total_minutes = small_number(&mut rest)?;
-    byte(&mut rest, b':')?;
-    let total_seconds = small_number(&mut rest)?;
-    byte(&mut rest, b')')?;
-    let i = text.len() - rest.len();
-    // Saturating, as the general parser is: absurd times must not wrap.
-    let ms = |h: u64, m: u64, s: u64| {
-        h.saturating_mul(60)
-            .saturating_add(m)
-            .saturating_mul(60)
-            .saturating_add(s)
-            .saturating_mul(1000)
-    };
-    let time = MoveTime {
-        spent_ms: ms(0, minutes, seconds),
-        total_ms: Some(ms(hours, total_minutes, total_seconds)),
-    };
-    let under_sixty = seconds < 60 && total_minutes < 60 && total_seconds < 60;
-    Some((time, &text[i..], under_sixty))
-}
-
-/// The fastest path of [`standard_time_column`], the same answer for its
-/// commonest layout, sixteen bytes at fixed places: `( 0:16/00:00:16)` or
-/// `(12:16/00:00:16)` (minutes padded to two places, every other field two
-/// digits); `None` for any other layout. The sixteen bytes are checked at
-/// once, as one number compared with masks ([`PADDED_PUNCTUATION`],
-/// [`PADDED_DIGITS`]), not one by one.
-#[inline]
-fn padded_time_column(text: &str) -> Option<(MoveTime, &str, bool)> {
-    let (time, under_sixty) = padded_time_bytes(text.as_bytes())?;
-    // The sixteen bytes read are ASCII: the rest starts a character.
-    Some((time, &text[16..], under_sixty))
-}
-
-/// [`padded_time_column`] on bytes (for the reader of Shift_JIS bytes,
-/// whose line is no `str`): the time in the first sixteen bytes of
-/// `bytes`, which it takes, and whether every field after a `:` is under
-/// 60.
+/// The fast branch of [`time_column`], for its commonest layout: sixteen
+/// bytes at fixed places, `( 0:16/00:00:16)` or `(12:16/00:00:16)`
+/// (minutes padded to two places, every other field two digits), checked
+/// at once as one number compared with masks ([`PADDED_PUNCTUATION`],
+/// [`PADDED_DIGITS`]). The time in the first sixteen bytes of `bytes`,
+/// and whether every field after a `:` is under 60; `None` for any other
+/// layout.
 #[inline(always)]
 pub(super) fn padded_time_bytes(bytes: &[u8]) -> Option<(MoveTime, bool)> {
     let b: [u8; 16] = *bytes.first_chunk::<16>()?;
@@ -227,12 +174,12 @@ pub(super) fn padded_time_bytes(bytes: &[u8]) -> Option<(MoveTime, bool)> {
     Some((time, under_sixty))
 }
 
-/// Where [`padded_time_column`]'s layout has its punctuation, and which:
+/// Where [`padded_time_bytes`]'s layout has its punctuation, and which:
 /// `(`, `:`, `/`, `:`, `:`, `)`.
 const PADDED_PUNCTUATION: [usize; 6] = [0, 3, 6, 9, 12, 15];
 const PUNCTUATION: u128 = placed(&PADDED_PUNCTUATION, b"(:/::)");
 const PUNCTUATION_MASK: u128 = placed(&PADDED_PUNCTUATION, &[0xFF; 6]);
-/// Where [`padded_time_column`]'s layout always has a digit (the byte at
+/// Where [`padded_time_bytes`]'s layout always has a digit (the byte at
 /// 1, a space or a digit, is checked alone), and the masks that test them.
 const PADDED_DIGITS: [usize; 9] = [2, 4, 5, 7, 8, 10, 11, 13, 14];
 const DIGIT_HIGH_MASK: u128 = placed(&PADDED_DIGITS, &[0xF0; 9]);
@@ -242,7 +189,7 @@ const DIGIT_SIX: u128 = placed(&PADDED_DIGITS, &[0x06; 9]);
 const DIGIT_CARRY: u128 = placed(&PADDED_DIGITS, &[0x10; 9]);
 
 /// A 16-byte little-endian word with `values[k]` at byte `places[k]` and
-/// zero elsewhere (a mask for [`padded_time_column`]).
+/// zero elsewhere (a mask for [`padded_time_bytes`]).
 const fn placed(places: &[usize], values: &[u8]) -> u128 {
     let mut word = 0;
     let mut k = 0;
@@ -273,38 +220,6 @@ fn skip_padding(text: &str) -> &str {
     skip_spaces(&text[i..])
 }
 
-/// For [`standard_time_column`]: a run of 1 to 18 ASCII digits (too few
-/// to overflow) at the start of `rest`, consumed; a longer run is left to
-/// the general parser.
-#[inline(always)]
-fn small_number(rest: &mut &[u8]) -> Option<u64> {
-    let mut value = 0u64;
-    let mut len = 0;
-    while let Some(&d) = rest.get(len) {
-        if !d.is_ascii_digit() {
-            break;
-        }
-        if len == 18 {
-            return None;
-        }
-        value = value * 10 + u64::from(d - b'0');
-        len += 1;
-    }
-    if len == 0 {
-        return None;
-    }
-    *rest = &rest[len..];
-    Some(value)
-}
-
-/// For [`standard_time_column`]: the byte `c` at the start of `rest`,
-/// consumed.
-#[inline(always)]
-fn byte(rest: &mut &[u8], c: u8) -> Option<()> {
-    let (&first, after) = rest.split_first()?;
-    (first == c).then(|| *rest = after)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,7 +245,7 @@ mod tests {
         assert_eq!(t("( 0:16/)").total_ms, None);
         assert_eq!(t("( 0:16)").spent_ms, 16_000);
         assert_eq!(t("(00:01 / 00:00:01)").total_ms, Some(1_000));
-        // The fast paths and the general parser agree.
+        // The fast branch and the grammar agree.
         for text in [
             "( 0:16/00:00:16)",
             "(0:4/0:0:4)",
@@ -341,20 +256,11 @@ mod tests {
             "(  1:00/10:00:00)",
             "( 0:16/00:00:16",
         ] {
-            if let Some(padded) = padded_time_column(text) {
+            if let Some((time, _)) = padded_time_bytes(text.as_bytes()) {
                 assert!(text.len() >= 16 && !text.starts_with("(  "), "{text}");
-                let (rest, time) = time_column(text).unwrap();
-                assert_eq!((padded.0, padded.1), (time, rest), "{text}");
+                assert_eq!(time_column(text).unwrap(), (&text[16..], time), "{text}");
             }
-            let Some(fast) = standard_time_column(text) else {
-                assert!(text.ends_with("16"), "{text}");
-                continue;
-            };
-            let general = time_column(text).unwrap();
-            assert_eq!(fast.0, general.1, "{text}");
-            assert_eq!(fast.1, general.0, "{text}");
         }
-        assert!(standard_time_column("( 0:16/)").is_none());
         // The fast path of the whole column answers as the general one
         // does, or leaves the text to it.
         let mut fast_taken = 0;
@@ -389,7 +295,7 @@ mod tests {
             );
             assert_eq!(warnings, general_warnings, "{text}");
         }
-        assert_eq!(fast_taken, 5);
+        assert_eq!(fast_taken, 3);
         assert!(
             time_column("(77)x").is_err() || time_column("(77)x").unwrap().1.total_ms.is_none()
         );
@@ -408,11 +314,11 @@ mod tests {
                 let Ok(text) = std::str::from_utf8(&column) else {
                     continue;
                 };
-                let Some((time, rest, _)) = padded_time_column(text) else {
+                let Some((time, _)) = padded_time_bytes(text.as_bytes()) else {
                     continue;
                 };
                 let (general_rest, general) = time_column(text).unwrap();
-                assert_eq!((time, rest), (general, general_rest), "{text}");
+                assert_eq!((time, &text[16..]), (general, general_rest), "{text}");
             }
         }
     }
