@@ -7,8 +7,9 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
 use crate::format::japanese::handicaps::name_the_start;
-use crate::format::kakinoki::source::Source;
+use crate::format::kakinoki::source::{Clean, Source};
 use crate::format::kakinoki::{reader, Dialect};
+use crate::format::sniff::Sniffer;
 use crate::format::training::Data;
 use crate::format::{
     csa::read as csa, jkf::read as jkf, ki2::read as ki2, kif::read as kif, lines, usen, usi, wars,
@@ -395,17 +396,28 @@ pub fn read_bytes(
         .or_else(|| Format::from_extension(path))
         .is_none_or(|f| matches!(f, Format::Kif | Format::Ki2));
     let hint = ExtensionHint::from_path(path);
-    let decoded = match decode::detect(bytes, encoding) {
-        decode::Detected::Decoded(decoded) => decoded,
-        decode::Detected::Cp932 => {
-            if maybe_kakinoki {
-                if let Some(read) = read_cp932_kakinoki(bytes, path, format) {
-                    return read;
-                }
+    let mut detected = decode::detect(bytes, encoding);
+    if detected == decode::Detected::Utf8 {
+        if maybe_kakinoki {
+            if let Some(read) = read_kakinoki(Source::Utf8(bytes), path, format) {
+                return read;
             }
-            decode::decode(bytes, encoding, hint)
         }
-    };
+        detected = match std::str::from_utf8(bytes) {
+            Ok(text) => decode::Detected::Decoded(Decoded {
+                text: text.into(),
+                encoding: decode::Encoding::Utf8,
+                malformed: Vec::new(),
+            }),
+            Err(_) => decode::detect_not_utf8(bytes),
+        };
+    }
+    if detected == decode::Detected::Cp932 && maybe_kakinoki {
+        if let Some(read) = read_kakinoki(Source::Cp932(bytes), path, format) {
+            return read;
+        }
+    }
+    let decoded = decode::decode_detected(bytes, detected, encoding, hint);
     read_decoded(bytes, decoded, path, format)
 }
 
@@ -536,29 +548,35 @@ fn gather(
     })
 }
 
-/// KIF or KI2 in CP932 read from its bytes (see `format::kakinoki`): the
-/// format forced, or told from the first lines (each decoded alone) as
-/// [`Format::sniff`] tells it, or named by the file name. `None` leaves the
-/// input to be decoded whole and read by [`read_decoded`]: another
-/// format; a line that does not decode cleanly (the decoder then chooses
-/// the encoding from the whole input) or holds a control character (the
-/// binary test looks at the whole text); blank input; a failed game in a
-/// text that stops inside its last line (a cut line is read back from the
-/// whole text); a text in which nothing was understood.
-fn read_cp932_kakinoki(
-    bytes: &[u8],
+/// KIF or KI2 read from the bytes of `source` (see `format::kakinoki`):
+/// the format forced, or told from the first lines (each decoded alone)
+/// as [`Format::sniff`] tells it, or named by the file name. `None` leaves
+/// the input to be decoded whole and read by [`read_decoded`]: another
+/// format; a line that is not clean (not valid UTF-8, or not decoding
+/// cleanly as CP932, so that the decoder chooses the encoding from the
+/// whole input; or holding a character the binary test counts, which
+/// looks at the whole text); blank input; a failed game in a text that
+/// stops inside its last line (a cut line is read back from the whole
+/// text); a text in which nothing was understood.
+fn read_kakinoki(
+    source: Source<'_>,
     path: &Path,
     format: Option<Format>,
 ) -> Option<Result<Read, Error>> {
-    let format = match format {
-        Some(format) => format,
-        None => sniff_cp932(bytes)?.or_else(|| Format::from_extension(path))?,
+    let mut arena = String::new();
+    let (format, decoded) = match format {
+        Some(format) => (format, 0),
+        None => {
+            let (told, decoded) = sniff_bytes(source, &mut arena)?;
+            (told.or_else(|| Format::from_extension(path))?, decoded)
+        }
     };
     let games = match format {
-        Format::Kif => cp932_games(bytes, &kif::Kif)?,
-        Format::Ki2 => cp932_games(bytes, &ki2::Ki2)?,
+        Format::Kif => kakinoki_bytes(source, &kif::Kif, arena, decoded)?,
+        Format::Ki2 => kakinoki_bytes(source, &ki2::Ki2, arena, decoded)?,
         _ => return None,
     };
+    let bytes = source.bytes();
     let cut = !bytes.ends_with(b"\n") && !bytes.ends_with(b"\r");
     let failed = games
         .as_ref()
@@ -566,8 +584,12 @@ fn read_cp932_kakinoki(
     if cut && failed {
         return None;
     }
+    let encoding = match source {
+        Source::Cp932(_) => decode::Encoding::Cp932,
+        _ => decode::Encoding::Utf8,
+    };
     let read = match games {
-        Ok(games) => gather(games, decode::Encoding::Cp932, &[]),
+        Ok(games) => gather(games, encoding, &[]),
         Err(e) => Err(e),
     };
     if let Ok(Read { records, .. }) = &read {
@@ -580,15 +602,16 @@ fn read_cp932_kakinoki(
     Some(read)
 }
 
-/// The games of KIF or KI2 (`dialect`) in CP932 `bytes`, built; `None`
-/// when a line does not decode cleanly or the input is blank (see
-/// [`read_cp932_kakinoki`]).
-fn cp932_games(
-    bytes: &[u8],
+/// The games of KIF or KI2 (`dialect`) in `source`, built; `None` when a
+/// line is not clean or the input is blank (see [`read_kakinoki`]). The
+/// first `decoded` bytes are decoded into `arena` already.
+fn kakinoki_bytes(
+    source: Source<'_>,
     dialect: &impl Dialect,
+    mut arena: String,
+    decoded: usize,
 ) -> Option<Result<Vec<Result<Record, Error>>, Error>> {
-    let mut arena = String::new();
-    let plans = reader::plan(Source::Cp932(bytes), dialect, &mut arena).ok()?;
+    let plans = reader::plan(source, dialect, &mut arena, decoded).ok()?;
     if plans.iter().all(|plan| plan.is_blank(&arena)) {
         return None;
     }
@@ -596,30 +619,41 @@ fn cp932_games(
     Some(games.map(|games| games.into_iter().map(|game| game.and_then(build)).collect()))
 }
 
-/// The format CP932 `bytes` look like, as [`Format::sniff`] tells it from
-/// their lines, each decoded alone; `Some(None)` when no line tells, and
-/// `None` when a line it looks at does not decode cleanly.
-fn sniff_cp932(bytes: &[u8]) -> Option<Option<Format>> {
-    let clean = std::cell::Cell::new(true);
+/// The format `source` looks like, as [`Format::sniff`] tells it from its
+/// first lines, each checked or decoded alone (CP932 into `arena`, where
+/// the reading goes on from); with how many bytes were looked at (the
+/// lines decoded into the arena). `Some(None)` when no line tells, and
+/// `None` when a line it looks at is not clean.
+fn sniff_bytes(source: Source<'_>, arena: &mut String) -> Option<(Option<Format>, usize)> {
+    let bytes = source.bytes();
+    let mut sniffer = Sniffer::default();
     // The lines as `str::lines` splits text: at LF, a CR before it left
     // out, and no line after a final LF.
-    let mut rest = bytes;
-    let lines = std::iter::from_fn(|| {
-        if rest.is_empty() {
-            return None;
-        }
-        let (line, after) = match memchr::memchr(b'\n', rest) {
-            Some(end) => (&rest[..end], &rest[end + 1..]),
-            None => (rest, &rest[rest.len()..]),
+    let mut at = 0;
+    while at < bytes.len() {
+        let next = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |end| at + end + 1);
+        let text = source.clean(at, next, arena).ok()?;
+        let line = match text {
+            Clean::Source(text) => text,
+            Clean::Arena(start, end) => &arena[start..end],
         };
-        rest = after;
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let mut text = String::new();
-        clean.set(clean.get() && decode::decode_cp932_cleanly(line, &mut text));
-        Some(text)
-    });
-    let format = Format::sniff_lines(lines.take_while(|_| clean.get()));
-    clean.get().then_some(format)
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let told = sniffer.line(line.strip_suffix('\r').unwrap_or(line));
+        at = next;
+        if let Some(told) = told {
+            return Some((told, decoded_len(source, at)));
+        }
+    }
+    Some((sniffer.end(), decoded_len(source, at)))
+}
+
+/// How many bytes of `source`, the first `looked_at`, are decoded into the
+/// arena (those of CP932).
+fn decoded_len(source: Source<'_>, looked_at: usize) -> usize {
+    match source {
+        Source::Cp932(_) => looked_at,
+        _ => 0,
+    }
 }
 
 /// Whether a record read from text holds nothing at all, while the text

@@ -4,7 +4,8 @@
 //!
 //! - a reader answers any bytes with records or an error, never a panic;
 //! - CP932 read from its bytes gives what the same text gives read as
-//!   UTF-8 (decoded whole first);
+//!   UTF-8 (decoded whole first), and UTF-8 read from its bytes what it
+//!   gives read as text;
 //! - every record a reader returns replays legally from its start;
 //! - every error renders (`path:line:col: error: …` and a caret);
 //! - every writer's text reads back as the same start and mainline;
@@ -39,6 +40,15 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Vec<Record> {
     let path = path_for(format);
     let read = read_bytes(bytes, path, format, Default::default());
     let decoded = decode(bytes, EncodingChoice::Auto, ExtensionHint::from_path(path));
+    if decoded.encoding == Encoding::Utf8 {
+        let utf8 = EncodingChoice::Forced(Encoding::Utf8);
+        let again = read_bytes(bytes, path, format, utf8);
+        assert_eq!(
+            format!("{read:?}"),
+            format!("{again:?}"),
+            "UTF-8 read from its bytes and as text read otherwise"
+        );
+    }
     if decoded.encoding == Encoding::Cp932 && decoded.malformed.is_empty() {
         let utf8 = EncodingChoice::Forced(Encoding::Utf8);
         let again = read_bytes(decoded.text.as_bytes(), path, format, utf8);

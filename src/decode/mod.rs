@@ -63,14 +63,14 @@
 
 mod ascii_tail;
 mod binary;
-mod cp932;
+mod clean;
 mod sniff;
 #[cfg(test)]
 mod tests;
 
 pub use crate::types::Encoding;
 pub use binary::{not_a_record, NotARecord, BINARY_LEAST, BINARY_SAMPLE, BINARY_SHARE};
-pub use cp932::decode_cp932_cleanly;
+pub use clean::{decode_cp932_cleanly, decode_utf8_cleanly};
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -195,8 +195,24 @@ pub struct Malformed {
 /// [`Decoded::malformed`].
 #[must_use]
 pub fn decode(bytes: &[u8], choice: EncodingChoice, hint: ExtensionHint) -> Decoded<'_> {
-    match detect(bytes, choice) {
+    decode_detected(bytes, detect(bytes, choice), choice, hint)
+}
+
+/// The last steps of [`decode`], from what [`detect`] (or
+/// [`detect_not_utf8`]) found.
+#[must_use]
+pub fn decode_detected<'a>(
+    bytes: &'a [u8],
+    detected: Detected<'a>,
+    choice: EncodingChoice,
+    hint: ExtensionHint,
+) -> Decoded<'a> {
+    match detected {
         Detected::Decoded(decoded) => decoded,
+        Detected::Utf8 => match std::str::from_utf8(bytes) {
+            Ok(text) => Decoded::borrowed(text, Encoding::Utf8),
+            Err(_) => decode_detected(bytes, detect_not_utf8(bytes), choice, hint),
+        },
         Detected::Cp932 => match choice {
             EncodingChoice::Forced(_) => decode_as(bytes, Encoding::Cp932),
             EncodingChoice::Auto => sniff::cp932_or_least_damaged(bytes, hint),
@@ -209,15 +225,19 @@ pub fn decode(bytes: &[u8], choice: EncodingChoice, hint: ExtensionHint) -> Deco
 pub enum Detected<'a> {
     /// The text, decoded as the rules say.
     Decoded(Decoded<'a>),
-    /// CP932, if the bytes decode cleanly in it (not ASCII). Else
-    /// [`decode`] tells the encoding from the whole input.
+    /// UTF-8, if the bytes are valid UTF-8; else what
+    /// [`detect_not_utf8`] finds.
+    Utf8,
+    /// CP932, if the bytes decode cleanly in it (they are not ASCII);
+    /// else [`decode`] tells the encoding from the whole input.
     Cp932,
 }
 
 /// The first step of [`decode`]: the rules of the module documentation
-/// up to CP932, which is left undecoded, so that a reader of CP932 bytes
-/// can decode only what it needs of them. `choice` forcing CP932 gives
-/// [`Detected::Cp932`] too, but for ASCII, which needs no decoding.
+/// up to UTF-8, with nothing decoded that a reader of bytes can read
+/// itself: input that is UTF-8 if valid is left unchecked
+/// ([`Detected::Utf8`]), declared CP932 undecoded ([`Detected::Cp932`]).
+/// `choice` forcing CP932 gives [`Detected::Cp932`] too, but for ASCII.
 #[must_use]
 pub fn detect(bytes: &[u8], choice: EncodingChoice) -> Detected<'_> {
     match choice {
@@ -230,6 +250,14 @@ pub fn detect(bytes: &[u8], choice: EncodingChoice) -> Detected<'_> {
         EncodingChoice::Forced(encoding) => Detected::Decoded(decode_as(bytes, encoding)),
         EncodingChoice::Auto => sniff::detect(bytes),
     }
+}
+
+/// The rules after UTF-8, for input [`detect`] left to UTF-8 that is not
+/// valid UTF-8: EUC-JP, decoded, when it clearly is, else CP932
+/// ([`Detected::Cp932`]).
+#[must_use]
+pub fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
+    sniff::detect_not_utf8(bytes)
 }
 
 /// Decodes `bytes` as `encoding` if that leaves nothing undecodable.

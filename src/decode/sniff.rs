@@ -10,10 +10,10 @@ use encoding_rs::DecoderResult;
 pub(super) const DECLARATION_BYTES: usize = 512;
 const DECLARATION_LINES: usize = 2;
 
-/// The detection order of the module documentation, up to CP932: the
-/// text, when an earlier rule decides, or [`Detected::Cp932`] when the
-/// bytes are CP932 if they decode cleanly in it (which only decoding them
-/// tells: see [`cp932_or_least_damaged`]).
+/// The detection order of the module documentation up to UTF-8: the
+/// text, when a byte-order mark or a declaration decides, else
+/// [`Detected::Cp932`] for declared CP932 (CP932 if it decodes cleanly)
+/// and [`Detected::Utf8`] for the rest (UTF-8 if it is valid).
 pub(super) fn detect(bytes: &[u8]) -> Detected<'_> {
     if bytes.starts_with(BOM) {
         return Detected::Decoded(decode_as(bytes, Encoding::Utf8Bom));
@@ -24,20 +24,17 @@ pub(super) fn detect(bytes: &[u8]) -> Detected<'_> {
     if bytes.starts_with(BOM_UTF16_BE) {
         return Detected::Decoded(decode_as(bytes, Encoding::Utf16Be));
     }
-    let declared = declared_encoding(bytes);
-    match declared {
+    match declared_encoding(bytes) {
         // Clean, declared CP932 is CP932, as it is undeclared.
-        Some(Encoding::Cp932) => return Detected::Cp932,
-        Some(encoding) => {
-            if let Some(decoded) = decode_cleanly(bytes, encoding) {
-                return Detected::Decoded(decoded);
-            }
-        }
-        None => {}
+        Some(Encoding::Cp932) => Detected::Cp932,
+        Some(encoding) => decode_cleanly(bytes, encoding).map_or(Detected::Utf8, Detected::Decoded),
+        None => Detected::Utf8,
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return Detected::Decoded(Decoded::borrowed(text, Encoding::Utf8));
-    }
+}
+
+/// The rules after UTF-8, for input that is not valid UTF-8: EUC-JP when
+/// it clearly is, else CP932 if it decodes cleanly.
+pub(super) fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
     // Not ASCII (that is UTF-8): the EUC-JP test need read only up to
     // the ASCII tail.
     let split = super::ascii_tail::split(bytes);

@@ -23,7 +23,7 @@ pub mod names;
 pub mod lost;
 #[cfg(test)]
 mod round_trip;
-mod sniff;
+pub(crate) mod sniff;
 mod target;
 pub mod training;
 pub mod usen;

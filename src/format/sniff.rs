@@ -11,34 +11,56 @@ impl Format {
     /// line after it (a `.bod` file) is KIF, and so are Kakinoki headers
     /// with no move (`先手：…`, `手合割：平手`: a game of no moves).
     pub fn sniff(text: &str) -> Option<Format> {
-        Format::sniff_lines(text.lines())
-    }
-
-    /// [`Format::sniff`] of the text whose lines, as `str::lines` splits
-    /// it, are `lines`: only as many of them are taken as it takes to tell.
-    pub(crate) fn sniff_lines<L: AsRef<str>>(lines: impl Iterator<Item = L>) -> Option<Format> {
-        let mut kakinoki = false;
-        for line in lines.take(400) {
-            let line = line.as_ref();
-            let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
-            let Some(first) = body.chars().next() else {
-                continue;
-            };
-            // A Western `;` comment says nothing about the format.
-            if first == ';' {
-                continue;
-            }
-            let told = if starts_outside_ascii(first) {
-                japanese_line_format(body, first)
-            } else {
-                line_format(body, first)
-            };
-            if told.is_some() {
+        let mut sniffer = Sniffer::default();
+        for line in text.lines() {
+            if let Some(told) = sniffer.line(line) {
                 return told;
             }
-            kakinoki |= makes_kif_at_the_end(body, first);
         }
-        kakinoki.then_some(Format::Kif)
+        sniffer.end()
+    }
+}
+
+/// [`Format::sniff`] a line at a time, for a reader that decodes the
+/// lines (as `str::lines` splits the text) only as far as it takes to
+/// tell.
+#[derive(Default)]
+pub(crate) struct Sniffer {
+    lines: u32,
+    kakinoki: bool,
+}
+
+impl Sniffer {
+    /// How many lines are looked at.
+    const LINES: u32 = 400;
+
+    /// Looks at the next line: `Some` with the answer once it is known.
+    pub(crate) fn line(&mut self, line: &str) -> Option<Option<Format>> {
+        if self.lines == Sniffer::LINES {
+            return Some(self.end());
+        }
+        self.lines += 1;
+        let body = line.trim_start_matches([' ', '\u{3000}', '\t', '\u{feff}']);
+        let first = body.chars().next()?;
+        // A Western `;` comment says nothing about the format.
+        if first == ';' {
+            return None;
+        }
+        let told = if starts_outside_ascii(first) {
+            japanese_line_format(body, first)
+        } else {
+            line_format(body, first)
+        };
+        if told.is_some() {
+            return Some(told);
+        }
+        self.kakinoki |= makes_kif_at_the_end(body, first);
+        None
+    }
+
+    /// The answer after the last line.
+    pub(crate) fn end(&self) -> Option<Format> {
+        self.kakinoki.then_some(Format::Kif)
     }
 }
 

@@ -5,7 +5,9 @@
 
 use crate::record::{EndingKind, MoveTime, Warning};
 use crate::resolve::spec::MoveSpec;
+use crate::types::Encoding;
 use crate::{Color, Handicap, Setup};
+use std::borrow::Cow;
 
 /// Where something was written: the line, and the text within it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,11 +20,21 @@ pub struct Span<'a> {
     pub offset: usize,
     /// The part of the line concerned.
     pub text: &'a str,
-    /// For a span read from a line still in its CP932 bytes: the line's
-    /// bytes and where the text ends in them (it starts at `offset`).
-    /// `line_text` and `text` are empty then: a message that quotes the
-    /// span decodes the line.
-    pub cp932: Option<(&'a [u8], usize)>,
+    /// For a span read from a line still in its bytes: those bytes.
+    /// `line_text` and `text` are empty then, and `offset` is a byte
+    /// offset in the bytes: a message that quotes the span decodes the
+    /// line.
+    raw: Option<Raw<'a>>,
+}
+
+/// The bytes of a span not decoded: from the line's start (to its end, or
+/// on past it: the line runs to its first CR or LF), where the text ends
+/// in them, and their encoding (UTF-8 or CP932).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Raw<'a> {
+    bytes: &'a [u8],
+    end: u32,
+    encoding: Encoding,
 }
 
 impl<'a> Span<'a> {
@@ -34,45 +46,57 @@ impl<'a> Span<'a> {
             line_text,
             offset: offset.min(line_text.len()),
             text,
-            cp932: None,
+            raw: None,
         }
     }
 
-    /// The span of bytes `start..end` of line `n`, whose CP932 bytes are
-    /// `line` (without its ending).
-    pub fn of_cp932(n: u32, line: &'a [u8], start: usize, end: usize) -> Span<'a> {
+    /// The span of bytes `start..end` of line `n`, whose bytes in
+    /// `encoding` (UTF-8 or CP932) are `line` (up to its first CR or LF),
+    /// decoded only when quoted.
+    pub fn of_bytes(
+        n: u32,
+        line: &'a [u8],
+        start: usize,
+        end: usize,
+        encoding: Encoding,
+    ) -> Span<'a> {
         Span {
             line: n,
             line_text: "",
             offset: start,
             text: "",
-            cp932: Some((line, end)),
+            raw: Some(Raw {
+                bytes: line,
+                end: u32::try_from(end).unwrap_or(u32::MAX),
+                encoding,
+            }),
         }
     }
 
     /// The line, the offset of the text in it and the text, decoded if the
-    /// span is in CP932 bytes.
-    fn quoted(&self) -> (std::borrow::Cow<'a, str>, usize, std::borrow::Cow<'a, str>) {
-        use std::borrow::Cow;
-        let Some((line, end)) = self.cp932 else {
+    /// span is in bytes.
+    fn quoted(&self) -> (Cow<'a, str>, usize, Cow<'a, str>) {
+        let Some(Raw {
+            bytes,
+            end,
+            encoding,
+        }) = self.raw
+        else {
             return (
                 Cow::Borrowed(self.line_text),
                 self.offset,
                 Cow::Borrowed(self.text),
             );
         };
-        let decode = |bytes: &[u8]| {
-            let (text, _) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes);
-            text.into_owned()
+        let decode = |bytes: &'a [u8]| match encoding {
+            Encoding::Cp932 => encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0,
+            _ => String::from_utf8_lossy(bytes),
         };
-        let start = self.offset.min(end).min(line.len());
-        let end = end.min(line.len());
+        let line = &bytes[..memchr::memchr2(b'\r', b'\n', bytes).unwrap_or(bytes.len())];
+        let end = (end as usize).min(line.len());
+        let start = self.offset.min(end);
         let offset = decode(&line[..start]).len();
-        (
-            Cow::Owned(decode(line)),
-            offset,
-            Cow::Owned(decode(&line[start..end])),
-        )
+        (decode(line), offset, decode(&line[start..end]))
     }
 
     /// The text concerned, decoded if need be.
@@ -95,7 +119,7 @@ impl<'a> Span<'a> {
     /// `columns` last stopped when that is earlier on the same line: many
     /// warnings on one long line cost one pass over it, not one each.
     pub fn warning_after(&self, columns: &mut Columns, message: impl Into<String>) -> Warning {
-        if self.cp932.is_some() {
+        if self.raw.is_some() {
             let (line_text, offset, text) = self.quoted();
             *columns = Columns::default();
             return Span::of(

@@ -1,8 +1,9 @@
-//! KIF and KI2 in CP932 are read from their bytes, a line decoded only
-//! when its text is needed; UTF-8 is read as it is. The one reader gives
+//! KIF and KI2 in CP932 or UTF-8 are read from their bytes, a line
+//! decoded or checked only when its text is needed. The one reader gives
 //! the same games either way: every fixture and every record of the shared
 //! corpus in CP932 (as it is, or encoded from UTF-8) reads as its text,
-//! decoded whole, reads as UTF-8, but for the encoding each record names.
+//! decoded whole, reads as UTF-8 (but for the encoding each record
+//! names), and that text's bytes read as the text does.
 
 use crate::util::shared::locate;
 use kifconv::decode::EncodingChoice;
@@ -82,6 +83,17 @@ fn cp932_reads_as_its_text_in_utf8() {
                 }
                 let utf8 = EncodingChoice::Forced(Encoding::Utf8);
                 let as_text = read_bytes(decoded.text.as_bytes(), path, None, utf8);
+                // Bytes read as UTF-8 when they are valid, a line at a
+                // time, read as the text does.
+                let auto = read_bytes(decoded.text.as_bytes(), path, None, EncodingChoice::Auto);
+                if !decoded.text.starts_with('\u{feff}') {
+                    assert_eq!(
+                        format!("{auto:?}"),
+                        format!("{as_text:?}"),
+                        "{} in UTF-8",
+                        path.display()
+                    );
+                }
                 let read = read_bytes(&bytes, path, None, encoding);
                 if let Ok(read) = &read {
                     assert_eq!(read.encoding, Encoding::Cp932, "{}", path.display());

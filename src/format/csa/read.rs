@@ -308,13 +308,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
     }
     game.raw.events.push(Event::Move {
         // The move starts its line.
-        span: Span {
-            cp932: None,
-            line: n,
-            line_text: line,
-            offset: 0,
-            text: s,
-        },
+        span: Span::of(n, line, s),
         number: None,
         spec,
         time: time.map(|spent_ms| MoveTime {

@@ -113,9 +113,9 @@ pub(crate) fn explain_encoding(mut error: Error) -> Error {
 /// Reads a KIF or KI2 text of one game or several (see [`games`]): each
 /// game is read on its own, so a syntax error fails only its game.
 pub fn parse_games<'a>(text: &'a str, dialect: &impl Dialect) -> Vec<Result<RawGame<'a>, Error>> {
-    let plans = reader::plan(Source::Utf8(text), dialect, &mut String::new())
-        .unwrap_or_else(|_| unreachable!("UTF-8 text is never decoded"));
-    reader::replay(plans, text, dialect)
+    // Text is read as it is: never unclean.
+    let plans = reader::plan(Source::Text(text), dialect, &mut String::new(), 0);
+    reader::replay(plans.unwrap_or_default(), "", dialect)
 }
 
 /// Whether a line is the declaration kifconv's writers put first in every
@@ -606,7 +606,7 @@ mod tests {
 
     /// The games of a text, as slices of it.
     fn split(text: &str) -> Vec<(u32, &str)> {
-        let games = games(Source::Utf8(text)).into_iter();
+        let games = games(Source::Text(text)).into_iter();
         games
             .map(|(n, start, end)| (n, &text[start..end]))
             .collect()

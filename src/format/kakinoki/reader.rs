@@ -1,180 +1,163 @@
 //! The Kakinoki reader's one driver: the games of a [`Source`] read line by
 //! line. Each line is first offered to the dialect's fixed-place move line
 //! ([`Dialect::fixed_line`]), which reads it from its bytes; every other
-//! line is decoded (CP932) or taken as it is (UTF-8) and read by the line
-//! step ([`LineReader::line`]).
+//! line is checked or decoded ([`Source::clean`]) and read by the line step
+//! ([`LineReader::line`]).
 //!
 //! Decoded lines go into an arena that the game's events then borrow, so
 //! the reading is in two steps: [`plan`] walks the lines, keeps the fixed
 //! lines' events and decodes the others in runs; [`replay`] reads the runs
 //! with the line step, in line order with the fixed lines' events.
 
-use super::source::Source;
+use super::source::{line_end, Clean, Source, Unclean};
 use super::{explain_encoding, games, Dialect, LineReader};
-use crate::decode::decode_cp932_cleanly;
 use crate::error::Error;
 use crate::format::lines;
 use crate::record::raw::{Event, RawGame};
 
-/// A CP932 line that does not decode cleanly, or holds a character the
-/// binary test counts: the input is to be decoded whole, by the decoder's
-/// own rules, and read as UTF-8.
-#[derive(Debug)]
-pub(crate) struct Unclean;
-
 /// One game's lines, walked: the fixed lines' events, and the runs of
 /// lines to read with the line step.
 pub(crate) struct Plan<'b> {
-    steps: Vec<Step>,
+    steps: Vec<Step<'b>>,
     fixed: Vec<Event<'b>>,
 }
 
 /// A run of lines.
-enum Step {
+enum Step<'b> {
     /// Lines read at fixed places: how many events they gave.
     Fixed(usize),
-    /// Lines to read with the line step: the text at `start..end` (of the
-    /// UTF-8 source, or of the arena for CP932), the first of them line
-    /// `first`.
-    Text {
-        first: u32,
-        start: usize,
-        end: usize,
-    },
+    /// Lines to read with the line step, the first of them line `first`.
+    Text { first: u32, text: Clean<'b> },
 }
 
 /// Walks the games of `source` (see [`games`]): each game's fixed lines
-/// read, its other lines decoded into `arena` (CP932) or kept in place
-/// (UTF-8).
+/// read, its other lines checked or decoded into `arena`. The first
+/// `decoded` bytes of the source are decoded into the arena already, from
+/// its start (when the format was told from them).
 pub(crate) fn plan<'b>(
     source: Source<'b>,
     dialect: &impl Dialect,
     arena: &mut String,
+    decoded: usize,
 ) -> Result<Vec<Plan<'b>>, Unclean> {
     let split = games(source);
+    // Decoded lines that reach into a second game are decoded again.
+    let decoded = match split.first() {
+        Some(&(_, _, end)) if decoded <= end => decoded,
+        _ => {
+            arena.clear();
+            0
+        }
+    };
     if let Source::Cp932(bytes) = source {
         // Decoded text is rarely longer than half again its bytes.
         arena.reserve(bytes.len() / 2);
     }
-    split
-        .into_iter()
-        .map(|(lines_before, start, end)| {
-            plan_game(source, start, end, lines_before, dialect, arena)
-        })
-        .collect()
+    let mut plans = Vec::with_capacity(split.len());
+    for (lines_before, start, end) in split {
+        let mut plan = Plan {
+            steps: Vec::new(),
+            // Room for a move every 10 bytes: a KI2 move (`▲７六歩    `)
+            // rarely takes fewer. Growing the list copies it.
+            fixed: Vec::with_capacity((end - start) / 10),
+        };
+        let (mut at, mut n) = (start, lines_before);
+        if start == 0 && decoded > 0 {
+            let text = &arena[..];
+            n = u32::try_from(lines::numbered(text).count()).unwrap_or(u32::MAX);
+            let text = Clean::Arena(0, text.len());
+            plan.steps.push(Step::Text { first: 1, text });
+            at = decoded;
+        }
+        plan.walk(source.until(end), at, n, dialect, arena)?;
+        plans.push(plan);
+    }
+    Ok(plans)
 }
 
-/// [`plan`] for the game at bytes `start..end`, whose first line is line
-/// `lines_before + 1`.
-fn plan_game<'b>(
-    source: Source<'b>,
-    start: usize,
-    end: usize,
-    lines_before: u32,
-    dialect: &impl Dialect,
-    arena: &mut String,
-) -> Result<Plan<'b>, Unclean> {
-    // A game's bytes end where a line starts: no line read here reaches
-    // past them.
-    let source = match source {
-        Source::Utf8(text) => Source::Utf8(&text[..end]),
-        Source::Cp932(bytes) => Source::Cp932(&bytes[..end]),
-    };
-    let bytes = source.bytes();
-    let mut plan = Plan {
-        steps: Vec::new(),
-        // Room for a move every 10 bytes: a KI2 move (`▲７六歩    `)
-        // rarely takes fewer. Growing the list copies it.
-        fixed: Vec::with_capacity((end - start) / 10),
-    };
-    // The first line and the byte offset of the run of lines to read with
-    // the line step being gathered.
-    let mut pending: Option<(u32, usize)> = None;
-    let (mut at, mut n) = (start, lines_before);
-    while at < end {
-        n = n.saturating_add(1);
-        let before = plan.fixed.len();
-        let Some(len) = dialect.fixed_line(n, source, at, &mut plan.fixed) else {
-            let (_, next) = super::source::line_end(&bytes[at..]);
-            pending.get_or_insert((n, at));
-            at += next;
-            continue;
-        };
-        if let Some((first, from)) = pending.take() {
-            plan.text(source, first, from, at, arena)?;
-        }
-        let taken = plan.fixed.len() - before;
-        match plan.steps.last_mut() {
-            Some(Step::Fixed(events)) => *events += taken,
-            _ => plan.steps.push(Step::Fixed(taken)),
-        }
-        at += len;
-        at += match bytes.get(at..) {
-            Some([b'\r', b'\n', ..]) => 2,
-            Some([b'\r' | b'\n', ..]) => 1,
-            _ => 0,
-        };
-    }
-    if let Some((first, from)) = pending {
-        plan.text(source, first, from, end, arena)?;
-    }
-    Ok(plan)
-}
-
-impl Plan<'_> {
-    /// Adds the lines at bytes `from..to`, the first of them line `first`,
-    /// as a run to read with the line step.
-    fn text(
+impl<'b> Plan<'b> {
+    /// Walks the lines of `source` from byte `at` on, the first of them
+    /// line `n + 1`.
+    fn walk(
         &mut self,
-        source: Source<'_>,
-        first: u32,
-        from: usize,
-        to: usize,
+        source: Source<'b>,
+        mut at: usize,
+        mut n: u32,
+        dialect: &impl Dialect,
         arena: &mut String,
     ) -> Result<(), Unclean> {
-        let (start, end) = match source {
-            Source::Utf8(_) => (from, to),
-            Source::Cp932(bytes) => {
-                let start = arena.len();
-                if !decode_cp932_cleanly(&bytes[from..to], arena) {
-                    return Err(Unclean);
-                }
-                (start, arena.len())
+        let bytes = source.bytes();
+        // The first line and the byte offset of the run of lines to read
+        // with the line step being gathered.
+        let mut pending: Option<(u32, usize)> = None;
+        while at < bytes.len() {
+            n = n.saturating_add(1);
+            let before = self.fixed.len();
+            let Some(len) = dialect.fixed_line(n, source, at, &mut self.fixed) else {
+                pending.get_or_insert((n, at));
+                at += line_end(&bytes[at..]).1;
+                continue;
+            };
+            if let Some((first, from)) = pending.take() {
+                let text = source.clean(from, at, arena)?;
+                self.steps.push(Step::Text { first, text });
             }
-        };
-        self.steps.push(Step::Text { first, start, end });
+            let taken = self.fixed.len() - before;
+            match self.steps.last_mut() {
+                Some(Step::Fixed(events)) => *events += taken,
+                _ => self.steps.push(Step::Fixed(taken)),
+            }
+            at += len;
+            at += match bytes.get(at..) {
+                Some([b'\r', b'\n', ..]) => 2,
+                Some([b'\r' | b'\n', ..]) => 1,
+                _ => 0,
+            };
+        }
+        if let Some((first, from)) = pending {
+            let text = source.clean(from, bytes.len(), arena)?;
+            self.steps.push(Step::Text { first, text });
+        }
         Ok(())
     }
 
-    /// Whether the game has no line but blank ones, in `text` (the
-    /// arena, or the UTF-8 source).
-    pub(crate) fn is_blank(&self, text: &str) -> bool {
+    /// Whether the game has no line but blank ones (`arena` holds the
+    /// decoded ones).
+    pub(crate) fn is_blank(&self, arena: &str) -> bool {
         self.steps.iter().all(|step| match *step {
             Step::Fixed(_) => false,
-            Step::Text { start, end, .. } => text[start..end]
+            Step::Text { text, .. } => text_of(text, arena)
                 .chars()
                 .all(|c| c.is_whitespace() || c == '\u{feff}'),
         })
     }
 }
 
-/// The second step: each game read, its runs of lines (in `text`: the
-/// UTF-8 source, or the arena) by the line step, in line order with its
-/// fixed lines' events. A syntax error fails its game alone.
+/// The text of a run of lines.
+fn text_of<'a>(text: Clean<'a>, arena: &'a str) -> &'a str {
+    match text {
+        Clean::Source(text) => text,
+        Clean::Arena(start, end) => &arena[start..end],
+    }
+}
+
+/// The second step: each game read, its runs of lines (in the source, or
+/// in `arena`) by the line step, in line order with its fixed lines'
+/// events. A syntax error fails its game alone.
 pub(crate) fn replay<'a>(
     plans: Vec<Plan<'a>>,
-    text: &'a str,
+    arena: &'a str,
     dialect: &impl Dialect,
 ) -> Vec<Result<RawGame<'a>, Error>> {
     plans
         .into_iter()
-        .map(|plan| replay_game(plan, text, dialect).map_err(explain_encoding))
+        .map(|plan| replay_game(plan, arena, dialect).map_err(explain_encoding))
         .collect()
 }
 
 fn replay_game<'a>(
     plan: Plan<'a>,
-    text: &'a str,
+    arena: &'a str,
     dialect: &impl Dialect,
 ) -> Result<RawGame<'a>, Error> {
     // Room for the fixed lines' events and an event every 16 bytes of
@@ -184,7 +167,7 @@ fn replay_game<'a>(
         .iter()
         .map(|step| match *step {
             Step::Fixed(_) => 0,
-            Step::Text { start, end, .. } => (end - start) / 16 + 1,
+            Step::Text { text, .. } => text_of(text, arena).len() / 16 + 1,
         })
         .sum();
     let mut reader = LineReader::new(plan.fixed.len() + other);
@@ -192,8 +175,8 @@ fn replay_game<'a>(
     for step in plan.steps {
         match step {
             Step::Fixed(events) => reader.events().extend(fixed.by_ref().take(events)),
-            Step::Text { first, start, end } => {
-                for (n, line) in lines::numbered(&text[start..end]) {
+            Step::Text { first, text } => {
+                for (n, line) in lines::numbered(text_of(text, arena)) {
                     reader.line(first.saturating_add(n - 1), line, dialect)?;
                 }
             }

@@ -1,20 +1,39 @@
-//! What the Kakinoki reader reads: the bytes of a text in UTF-8 or CP932.
-//! UTF-8 is the text itself. CP932 is decoded a line at a time, and only
-//! where the line step needs the text: a move line of the fixed-place
-//! grammar is read from its bytes, and its spans decode the line only when
-//! a message quotes them.
+//! What the Kakinoki reader reads: text, or the bytes of a text in UTF-8
+//! or CP932. A move line of the fixed-place grammar is read from its bytes;
+//! every other line the line step reads is checked (UTF-8) or decoded
+//! (CP932) first, cleanly or not at all. A span of a fixed CP932 line
+//! keeps its bytes and decodes them only when a message quotes it.
 
+use crate::decode::{decode_cp932_cleanly, decode_utf8_cleanly};
 use crate::format::japanese::tokens::Charset;
 use crate::record::raw::Span;
+use crate::types::Encoding;
 use std::borrow::Cow;
 
-/// A text's bytes in the charset they are in.
+/// What the Kakinoki reader reads.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Source<'b> {
-    /// UTF-8 text.
-    Utf8(&'b str),
+    /// Text, read as it is.
+    Text(&'b str),
+    /// Bytes that are UTF-8 if every line is valid UTF-8.
+    Utf8(&'b [u8]),
     /// CP932 bytes.
     Cp932(&'b [u8]),
+}
+
+/// A line the bytes do not hold cleanly (see [`Source::clean`]): the
+/// input is to be decoded whole, by the decoder's own rules.
+#[derive(Debug)]
+pub(crate) struct Unclean;
+
+/// The text of some lines the line step reads: in the source, or decoded
+/// into an arena (a range of it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Clean<'b> {
+    /// Text of the source itself.
+    Source(&'b str),
+    /// Text decoded into the arena, at `start..end`.
+    Arena(usize, usize),
 }
 
 impl<'b> Source<'b> {
@@ -22,8 +41,8 @@ impl<'b> Source<'b> {
     #[inline(always)]
     pub(crate) fn bytes(self) -> &'b [u8] {
         match self {
-            Source::Utf8(text) => text.as_bytes(),
-            Source::Cp932(bytes) => bytes,
+            Source::Text(text) => text.as_bytes(),
+            Source::Utf8(bytes) | Source::Cp932(bytes) => bytes,
         }
     }
 
@@ -31,38 +50,92 @@ impl<'b> Source<'b> {
     #[inline(always)]
     pub(crate) fn charset(self) -> Charset {
         match self {
-            Source::Utf8(_) => Charset::Utf8,
+            Source::Text(_) | Source::Utf8(_) => Charset::Utf8,
             Source::Cp932(_) => Charset::Cp932,
         }
     }
 
-    /// The span of bytes `start..end` of line `n`, which runs from
-    /// `line_start` to `line_end` (its ending left out); every bound is
-    /// where a character starts.
+    /// The source up to byte `end`, where a line starts.
+    pub(crate) fn until(self, end: usize) -> Source<'b> {
+        match self {
+            Source::Text(text) => Source::Text(&text[..end]),
+            Source::Utf8(bytes) => Source::Utf8(&bytes[..end]),
+            Source::Cp932(bytes) => Source::Cp932(&bytes[..end]),
+        }
+    }
+
+    /// The text of the whole lines at bytes `from..to`, decoded into
+    /// `arena` for CP932. Every character the binary test counts makes
+    /// them [`Unclean`], as a byte that does not decode does, but in text
+    /// (which that test has passed).
+    pub(crate) fn clean(
+        self,
+        from: usize,
+        to: usize,
+        arena: &mut String,
+    ) -> Result<Clean<'b>, Unclean> {
+        match self {
+            Source::Text(text) => Ok(Clean::Source(&text[from..to])),
+            Source::Utf8(bytes) => decode_utf8_cleanly(&bytes[from..to])
+                .map(Clean::Source)
+                .ok_or(Unclean),
+            Source::Cp932(bytes) => {
+                let start = arena.len();
+                if decode_cp932_cleanly(&bytes[from..to], arena) {
+                    Ok(Clean::Arena(start, arena.len()))
+                } else {
+                    Err(Unclean)
+                }
+            }
+        }
+    }
+
+    /// The span of bytes `start..end` of line `n`, which starts at byte
+    /// `line_start` and ends at `line_end` when the caller knows it; every
+    /// bound is where a character starts. `None` for UTF-8 bytes that are
+    /// not valid (the line is then read the general way).
     #[inline(always)]
     pub(crate) fn span(
         self,
         n: u32,
-        (line_start, line_end): (usize, usize),
+        line_start: usize,
+        line_end: Option<usize>,
         start: usize,
         end: usize,
-    ) -> Span<'b> {
+    ) -> Option<Span<'b>> {
+        let line_end = |bytes: &[u8]| {
+            line_end.unwrap_or_else(|| line_start + self::line_end(&bytes[line_start..]).0)
+        };
         match self {
-            Source::Utf8(text) => Span::of(n, &text[line_start..line_end], &text[start..end]),
-            Source::Cp932(bytes) => Span::of_cp932(
+            Source::Text(text) => Some(Span::of(
                 n,
-                &bytes[line_start..line_end],
+                &text[line_start..line_end(text.as_bytes())],
+                &text[start..end],
+            )),
+            // The line is cut at its end when the span is quoted.
+            Source::Utf8(bytes) => Some(Span::of_bytes(
+                n,
+                &bytes[line_start..],
                 start - line_start,
                 end - line_start,
-            ),
+                Encoding::Utf8,
+            )),
+            Source::Cp932(bytes) => Some(Span::of_bytes(
+                n,
+                &bytes[line_start..],
+                start - line_start,
+                end - line_start,
+                Encoding::Cp932,
+            )),
         }
     }
 
-    /// The text of bytes `start..end`, decoded if need be (any byte CP932
-    /// cannot decode becomes U+FFFD).
+    /// The text of bytes `start..end`, decoded if need be (any byte that
+    /// does not decode becomes U+FFFD).
     pub(crate) fn text(self, start: usize, end: usize) -> Cow<'b, str> {
         match self {
-            Source::Utf8(text) => Cow::Borrowed(&text[start..end]),
+            Source::Text(text) => Cow::Borrowed(&text[start..end]),
+            Source::Utf8(bytes) => String::from_utf8_lossy(&bytes[start..end]),
             Source::Cp932(bytes) => {
                 encoding_rs::SHIFT_JIS
                     .decode_without_bom_handling(&bytes[start..end])
@@ -105,7 +178,7 @@ mod tests {
     #[test]
     fn lines_split_as_text_lines_split() {
         let text = "a\r\nb\nc\rd\n\n";
-        let lines: Vec<_> = Source::Utf8(text)
+        let lines: Vec<_> = Source::Text(text)
             .lines(0)
             .map(|(start, end, _)| &text[start..end])
             .collect();
@@ -116,15 +189,21 @@ mod tests {
     }
 
     #[test]
-    fn spans_quote_the_same_text_in_both_charsets() {
+    fn spans_quote_the_same_text_from_text_and_bytes() {
+        // A line with the next one after it: a span of bytes quotes its
+        // line alone.
         let line = "   1 ７六歩(77)";
-        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(line);
-        let utf8 = Source::Utf8(line).span(3, (0, line.len()), 5, line.len());
-        let cp932 = Source::Cp932(&sjis).span(3, (0, sjis.len()), 5, sjis.len());
-        assert_eq!(utf8.text, "７六歩(77)");
-        assert_eq!(cp932.text_string(), "７六歩(77)");
+        let both = format!("{line}\r\n   2 ３四歩(33)");
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&both);
+        let text = Source::Text(line).span(3, 0, None, 5, line.len()).unwrap();
+        let utf8 = Source::Utf8(both.as_bytes()).span(3, 0, None, 5, line.len());
+        let cp932 = Source::Cp932(&sjis).span(3, 0, None, 5, sjis.len() - 17);
+        assert_eq!(text.text, "７六歩(77)");
         let stage = crate::error::Stage::Resolve;
-        assert_eq!(utf8.error(stage, "x"), cp932.error(stage, "x"));
-        assert_eq!(utf8.warning("x"), cp932.warning("x"));
+        for bytes in [utf8.unwrap(), cp932.unwrap()] {
+            assert_eq!(bytes.text_string(), "７六歩(77)");
+            assert_eq!(bytes.error(stage, "x"), text.error(stage, "x"));
+            assert_eq!(bytes.warning("x"), text.warning("x"));
+        }
     }
 }

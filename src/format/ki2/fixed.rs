@@ -62,22 +62,31 @@ fn read<'b, const W: usize>(
     let bytes = &source.bytes()[start..];
     let tokens = source.charset().tokens();
     let mut at = spaces::<W>(tokens, bytes, 0);
-    // The first move, before the line's end is looked for: most lines
-    // that are no move line fail here.
+    // The first move, before anything else is done: most lines that are
+    // no move line fail here.
     let mut read = fixed_move::<W>(tokens, bytes, at)?;
-    let (len, _) = line_end(bytes);
+    // A span of text names its line, whose end is looked for once; one
+    // of bytes finds it when it is quoted.
+    let line_end = match source {
+        Source::Text(_) => Some(start + line_end(bytes).0),
+        _ => None,
+    };
     let before = events.len();
     loop {
         let (spec, after) = read;
+        let Some(span) = source.span(n, start, line_end, start + at, start + after) else {
+            events.truncate(before);
+            return None;
+        };
         events.push(Event::Move {
-            span: source.span(n, (start, start + len), start + at, start + after),
+            span,
             number: None,
             spec,
             time: None,
         });
         at = spaces::<W>(tokens, bytes, after);
-        if at == len {
-            return Some(len);
+        if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
+            return Some(at);
         }
         let Some(next) = fixed_move::<W>(tokens, bytes, at) else {
             events.truncate(before);

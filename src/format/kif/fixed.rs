@@ -143,8 +143,15 @@ fn read<'b, const W: usize>(
     if !(under_sixty && matches!(bytes.get(at), None | Some(b'\r' | b'\n'))) {
         return None;
     }
+    let span = source.span(
+        n,
+        start,
+        Some(start + at),
+        start + text_start,
+        start + text_end,
+    )?;
     events.push(Event::Move {
-        span: source.span(n, (start, start + at), start + text_start, start + text_end),
+        span,
         number: Some(number),
         spec,
         time: Some(time),

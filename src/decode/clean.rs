@@ -1,8 +1,10 @@
-//! Decoding a piece of CP932 input (some whole lines) cleanly or not at
-//! all, with the decoder [`decode`](super::decode) uses: for the reader of
-//! CP932 bytes (`format::kakinoki`), which decodes only the lines whose
-//! text it needs, and hands the input to [`decode`](super::decode) when
-//! one of them is not clean.
+//! Decoding a piece of the input (some whole lines) cleanly or not at
+//! all: for the Kakinoki reader of UTF-8 and CP932 bytes
+//! (`format::kakinoki`), which decodes only the lines whose text it needs
+//! and hands the input to [`decode`](super::decode) when one of them is
+//! not clean: not valid in its encoding, or holding a character the
+//! binary test of [`not_a_record`](super::not_a_record) counts (whose
+//! answer needs the whole text).
 
 use super::binary::is_suspicious;
 use encoding_rs::DecoderResult;
@@ -30,12 +32,22 @@ pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
     result == DecoderResult::InputEmpty && read == bytes.len() && !holds_binary(&text[start..])
 }
 
+/// `bytes` (whole lines of input that may be UTF-8) as text, if they are
+/// valid UTF-8 and hold no character the binary test of
+/// [`not_a_record`](super::not_a_record) counts.
+#[must_use]
+pub fn decode_utf8_cleanly(bytes: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let replaced = memchr::memmem::find(bytes, "\u{fffd}".as_bytes()).is_some();
+    (!replaced && !holds_binary(text)).then_some(text)
+}
+
 /// Whether `text` holds a character the binary test of
 /// [`not_a_record`](super::not_a_record) counts: a control character but
 /// tab, line feed, carriage return, form feed and `^Z` (C0 and DEL are
 /// single bytes in UTF-8; C1, U+0080 to U+009F, is `C2 80` to `C2 9F`);
-/// U+FFFD, which a clean CP932 decoding never gives (no code maps to it,
-/// and nothing was replaced), is not looked for. The bytes are first looked at in blocks for any byte under
+/// U+FFFD is not looked for (a clean CP932 decoding never gives it: no
+/// code maps to it, and nothing was replaced). The bytes are first looked at in blocks for any byte under
 /// `0x20` but the usual tab, LF and CR, or DEL, or `C2`, with no branch
 /// (so the compiler checks many at once); only a block with one is read
 /// character by character.
@@ -67,7 +79,7 @@ mod tests {
     #[test]
     fn cp932_is_detected_as_decode_chooses_it() {
         use super::super::{
-            decode, detect, Detected, Encoding, EncodingChoice, ExtensionHint, BOM,
+            decode, detect, detect_not_utf8, Detected, Encoding, EncodingChoice, ExtensionHint, BOM,
         };
         let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n");
         let euc = encoding_rs::EUC_JP.encode("手合割：平手\n").0;
@@ -85,6 +97,11 @@ mod tests {
             "７六歩".as_bytes(),
             &damaged,
         ];
+        // What detect finds, UTF-8 settled as `decode` settles it.
+        let settled = |bytes, choice| match detect(bytes, choice) {
+            Detected::Utf8 if std::str::from_utf8(bytes).is_err() => detect_not_utf8(bytes),
+            other => other,
+        };
         let mut cp932 = 0;
         for bytes in inputs {
             for choice in [
@@ -92,8 +109,9 @@ mod tests {
                 EncodingChoice::Forced(Encoding::Cp932),
             ] {
                 let decoded = decode(bytes, choice, ExtensionHint::None);
-                match detect(bytes, choice) {
+                match settled(bytes, choice) {
                     Detected::Decoded(early) => assert_eq!(early, decoded, "{bytes:?}"),
+                    Detected::Utf8 => assert_eq!(decoded.encoding, Encoding::Utf8, "{bytes:?}"),
                     Detected::Cp932 if decoded.malformed.is_empty() => {
                         assert_eq!(decoded.encoding, Encoding::Cp932, "{bytes:?}");
                         cp932 += 1;
@@ -104,10 +122,27 @@ mod tests {
         }
         assert!(cp932 > 3, "{cp932}");
         for bytes in [&sjis[..], &declared_sjis, &declared_utf8] {
-            assert_eq!(detect(bytes, EncodingChoice::Auto), Detected::Cp932);
+            assert_eq!(settled(bytes, EncodingChoice::Auto), Detected::Cp932);
         }
         for bytes in [&euc[..], b"ascii", &bom, "７六歩".as_bytes()] {
-            assert_ne!(detect(bytes, EncodingChoice::Auto), Detected::Cp932);
+            assert_ne!(settled(bytes, EncodingChoice::Auto), Detected::Cp932);
+        }
+        // Undeclared input is left to UTF-8 unchecked.
+        assert_eq!(detect(&sjis, EncodingChoice::Auto), Detected::Utf8);
+    }
+
+    #[test]
+    fn utf8_lines_are_clean_without_binary_or_replaced_characters() {
+        assert_eq!(decode_utf8_cleanly("手合\r\n".as_bytes()), Some("手合\r\n"));
+        assert_eq!(decode_utf8_cleanly(b"\t\x0c\x1a"), Some("\t\x0c\x1a"));
+        for bad in [
+            &b"\x82\n"[..],
+            b"a\x01",
+            b"\x00",
+            "\u{fffd}".as_bytes(),
+            "\u{85}".as_bytes(),
+        ] {
+            assert_eq!(decode_utf8_cleanly(bad), None, "{bad:?}");
         }
     }
 
