@@ -4,6 +4,7 @@
 #
 #   scripts/bench-peers.sh [--runs N] [--scaling M] [--bench DIR]
 #                          [--peers cshogi,pyshogi,tsshogi,jkf,rsshogi] [--no-training]
+#                          [--base BIN]
 #
 # - kifconv: the whole process, one thread (-j 1), reading a folder of 10,000
 #   files and writing USI to /dev/null.
@@ -37,6 +38,12 @@
 # evicted mid-run waits on it: KIFCONV_BENCH_CACHE=/dev/shm/kifconv-bench
 # keeps the files in memory for every tool alike. The file system the cache
 # is on is printed first.
+# - --base BIN: another kifconv binary (one built before a change), timed
+#   right after this one in every round, on every folder; each format then
+#   has a row of this build's moves/s over BIN's (the median of the rounds'
+#   ratios). And the KIF folder in UTF-8 (`.kifu`, made once from the
+#   CP932 one in the cache folder), timed in the same rounds as the CP932
+#   one, by both builds: a row of UTF-8 moves/s over CP932 moves/s.
 # Needs shared/tools/peers/setup.sh to have been run for the peers.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,6 +52,7 @@ SCALING=5
 BENCH="$HERE/../shared/bench"
 PEERS="cshogi,pyshogi,tsshogi,jkf,rsshogi"
 TRAINING=1
+BASE=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
@@ -52,7 +60,8 @@ while [ $# -gt 0 ]; do
     --bench) BENCH=$2; shift 2 ;;
     --peers) PEERS=$2; shift 2 ;;
     --no-training) TRAINING=0; shift ;;
-    *) echo "usage: $0 [--runs N] [--scaling M] [--bench DIR] [--peers LIST] [--no-training]" >&2; exit 2 ;;
+    --base) BASE=$(realpath "$2"); shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--scaling M] [--bench DIR] [--peers LIST] [--no-training] [--base BIN]" >&2; exit 2 ;;
   esac
 done
 CACHE=${KIFCONV_BENCH_CACHE:-${TMPDIR:-/tmp}/kifconv-bench}
@@ -99,10 +108,14 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   # (seen: a third either way) does not set one tool's slow minutes
   # against another's fast ones.
   : > "$CACHE/rounds-$fmt"
+  : > "$CACHE/base-$fmt"
   [ "$fmt" != kif ] || : > "$CACHE/scaling-kif"
   for _ in $(seq "$RUNS"); do
     floor_s=$(RUNS=1 timed "$FLOOR" "$dir")
     ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+    if [ -n "$BASE" ]; then
+      echo "$ours_s $(RUNS=1 timed "$BASE" "$dir" --to usi -j 1 -q)" >> "$CACHE/base-$fmt"
+    fi
     two_s=0; halves_s=0
     if [ "$fmt" = kif ]; then
       two_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 2 -q)
@@ -155,9 +168,44 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
     echo "kif trios (-j 1 s, -j 2 s, two halves s):" >&2
     cat "$CACHE/scaling-kif" >&2
   fi
+  if [ -n "$BASE" ]; then
+    printf '| %s | kifconv -j 1 against --base | | %.3fx (%s) | |\n' "$fmt" \
+      "$(awk '{print $2 / $1}' "$CACHE/base-$fmt" | median)" "$(basename "$BASE")"
+  fi
   echo "$fmt rounds (floor s, kifconv s, -j 2 s, two halves s, fastest peer moves/s, its name, every peer):" >&2
   cat "$CACHE/rounds-$fmt" >&2
 done
+
+# UTF-8 KIF against CP932 KIF: the KIF folder transcoded once, each file
+# named .kifu; both folders timed in the same rounds, by both builds.
+if [ -n "$BASE" ]; then
+  utf8="$CACHE/kifu-utf8"
+  if [ ! -d "$utf8" ]; then
+    python3 - "$CACHE/kif-sjis" "$utf8" <<'PY'
+import os, sys
+src, dst = sys.argv[1], sys.argv[2]
+for root, _, files in os.walk(src):
+    for name in files:
+        out = os.path.join(dst, os.path.relpath(root, src), name[:-4] + ".kifu")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(os.path.join(root, name), "rb") as f, open(out, "wb") as g:
+            g.write(f.read().decode("cp932").encode("utf-8"))
+PY
+  fi
+  : > "$CACHE/utf8-kif"
+  for _ in $(seq "$RUNS"); do
+    echo "$(RUNS=1 timed "$KIFCONV" "$CACHE/kif-sjis" --to usi -j 1 -q)" \
+      "$(RUNS=1 timed "$KIFCONV" "$utf8" --to usi -j 1 -q)" \
+      "$(RUNS=1 timed "$BASE" "$CACHE/kif-sjis" --to usi -j 1 -q)" \
+      "$(RUNS=1 timed "$BASE" "$utf8" --to usi -j 1 -q)" >> "$CACHE/utf8-kif"
+  done
+  printf '| kifu (UTF-8) | kifconv -j 1, UTF-8 over CP932 | | %.3fx (--base: %.3fx) | |\n' \
+    "$(awk '{print $1 / $2}' "$CACHE/utf8-kif" | median)" "$(awk '{print $3 / $4}' "$CACHE/utf8-kif" | median)"
+  printf '| kifu (UTF-8) | kifconv -j 1 against --base | | %.3fx | |\n' \
+    "$(awk '{print $4 / $2}' "$CACHE/utf8-kif" | median)"
+  echo "kifu rounds (CP932 s, UTF-8 s, --base CP932 s, --base UTF-8 s):" >&2
+  cat "$CACHE/utf8-kif" >&2
+fi
 
 # The CSA folder as one solid 7z archive, made once with the dev-dependency
 # encoders (examples/pack.rs, also writing a tar.xz and a tar.zst).

@@ -7,8 +7,9 @@
 use crate::decode::{self, Decoded, EncodingChoice, ExtensionHint};
 use crate::error::{Error, ErrorKind, Stage};
 use crate::format::japanese::handicaps::name_the_start;
+use crate::format::kakinoki::reader::{self, Prefix};
 use crate::format::kakinoki::source::{Clean, Source};
-use crate::format::kakinoki::{reader, Dialect};
+use crate::format::kakinoki::Dialect;
 use crate::format::sniff::Sniffer;
 use crate::format::training::Data;
 use crate::format::{
@@ -564,16 +565,16 @@ fn read_kakinoki(
     format: Option<Format>,
 ) -> Option<Result<Read, Error>> {
     let mut arena = String::new();
-    let (format, decoded) = match format {
-        Some(format) => (format, 0),
+    let (format, prefix) = match format {
+        Some(format) => (format, Prefix::default()),
         None => {
-            let (told, decoded) = sniff_bytes(source, &mut arena)?;
-            (told.or_else(|| Format::from_extension(path))?, decoded)
+            let (told, prefix) = sniff_bytes(source, &mut arena)?;
+            (told.or_else(|| Format::from_extension(path))?, prefix)
         }
     };
     let games = match format {
-        Format::Kif => kakinoki_bytes(source, &kif::Kif, arena, decoded)?,
-        Format::Ki2 => kakinoki_bytes(source, &ki2::Ki2, arena, decoded)?,
+        Format::Kif => kakinoki_bytes(source, &kif::Kif, arena, prefix)?,
+        Format::Ki2 => kakinoki_bytes(source, &ki2::Ki2, arena, prefix)?,
         _ => return None,
     };
     let bytes = source.bytes();
@@ -604,14 +605,14 @@ fn read_kakinoki(
 
 /// The games of KIF or KI2 (`dialect`) in `source`, built; `None` when a
 /// line is not clean or the input is blank (see [`read_kakinoki`]). The
-/// first `decoded` bytes are decoded into `arena` already.
-fn kakinoki_bytes(
-    source: Source<'_>,
+/// `prefix` lines are read already (CP932 ones decoded into `arena`).
+fn kakinoki_bytes<'b>(
+    source: Source<'b>,
     dialect: &impl Dialect,
     mut arena: String,
-    decoded: usize,
+    prefix: Prefix<'b>,
 ) -> Option<Result<Vec<Result<Record, Error>>, Error>> {
-    let plans = reader::plan(source, dialect, &mut arena, decoded).ok()?;
+    let plans = reader::plan(source, dialect, &mut arena, prefix).ok()?;
     if plans.iter().all(|plan| plan.is_blank(&arena)) {
         return None;
     }
@@ -620,40 +621,38 @@ fn kakinoki_bytes(
 }
 
 /// The format `source` looks like, as [`Format::sniff`] tells it from its
-/// first lines, each checked or decoded alone (CP932 into `arena`, where
-/// the reading goes on from); with how many bytes were looked at (the
-/// lines decoded into the arena). `Some(None)` when no line tells, and
-/// `None` when a line it looks at is not clean.
-fn sniff_bytes(source: Source<'_>, arena: &mut String) -> Option<(Option<Format>, usize)> {
+/// first lines, each checked or decoded alone (CP932 into `arena`); with
+/// the lines looked at, which the reading goes on from. `Some(None)` when
+/// no line tells, and `None` when a line it looks at is not clean.
+fn sniff_bytes<'b>(source: Source<'b>, arena: &mut String) -> Option<(Option<Format>, Prefix<'b>)> {
     let bytes = source.bytes();
     let mut sniffer = Sniffer::default();
+    let mut prefix = Prefix::default();
     // The lines as `str::lines` splits text: at LF, a CR before it left
     // out, and no line after a final LF.
-    let mut at = 0;
-    while at < bytes.len() {
+    while prefix.end < bytes.len() {
+        let at = prefix.end;
         let next = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |end| at + end + 1);
         let text = source.clean(at, next, arena).ok()?;
+        prefix.end = next;
         let line = match text {
             Clean::Source(text) => text,
             Clean::Arena(start, end) => &arena[start..end],
         };
         let line = line.strip_suffix('\n').unwrap_or(line);
         let told = sniffer.line(line.strip_suffix('\r').unwrap_or(line));
-        at = next;
+        // Decoded lines follow one another in the arena: one run.
+        match (prefix.runs.last_mut(), text) {
+            (Some(Clean::Arena(_, last)), Clean::Arena(start, end)) if *last == start => {
+                *last = end
+            }
+            _ => prefix.runs.push(text),
+        }
         if let Some(told) = told {
-            return Some((told, decoded_len(source, at)));
+            return Some((told, prefix));
         }
     }
-    Some((sniffer.end(), decoded_len(source, at)))
-}
-
-/// How many bytes of `source`, the first `looked_at`, are decoded into the
-/// arena (those of CP932).
-fn decoded_len(source: Source<'_>, looked_at: usize) -> usize {
-    match source {
-        Source::Cp932(_) => looked_at,
-        _ => 0,
-    }
+    Some((sniffer.end(), prefix))
 }
 
 /// Whether a record read from text holds nothing at all, while the text

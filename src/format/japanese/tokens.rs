@@ -108,16 +108,18 @@ const SIDE_MARKS: [char; 6] = ['▲', '▼', '△', '▽', '☗', '☖'];
 /// [`MARKS`]; each one's meaning is what [`move_text`] reads in it.
 const MARKERS: [char; 9] = ['右', '左', '直', '上', '行', '入', '引', '寄', '生'];
 
-/// The vocabulary by code, as a tree of byte tables: the first byte of a
-/// code picks a row of `inner` (for three-byte codes) or of `leaves` (for
-/// two-byte codes), each further byte a row of the next level, the last
-/// byte a [`Token`]. Row 0 of each level leads nowhere: a code of no
-/// vocabulary character ends in [`Token::Other`].
+/// The vocabulary by code, as byte tables: the bytes of a code but its
+/// last pick a row of `leaves` (a CP932 lead byte, by `leads`; the first
+/// two bytes of a three-byte UTF-8 character, by `pairs`), its last byte
+/// a [`Token`] in the row. Row 0 is all [`Token::Other`]: a code of no
+/// vocabulary character leads there.
 pub(crate) struct Tokens {
     /// How many bytes each code of the vocabulary has.
     width: usize,
-    root: [u16; 256],
-    inner: Vec<[u16; 256]>,
+    leads: [u16; 256],
+    /// By the low four bits of the first byte (`E0`–`EF`) and the low six
+    /// of the second (`80`–`BF`).
+    pairs: [u16; 1024],
     leaves: Vec<[Token; 256]>,
     /// The promoted kind 成 + a piece names (成香 is a promoted lance), by
     /// the piece's kind; `None` where 成 + that piece names nothing.
@@ -142,10 +144,14 @@ impl Tokens {
         let Some(code) = bytes.get(at..at + W) else {
             return Token::Other;
         };
-        let mut row = self.root[usize::from(code[0])];
-        if W == 3 {
-            row = self.inner[usize::from(row)][usize::from(code[1])];
-        }
+        let row = if W == 3 {
+            match pair(code[0], code[1]) {
+                Some(pair) => self.pairs[pair],
+                None => return Token::Other,
+            }
+        } else {
+            self.leads[usize::from(code[0])]
+        };
         self.leaves[usize::from(row)][usize::from(code[W - 1])]
     }
 
@@ -158,22 +164,19 @@ impl Tokens {
 
     /// Gives `code` the meaning `token`.
     fn insert(&mut self, code: &[u8], token: Token) {
-        let leaf = match *code {
-            [a, _] if self.width == 2 => child(
-                &mut self.root[usize::from(a)],
-                &mut self.leaves,
-                Token::Other,
-            ),
+        let slot = match *code {
+            [a, _] if self.width == 2 => &mut self.leads[usize::from(a)],
             [a, b, _] if self.width == 3 => {
-                let middle = child(&mut self.root[usize::from(a)], &mut self.inner, 0);
-                child(
-                    &mut self.inner[middle][usize::from(b)],
-                    &mut self.leaves,
-                    Token::Other,
-                )
+                let at = pair(a, b).unwrap_or_else(|| panic!("{code:?}: not three-byte UTF-8"));
+                &mut self.pairs[at]
             }
             _ => panic!("{code:?}: not {} bytes", self.width),
         };
+        if *slot == 0 {
+            *slot = u16::try_from(self.leaves.len()).expect("few rows");
+            self.leaves.push([Token::Other; 256]);
+        }
+        let leaf = usize::from(*slot);
         let cell = &mut self.leaves[leaf][usize::from(code[code.len() - 1])];
         assert!(
             *cell == Token::Other || *cell == token,
@@ -197,8 +200,8 @@ impl Tokens {
         };
         let mut tokens = Tokens {
             width,
-            root: [0; 256],
-            inner: vec![[0; 256]],
+            leads: [0; 256],
+            pairs: [0; 1024],
             leaves: vec![[Token::Other; 256]],
             promoted: [None; PIECE_NAMES.len()],
         };
@@ -247,14 +250,12 @@ impl Tokens {
     }
 }
 
-/// The row `slot` leads to in `rows`, made (of `blank`) if it leads
-/// nowhere yet.
-fn child<T: Copy>(slot: &mut u16, rows: &mut Vec<[T; 256]>, blank: T) -> usize {
-    if *slot == 0 {
-        *slot = u16::try_from(rows.len()).expect("few rows");
-        rows.push([blank; 256]);
-    }
-    usize::from(*slot)
+/// Where the first two bytes of a three-byte UTF-8 character (`E0`–`EF`,
+/// then `80`–`BF`) are in [`Tokens::pairs`]; `None` for other bytes.
+#[inline(always)]
+fn pair(first: u8, second: u8) -> Option<usize> {
+    (first & 0xF0 == 0xE0 && second & 0xC0 == 0x80)
+        .then(|| usize::from(first & 0x0F) << 6 | usize::from(second & 0x3F))
 }
 
 /// What [`move_text`] reads in `c` after a piece name, as a token: a

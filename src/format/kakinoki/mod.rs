@@ -114,7 +114,12 @@ pub(crate) fn explain_encoding(mut error: Error) -> Error {
 /// game is read on its own, so a syntax error fails only its game.
 pub fn parse_games<'a>(text: &'a str, dialect: &impl Dialect) -> Vec<Result<RawGame<'a>, Error>> {
     // Text is read as it is: never unclean.
-    let plans = reader::plan(Source::Text(text), dialect, &mut String::new(), 0);
+    let plans = reader::plan(
+        Source::Text(text),
+        dialect,
+        &mut String::new(),
+        Default::default(),
+    );
     reader::replay(plans.unwrap_or_default(), "", dialect)
 }
 

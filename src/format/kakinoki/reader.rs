@@ -30,25 +30,29 @@ enum Step<'b> {
     Text { first: u32, text: Clean<'b> },
 }
 
+/// The first lines of a source, checked or decoded already (to tell the
+/// format from them): the bytes they end at, and their text.
+#[derive(Default)]
+pub(crate) struct Prefix<'b> {
+    pub(crate) end: usize,
+    pub(crate) runs: Vec<Clean<'b>>,
+}
+
 /// Walks the games of `source` (see [`games`]): each game's fixed lines
-/// read, its other lines checked or decoded into `arena`. The first
-/// `decoded` bytes of the source are decoded into the arena already, from
-/// its start (when the format was told from them).
+/// read, its other lines checked or decoded into `arena`. The `prefix`
+/// lines are not read again.
 pub(crate) fn plan<'b>(
     source: Source<'b>,
     dialect: &impl Dialect,
     arena: &mut String,
-    decoded: usize,
+    mut prefix: Prefix<'b>,
 ) -> Result<Vec<Plan<'b>>, Unclean> {
     let split = games(source);
-    // Decoded lines that reach into a second game are decoded again.
-    let decoded = match split.first() {
-        Some(&(_, _, end)) if decoded <= end => decoded,
-        _ => {
-            arena.clear();
-            0
-        }
-    };
+    // Lines that reach into a second game are read again.
+    if split.first().is_none_or(|&(_, _, end)| prefix.end > end) {
+        arena.clear();
+        prefix = Prefix::default();
+    }
     if let Source::Cp932(bytes) = source {
         // Decoded text is rarely longer than half again its bytes.
         arena.reserve(bytes.len() / 2);
@@ -62,12 +66,13 @@ pub(crate) fn plan<'b>(
             fixed: Vec::with_capacity((end - start) / 10),
         };
         let (mut at, mut n) = (start, lines_before);
-        if start == 0 && decoded > 0 {
-            let text = &arena[..];
-            n = u32::try_from(lines::numbered(text).count()).unwrap_or(u32::MAX);
-            let text = Clean::Arena(0, text.len());
-            plan.steps.push(Step::Text { first: 1, text });
-            at = decoded;
+        if start == 0 {
+            for text in prefix.runs.drain(..) {
+                plan.steps.push(Step::Text { first: n + 1, text });
+                let lines = lines::numbered(text_of(text, arena)).count();
+                n = n.saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
+            }
+            at = prefix.end;
         }
         plan.walk(source.until(end), at, n, dialect, arena)?;
         plans.push(plan);
