@@ -20,22 +20,20 @@ pub struct Span<'a> {
     pub offset: usize,
     /// The part of the line concerned.
     pub text: &'a str,
-    /// For a span read from a line still in its bytes: those bytes.
-    /// `line_text` and `text` are empty then, and `offset` is a byte
-    /// offset in the bytes: a message that quotes the span decodes the
-    /// line.
-    raw: Option<Raw<'a>>,
+    /// For a span read from a line still in its bytes: those bytes, from
+    /// the line's start (to its end, or on past it: the line runs to its
+    /// first CR or LF). `line_text` and `text` are empty then, and
+    /// `offset` is a byte offset in the bytes: a message that quotes the
+    /// span decodes the line.
+    raw: Option<&'a [u8]>,
+    /// With `raw`: where the text ends in the bytes, and [`CP932`] when
+    /// they are CP932 rather than UTF-8 (one word, so that a span stays
+    /// small: the readers keep one a move).
+    raw_end: u32,
 }
 
-/// The bytes of a span not decoded: from the line's start (to its end, or
-/// on past it: the line runs to its first CR or LF), where the text ends
-/// in them, and their encoding (UTF-8 or CP932).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Raw<'a> {
-    bytes: &'a [u8],
-    end: u32,
-    encoding: Encoding,
-}
+/// The bit of [`Span::raw_end`] that says the bytes are CP932.
+const CP932: u32 = 1 << 31;
 
 impl<'a> Span<'a> {
     /// The span of `text`, which must be a slice of `line_text`.
@@ -47,6 +45,7 @@ impl<'a> Span<'a> {
             offset: offset.min(line_text.len()),
             text,
             raw: None,
+            raw_end: 0,
         }
     }
 
@@ -65,35 +64,36 @@ impl<'a> Span<'a> {
             line_text: "",
             offset: start,
             text: "",
-            raw: Some(Raw {
-                bytes: line,
-                end: u32::try_from(end).unwrap_or(u32::MAX),
-                encoding,
-            }),
+            raw: Some(line),
+            raw_end: u32::try_from(end).unwrap_or(u32::MAX).min(CP932 - 1)
+                | if encoding == Encoding::Cp932 {
+                    CP932
+                } else {
+                    0
+                },
         }
     }
 
     /// The line, the offset of the text in it and the text, decoded if the
     /// span is in bytes.
     fn quoted(&self) -> (Cow<'a, str>, usize, Cow<'a, str>) {
-        let Some(Raw {
-            bytes,
-            end,
-            encoding,
-        }) = self.raw
-        else {
+        let Some(bytes) = self.raw else {
             return (
                 Cow::Borrowed(self.line_text),
                 self.offset,
                 Cow::Borrowed(self.text),
             );
         };
-        let decode = |bytes: &'a [u8]| match encoding {
-            Encoding::Cp932 => encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0,
-            _ => String::from_utf8_lossy(bytes),
+        let decode = |bytes: &'a [u8]| {
+            if self.raw_end & CP932 != 0 {
+                encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0
+            } else {
+                String::from_utf8_lossy(bytes)
+            }
         };
+        let end = (self.raw_end & !CP932) as usize;
         let line = &bytes[..memchr::memchr2(b'\r', b'\n', bytes).unwrap_or(bytes.len())];
-        let end = (end as usize).min(line.len());
+        let end = end.min(line.len());
         let start = self.offset.min(end);
         let offset = decode(&line[..start]).len();
         (decode(line), offset, decode(&line[start..end]))

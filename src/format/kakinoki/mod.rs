@@ -60,6 +60,13 @@ pub trait Dialect {
     /// without ▲ or △).
     fn unmarked_move(&self) -> &'static str;
 
+    /// About how many bytes of text hold a move event, to make room for
+    /// the events at once: a KIF move line (`   1 ７六歩(77)    ( 0:16/00:00:16)`)
+    /// is rarely shorter than 32 bytes.
+    fn bytes_per_move(&self) -> usize {
+        32
+    }
+
     /// The fast branch of [`Dialect::move_line`]: the dialect's commonest
     /// move line read at fixed places from the bytes at `start` of
     /// `source` (line `n`), before the line is split or decoded. When the

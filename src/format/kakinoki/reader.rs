@@ -61,9 +61,8 @@ pub(crate) fn plan<'b>(
     for (lines_before, start, end) in split {
         let mut plan = Plan {
             steps: Vec::new(),
-            // Room for a move every 10 bytes: a KI2 move (`▲７六歩    `)
-            // rarely takes fewer. Growing the list copies it.
-            fixed: Vec::with_capacity((end - start) / 10),
+            // Growing the list would copy it.
+            fixed: Vec::with_capacity((end - start) / dialect.bytes_per_move()),
         };
         let (mut at, mut n) = (start, lines_before);
         if start == 0 {

@@ -47,6 +47,11 @@ impl Dialect for Ki2 {
         "a move without ▲ or △ before it"
     }
 
+    /// A KI2 move (`▲７六歩    `) rarely takes fewer than 10 bytes.
+    fn bytes_per_move(&self) -> usize {
+        10
+    }
+
     fn fixed_line<'b>(
         &self,
         n: u32,
