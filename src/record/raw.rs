@@ -20,16 +20,15 @@ pub struct Span<'a> {
     pub offset: usize,
     /// The part of the line concerned.
     pub text: &'a str,
-    /// For a span read from a line still in its bytes: those bytes, from
-    /// the line's start (to its end, or on past it: the line runs to its
-    /// first CR or LF). `line_text` and `text` are empty then, and
-    /// `offset` is a byte offset in the bytes: a message that quotes the
-    /// span decodes the line.
+    /// For a span read from a line still in its bytes: the bytes of the
+    /// whole input, the line being the one around `offset`, a byte offset
+    /// in them. `line_text` and `text` are empty then: a message that
+    /// quotes the span decodes the line.
     raw: Option<&'a [u8]>,
-    /// With `raw`: where the text ends in the bytes, and [`CP932`] when
+    /// With `raw`: the length of the text in bytes, and [`CP932`] when
     /// they are CP932 rather than UTF-8 (one word, so that a span stays
     /// small: the readers keep one a move).
-    raw_end: u32,
+    raw_len: u32,
 }
 
 /// The bit of [`Span::raw_end`] that says the bytes are CP932.
@@ -45,39 +44,41 @@ impl<'a> Span<'a> {
             offset: offset.min(line_text.len()),
             text,
             raw: None,
-            raw_end: 0,
+            raw_len: 0,
         }
     }
 
-    /// The span of bytes `start..end` of line `n`, whose bytes in
-    /// `encoding` (UTF-8 or CP932) are `line` (up to its first CR or LF),
-    /// decoded only when quoted.
+    /// The span of bytes `start..end` of `input` (in `encoding`, UTF-8 or
+    /// CP932), on line `n`, decoded only when quoted.
+    #[inline]
     pub fn of_bytes(
         n: u32,
-        line: &'a [u8],
+        input: &'a [u8],
         start: usize,
         end: usize,
         encoding: Encoding,
     ) -> Span<'a> {
+        // A move's text is a few bytes: a longer text is cut when quoted.
+        let len = end.saturating_sub(start).min(CP932 as usize - 1) as u32;
+        let cp932 = if encoding == Encoding::Cp932 {
+            CP932
+        } else {
+            0
+        };
         Span {
             line: n,
             line_text: "",
             offset: start,
             text: "",
-            raw: Some(line),
-            raw_end: u32::try_from(end).unwrap_or(u32::MAX).min(CP932 - 1)
-                | if encoding == Encoding::Cp932 {
-                    CP932
-                } else {
-                    0
-                },
+            raw: Some(input),
+            raw_len: len | cp932,
         }
     }
 
     /// The line, the offset of the text in it and the text, decoded if the
     /// span is in bytes.
     fn quoted(&self) -> (Cow<'a, str>, usize, Cow<'a, str>) {
-        let Some(bytes) = self.raw else {
+        let Some(input) = self.raw else {
             return (
                 Cow::Borrowed(self.line_text),
                 self.offset,
@@ -85,18 +86,21 @@ impl<'a> Span<'a> {
             );
         };
         let decode = |bytes: &'a [u8]| {
-            if self.raw_end & CP932 != 0 {
+            if self.raw_len & CP932 != 0 {
                 encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0
             } else {
                 String::from_utf8_lossy(bytes)
             }
         };
-        let end = (self.raw_end & !CP932) as usize;
-        let line = &bytes[..memchr::memchr2(b'\r', b'\n', bytes).unwrap_or(bytes.len())];
-        let end = end.min(line.len());
-        let start = self.offset.min(end);
-        let offset = decode(&line[..start]).len();
-        (decode(line), offset, decode(&line[start..end]))
+        // The line around the text runs between line endings.
+        let start = self.offset.min(input.len());
+        let end = (start + (self.raw_len & !CP932) as usize).min(input.len());
+        let line_start = memchr::memrchr2(b'\r', b'\n', &input[..start]).map_or(0, |at| at + 1);
+        let line_end =
+            memchr::memchr2(b'\r', b'\n', &input[end..]).map_or(input.len(), |at| end + at);
+        let line = &input[line_start..line_end];
+        let offset = decode(&line[..start - line_start]).len();
+        (decode(line), offset, decode(&input[start..end]))
     }
 
     /// The text concerned, decoded if need be.

@@ -12,6 +12,7 @@ use crate::format::kakinoki::Dialect;
 use crate::record::raw::Event;
 use crate::record::{MoveTime, Warning};
 use crate::resolve::spec::MoveSpec;
+use crate::test_util::rng::Rng;
 
 /// `text` in CP932 (every character of it must have a code).
 pub(crate) fn sjis(text: &str) -> Vec<u8> {
@@ -132,4 +133,85 @@ pub(crate) fn agrees(
     let cp932 = agrees_in(Charset::Cp932, &sjis(line), dialect, fixed);
     assert_eq!(utf8, cp932, "{line}: read in one charset only");
     utf8
+}
+
+/// What a near miss puts in place of one byte of a good line: ASCII that
+/// means something to a move line, and lead and second bytes of CP932.
+const NEAR_BYTES: [u8; 24] = [
+    0x00, b' ', b'\t', b'(', b')', b'0', b'1', b'7', b'9', b':', b'+', b'#', b'\r', b'\n', 0x40,
+    0x81, 0x82, 0x88, 0x8b, 0x93, 0x95, 0xA2, 0xE0, 0xFF,
+];
+
+/// Checks each good line (text, no ending) and its near misses against
+/// the general reader with [`agrees_in`]: the line in both charsets; in
+/// CP932 with each byte replaced by each of [`NEAR_BYTES`], cut at each
+/// byte, and with each of `tails` after it; in UTF-8 cut at each byte.
+/// Says how many of the changed lines the fixed reader read.
+pub(crate) fn near_misses(
+    good: &[&str],
+    tails: &[&[u8]],
+    dialect: &impl Dialect,
+    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize> + Copy,
+) -> usize {
+    let mut read = 0;
+    for text in good {
+        assert!(agrees(text, dialect, fixed), "{text}");
+        let line = sjis(text);
+        for place in 0..line.len() {
+            for byte in NEAR_BYTES {
+                let mut changed = line.clone();
+                changed[place] = byte;
+                read += usize::from(agrees_in(Charset::Cp932, &changed, dialect, fixed));
+            }
+            agrees_in(Charset::Cp932, &line[..place], dialect, fixed);
+            let cut = &text.as_bytes()[..place.min(text.len())];
+            agrees_in(Charset::Utf8, cut, dialect, fixed);
+        }
+        for tail in tails {
+            let longer = [&line[..], tail].concat();
+            read += usize::from(agrees_in(Charset::Cp932, &longer, dialect, fixed));
+        }
+    }
+    read
+}
+
+/// A part of a random line: its spellings in CP932, the first `good` of
+/// them of the fixed reader's form.
+pub(crate) struct Part {
+    good: usize,
+    spellings: Vec<Vec<u8>>,
+}
+
+impl Part {
+    /// The part spelled `good` (of the form) or `bad`.
+    pub(crate) fn new(good: &[impl AsRef<str>], bad: &[&str]) -> Part {
+        let spellings = good.iter().map(|s| s.as_ref()).chain(bad.iter().copied());
+        Part {
+            good: good.len(),
+            spellings: spellings.map(sjis).collect(),
+        }
+    }
+
+    /// Puts one of the spellings at the end of `line`: most of the time
+    /// one of the form, one time in `bad_one_in` any.
+    pub(crate) fn pick(&self, rng: &mut Rng, bad_one_in: usize, line: &mut Vec<u8>) {
+        let choices = if rng.one_in(bad_one_in) {
+            self.spellings.len()
+        } else {
+            self.good
+        };
+        line.extend_from_slice(&self.spellings[rng.below(choices)]);
+    }
+}
+
+/// Damages `line` now and then: a byte changed one time in `change_one_in`,
+/// the line cut one time in 6.
+pub(crate) fn damage(rng: &mut Rng, change_one_in: usize, line: &mut Vec<u8>) {
+    if rng.one_in(change_one_in) && !line.is_empty() {
+        let place = rng.below(line.len());
+        line[place] = rng.below(256) as u8;
+    }
+    if rng.one_in(6) {
+        line.truncate(rng.below(line.len() + 1));
+    }
 }

@@ -112,21 +112,9 @@ impl<'b> Source<'b> {
                 &text[line_start..line_end(text.as_bytes())],
                 &text[start..end],
             )),
-            // The line is cut at its end when the span is quoted.
-            Source::Utf8(bytes) => Some(Span::of_bytes(
-                n,
-                &bytes[line_start..],
-                start - line_start,
-                end - line_start,
-                Encoding::Utf8,
-            )),
-            Source::Cp932(bytes) => Some(Span::of_bytes(
-                n,
-                &bytes[line_start..],
-                start - line_start,
-                end - line_start,
-                Encoding::Cp932,
-            )),
+            // The line is found when the span is quoted.
+            Source::Utf8(bytes) => Some(Span::of_bytes(n, bytes, start, end, Encoding::Utf8)),
+            Source::Cp932(bytes) => Some(Span::of_bytes(n, bytes, start, end, Encoding::Cp932)),
         }
     }
 

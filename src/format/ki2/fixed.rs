@@ -188,8 +188,9 @@ fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize
 mod tests {
     use super::super::read::Ki2;
     use super::*;
-    use crate::format::japanese::spellings::{self, pieces, sjis, squares};
+    use crate::format::japanese::spellings::{self, pieces, squares, Part};
     use crate::format::japanese::tokens::Charset;
+    use crate::test_util::rng::Rng;
 
     /// Checks a line of text (no ending) in both charsets against the
     /// general reader; says whether it was read.
@@ -270,31 +271,8 @@ mod tests {
             "  ▲６九玉  ",
             "　△５五銀右上",
         ];
-        let mut variants = 0;
-        for text in good {
-            assert!(agrees(text), "{text}");
-            let line = sjis(text);
-            // Each byte replaced, and every truncation: read, they agree.
-            for place in 0..line.len() {
-                for byte in [
-                    0x00, b' ', b'\t', b'(', b'0', b'7', b'#', b'\r', b'\n', 0x40, 0x81, 0x82,
-                    0x88, 0x8b, 0x93, 0x95, 0x96, 0xA2, 0xA3, 0xE0, 0xFF,
-                ] {
-                    let mut changed = line.clone();
-                    changed[place] = byte;
-                    variants += usize::from(agrees_in(Charset::Cp932, &changed));
-                }
-                agrees_in(Charset::Cp932, &line[..place]);
-                agrees_in(Charset::Utf8, &text.as_bytes()[..place.min(text.len())]);
-            }
-            // Something after the line.
-            for tail in [&b"x"[..], b"\t", b" #", b" (77)", b"+", b"\x81\xa2"] {
-                let mut longer = line.clone();
-                longer.extend_from_slice(tail);
-                agrees_in(Charset::Cp932, &longer);
-            }
-        }
-        assert!(variants > 0);
+        let tails: [&[u8]; 6] = [b"x", b"\t", b" #", b" (77)", b"+", b"\x81\xa2"];
+        assert!(spellings::near_misses(&good, &tails, &Ki2, fixed_moves_line) > 0);
         let left = [
             "▲７六歩    △投了",
             "▲７六歩\t△３四歩",
@@ -323,94 +301,43 @@ mod tests {
         }
     }
 
-    /// Puts one of a part's spellings at the end of `line`: nine times in
-    /// ten one of the `good` first ones, which are of the form.
-    fn pick(
-        next: &mut impl FnMut(usize) -> usize,
-        (good, spellings): &(usize, Vec<Vec<u8>>),
-        line: &mut Vec<u8>,
-    ) {
-        let choices = if next(10) == 0 {
-            spellings.len()
-        } else {
-            *good
-        };
-        line.extend_from_slice(&spellings[next(choices)]);
-    }
-
     #[test]
     fn random_lines_read_only_as_the_general_reader_reads_them() {
-        // A small xorshift puts together one to four moves, each part
-        // picked among good and bad spellings, with spaces or none between
-        // them, then sometimes changes a byte or cuts the line: what the
-        // fixed reader reads, the general reader reads the same.
-        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as usize % n
-        };
-        let list = |parts: &[&str]| parts.iter().map(|p| sjis(p)).collect::<Vec<_>>();
-        let owned = |parts: Vec<String>| parts.iter().map(|p| sjis(p)).collect::<Vec<_>>();
-        // Each part: how many of its spellings, first, are of the form,
-        // and its spellings.
-        let (squares, piece_list) = (destinations(), pieces());
-        let good_squares = squares.len();
-        let good_pieces = piece_list.len();
-        let squares = [
-            squares,
-            ["76", "７6", "七六", "同\t", "７", "同同", "７六同"]
-                .map(String::from)
-                .to_vec(),
-        ]
-        .concat();
-        let piece_list = [
-            piece_list,
-            ["成", "成歩", "成金", "不", "右", "と金", "投了"]
-                .map(String::from)
-                .to_vec(),
-        ]
-        .concat();
-        let leads = (3, list(&["", " ", "　", "\t", "x"]));
-        let sides = (4, list(&["▲", "▼", "△", "▽", "", "☆", "+"]));
-        let squares = (good_squares, owned(squares));
-        let pieces = (good_pieces, owned(piece_list));
-        let markers = (
-            MARKERS.len(),
-            list(
-                &[
-                    &MARKERS[..],
-                    &["不", "成不", "(77)", "x", "投了", "\t", "同"],
-                ]
-                .concat(),
-            ),
+        // One to four moves, each part picked among spellings of the form
+        // and others, with spaces or none between them, then the line
+        // sometimes damaged: what the fixed reader reads, the general
+        // reader reads the same.
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+        let leads = Part::new(&["", " ", "　"], &["\t", "x"]);
+        let sides = Part::new(&SIDES, &["", "☆", "+"]);
+        let squares = Part::new(
+            &destinations(),
+            &["76", "７6", "七六", "同\t", "７", "同同", "７六同"],
         );
-        let gaps = (5, list(&["", " ", "    ", "　", "  　 ", "\t", "x", "#"]));
-        let endings = (4, list(&["", "\r\n", "\n", "\r", "\r\n▲", " x"]));
+        let pieces = Part::new(
+            &pieces(),
+            &["成", "成歩", "成金", "不", "右", "と金", "投了"],
+        );
+        let markers = Part::new(&MARKERS, &["不", "成不", "(77)", "x", "投了", "\t", "同"]);
+        let gaps = Part::new(&["", " ", "    ", "　", "  　 "], &["\t", "x", "#"]);
+        let endings = Part::new(&["", "\r\n", "\n", "\r"], &["\r\n▲", " x"]);
         let mut read = 0;
         for _ in 0..100_000 {
             let mut line = Vec::new();
-            pick(&mut next, &leads, &mut line);
-            for _ in 0..1 + next(4) {
-                pick(&mut next, &sides, &mut line);
-                pick(&mut next, &squares, &mut line);
-                pick(&mut next, &pieces, &mut line);
-                if next(2) == 0 {
-                    for _ in 0..1 + next(2) {
-                        pick(&mut next, &markers, &mut line);
+            leads.pick(&mut rng, 10, &mut line);
+            for _ in 0..1 + rng.below(4) {
+                sides.pick(&mut rng, 10, &mut line);
+                squares.pick(&mut rng, 10, &mut line);
+                pieces.pick(&mut rng, 10, &mut line);
+                if rng.one_in(2) {
+                    for _ in 0..1 + rng.below(2) {
+                        markers.pick(&mut rng, 10, &mut line);
                     }
                 }
-                pick(&mut next, &gaps, &mut line);
+                gaps.pick(&mut rng, 10, &mut line);
             }
-            pick(&mut next, &endings, &mut line);
-            if next(4) == 0 && !line.is_empty() {
-                let place = next(line.len());
-                line[place] = next(256) as u8;
-            }
-            if next(6) == 0 {
-                line.truncate(next(line.len() + 1));
-            }
+            endings.pick(&mut rng, 10, &mut line);
+            spellings::damage(&mut rng, 4, &mut line);
             read += usize::from(agrees_in(Charset::Cp932, &line));
         }
         assert!(read > 10_000, "{read}");
