@@ -181,7 +181,8 @@ impl Report {
     }
 }
 
-fn usi(moves: &[Move]) -> String {
+/// Moves as USI writes them, one space between.
+pub(crate) fn usi(moves: &[Move]) -> String {
     moves
         .iter()
         .map(|m| m.to_string())

@@ -218,18 +218,11 @@ fn main_line(prover: &mut Prover, pos: &Position, length: u32) -> Result<Vec<Mov
 mod tests {
     use super::*;
     use crate::position::KingRule;
+    use crate::tsume::check::usi;
     use crate::Setup;
 
     fn problem(sfen: &str) -> Position {
         Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
-
-    fn usi(moves: &[Move]) -> String {
-        moves
-            .iter()
-            .map(|m| m.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 
     #[test]

@@ -153,6 +153,16 @@ pub struct MoveTextError {
     pub expected: &'static str,
 }
 
+impl MoveTextError {
+    /// The syntax error on line `n` (`line`) for the move text `text`: at
+    /// the character reading stopped at, saying what was expected.
+    pub fn error(&self, n: u32, line: &str, text: &str) -> crate::Error {
+        let at = &text[self.offset..];
+        let len = at.chars().next().map_or(0, char::len_utf8);
+        crate::format::lines::error(n, line, &at[..len], format!("expected {}", self.expected))
+    }
+}
+
 /// Reads a move in Japanese notation, without the side mark: destination
 /// (or 同), piece, then any of 右 左 直 上 引 寄 行 入 成 不成 生 打 in any
 /// order. Returns the spec and the unread rest (a KIF origin `(77)`, a time

@@ -8,8 +8,8 @@ use super::digits::KANJI_DIGITS;
 use super::pieces::PIECE_NAMES;
 use super::tokens::Charset;
 use crate::format::kakinoki::source::Source;
-use crate::format::kakinoki::Dialect;
-use crate::record::raw::Event;
+use crate::format::kakinoki::{Dialect, LineAt};
+use crate::record::raw::{Event, RawGame};
 use crate::record::{MoveTime, Warning};
 use crate::resolve::spec::MoveSpec;
 use crate::test_util::rng::Rng;
@@ -100,15 +100,19 @@ pub(crate) fn agrees_in(
     assert!(matches!(bytes.get(len), None | Some(b'\r' | b'\n')));
     let line = source.text(0, len);
     assert!(!line.contains('\u{fffd}'), "{line}");
-    let (mut events, mut warnings) = (Vec::new(), Vec::new());
     let body = super::read::skip_spaces(&line);
     let first = body.chars().next().expect("a move line is not blank");
     assert!(dialect.is_move_line(first, body), "{line}");
-    dialect
-        .move_line(7, &line, body, &mut events, &mut warnings)
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
-    assert!(warnings.is_empty(), "{line}: {warnings:?}");
-    assert_eq!(compared(&fast), compared(&events), "{line}");
+    let mut game = RawGame::default();
+    let at = LineAt {
+        n: 7,
+        line: &line,
+        body,
+    };
+    let read = dialect.move_line(at, &mut game);
+    read.unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert!(game.warnings.is_empty(), "{line}: {:?}", game.warnings);
+    assert_eq!(compared(&fast), compared(&game.events), "{line}");
     for ending in [&b"\r\n"[..], b"\n", b"\r", b"\r\n   2 "] {
         let whole = [&bytes[..len], ending].concat();
         let source = match charset {
@@ -213,5 +217,41 @@ pub(crate) fn damage(rng: &mut Rng, change_one_in: usize, line: &mut Vec<u8>) {
     }
     if rng.one_in(6) {
         line.truncate(rng.below(line.len() + 1));
+    }
+}
+
+/// Checks every line `{before}{part}…{after}` against the general reader
+/// with [`agrees`] (each must be read): the whole product of `parts`, the
+/// spellings of `before` and `after` taking turns. Says how many lines.
+pub(crate) fn every_line(
+    before: &[&str],
+    parts: &[Vec<String>],
+    after: &[&str],
+    dialect: &impl Dialect,
+    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize> + Copy,
+) -> usize {
+    let mut at = vec![0; parts.len()];
+    let mut read = 0;
+    loop {
+        let mut line = before[read % before.len()].to_string();
+        for (part, &k) in parts.iter().zip(&at) {
+            line.push_str(&part[k]);
+        }
+        line.push_str(after[(read / before.len()) % after.len()]);
+        assert!(agrees(&line, dialect, fixed), "{line}");
+        read += 1;
+        // The next choice of parts, the last one turning fastest.
+        let mut i = parts.len();
+        loop {
+            if i == 0 {
+                return read;
+            }
+            i -= 1;
+            at[i] += 1;
+            if at[i] < parts[i].len() {
+                break;
+            }
+            at[i] = 0;
+        }
     }
 }

@@ -331,15 +331,37 @@ impl<'t> Parser<'_, 't> {
         })
     }
 
+    /// Steps over the opening bracket the parser is on and the spaces
+    /// after it; whether `close` closes the bracket at once (stepped over
+    /// too).
+    fn open(&mut self, close: u8) -> bool {
+        self.at += 1;
+        self.space();
+        let empty = self.peek() == Some(close);
+        self.at += usize::from(empty);
+        empty
+    }
+
+    /// Where the character the parser is on ends, to quote it; where it
+    /// starts for a control character or the end of the text (nothing to
+    /// quote).
+    fn char_end(&self) -> usize {
+        match self
+            .text
+            .get(self.at..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(c) if c >= ' ' => self.at + c.len_utf8(),
+            _ => self.at,
+        }
+    }
+
     /// An object, the parser on its `{`.
     fn object(&mut self, depth: u32) -> Parsed<Value<'t>> {
-        self.at += 1;
-        let mut members = Vec::new();
-        self.space();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-            return Ok(Value::Object(members));
+        if self.open(b'}') {
+            return Ok(Value::Object(Vec::new()));
         }
+        let mut members = Vec::new();
         loop {
             self.space();
             let key_start = self.at;
@@ -376,13 +398,10 @@ impl<'t> Parser<'_, 't> {
 
     /// An array, the parser on its `[`.
     fn array(&mut self, depth: u32) -> Parsed<Value<'t>> {
-        self.at += 1;
-        let mut items = Vec::new();
-        self.space();
-        if self.peek() == Some(b']') {
-            self.at += 1;
-            return Ok(Value::Array(items));
+        if self.open(b']') {
+            return Ok(Value::Array(Vec::new()));
         }
+        let mut items = Vec::new();
         loop {
             if !items.is_empty() {
                 self.space();
@@ -548,13 +567,9 @@ impl<'t> Parser<'_, 't> {
                 return self.unicode_escape(start);
             }
             _ => {
-                let end = match self.text.get(self.at..).and_then(|r| r.chars().next()) {
-                    Some(c) if c >= ' ' => self.at + c.len_utf8(),
-                    _ => self.at,
-                };
                 return Err(self.fault(
                     start,
-                    end,
+                    self.char_end(),
                     "invalid escape: expected `\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits",
                 ));
             }
@@ -612,13 +627,9 @@ impl<'t> Parser<'_, 't> {
         for _ in 0..4 {
             let digit = self.peek().and_then(|b| (b as char).to_digit(16));
             let Some(digit) = digit else {
-                let end = match self.text.get(self.at..).and_then(|r| r.chars().next()) {
-                    Some(c) if c >= ' ' => self.at + c.len_utf8(),
-                    _ => self.at,
-                };
                 return Err(self.fault(
                     start,
-                    end,
+                    self.char_end(),
                     "invalid escape: expected four hex digits after `\\u`",
                 ));
             };
@@ -678,49 +689,55 @@ mod tests {
 
     #[test]
     fn syntax_errors_name_line_column_text_and_what_was_expected() {
-        // Columns count characters.
-        let (line, column, text, message) = syntax("{\n  \"先手\": tru}", 0);
-        assert_eq!((line, column, text.as_str()), (2, 12, "}"));
-        assert_eq!(message, "not valid JSON: expected `true`");
-        let (line, column, text, message) = syntax("[1, 2,]", 0);
-        assert_eq!((line, column, text.as_str()), (1, 7, "]"));
-        assert_eq!(
-            message,
-            "not valid JSON: trailing comma: expected a value after `,`"
-        );
-        let (_, column, text, message) = syntax("{\"a\": 1,}", 0);
-        assert_eq!((column, text.as_str()), (9, "}"));
-        assert!(message.contains("trailing comma"), "{message}");
-        // After a byte-order mark: the mark stays the line's first
-        // character.
-        let (line, column, text, message) = syntax("\u{feff}{\"a\" 1}", 0);
-        assert_eq!((line, column, text.as_str()), (1, 7, "1"));
-        assert_eq!(message, "not valid JSON: expected `:` after the key");
-        // The end of the text: nothing to show.
-        let (line, column, text, message) = syntax("{\"a\": [1,\n", 0);
-        assert_eq!((line, column, text.as_str()), (2, 1, ""));
-        assert_eq!(
-            message,
-            "not valid JSON: the JSON ends where a value was expected"
-        );
-        let (_, _, _, message) = syntax("{\"a\": [1", 0);
-        assert_eq!(
-            message,
-            "not valid JSON: the JSON ends inside an array: expected `,` or `]`"
-        );
-        // A line of NDJSON: lines counted in the whole text.
-        let (line, column, text, _) = syntax("{\"a\": x}", 7);
-        assert_eq!((line, column, text.as_str()), (8, 7, "x"));
-        // What follows the value.
-        let (_, column, text, message) = syntax("{} {}", 0);
-        assert_eq!((column, text.as_str()), (4, "{"));
-        assert!(message.contains("nothing after"), "{message}");
-        // Comments are not JSON.
-        let (_, column, text, _) = syntax("{\"a\": 1 // one\n}", 0);
-        assert_eq!((column, text.as_str()), (9, "/"));
-        let (_, column, text, message) = syntax("{'a': 1}", 0);
-        assert_eq!((column, text.as_str()), (2, "'"));
-        assert!(message.contains("expected a key"), "{message}");
+        // The text, the lines before it (NDJSON counts them in the whole
+        // text), and where the error is, its text and what its message
+        // says (`=` the whole message after `not valid JSON: `, `~` a part).
+        let cases = [
+            // Columns count characters.
+            ("{\n  \"先手\": tru}", 0, (2, 12, "}"), "=expected `true`"),
+            (
+                "[1, 2,]",
+                0,
+                (1, 7, "]"),
+                "=trailing comma: expected a value after `,`",
+            ),
+            ("{\"a\": 1,}", 0, (1, 9, "}"), "~trailing comma"),
+            // After a byte-order mark: the mark stays the line's first
+            // character.
+            (
+                "\u{feff}{\"a\" 1}",
+                0,
+                (1, 7, "1"),
+                "=expected `:` after the key",
+            ),
+            // The end of the text: nothing to show.
+            (
+                "{\"a\": [1,\n",
+                0,
+                (2, 1, ""),
+                "=the JSON ends where a value was expected",
+            ),
+            (
+                "{\"a\": [1",
+                0,
+                (1, 9, ""),
+                "=the JSON ends inside an array: expected `,` or `]`",
+            ),
+            ("{\"a\": x}", 7, (8, 7, "x"), "~expected"),
+            // What follows the value.
+            ("{} {}", 0, (1, 4, "{"), "~nothing after"),
+            // Comments are not JSON.
+            ("{\"a\": 1 // one\n}", 0, (1, 9, "/"), "~"),
+            ("{'a': 1}", 0, (1, 2, "'"), "~expected a key"),
+        ];
+        for (text, before, (line, column, at), said) in cases {
+            let (l, c, t, message) = syntax(text, before);
+            assert_eq!((l, c, t.as_str()), (line, column, at), "{text}");
+            match said.split_at(1) {
+                ("=", whole) => assert_eq!(message, format!("not valid JSON: {whole}"), "{text}"),
+                (_, part) => assert!(message.contains(part), "{text}: {message}"),
+            }
+        }
     }
 
     #[test]

@@ -22,6 +22,7 @@ use crate::format::japanese::headers::{hand_of, turn_of};
 use crate::format::japanese::move_like::{half_width_katakana, move_like, MoveLike};
 use crate::format::japanese::pieces::piece_char;
 use crate::format::japanese::read::{is_space, skip_spaces};
+use crate::format::japanese::tokens::Charset;
 use crate::format::lines::error;
 use crate::record::raw::{Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
@@ -44,16 +45,9 @@ pub trait Dialect {
     /// line without its leading spaces, `first` its first character.
     fn is_move_line(&self, first: char, body: &str) -> bool;
 
-    /// Reads a move line (one [`Dialect::is_move_line`] accepted) of line
-    /// number `n` into events, and warnings for what it read leniently.
-    fn move_line<'a>(
-        &self,
-        n: u32,
-        line: &'a str,
-        body: &'a str,
-        events: &mut Vec<Event<'a>>,
-        warnings: &mut Vec<Warning>,
-    ) -> Result<(), Error>;
+    /// Reads a move line (one [`Dialect::is_move_line`] accepted) into the
+    /// game's events, and its warnings for what it read leniently.
+    fn move_line<'a>(&self, at: LineAt<'a>, game: &mut RawGame<'a>) -> Result<(), Error>;
 
     /// The error for a line that reads as a move but is none of this
     /// dialect's move lines (a KIF move without its number, a KI2 move
@@ -61,28 +55,64 @@ pub trait Dialect {
     fn unmarked_move(&self) -> &'static str;
 
     /// About how many bytes of text hold a move event, to make room for
-    /// the events at once: a KIF move line (`   1 ７六歩(77)    ( 0:16/00:00:16)`)
-    /// is rarely shorter than 32 bytes.
-    fn bytes_per_move(&self) -> usize {
-        32
-    }
+    /// the events at once.
+    const BYTES_PER_MOVE: usize;
 
     /// The fast branch of [`Dialect::move_line`]: the dialect's commonest
-    /// move line read at fixed places from the bytes at `start` of
-    /// `source` (line `n`), before the line is split or decoded. When the
-    /// line is of that form, pushes the events `move_line` pushes for it
-    /// and says how long the line is without its ending; otherwise pushes
-    /// nothing and says `None`, and the line is read the general way. The
-    /// default reads no line.
-    fn fixed_line<'b>(
-        &self,
+    /// move line read at fixed places from the bytes of a source, before
+    /// the line is split or decoded (see [`FixedLine`]).
+    const FIXED_LINE: FixedLine;
+}
+
+/// A dialect's fixed-place move line: given line `n` at byte `start` of
+/// `source`, when the line is of the form, it pushes the events
+/// `move_line` pushes for it and says how long the line is without its
+/// ending; otherwise it pushes nothing and says `None`, and the line is
+/// read the general way.
+pub type FixedLine = for<'b> fn(
+    n: u32,
+    source: Source<'b>,
+    start: usize,
+    events: &mut Vec<Event<'b>>,
+) -> Option<usize>;
+
+/// A line being read: its number, its text (without its line ending),
+/// and that text after its leading spaces.
+#[derive(Clone, Copy, Debug)]
+pub struct LineAt<'a> {
+    /// The line's number, counted from 1.
+    pub n: u32,
+    /// The line, without its line ending.
+    pub line: &'a str,
+    /// The line without its leading spaces.
+    pub body: &'a str,
+}
+
+/// A fixed-place move line made for one width of the vocabulary's
+/// characters (two bytes in CP932, three in UTF-8); [`fixed_line`] makes
+/// a [`FixedLine`] of it.
+pub(crate) trait FixedForm {
+    /// The line (see [`FixedLine`]) in a charset whose vocabulary
+    /// characters are `W` bytes long.
+    fn read<'b, const W: usize>(
         n: u32,
         source: Source<'b>,
         start: usize,
         events: &mut Vec<Event<'b>>,
-    ) -> Option<usize> {
-        let _ = (n, source, start, events);
-        None
+    ) -> Option<usize>;
+}
+
+/// The [`FixedLine`] of the form `F`: its reader for the source's charset.
+#[inline]
+pub(crate) fn fixed_line<'b, F: FixedForm>(
+    n: u32,
+    source: Source<'b>,
+    start: usize,
+    events: &mut Vec<Event<'b>>,
+) -> Option<usize> {
+    match source.charset() {
+        Charset::Cp932 => F::read::<2>(n, source, start, events),
+        Charset::Utf8 => F::read::<3>(n, source, start, events),
     }
 }
 
@@ -212,7 +242,7 @@ pub(crate) fn may_hold_games(bytes: &[u8]) -> bool {
 }
 
 /// A KIF or KI2 game being read line by line: the line step, for each
-/// line the dialect's [`Dialect::fixed_line`] does not read.
+/// line the dialect's [`Dialect::FIXED_LINE`] does not read.
 pub(crate) struct LineReader<'a> {
     game: RawGame<'a>,
     diagram: Diagram,
@@ -271,7 +301,7 @@ impl<'a> LineReader<'a> {
             '+' if body.starts_with("+--") => {}
             // Move lines come first: they are most of a file.
             _ if dialect.is_move_line(first, body) => {
-                dialect.move_line(n, line, body, &mut game.events, &mut game.warnings)?
+                dialect.move_line(LineAt { n, line, body }, game)?
             }
             _ if body.starts_with("変化") => {
                 let (body, note) = split_note(body);

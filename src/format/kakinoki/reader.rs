@@ -1,6 +1,6 @@
 //! The Kakinoki reader's one driver: the games of a [`Source`] read line by
 //! line. Each line is first offered to the dialect's fixed-place move line
-//! ([`Dialect::fixed_line`]), which reads it from its bytes; every other
+//! ([`Dialect::FIXED_LINE`]), which reads it from its bytes; every other
 //! line is checked or decoded ([`Source::clean`]) and read by the line step
 //! ([`LineReader::line`]).
 //!
@@ -41,9 +41,9 @@ pub(crate) struct Prefix<'b> {
 /// Walks the games of `source` (see [`games`]): each game's fixed lines
 /// read, its other lines checked or decoded into `arena`. The `prefix`
 /// lines are not read again.
-pub(crate) fn plan<'b>(
+pub(crate) fn plan<'b, D: Dialect>(
     source: Source<'b>,
-    dialect: &impl Dialect,
+    _: &D,
     arena: &mut String,
     mut prefix: Prefix<'b>,
 ) -> Result<Vec<Plan<'b>>, Unclean> {
@@ -62,7 +62,7 @@ pub(crate) fn plan<'b>(
         let mut plan = Plan {
             steps: Vec::new(),
             // Growing the list would copy it.
-            fixed: Vec::with_capacity((end - start) / dialect.bytes_per_move()),
+            fixed: Vec::with_capacity((end - start) / D::BYTES_PER_MOVE),
         };
         let (mut at, mut n) = (start, lines_before);
         if start == 0 {
@@ -73,7 +73,7 @@ pub(crate) fn plan<'b>(
             }
             at = prefix.end;
         }
-        plan.walk(source.until(end), at, n, dialect, arena)?;
+        plan.walk::<D>(source.until(end), at, n, arena)?;
         plans.push(plan);
     }
     Ok(plans)
@@ -82,12 +82,11 @@ pub(crate) fn plan<'b>(
 impl<'b> Plan<'b> {
     /// Walks the lines of `source` from byte `at` on, the first of them
     /// line `n + 1`.
-    fn walk(
+    fn walk<D: Dialect>(
         &mut self,
         source: Source<'b>,
         mut at: usize,
         mut n: u32,
-        dialect: &impl Dialect,
         arena: &mut String,
     ) -> Result<(), Unclean> {
         let bytes = source.bytes();
@@ -97,7 +96,7 @@ impl<'b> Plan<'b> {
         while at < bytes.len() {
             n = n.saturating_add(1);
             let before = self.fixed.len();
-            let Some(len) = dialect.fixed_line(n, source, at, &mut self.fixed) else {
+            let Some(len) = D::FIXED_LINE(n, source, at, &mut self.fixed) else {
                 pending.get_or_insert((n, at));
                 at += line_end(&bytes[at..]).1;
                 continue;

@@ -1,6 +1,6 @@
 //! KI2's move lines read at fixed places from their bytes, in UTF-8 or
 //! CP932, before the line is even split from the text: the fast branch of
-//! KI2's line step (`Dialect::fixed_line`). The line read is
+//! KI2's line step (`Dialect::FIXED_LINE`). The line read is
 //!
 //! ```text
 //! <spaces><move>[<spaces><move>]…<spaces>
@@ -24,75 +24,65 @@
 //! `None`, and the line step reads it the general way; tests check that
 //! this reader reads what that one reads, on every form of the move above.
 
-use crate::format::japanese::tokens::{Charset, Token, Tokens};
+use crate::format::japanese::tokens::{Token, Tokens};
 use crate::format::kakinoki::source::{line_end, Source};
+use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::Square;
 
-/// Reads the KI2 move line at byte `start` of `source` (line `n`): when it
-/// is of the form the module documentation describes, pushes its moves'
-/// events, as the general reader pushes them, and says how long the line
-/// is without its ending. `None`, and nothing pushed, for any other line.
-///
-/// Not inlined: a line holds several moves, and the reading loop runs
-/// faster with this one apart.
-#[inline(never)]
-pub(crate) fn fixed_moves_line<'b>(
-    n: u32,
-    source: Source<'b>,
-    start: usize,
-    events: &mut Vec<Event<'b>>,
-) -> Option<usize> {
-    match source.charset() {
-        Charset::Cp932 => read::<2>(n, source, start, events),
-        Charset::Utf8 => read::<3>(n, source, start, events),
-    }
-}
+/// KI2's fixed-place move line: at byte `start` of `source` (line `n`),
+/// when the line is of the form the module documentation describes,
+/// pushes its moves' events, as the general reader pushes them, and says
+/// how long the line is without its ending. `None`, and nothing pushed,
+/// for any other line.
+pub(crate) struct MovesLine;
 
-/// [`fixed_moves_line`] for a charset whose vocabulary characters are
-/// `W` bytes long.
-#[inline(always)]
-fn read<'b, const W: usize>(
-    n: u32,
-    source: Source<'b>,
-    start: usize,
-    events: &mut Vec<Event<'b>>,
-) -> Option<usize> {
-    let bytes = &source.bytes()[start..];
-    let tokens = source.charset().tokens();
-    let mut at = spaces::<W>(tokens, bytes, 0);
-    // The first move, before anything else is done: most lines that are
-    // no move line fail here.
-    let mut read = fixed_move::<W>(tokens, bytes, at)?;
-    // A span of text names its line, whose end is looked for once; one
-    // of bytes finds it when it is quoted.
-    let line_end = match source {
-        Source::Text(_) => Some(start + line_end(bytes).0),
-        _ => None,
-    };
-    let before = events.len();
-    loop {
-        let (spec, after) = read;
-        let Some(span) = source.span(n, start, line_end, start + at, start + after) else {
-            events.truncate(before);
-            return None;
+impl FixedForm for MovesLine {
+    /// Not inlined: a line holds several moves, and the reading loop runs
+    /// faster with this one apart.
+    #[inline(never)]
+    fn read<'b, const W: usize>(
+        n: u32,
+        source: Source<'b>,
+        start: usize,
+        events: &mut Vec<Event<'b>>,
+    ) -> Option<usize> {
+        let bytes = &source.bytes()[start..];
+        let tokens = source.charset().tokens();
+        let mut at = spaces::<W>(tokens, bytes, 0);
+        // The first move, before anything else is done: most lines that are
+        // no move line fail here.
+        let mut read = fixed_move::<W>(tokens, bytes, at)?;
+        // A span of text names its line, whose end is looked for once; one
+        // of bytes finds it when it is quoted.
+        let line_end = match source {
+            Source::Text(_) => Some(start + line_end(bytes).0),
+            _ => None,
         };
-        events.push(Event::Move {
-            span,
-            number: None,
-            spec,
-            time: None,
-        });
-        at = spaces::<W>(tokens, bytes, after);
-        if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
-            return Some(at);
+        let before = events.len();
+        loop {
+            let (spec, after) = read;
+            let Some(span) = source.span(n, start, line_end, start + at, start + after) else {
+                events.truncate(before);
+                return None;
+            };
+            events.push(Event::Move {
+                span,
+                number: None,
+                spec,
+                time: None,
+            });
+            at = spaces::<W>(tokens, bytes, after);
+            if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
+                return Some(at);
+            }
+            let Some(next) = fixed_move::<W>(tokens, bytes, at) else {
+                events.truncate(before);
+                return None;
+            };
+            read = next;
         }
-        let Some(next) = fixed_move::<W>(tokens, bytes, at) else {
-            events.truncate(before);
-            return None;
-        };
-        read = next;
     }
 }
 
@@ -187,20 +177,20 @@ fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize
 #[cfg(test)]
 mod tests {
     use super::super::read::Ki2;
-    use super::*;
     use crate::format::japanese::spellings::{self, pieces, squares, Part};
     use crate::format::japanese::tokens::Charset;
+    use crate::format::kakinoki::Dialect;
     use crate::test_util::rng::Rng;
 
     /// Checks a line of text (no ending) in both charsets against the
     /// general reader; says whether it was read.
     fn agrees(line: &str) -> bool {
-        spellings::agrees(line, &Ki2, fixed_moves_line)
+        spellings::agrees(line, &Ki2, Ki2::FIXED_LINE)
     }
 
     /// [`agrees`] for the bytes of a line in one charset.
     fn agrees_in(charset: Charset, bytes: &[u8]) -> bool {
-        spellings::agrees_in(charset, bytes, &Ki2, fixed_moves_line)
+        spellings::agrees_in(charset, bytes, &Ki2, Ki2::FIXED_LINE)
     }
 
     const SIDES: [&str; 4] = ["▲", "▼", "△", "▽"];
@@ -244,21 +234,10 @@ mod tests {
             "　▲５五角成  ",
             "  ▽同 と",
         ];
-        let mut read = 0;
         // The whole product (4 x 87 x 19 x 157 = 1,038,084 moves).
-        for side in SIDES {
-            for to in &destinations {
-                for piece in &pieces {
-                    for marker in &markers {
-                        let lead = before[read % before.len()];
-                        let tail = after[(read / before.len()) % after.len()];
-                        let line = format!("{lead}{side}{to}{piece}{marker}{tail}");
-                        assert!(agrees(&line), "{line}");
-                        read += 1;
-                    }
-                }
-            }
-        }
+        let sides = SIDES.map(String::from).to_vec();
+        let parts = [sides, destinations, pieces, markers];
+        let read = spellings::every_line(&before, &parts, &after, &Ki2, Ki2::FIXED_LINE);
         assert_eq!(read, 4 * 87 * 19 * 157);
     }
 
@@ -272,7 +251,7 @@ mod tests {
             "　△５五銀右上",
         ];
         let tails: [&[u8]; 6] = [b"x", b"\t", b" #", b" (77)", b"+", b"\x81\xa2"];
-        assert!(spellings::near_misses(&good, &tails, &Ki2, fixed_moves_line) > 0);
+        assert!(spellings::near_misses(&good, &tails, &Ki2, Ki2::FIXED_LINE) > 0);
         let left = [
             "▲７六歩    △投了",
             "▲７六歩\t△３四歩",

@@ -15,11 +15,9 @@ use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{
     is_space, leading_side_mark, move_text, side_mark, skip_spaces,
 };
-use crate::format::kakinoki::source::Source;
-use crate::format::kakinoki::{self, Dialect};
+use crate::format::kakinoki::{self, Dialect, FixedLine, LineAt};
 use crate::format::lines::error;
 use crate::record::raw::{Event, RawGame, Span};
-use crate::record::Warning;
 
 /// KI2's move lines, for the shared Kakinoki reader: moves each marked
 /// with ▲ or △, several to a line.
@@ -32,15 +30,8 @@ impl Dialect for Ki2 {
         side_mark(first).is_some()
     }
 
-    fn move_line<'a>(
-        &self,
-        n: u32,
-        line: &'a str,
-        body: &'a str,
-        events: &mut Vec<Event<'a>>,
-        _warnings: &mut Vec<Warning>,
-    ) -> Result<(), Error> {
-        moves_line(n, line, body, events)
+    fn move_line<'a>(&self, at: LineAt<'a>, game: &mut RawGame<'a>) -> Result<(), Error> {
+        moves_line(at.n, at.line, at.body, &mut game.events)
     }
 
     fn unmarked_move(&self) -> &'static str {
@@ -48,19 +39,9 @@ impl Dialect for Ki2 {
     }
 
     /// A KI2 move (`▲７六歩    `) rarely takes fewer than 10 bytes.
-    fn bytes_per_move(&self) -> usize {
-        10
-    }
+    const BYTES_PER_MOVE: usize = 10;
 
-    fn fixed_line<'b>(
-        &self,
-        n: u32,
-        source: Source<'b>,
-        start: usize,
-        events: &mut Vec<Event<'b>>,
-    ) -> Option<usize> {
-        super::fixed::fixed_moves_line(n, source, start, events)
-    }
+    const FIXED_LINE: FixedLine = kakinoki::fixed_line::<super::fixed::MovesLine>;
 }
 
 /// Reads a KI2 text of one game or several, one after another, each
@@ -121,14 +102,7 @@ fn moves_line<'a>(
                 // A word that starts like a move is a move we could not read.
                 let broken = move_like(word) != MoveLike::No || looks_misdecoded(word);
                 if word.is_empty() || bad.offset > 0 || broken {
-                    let at = &text[bad.offset..];
-                    let len = at.chars().next().map_or(0, char::len_utf8);
-                    return Err(error(
-                        n,
-                        line,
-                        &at[..len],
-                        format!("expected {}", bad.expected),
-                    ));
+                    return Err(bad.error(n, line, text));
                 }
                 events.push(Event::End {
                     span: Span::of(n, line, word),

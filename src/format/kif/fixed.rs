@@ -1,6 +1,6 @@
 //! KIF's commonest move line read at fixed places from its bytes, in
 //! UTF-8 or CP932, before the line is even split from the text: the fast
-//! branch of KIF's line step (`Dialect::fixed_line`). The line read is
+//! branch of KIF's line step (`Dialect::FIXED_LINE`). The line read is
 //!
 //! ```text
 //! <spaces><number><spaces><square><piece>[mark][origin]<spaces><time>
@@ -24,8 +24,9 @@
 //! general one reads, on every form of the line above.
 
 use super::columns::padded_time_bytes;
-use crate::format::japanese::tokens::{Charset, Token};
+use crate::format::japanese::tokens::Token;
 use crate::format::kakinoki::source::Source;
+use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::Square;
@@ -34,129 +35,119 @@ use crate::Square;
 /// overflows a `u32`.
 const MAX_NUMBER_DIGITS: usize = 9;
 
-/// Reads the KIF move line at byte `start` of `source` (line `n`): when it
-/// is of the form the module documentation describes, pushes its move's
-/// event, as the general reader pushes it, and says how long the line is
-/// without its ending. `None`, and nothing pushed, for any other line.
-#[inline]
-pub(crate) fn fixed_move_line<'b>(
-    n: u32,
-    source: Source<'b>,
-    start: usize,
-    events: &mut Vec<Event<'b>>,
-) -> Option<usize> {
-    match source.charset() {
-        Charset::Cp932 => read::<2>(n, source, start, events),
-        Charset::Utf8 => read::<3>(n, source, start, events),
-    }
-}
+/// KIF's fixed-place move line: at byte `start` of `source` (line `n`),
+/// when the line is of the form the module documentation describes,
+/// pushes its move's event, as the general reader pushes it, and says how
+/// long the line is without its ending. `None`, and nothing pushed, for
+/// any other line.
+pub(crate) struct MoveLine;
 
-/// [`fixed_move_line`] for a charset whose vocabulary characters are
-/// `W` bytes long.
-#[inline(always)]
-fn read<'b, const W: usize>(
-    n: u32,
-    source: Source<'b>,
-    start: usize,
-    events: &mut Vec<Event<'b>>,
-) -> Option<usize> {
-    let bytes = &source.bytes()[start..];
-    let tokens = source.charset().tokens();
-    // `   1 `: the number, between spaces.
-    let digits = spaces(bytes, 0);
-    let mut at = digits;
-    let mut number = 0u32;
-    while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
-        if at - digits == MAX_NUMBER_DIGITS {
+impl FixedForm for MoveLine {
+    #[inline(always)]
+    fn read<'b, const W: usize>(
+        n: u32,
+        source: Source<'b>,
+        start: usize,
+        events: &mut Vec<Event<'b>>,
+    ) -> Option<usize> {
+        let bytes = &source.bytes()[start..];
+        let tokens = source.charset().tokens();
+        // `   1 `: the number, between spaces.
+        let digits = spaces(bytes, 0);
+        let mut at = digits;
+        let mut number = 0u32;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
+            if at - digits == MAX_NUMBER_DIGITS {
+                return None;
+            }
+            number = number * 10 + u32::from(d - b'0');
+            at += 1;
+        }
+        if at == digits || bytes.get(at) != Some(&b' ') {
             return None;
         }
-        number = number * 10 + u32::from(d - b'0');
-        at += 1;
-    }
-    if at == digits || bytes.get(at) != Some(&b' ') {
-        return None;
-    }
-    at = spaces(bytes, at);
-    let text_start = at;
-    // `７六` or `同　`.
-    let to = match tokens.code::<W>(bytes, at) {
-        Token::FullWidthDigit(file) => {
-            let Token::KanjiDigit(rank) = tokens.code::<W>(bytes, at + W) else {
-                return None;
-            };
-            at += 2 * W;
-            Destination::Square(Square::new(file, rank)?)
-        }
-        Token::Same => {
-            at += W;
-            if bytes.get(at) == Some(&b' ') {
-                at += 1;
-            } else if tokens.code::<W>(bytes, at) == Token::IdeographicSpace {
+        at = spaces(bytes, at);
+        let text_start = at;
+        // `７六` or `同　`.
+        let to = match tokens.code::<W>(bytes, at) {
+            Token::FullWidthDigit(file) => {
+                let Token::KanjiDigit(rank) = tokens.code::<W>(bytes, at + W) else {
+                    return None;
+                };
+                at += 2 * W;
+                Destination::Square(Square::new(file, rank)?)
+            }
+            Token::Same => {
+                at += W;
+                if bytes.get(at) == Some(&b' ') {
+                    at += 1;
+                } else if tokens.code::<W>(bytes, at) == Token::IdeographicSpace {
+                    at += W;
+                }
+                Destination::Same
+            }
+            _ => return None,
+        };
+        // `歩`, or `成銀`.
+        let piece = match tokens.code::<W>(bytes, at) {
+            Token::Piece(kind) => {
+                at += W;
+                kind
+            }
+            Token::Promote => {
+                let Token::Piece(base) = tokens.code::<W>(bytes, at + W) else {
+                    return None;
+                };
+                at += 2 * W;
+                tokens.promoted(base)?
+            }
+            _ => return None,
+        };
+        let mut spec = MoveSpec::new(to, piece);
+        // `成`, `不成`, `打`.
+        match tokens.code::<W>(bytes, at) {
+            Token::Promote => {
+                spec.promotion = Promotion::Promote;
                 at += W;
             }
-            Destination::Same
+            Token::Not if tokens.code::<W>(bytes, at + W) == Token::Promote => {
+                spec.promotion = Promotion::Decline;
+                at += 2 * W;
+            }
+            Token::Drop => {
+                spec.drop = DropMark::Drop;
+                at += W;
+            }
+            _ => {}
         }
-        _ => return None,
-    };
-    // `歩`, or `成銀`.
-    let piece = match tokens.code::<W>(bytes, at) {
-        Token::Piece(kind) => {
-            at += W;
-            kind
+        // `(77)`.
+        if let Some(&[b'(', file @ b'1'..=b'9', rank @ b'1'..=b'9', b')']) = bytes.get(at..at + 4) {
+            spec.from = Square::new(file - b'0', rank - b'0');
+            at += 4;
         }
-        Token::Promote => {
-            let Token::Piece(base) = tokens.code::<W>(bytes, at + W) else {
-                return None;
-            };
-            at += 2 * W;
-            tokens.promoted(base)?
+        let text_end = at;
+        // `        ( 0:03/00:00:03)`, then the end of the line.
+        at = spaces(bytes, at);
+        let (time, under_sixty) = padded_time_bytes(bytes.get(at..)?)?;
+        at += 16;
+        if !(under_sixty && matches!(bytes.get(at), None | Some(b'\r' | b'\n'))) {
+            return None;
         }
-        _ => return None,
-    };
-    let mut spec = MoveSpec::new(to, piece);
-    // `成`, `不成`, `打`.
-    match tokens.code::<W>(bytes, at) {
-        Token::Promote => {
-            spec.promotion = Promotion::Promote;
-            at += W;
-        }
-        Token::Not if tokens.code::<W>(bytes, at + W) == Token::Promote => {
-            spec.promotion = Promotion::Decline;
-            at += 2 * W;
-        }
-        Token::Drop => {
-            spec.drop = DropMark::Drop;
-            at += W;
-        }
-        _ => {}
+        let span = source.span(
+            n,
+            start,
+            Some(start + at),
+            start + text_start,
+            start + text_end,
+        )?;
+        events.push(Event::Move {
+            span,
+            number: Some(number),
+            spec,
+            time: Some(time),
+        });
+        Some(at)
     }
-    // `(77)`.
-    if let Some(&[b'(', file @ b'1'..=b'9', rank @ b'1'..=b'9', b')']) = bytes.get(at..at + 4) {
-        spec.from = Square::new(file - b'0', rank - b'0');
-        at += 4;
-    }
-    let text_end = at;
-    // `        ( 0:03/00:00:03)`, then the end of the line.
-    at = spaces(bytes, at);
-    let (time, under_sixty) = padded_time_bytes(bytes.get(at..)?)?;
-    at += 16;
-    if !(under_sixty && matches!(bytes.get(at), None | Some(b'\r' | b'\n'))) {
-        return None;
-    }
-    let span = source.span(
-        n,
-        start,
-        Some(start + at),
-        start + text_start,
-        start + text_end,
-    )?;
-    events.push(Event::Move {
-        span,
-        number: Some(number),
-        spec,
-        time: Some(time),
-    });
-    Some(at)
 }
 
 /// Where the run of ASCII spaces at `at` in `bytes` ends.
@@ -173,23 +164,24 @@ mod tests {
     use super::*;
     use crate::format::japanese::spellings::{self, pieces, sjis, squares, Part};
     use crate::format::japanese::tokens::Charset;
+    use crate::format::kakinoki::Dialect;
     use crate::format::kif::read::Kif;
     use crate::test_util::rng::Rng;
 
     /// Checks a line of text (no ending) in both charsets against the
     /// general reader; says whether it was read.
     fn agrees(line: &str) -> bool {
-        spellings::agrees(line, &Kif, fixed_move_line)
+        spellings::agrees(line, &Kif, Kif::FIXED_LINE)
     }
 
     /// [`agrees`] for the bytes of a line in one charset.
     fn agrees_in(charset: Charset, bytes: &[u8]) -> bool {
-        spellings::agrees_in(charset, bytes, &Kif, fixed_move_line)
+        spellings::agrees_in(charset, bytes, &Kif, Kif::FIXED_LINE)
     }
 
     /// Whether the fixed reader reads the CP932 bytes.
     fn reads(bytes: &[u8]) -> bool {
-        fixed_move_line(7, Source::Cp932(bytes), 0, &mut Vec::new()).is_some()
+        Kif::FIXED_LINE(7, Source::Cp932(bytes), 0, &mut Vec::new()).is_some()
     }
 
     /// Every destination the reader takes: the 81 squares, and 同 alone
@@ -223,23 +215,11 @@ mod tests {
             " (12:59/99:59:59)",
             "   ( 9:00/00:00:00)",
         ];
-        let mut read = 0;
         // The whole product of destinations, pieces, marks and origins
-        // (523,488 lines, a second in debug); the numbers and times take
-        // turns.
-        for to in &destinations {
-            for piece in &pieces {
-                for mark in MARKS {
-                    for origin in &origins {
-                        let number = numbers[read % numbers.len()];
-                        let time = times[(read / numbers.len()) % times.len()];
-                        let line = format!("{number}{to}{piece}{mark}{origin}{time}");
-                        assert!(agrees(&line), "{line}");
-                        read += 1;
-                    }
-                }
-            }
-        }
+        // (523,488 lines); the numbers and times take turns.
+        let marks = MARKS.map(String::from).to_vec();
+        let parts = [destinations, pieces, marks, origins];
+        let read = spellings::every_line(&numbers, &parts, &times, &Kif, Kif::FIXED_LINE);
         assert_eq!(read, 84 * 19 * 4 * 82);
     }
 
@@ -253,7 +233,7 @@ mod tests {
             "  42 ２二角成(88)      ( 1:02/01:10:00)",
         ];
         let tails: [&[u8]; 6] = [b"+", b" ", b" +", b"#", b" ( 0:00/00:00:00)", b"x"];
-        assert!(spellings::near_misses(&good, &tails, &Kif, fixed_move_line) > 0);
+        assert!(spellings::near_misses(&good, &tails, &Kif, Kif::FIXED_LINE) > 0);
         // The time column is last: a line cut short, or with anything
         // after it, is never read.
         for text in good {

@@ -23,8 +23,7 @@ use crate::format::endings;
 use crate::format::japanese::digits::is_full_width_digit;
 use crate::format::japanese::move_like::{looks_misdecoded, move_like, MoveLike};
 use crate::format::japanese::read::{is_space, move_text, side_mark, skip_spaces};
-use crate::format::kakinoki::source::Source;
-use crate::format::kakinoki::{self, Dialect};
+use crate::format::kakinoki::{self, Dialect, FixedLine, LineAt};
 use crate::format::lines::error;
 use crate::record::raw::{Event, RawGame, Said, Span};
 use crate::record::Warning;
@@ -43,17 +42,11 @@ impl Dialect for Kif {
     }
 
     #[inline]
-    fn move_line<'a>(
-        &self,
-        n: u32,
-        line: &'a str,
-        body: &'a str,
-        events: &mut Vec<Event<'a>>,
-        warnings: &mut Vec<Warning>,
-    ) -> Result<(), Error> {
-        let (event, note) = line_event(n, line, body, warnings)?;
-        events.push(event);
-        kakinoki::push_note(n, line, note, events);
+    fn move_line<'a>(&self, at: LineAt<'a>, game: &mut RawGame<'a>) -> Result<(), Error> {
+        let LineAt { n, line, body } = at;
+        let (event, note) = line_event(n, line, body, &mut game.warnings)?;
+        game.events.push(event);
+        kakinoki::push_note(n, line, note, &mut game.events);
         Ok(())
     }
 
@@ -61,16 +54,11 @@ impl Dialect for Kif {
         "a move without its move number (expected `   1 ７六歩(77)`)"
     }
 
-    #[inline]
-    fn fixed_line<'b>(
-        &self,
-        n: u32,
-        source: Source<'b>,
-        start: usize,
-        events: &mut Vec<Event<'b>>,
-    ) -> Option<usize> {
-        super::fixed::fixed_move_line(n, source, start, events)
-    }
+    /// A KIF move line (`   1 ７六歩(77)    ( 0:16/00:00:16)`) is rarely
+    /// shorter than 32 bytes.
+    const BYTES_PER_MOVE: usize = 32;
+
+    const FIXED_LINE: FixedLine = kakinoki::fixed_line::<super::fixed::MoveLine>;
 }
 
 /// What a KIF move line (one [`Kif::is_move_line`] accepted) says: its
@@ -200,14 +188,7 @@ fn move_or_end<'a>(
                 || move_like(word) != MoveLike::No
                 || word.starts_with(|c: char| side_mark(c).is_some())
             {
-                let at = &text[bad.offset..];
-                let len = at.chars().next().map_or(0, char::len_utf8);
-                return Err(error(
-                    n,
-                    line,
-                    &at[..len],
-                    format!("expected {}", bad.expected),
-                ));
+                return Err(bad.error(n, line, text));
             }
             // A numbered line is a terminal word only when it is one: an
             // unknown word is a move that cannot be read (text decoded in the
@@ -290,11 +271,20 @@ mod tests {
         }
     }
 
+    /// The game a move line makes.
+    fn game(text: &str) -> RawGame<'_> {
+        let mut game = RawGame::default();
+        let at = LineAt {
+            n: 1,
+            line: text,
+            body: text.trim_start(),
+        };
+        Kif.move_line(at, &mut game).unwrap();
+        game
+    }
+
     fn events(text: &str) -> Vec<Event<'_>> {
-        let mut events = Vec::new();
-        Kif.move_line(1, text, text.trim_start(), &mut events, &mut Vec::new())
-            .unwrap();
-        events
+        game(text).events
     }
 
     #[test]
@@ -341,10 +331,9 @@ mod tests {
     #[test]
     fn leniencies_on_a_move_line_are_warned() {
         let warned = |text: &str| {
-            let mut events = Vec::new();
-            let mut warnings = Vec::new();
-            Kif.move_line(1, text, text.trim_start(), &mut events, &mut warnings)
-                .unwrap();
+            let RawGame {
+                events, warnings, ..
+            } = game(text);
             let Event::Move { time, .. } = events[0] else {
                 panic!("a move: {events:?}")
             };
