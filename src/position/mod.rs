@@ -458,9 +458,22 @@ impl Position {
     }
 
     /// Plays a move after checking that it is legal.
+    ///
+    /// The rules are asked and the move made in one step
+    /// ([`Position::play_from_if_legal`], [`Position::drop_if_legal`]);
+    /// only a move it refuses is asked of [`Position::check_legal`], which
+    /// says why (and, were the two ever to disagree, decides).
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        self.check_legal(mv)?;
-        self.play_unchecked(mv);
+        let played = match mv {
+            Move::Normal { from, to, promote } => {
+                self.play_from_if_legal(from, to, |_| Some(promote))
+            }
+            Move::Drop { kind, to } => self.drop_if_legal(kind, to),
+        };
+        if played.is_none() {
+            self.check_legal(mv)?;
+            self.play_unchecked(mv);
+        }
         Ok(())
     }
 

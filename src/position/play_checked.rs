@@ -1,12 +1,13 @@
-//! Playing a board move whose origin is written (KIF `(77)`, CSA `7776FU`):
-//! the legality check and the move made in one step.
+//! Playing a move checked: the legality check and the move made in one
+//! step, the fast branch of [`Position::play`] (and what the resolver
+//! calls for a move whose origin is written: KIF `(77)`, CSA `7776FU`).
 //!
 //! [`Position::check_legal`] followed by [`Position::play_unchecked`] reads
 //! the piece on the origin and what stands on the destination twice, and
-//! matches on the move's shape twice; a record that names every origin
-//! asks this of every move. [`Position::play_from_if_legal`] reads each
-//! once and applies the same rules (the same functions decide them).
-//! [`Position::drop_if_legal`] does the same for a drop.
+//! matches on the move's shape twice. [`Position::play_from_if_legal`]
+//! reads each once and applies the same rules (the same functions decide
+//! them); [`Position::drop_if_legal`] does the same for a drop. Tests check
+//! both against that general branch.
 
 use super::Position;
 use crate::{Move, Piece, PieceKind, Square};
@@ -20,9 +21,10 @@ impl Position {
     /// position as it was: the caller then asks [`Position::check_legal`]
     /// why, if it wants to know.
     ///
-    /// What [`Position::play`] does for `Move::Normal { from, to, promote }`
-    /// once the promotion is chosen (a test compares the two on every
-    /// move of random games, legal and not).
+    /// What [`Position::check_legal`] and [`Position::play_unchecked`] do
+    /// for `Move::Normal { from, to, promote }` once the promotion is chosen
+    /// (a test compares the two on every move of random games, legal and
+    /// not).
     ///
     /// Out of line: inlined into the game builder's loop, the whole run
     /// was slower than with this call.
@@ -49,10 +51,11 @@ impl Position {
 
     /// Drops a piece of `kind` from the side to move's hand on `to` if
     /// that is legal, and returns the drop; `None`, with the position as
-    /// it was, if it is not. What [`Position::play`] does for
-    /// `Move::Drop { kind, to }` (a test compares the two on every drop of
-    /// random games), with the rules asked and the move made in one call:
-    /// a record's drops (CSA `0055FU`, KIF `５五歩打`) come this way.
+    /// it was, if it is not. What [`Position::check_legal`] and
+    /// [`Position::play_unchecked`] do for `Move::Drop { kind, to }` (a test
+    /// compares the two on every drop of random games), with the rules
+    /// asked and the move made in one call: a record's drops (CSA
+    /// `0055FU`, KIF `５五歩打`) come this way.
     pub(crate) fn drop_if_legal(&mut self, kind: PieceKind, to: Square) -> Option<Move> {
         self.check_drop_inline(kind, to).ok()?;
         let mv = Move::Drop { kind, to };
@@ -74,8 +77,8 @@ mod tests {
 
     /// On random games from every position of the perft data, every board
     /// move from every occupied square to every square, promoting and not:
-    /// played in one step exactly when `play` accepts it, to the same
-    /// position.
+    /// played in one step exactly when `check_legal` accepts it, to the
+    /// position `play_unchecked` makes.
     #[test]
     fn plays_what_play_accepts_and_nothing_else() {
         let mut tried = 0;
@@ -88,7 +91,10 @@ mod tests {
                     for promote in [false, true] {
                         let mv = Move::Normal { from, to, promote };
                         let mut general = pos.clone();
-                        let accepted = general.play(mv).is_ok();
+                        let accepted = general.check_legal(mv).is_ok();
+                        if accepted {
+                            general.play_unchecked(mv);
+                        }
                         let mut fast = pos.clone();
                         let played = fast.play_from_if_legal(from, to, |_| Some(promote));
                         assert_eq!(played, accepted.then_some(mv), "{} {mv}", pos.sfen());
@@ -107,8 +113,8 @@ mod tests {
     }
 
     /// On random games from every position of the perft data, every kind
-    /// dropped on every square: played in one step exactly when `play`
-    /// accepts it, to the same position.
+    /// dropped on every square: played in one step exactly when
+    /// `check_legal` accepts it, to the position `play_unchecked` makes.
     #[test]
     fn drops_what_play_accepts_and_nothing_else() {
         let (mut played, mut refused) = (0, 0);
@@ -117,7 +123,10 @@ mod tests {
                 for to in Square::all() {
                     let mv = Move::Drop { kind, to };
                     let mut general = pos.clone();
-                    let accepted = general.play(mv).is_ok();
+                    let accepted = general.check_legal(mv).is_ok();
+                    if accepted {
+                        general.play_unchecked(mv);
+                    }
                     let mut fast = pos.clone();
                     let got = fast.drop_if_legal(kind, to);
                     assert_eq!(got, accepted.then_some(mv), "{} {mv}", pos.sfen());
