@@ -15,6 +15,12 @@
 //! How a move line reads is the dialect's: the KIF and KI2 readers each
 //! implement [`Dialect`] and pass themselves to [`parse_games`], so this module
 //! knows neither.
+//!
+//! One reader reads text and bytes alike ([`reader`]): UTF-8 or CP932 bytes
+//! ([`source`]) have each line offered first to the dialect's fixed-place
+//! move line ([`Dialect::FIXED_LINE`]), which reads the commonest move line
+//! from its bytes; every other line is checked or decoded alone and read
+//! by the line step here ([`LineReader`]).
 
 use crate::error::Error;
 use crate::format::japanese::digits::{decimal_digit, digit, kanji_count, KANJI_TEN};
