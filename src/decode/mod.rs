@@ -281,11 +281,7 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
             Some(body) => decode_utf8(body, BOM.len(), Encoding::Utf8Bom),
             None => decode_utf8(bytes, 0, Encoding::Utf8),
         },
-        // ASCII means the same in all three encodings.
-        Encoding::Cp932 | Encoding::EucJp => match std::str::from_utf8(bytes) {
-            Ok(text) if text.is_ascii() => Decoded::borrowed(text, encoding),
-            _ => transcode_legacy(bytes, encoding),
-        },
+        Encoding::Cp932 | Encoding::EucJp => transcode_legacy(bytes, encoding),
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let bom = if encoding == Encoding::Utf16Le {
                 BOM_UTF16_LE
@@ -308,11 +304,16 @@ fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
     }
 }
 
-/// CP932 or EUC-JP input that is not all ASCII, converted into a new string: the bytes up to
-/// its ASCII tail (see [`ascii_tail`]) through the decoder, the tail copied as it is. The same
-/// text and the same [`Malformed`] list as decoding the whole input.
-fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'static> {
-    transcode_split(ascii_tail::split(bytes), encoding)
+/// CP932 or EUC-JP input as text: the bytes up to its ASCII tail (see [`ascii_tail`]) through
+/// the decoder, the tail copied as it is, into a new string. The same text and the same
+/// [`Malformed`] list as decoding the whole input. ASCII input (all tail) is borrowed: ASCII
+/// means the same in all three encodings.
+fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
+    let split = ascii_tail::split(bytes);
+    if split.head.is_empty() {
+        return Decoded::borrowed(split.tail, encoding);
+    }
+    transcode_split(split, encoding)
 }
 
 /// [`transcode_legacy`] of input already cut at its ASCII tail.
