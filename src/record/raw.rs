@@ -14,24 +14,25 @@ use std::borrow::Cow;
 pub struct Span<'a> {
     /// The line number, counted from 1.
     pub line: u32,
-    /// The whole line, without its line ending.
-    pub line_text: &'a str,
-    /// Byte offset of `text` within `line_text`.
+    /// Byte offset of the text within its line ([`Span::line_text`]), or,
+    /// for a span of bytes ([`Span::of_bytes`]), within the input.
     pub offset: usize,
-    /// The part of the line concerned.
-    pub text: &'a str,
-    /// For a span read from a line still in its bytes: the bytes of the
-    /// whole input, the line being the one around `offset`, a byte offset
-    /// in them. `line_text` and `text` are empty then: a message that
-    /// quotes the span decodes the line.
-    raw: Option<&'a [u8]>,
-    /// With `raw`: the length of the text in bytes, and [`CP932`] when
-    /// they are CP932 rather than UTF-8 (one word, so that a span stays
-    /// small: the readers keep one a move).
-    raw_len: u32,
+    quoted: Quoted<'a>,
 }
 
-/// The bit of [`Span::raw_end`] that says the bytes are CP932.
+/// What a span quotes: text, or bytes decoded only when a message quotes
+/// them (a span stays 48 bytes: the readers keep one a move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quoted<'a> {
+    /// The whole line (without its ending) and the part of it concerned.
+    Text { line_text: &'a str, text: &'a str },
+    /// The bytes of the whole input, the line being the one around
+    /// `offset`; the length of the text in bytes, with [`CP932`] set when
+    /// the bytes are CP932 rather than UTF-8.
+    Bytes { input: &'a [u8], len: u32 },
+}
+
+/// The bit of a span of bytes' length that says the bytes are CP932.
 const CP932: u32 = 1 << 31;
 
 impl<'a> Span<'a> {
@@ -40,11 +41,27 @@ impl<'a> Span<'a> {
         let offset = (text.as_ptr() as usize).saturating_sub(line_text.as_ptr() as usize);
         Span {
             line,
-            line_text,
             offset: offset.min(line_text.len()),
-            text,
-            raw: None,
-            raw_len: 0,
+            quoted: Quoted::Text { line_text, text },
+        }
+    }
+
+    /// The whole line, without its line ending; empty for a span of bytes
+    /// (whose messages [`Span::error`], [`Span::warning`] and
+    /// [`Span::text_string`] decode it).
+    pub fn line_text(&self) -> &'a str {
+        match self.quoted {
+            Quoted::Text { line_text, .. } => line_text,
+            Quoted::Bytes { .. } => "",
+        }
+    }
+
+    /// The part of the line concerned; empty for a span of bytes (see
+    /// [`Span::line_text`]).
+    pub fn text(&self) -> &'a str {
+        match self.quoted {
+            Quoted::Text { text, .. } => text,
+            Quoted::Bytes { .. } => "",
         }
     }
 
@@ -67,26 +84,25 @@ impl<'a> Span<'a> {
         };
         Span {
             line: n,
-            line_text: "",
             offset: start,
-            text: "",
-            raw: Some(input),
-            raw_len: len | cp932,
+            quoted: Quoted::Bytes {
+                input,
+                len: len | cp932,
+            },
         }
     }
 
     /// The line, the offset of the text in it and the text, decoded if the
     /// span is in bytes.
     fn quoted(&self) -> (Cow<'a, str>, usize, Cow<'a, str>) {
-        let Some(input) = self.raw else {
-            return (
-                Cow::Borrowed(self.line_text),
-                self.offset,
-                Cow::Borrowed(self.text),
-            );
+        let (input, len) = match self.quoted {
+            Quoted::Text { line_text, text } => {
+                return (Cow::Borrowed(line_text), self.offset, Cow::Borrowed(text))
+            }
+            Quoted::Bytes { input, len } => (input, len),
         };
         let decode = |bytes: &'a [u8]| {
-            if self.raw_len & CP932 != 0 {
+            if len & CP932 != 0 {
                 encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0
             } else {
                 String::from_utf8_lossy(bytes)
@@ -94,7 +110,7 @@ impl<'a> Span<'a> {
         };
         // The line around the text runs between line endings.
         let start = self.offset.min(input.len());
-        let end = (start + (self.raw_len & !CP932) as usize).min(input.len());
+        let end = (start + (len & !CP932) as usize).min(input.len());
         let line_start = memchr::memrchr2(b'\r', b'\n', &input[..start]).map_or(0, |at| at + 1);
         let line_end =
             memchr::memchr2(b'\r', b'\n', &input[end..]).map_or(input.len(), |at| end + at);
@@ -123,7 +139,7 @@ impl<'a> Span<'a> {
     /// `columns` last stopped when that is earlier on the same line: many
     /// warnings on one long line cost one pass over it, not one each.
     pub fn warning_after(&self, columns: &mut Columns, message: impl Into<String>) -> Warning {
-        if self.raw.is_some() {
+        let Quoted::Text { line_text, text } = self.quoted else {
             let (line_text, offset, text) = self.quoted();
             *columns = Columns::default();
             return Span::of(
@@ -132,26 +148,26 @@ impl<'a> Span<'a> {
                 &line_text[offset..offset + text.len()],
             )
             .warning(message);
-        }
+        };
         let same_line = columns.line == self.line
-            && columns.line_start == self.line_text.as_ptr() as usize
+            && columns.line_start == line_text.as_ptr() as usize
             && columns.offset <= self.offset;
         let (from, column) = if same_line {
             (columns.offset, columns.column)
         } else {
             (0, 1)
         };
-        let column = column + self.line_text[from..self.offset].chars().count() as u32;
+        let column = column + line_text[from..self.offset].chars().count() as u32;
         *columns = Columns {
             line: self.line,
-            line_start: self.line_text.as_ptr() as usize,
+            line_start: line_text.as_ptr() as usize,
             offset: self.offset,
             column,
         };
         Warning {
             line: self.line,
             column,
-            text: self.text.chars().take(60).collect(),
+            text: text.chars().take(60).collect(),
             message: message.into(),
         }
     }

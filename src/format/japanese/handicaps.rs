@@ -116,7 +116,7 @@ fn named_start(raw: &mut RawGame<'_>, header: RawHeader<'_>) -> Result<Handicap,
             .push(header.span.warning("text after `#` in 手合割 ignored"));
     }
     handicap_named(name).ok_or_else(|| {
-        Span::of(header.span.line, header.span.line_text, header.value).error(
+        Span::of(header.span.line, header.span.line_text(), header.value).error(
             Stage::Parse,
             format!(
                 "手合割 `{name}` is not a standard start and no board diagram follows (expected one of {}, or a diagram)",

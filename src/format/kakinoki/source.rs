@@ -186,7 +186,7 @@ mod tests {
         let text = Source::Text(line).span(3, 0, None, 5, line.len()).unwrap();
         let utf8 = Source::Utf8(both.as_bytes()).span(3, 0, None, 5, line.len());
         let cp932 = Source::Cp932(&sjis).span(3, 0, None, 5, sjis.len() - 17);
-        assert_eq!(text.text, "７六歩(77)");
+        assert_eq!(text.text(), "７六歩(77)");
         let stage = crate::error::Stage::Resolve;
         for bytes in [utf8.unwrap(), cp932.unwrap()] {
             assert_eq!(bytes.text_string(), "７六歩(77)");

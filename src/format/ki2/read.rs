@@ -148,7 +148,7 @@ mod tests {
             panic!()
         };
         assert_eq!(spec.color, Some(Color::White));
-        assert_eq!(span.text, "△３四歩");
+        assert_eq!(span.text(), "△３四歩");
         let line = "▲７六歩 △投了";
         let mut events = Vec::new();
         moves_line(2, line, line, &mut events).unwrap();

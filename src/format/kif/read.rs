@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(spec.from, Square::new(7, 7));
         assert_eq!(spec.to, Destination::Square(Square::new(7, 6).unwrap()));
         assert_eq!(time.unwrap().spent_ms, 16_000);
-        assert_eq!(span.text, "７六歩(77)");
+        assert_eq!(span.text(), "７六歩(77)");
         let e = events("  10 ７七角成(22) ( 0:01/00:00:07)+");
         let Event::Move { spec, .. } = &e[0] else {
             panic!()

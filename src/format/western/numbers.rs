@@ -102,7 +102,7 @@ pub(super) fn number_warnings(numbered: &[Numbered<'_>], fixed_start: bool) -> V
                 &mut columns,
                 format!(
                     "move number `{}` does not fit the moves before it (expected `{}`)",
-                    n.span.text,
+                    n.span.text(),
                     count.write(slot)
                 ),
             )

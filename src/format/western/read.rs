@@ -246,20 +246,21 @@ impl<'a> Game<'a> {
     fn settle_result(&mut self) {
         let Some(span) = self.result else { return };
         match self.raw.headers.iter().find(|h| h.key == "Result") {
-            Some(tag) if tag.value.trim() != span.text => {
+            Some(tag) if tag.value.trim() != span.text() => {
                 let message = format!(
                     "the result `{}` disagrees with the Result tag `{}`; the tag is kept",
-                    span.text, tag.value
+                    span.text(),
+                    tag.value
                 );
                 self.raw.warnings.push(span.warning(message));
             }
             Some(_) => {}
             // `*` says the result is unknown: nothing to keep.
-            None if span.text == "*" => {}
+            None if span.text() == "*" => {}
             None => self.raw.headers.push(RawHeader {
                 span,
                 key: "Result",
-                value: span.text,
+                value: span.text(),
             }),
         }
     }
@@ -328,8 +329,8 @@ impl<'a> Reader<'a> {
         if let Some(open) = self.open_comment {
             return Err(error_at(
                 open.line,
-                open.line_text,
-                open.text,
+                open.line_text(),
+                open.text(),
                 "a comment opened with `{` is never closed (expected `}`)",
             ));
         }
@@ -342,8 +343,8 @@ impl<'a> Reader<'a> {
         if let Some(&(_, open)) = self.game.open.last() {
             return Err(error_at(
                 open.line,
-                open.line_text,
-                open.text,
+                open.line_text(),
+                open.text(),
                 "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
             ));
         }
@@ -361,10 +362,10 @@ impl<'a> Reader<'a> {
             return Err(error_at(
                 n,
                 line,
-                span.text,
+                span.text(),
                 format!(
                     "a variation after the result `{}` on line {} (variations go after the move they replace)",
-                    result.text, result.line
+                    result.text(), result.line
                 ),
             ));
         }
@@ -375,7 +376,7 @@ impl<'a> Reader<'a> {
             return Err(error_at(
                 n,
                 line,
-                span.text,
+                span.text(),
                 "a variation with no move before it (a variation in parentheses replaces the move just before it)",
             ));
         }
@@ -401,7 +402,7 @@ impl<'a> Reader<'a> {
             return Err(error_at(
                 n,
                 line,
-                span.text,
+                span.text(),
                 "`)` with no variation open (expected a move, a move number, a comment or a result)",
             ));
         }
@@ -414,8 +415,8 @@ impl<'a> Reader<'a> {
         if empty {
             return Err(error_at(
                 open.line,
-                open.line_text,
-                open.text,
+                open.line_text(),
+                open.text(),
                 "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
             ));
         }
@@ -489,11 +490,11 @@ impl<'a> Reader<'a> {
     }
 
     fn sfen_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
-        let setup = Setup::from_sfen(value.text.trim()).map_err(|e| {
+        let setup = Setup::from_sfen(value.text().trim()).map_err(|e| {
             error_at(
                 value.line,
-                value.line_text,
-                value.text,
+                value.line_text(),
+                value.text(),
                 format!("the SFEN tag is not a valid SFEN: {e}"),
             )
         })?;
@@ -509,15 +510,15 @@ impl<'a> Reader<'a> {
     }
 
     fn handicap_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
-        let handicap = handicap_by_name(value.text).ok_or_else(|| {
+        let handicap = handicap_by_name(value.text()).ok_or_else(|| {
             let names: Vec<&str> = ENGLISH_HANDICAPS.iter().map(|(name, _)| *name).collect();
             error_at(
                 value.line,
-                value.line_text,
-                value.text,
+                value.line_text(),
+                value.text(),
                 format!(
                     "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
-                    value.text,
+                    value.text(),
                     names.join(", ")
                 ),
             )
@@ -565,11 +566,11 @@ impl<'a> Reader<'a> {
         if let Some(result) = self.game.result {
             return Err(error_at(
                 span.line,
-                span.line_text,
-                span.text,
+                span.line_text(),
+                span.text(),
                 format!(
                     "a terminal word after the result `{}` on line {} (the word goes before the result)",
-                    result.text, result.line
+                    result.text(), result.line
                 ),
             ));
         }
@@ -577,9 +578,9 @@ impl<'a> Reader<'a> {
         self.game.push(Event::End {
             span,
             number: None,
-            word: span.text,
+            word: span.text(),
             time: None,
-            said: crate::format::endings::said(span.text),
+            said: crate::format::endings::said(span.text()),
         });
         Ok(())
     }
@@ -588,8 +589,8 @@ impl<'a> Reader<'a> {
         if let Some(&(_, open)) = self.game.open.last() {
             return Err(error_at(
                 span.line,
-                span.line_text,
-                span.text,
+                span.line_text(),
+                span.text(),
                 format!(
                     "a result inside the variation opened on line {} (expected `)` first: the result ends the game)",
                     open.line
@@ -599,11 +600,11 @@ impl<'a> Reader<'a> {
         if let Some(first) = self.game.result {
             return Err(error_at(
                 span.line,
-                span.line_text,
-                span.text,
+                span.line_text(),
+                span.text(),
                 format!(
                     "a second result for the same game (the first, `{}`, is on line {}; expected a tag such as [Sente \"…\"] to start the next game)",
-                    first.text, first.line
+                    first.text(), first.line
                 ),
             ));
         }
@@ -616,14 +617,14 @@ impl<'a> Reader<'a> {
         if self.game.line().moves == 0 || self.game.result.is_some() {
             return Err(error_at(
                 span.line,
-                span.line_text,
-                span.text,
+                span.line_text(),
+                span.text(),
                 "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
             ));
         }
         self.game.push(Event::Comment {
             span,
-            text: span.text,
+            text: span.text(),
         });
         Ok(())
     }
@@ -635,16 +636,16 @@ impl<'a> Reader<'a> {
                 *ellipsis = true;
                 // `12. ...` on one line: the number's span covers both.
                 if number.line == span.line {
-                    let end = span.offset + span.text.len();
-                    let whole = &span.line_text[number.offset..end];
-                    *number = Span::of(span.line, span.line_text, whole);
+                    let end = span.offset + span.text().len();
+                    let whole = &span.line_text()[number.offset..end];
+                    *number = Span::of(span.line, span.line_text(), whole);
                 }
                 Ok(())
             }
             _ => Err(error_at(
                 span.line,
-                span.line_text,
-                span.text,
+                span.line_text(),
+                span.text(),
                 "`...` with no move number such as `12.` just before it",
             )),
         }
@@ -669,7 +670,7 @@ impl<'a> Reader<'a> {
                 token,
                 format!(
                     "a move after the result `{}` on line {} (a new game starts with a tag such as [Sente \"…\"])",
-                    result.text, result.line
+                    result.text(), result.line
                 ),
             ));
         }
@@ -720,7 +721,7 @@ mod tests {
             .events
             .iter()
             .map(|e| match e {
-                Event::Move { span, .. } => span.text,
+                Event::Move { span, .. } => span.text(),
                 Event::Comment { text, .. } => text,
                 _ => "?",
             })
