@@ -67,17 +67,13 @@ fn compared(events: &[Event<'_>]) -> Vec<Compared> {
 }
 
 /// Checks the bytes of a line in `charset` (perhaps its ending and more
-/// after it) against the general reader: when `fixed` reads a line (line
-/// 7, from byte 0), the line ends there, decodes cleanly and gives the
+/// after it) against the general reader: when the dialect's fixed line
+/// reads it (line 7, from byte 0), the line ends there, decodes cleanly and gives the
 /// general reader's events, with no warning, and the same with each line
 /// ending after it. Says whether it was read. UTF-8 bytes that are no text
 /// are never read (no UTF-8 source holds them).
-pub(crate) fn agrees_in(
-    charset: Charset,
-    bytes: &[u8],
-    dialect: &impl Dialect,
-    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize>,
-) -> bool {
+pub(crate) fn agrees_in<D: Dialect>(charset: Charset, bytes: &[u8], dialect: &D) -> bool {
+    let fixed = D::FIXED_LINE;
     let source = match charset {
         Charset::Utf8 => match std::str::from_utf8(bytes) {
             Ok(text) => Source::Text(text),
@@ -128,13 +124,9 @@ pub(crate) fn agrees_in(
 
 /// [`agrees_in`] for a line of text in both charsets: read in one, it is
 /// read in the other.
-pub(crate) fn agrees(
-    line: &str,
-    dialect: &impl Dialect,
-    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize> + Copy,
-) -> bool {
-    let utf8 = agrees_in(Charset::Utf8, line.as_bytes(), dialect, fixed);
-    let cp932 = agrees_in(Charset::Cp932, &sjis(line), dialect, fixed);
+pub(crate) fn agrees(line: &str, dialect: &impl Dialect) -> bool {
+    let utf8 = agrees_in(Charset::Utf8, line.as_bytes(), dialect);
+    let cp932 = agrees_in(Charset::Cp932, &sjis(line), dialect);
     assert_eq!(utf8, cp932, "{line}: read in one charset only");
     utf8
 }
@@ -150,30 +142,34 @@ const NEAR_BYTES: [u8; 24] = [
 /// the general reader with [`agrees_in`]: the line in both charsets; in
 /// CP932 with each byte replaced by each of [`NEAR_BYTES`], cut at each
 /// byte, and with each of `tails` after it; in UTF-8 cut at each byte.
-/// Says how many of the changed lines the fixed reader read.
+/// Each line of `left` must be left to the general reader. Says how many
+/// of the changed lines the fixed reader read.
 pub(crate) fn near_misses(
     good: &[&str],
     tails: &[&[u8]],
+    left: &[&str],
     dialect: &impl Dialect,
-    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize> + Copy,
 ) -> usize {
+    for line in left {
+        assert!(!agrees(line, dialect), "{line}");
+    }
     let mut read = 0;
     for text in good {
-        assert!(agrees(text, dialect, fixed), "{text}");
+        assert!(agrees(text, dialect), "{text}");
         let line = sjis(text);
         for place in 0..line.len() {
             for byte in NEAR_BYTES {
                 let mut changed = line.clone();
                 changed[place] = byte;
-                read += usize::from(agrees_in(Charset::Cp932, &changed, dialect, fixed));
+                read += usize::from(agrees_in(Charset::Cp932, &changed, dialect));
             }
-            agrees_in(Charset::Cp932, &line[..place], dialect, fixed);
+            agrees_in(Charset::Cp932, &line[..place], dialect);
             let cut = &text.as_bytes()[..place.min(text.len())];
-            agrees_in(Charset::Utf8, cut, dialect, fixed);
+            agrees_in(Charset::Utf8, cut, dialect);
         }
         for tail in tails {
             let longer = [&line[..], tail].concat();
-            read += usize::from(agrees_in(Charset::Cp932, &longer, dialect, fixed));
+            read += usize::from(agrees_in(Charset::Cp932, &longer, dialect));
         }
     }
     read
@@ -228,7 +224,6 @@ pub(crate) fn every_line(
     parts: &[Vec<String>],
     after: &[&str],
     dialect: &impl Dialect,
-    fixed: impl for<'b> Fn(u32, Source<'b>, usize, &mut Vec<Event<'b>>) -> Option<usize> + Copy,
 ) -> usize {
     let mut at = vec![0; parts.len()];
     let mut read = 0;
@@ -238,7 +233,7 @@ pub(crate) fn every_line(
             line.push_str(&part[k]);
         }
         line.push_str(after[(read / before.len()) % after.len()]);
-        assert!(agrees(&line, dialect, fixed), "{line}");
+        assert!(agrees(&line, dialect), "{line}");
         read += 1;
         // The next choice of parts, the last one turning fastest.
         let mut i = parts.len();

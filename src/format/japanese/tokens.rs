@@ -21,7 +21,7 @@ use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
 use super::read::{move_text, side_mark};
 use crate::resolve::spec::{DropMark, Horizontal, Promotion, Vertical};
-use crate::{Color, PieceKind};
+use crate::{Color, PieceKind, Square};
 use std::sync::OnceLock;
 
 /// The charsets the Kakinoki reader reads from bytes.
@@ -155,11 +155,41 @@ impl Tokens {
         self.leaves[usize::from(row)][usize::from(code[W - 1])]
     }
 
-    /// The kind 成 followed by a piece of kind `kind` names (成銀 is
-    /// [`PieceKind::ProSilver`]), if any.
-    #[inline]
-    pub(crate) fn promoted(&self, kind: PieceKind) -> Option<PieceKind> {
-        self.promoted[kind as usize]
+    /// The square at `at` (`７六`: a full-width digit, then a kanji digit)
+    /// and where it ends.
+    #[inline(always)]
+    pub(crate) fn square<const W: usize>(
+        &self,
+        bytes: &[u8],
+        at: usize,
+    ) -> Option<(Square, usize)> {
+        let Token::FullWidthDigit(file) = self.code::<W>(bytes, at) else {
+            return None;
+        };
+        let Token::KanjiDigit(rank) = self.code::<W>(bytes, at + W) else {
+            return None;
+        };
+        Some((Square::new(file, rank)?, at + 2 * W))
+    }
+
+    /// The piece at `at` (`歩`, or `成銀`: 成 and the piece it promotes)
+    /// and where it ends.
+    #[inline(always)]
+    pub(crate) fn piece<const W: usize>(
+        &self,
+        bytes: &[u8],
+        at: usize,
+    ) -> Option<(PieceKind, usize)> {
+        match self.code::<W>(bytes, at) {
+            Token::Piece(kind) => Some((kind, at + W)),
+            Token::Promote => {
+                let Token::Piece(base) = self.code::<W>(bytes, at + W) else {
+                    return None;
+                };
+                Some((self.promoted[base as usize]?, at + 2 * W))
+            }
+            _ => None,
+        }
     }
 
     /// Gives `code` the meaning `token`.
@@ -329,7 +359,11 @@ mod tests {
             for base in PIECE_NAMES {
                 let text = format!("成{}", base.kind.kanji());
                 let read = piece_name(&text).filter(|(_, rest)| rest.is_empty());
-                assert_eq!(read.map(|(k, _)| k), tokens.promoted(base.kind), "{text}");
+                assert_eq!(
+                    read.map(|(k, _)| k),
+                    tokens.promoted[base.kind as usize],
+                    "{text}"
+                );
             }
         }
     }

@@ -127,12 +127,10 @@ impl<'t> Reader<'_, 't> {
             if let Some(special_node) = special {
                 let special_path = Path::Key(&entry_path, "special");
                 let Some(word) = special_node.as_str() else {
-                    return Err(self.parse_error(
+                    return Err(self.wrong_kind(
                         special_node,
-                        format!(
-                            "{special_path}: expected a word such as \"TORYO\", found {}",
-                            special_node.what()
-                        ),
+                        special_path,
+                        "a word such as \"TORYO\"",
                     ));
                 };
                 if mv.is_some() && !foul_open {
@@ -201,13 +199,7 @@ impl<'t> Reader<'_, 't> {
             for (j, line) in lines.iter().enumerate() {
                 let line_path = Path::Index(&forks_path, j);
                 let Value::Array(fork_entries) = &line.value else {
-                    return Err(self.parse_error(
-                        line,
-                        format!(
-                            "{line_path}: expected an array of entries, found {}",
-                            line.what()
-                        ),
-                    ));
+                    return Err(self.wrong_kind(line, line_path, "an array of entries"));
                 };
                 let tree = game.tree();
                 let line_ended_here = tree.children(fork.parent).next().is_none()

@@ -183,10 +183,7 @@ impl<'t> Reader<'_, 't> {
             ));
         };
         let Value::Array(entries) = &moves.value else {
-            return Err(self.parse_error(
-                moves,
-                format!("moves: expected an array, found {}", moves.what()),
-            ));
+            return Err(self.wrong_kind(moves, "moves", "an array"));
         };
         let mut game = Builder::new(start.clone(), entries.len());
         self.line(&mut game, entries, Path::Key(&path, "moves"), true)?;
@@ -206,13 +203,7 @@ impl<'t> Reader<'_, 't> {
     /// lines as one header a line.
     fn headers(&mut self, node: &Node<'t>, path: Path<'_>) -> Result<Vec<Header>, Error> {
         let Value::Object(members) = &node.value else {
-            return Err(self.parse_error(
-                node,
-                format!(
-                    "{path}: expected an object of strings, found {}",
-                    node.what()
-                ),
-            ));
+            return Err(self.wrong_kind(node, path, "an object of strings"));
         };
         let mut headers = Vec::with_capacity(members.len());
         for member in members {

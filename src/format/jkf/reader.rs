@@ -31,6 +31,18 @@ impl<'s, 't> Reader<'s, 't> {
             .error(Stage::Parse, node.start, node.end, message)
     }
 
+    /// The error for a value of the wrong kind at `path`: what was
+    /// expected there, and what was found.
+    pub(super) fn wrong_kind(
+        &self,
+        node: &Node<'_>,
+        path: impl std::fmt::Display,
+        expected: &str,
+    ) -> Error {
+        let found = node.what();
+        self.parse_error(node, format!("{path}: expected {expected}, found {found}"))
+    }
+
     /// The members of an object named in `known` (the last one of each
     /// name; `null` counts as absent), warning about unknown and repeated
     /// keys.
@@ -41,10 +53,7 @@ impl<'s, 't> Reader<'s, 't> {
         known: [&str; N],
     ) -> Result<[Option<&'n Node<'t>>; N], Error> {
         let Value::Object(members) = &node.value else {
-            return Err(self.parse_error(
-                node,
-                format!("{path}: expected an object, found {}", node.what()),
-            ));
+            return Err(self.wrong_kind(node, path, "an object"));
         };
         let mut found: [Option<&'n Node<'t>>; N] = [None; N];
         let mut seen = [false; N];

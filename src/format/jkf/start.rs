@@ -184,13 +184,7 @@ impl<'t> Reader<'_, 't> {
     /// One hand, `{"FU": 2, …}`.
     fn hand(&mut self, node: &Node<'t>, path: Path<'_>) -> Result<Hand, Error> {
         let Value::Object(members) = &node.value else {
-            return Err(self.parse_error(
-                node,
-                format!(
-                    "{path}: expected an object such as {{\"FU\": 2}}, found {}",
-                    node.what()
-                ),
-            ));
+            return Err(self.wrong_kind(node, path, "an object such as {\"FU\": 2}"));
         };
         let mut hand = Hand::EMPTY;
         for member in members {

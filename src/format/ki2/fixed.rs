@@ -29,7 +29,6 @@ use crate::format::kakinoki::source::{line_end, Source};
 use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
-use crate::Square;
 
 /// KI2's fixed-place move line: at byte `start` of `source` (line `n`),
 /// when the line is of the form the module documentation describes,
@@ -104,12 +103,10 @@ fn fixed_move<const W: usize>(
     at += W;
     // `７六` or `同　`.
     let to = match tokens.code::<W>(bytes, at) {
-        Token::FullWidthDigit(file) => {
-            let Token::KanjiDigit(rank) = tokens.code::<W>(bytes, at + W) else {
-                return None;
-            };
-            at += 2 * W;
-            Destination::Square(Square::new(file, rank)?)
+        Token::FullWidthDigit(_) => {
+            let (square, end) = tokens.square::<W>(bytes, at)?;
+            at = end;
+            Destination::Square(square)
         }
         Token::Same => {
             at = spaces::<W>(tokens, bytes, at + W);
@@ -118,20 +115,8 @@ fn fixed_move<const W: usize>(
         _ => return None,
     };
     // `歩`, or `成銀`.
-    let piece = match tokens.code::<W>(bytes, at) {
-        Token::Piece(kind) => {
-            at += W;
-            kind
-        }
-        Token::Promote => {
-            let Token::Piece(base) = tokens.code::<W>(bytes, at + W) else {
-                return None;
-            };
-            at += 2 * W;
-            tokens.promoted(base)?
-        }
-        _ => return None,
-    };
+    let (piece, end) = tokens.piece::<W>(bytes, at)?;
+    at = end;
     let mut spec = MoveSpec::new(to, piece);
     spec.color = Some(color);
     // `右`, `上`, `成`, `不成`, `打`…, as many as are written.
@@ -179,19 +164,7 @@ mod tests {
     use super::super::read::Ki2;
     use crate::format::japanese::spellings::{self, pieces, squares, Part};
     use crate::format::japanese::tokens::Charset;
-    use crate::format::kakinoki::Dialect;
     use crate::test_util::rng::Rng;
-
-    /// Checks a line of text (no ending) in both charsets against the
-    /// general reader; says whether it was read.
-    fn agrees(line: &str) -> bool {
-        spellings::agrees(line, &Ki2, Ki2::FIXED_LINE)
-    }
-
-    /// [`agrees`] for the bytes of a line in one charset.
-    fn agrees_in(charset: Charset, bytes: &[u8]) -> bool {
-        spellings::agrees_in(charset, bytes, &Ki2, Ki2::FIXED_LINE)
-    }
 
     const SIDES: [&str; 4] = ["▲", "▼", "△", "▽"];
 
@@ -237,7 +210,7 @@ mod tests {
         // The whole product (4 x 87 x 19 x 157 = 1,038,084 moves).
         let sides = SIDES.map(String::from).to_vec();
         let parts = [sides, destinations, pieces, markers];
-        let read = spellings::every_line(&before, &parts, &after, &Ki2, Ki2::FIXED_LINE);
+        let read = spellings::every_line(&before, &parts, &after, &Ki2);
         assert_eq!(read, 4 * 87 * 19 * 157);
     }
 
@@ -251,7 +224,6 @@ mod tests {
             "　△５五銀右上",
         ];
         let tails: [&[u8]; 6] = [b"x", b"\t", b" #", b" (77)", b"+", b"\x81\xa2"];
-        assert!(spellings::near_misses(&good, &tails, &Ki2, Ki2::FIXED_LINE) > 0);
         let left = [
             "▲７六歩    △投了",
             "▲７六歩\t△３四歩",
@@ -275,9 +247,7 @@ mod tests {
             "",
             "   ",
         ];
-        for line in left {
-            assert!(!agrees(line), "{line}");
-        }
+        assert!(spellings::near_misses(&good, &tails, &left, &Ki2) > 0);
     }
 
     #[test]
@@ -317,7 +287,7 @@ mod tests {
             }
             endings.pick(&mut rng, 10, &mut line);
             spellings::damage(&mut rng, 4, &mut line);
-            read += usize::from(agrees_in(Charset::Cp932, &line));
+            read += usize::from(spellings::agrees_in(Charset::Cp932, &line, &Ki2));
         }
         assert!(read > 10_000, "{read}");
     }

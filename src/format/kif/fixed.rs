@@ -70,12 +70,10 @@ impl FixedForm for MoveLine {
         let text_start = at;
         // `７六` or `同　`.
         let to = match tokens.code::<W>(bytes, at) {
-            Token::FullWidthDigit(file) => {
-                let Token::KanjiDigit(rank) = tokens.code::<W>(bytes, at + W) else {
-                    return None;
-                };
-                at += 2 * W;
-                Destination::Square(Square::new(file, rank)?)
+            Token::FullWidthDigit(_) => {
+                let (square, end) = tokens.square::<W>(bytes, at)?;
+                at = end;
+                Destination::Square(square)
             }
             Token::Same => {
                 at += W;
@@ -89,20 +87,8 @@ impl FixedForm for MoveLine {
             _ => return None,
         };
         // `歩`, or `成銀`.
-        let piece = match tokens.code::<W>(bytes, at) {
-            Token::Piece(kind) => {
-                at += W;
-                kind
-            }
-            Token::Promote => {
-                let Token::Piece(base) = tokens.code::<W>(bytes, at + W) else {
-                    return None;
-                };
-                at += 2 * W;
-                tokens.promoted(base)?
-            }
-            _ => return None,
-        };
+        let (piece, end) = tokens.piece::<W>(bytes, at)?;
+        at = end;
         let mut spec = MoveSpec::new(to, piece);
         // `成`, `不成`, `打`.
         match tokens.code::<W>(bytes, at) {
@@ -168,17 +154,6 @@ mod tests {
     use crate::format::kif::read::Kif;
     use crate::test_util::rng::Rng;
 
-    /// Checks a line of text (no ending) in both charsets against the
-    /// general reader; says whether it was read.
-    fn agrees(line: &str) -> bool {
-        spellings::agrees(line, &Kif, Kif::FIXED_LINE)
-    }
-
-    /// [`agrees`] for the bytes of a line in one charset.
-    fn agrees_in(charset: Charset, bytes: &[u8]) -> bool {
-        spellings::agrees_in(charset, bytes, &Kif, Kif::FIXED_LINE)
-    }
-
     /// Whether the fixed reader reads the CP932 bytes.
     fn reads(bytes: &[u8]) -> bool {
         Kif::FIXED_LINE(7, Source::Cp932(bytes), 0, &mut Vec::new()).is_some()
@@ -219,7 +194,7 @@ mod tests {
         // (523,488 lines); the numbers and times take turns.
         let marks = MARKS.map(String::from).to_vec();
         let parts = [destinations, pieces, marks, origins];
-        let read = spellings::every_line(&numbers, &parts, &times, &Kif, Kif::FIXED_LINE);
+        let read = spellings::every_line(&numbers, &parts, &times, &Kif);
         assert_eq!(read, 84 * 19 * 4 * 82);
     }
 
@@ -233,7 +208,6 @@ mod tests {
             "  42 ２二角成(88)      ( 1:02/01:10:00)",
         ];
         let tails: [&[u8]; 6] = [b"+", b" ", b" +", b"#", b" ( 0:00/00:00:00)", b"x"];
-        assert!(spellings::near_misses(&good, &tails, &Kif, Kif::FIXED_LINE) > 0);
         // The time column is last: a line cut short, or with anything
         // after it, is never read.
         for text in good {
@@ -272,9 +246,7 @@ mod tests {
             "   3 投了            ( 0:03/00:00:03)",
             "",
         ];
-        for line in left {
-            assert!(!agrees(line), "{line}");
-        }
+        assert!(spellings::near_misses(&good, &tails, &left, &Kif) > 0);
     }
 
     #[test]
@@ -317,7 +289,7 @@ mod tests {
                 part.pick(&mut rng, 4, &mut line);
             }
             spellings::damage(&mut rng, 3, &mut line);
-            read += usize::from(agrees_in(Charset::Cp932, &line));
+            read += usize::from(spellings::agrees_in(Charset::Cp932, &line, &Kif));
         }
         assert!(read > 1_000, "{read}");
     }
