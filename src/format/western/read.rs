@@ -327,10 +327,8 @@ impl<'a> Reader<'a> {
 
     fn finish(mut self) -> Result<Vec<RawGame<'a>>, Error> {
         if let Some(open) = self.open_comment {
-            return Err(error_at(
-                open.line,
-                open.line_text(),
-                open.text(),
+            return Err(open.error(
+                Stage::Parse,
                 "a comment opened with `{` is never closed (expected `}`)",
             ));
         }
@@ -341,11 +339,7 @@ impl<'a> Reader<'a> {
     /// Ends the game being read, if anything of it was read.
     fn next_game(&mut self) -> Result<(), Error> {
         if let Some(&(_, open)) = self.game.open.last() {
-            return Err(error_at(
-                open.line,
-                open.line_text(),
-                open.text(),
-                "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
+            return Err(open.error(Stage::Parse, "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
             ));
         }
         let game = std::mem::take(&mut self.game);
@@ -413,11 +407,7 @@ impl<'a> Reader<'a> {
             .iter()
             .all(|item| matches!(item, Item::Event(Event::Comment { .. })));
         if empty {
-            return Err(error_at(
-                open.line,
-                open.line_text(),
-                open.text(),
-                "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
+            return Err(open.error(Stage::Parse, "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
             ));
         }
         Ok(&text[1..])
@@ -491,10 +481,8 @@ impl<'a> Reader<'a> {
 
     fn sfen_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
         let setup = Setup::from_sfen(value.text().trim()).map_err(|e| {
-            error_at(
-                value.line,
-                value.line_text(),
-                value.text(),
+            value.error(
+                Stage::Parse,
                 format!("the SFEN tag is not a valid SFEN: {e}"),
             )
         })?;
@@ -512,11 +500,7 @@ impl<'a> Reader<'a> {
     fn handicap_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
         let handicap = handicap_by_name(value.text()).ok_or_else(|| {
             let names: Vec<&str> = ENGLISH_HANDICAPS.iter().map(|(name, _)| *name).collect();
-            error_at(
-                value.line,
-                value.line_text(),
-                value.text(),
-                format!(
+            value.error(Stage::Parse, format!(
                     "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
                     value.text(),
                     names.join(", ")
@@ -564,11 +548,7 @@ impl<'a> Reader<'a> {
     /// A terminal word (`投了`): the end of the line being read.
     fn terminal_word(&mut self, span: Span<'a>) -> Result<(), Error> {
         if let Some(result) = self.game.result {
-            return Err(error_at(
-                span.line,
-                span.line_text(),
-                span.text(),
-                format!(
+            return Err(span.error(Stage::Parse, format!(
                     "a terminal word after the result `{}` on line {} (the word goes before the result)",
                     result.text(), result.line
                 ),
@@ -587,22 +567,14 @@ impl<'a> Reader<'a> {
 
     fn result(&mut self, span: Span<'a>) -> Result<(), Error> {
         if let Some(&(_, open)) = self.game.open.last() {
-            return Err(error_at(
-                span.line,
-                span.line_text(),
-                span.text(),
-                format!(
+            return Err(span.error(Stage::Parse, format!(
                     "a result inside the variation opened on line {} (expected `)` first: the result ends the game)",
                     open.line
                 ),
             ));
         }
         if let Some(first) = self.game.result {
-            return Err(error_at(
-                span.line,
-                span.line_text(),
-                span.text(),
-                format!(
+            return Err(span.error(Stage::Parse, format!(
                     "a second result for the same game (the first, `{}`, is on line {}; expected a tag such as [Sente \"…\"] to start the next game)",
                     first.text(), first.line
                 ),
@@ -615,11 +587,7 @@ impl<'a> Reader<'a> {
 
     fn annotation(&mut self, span: Span<'a>) -> Result<(), Error> {
         if self.game.line().moves == 0 || self.game.result.is_some() {
-            return Err(error_at(
-                span.line,
-                span.line_text(),
-                span.text(),
-                "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
+            return Err(span.error(Stage::Parse, "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
             ));
         }
         self.game.push(Event::Comment {
@@ -642,10 +610,8 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
-            _ => Err(error_at(
-                span.line,
-                span.line_text(),
-                span.text(),
+            _ => Err(span.error(
+                Stage::Parse,
                 "`...` with no move number such as `12.` just before it",
             )),
         }
