@@ -87,6 +87,7 @@ use super::tags::{handicap_by_name, tag, ENGLISH_HANDICAPS};
 use crate::error::{Error, Stage};
 use crate::format::lines;
 use crate::record::raw::{Event, RawGame, RawHeader, Span};
+use crate::record::Warning;
 use crate::{Handicap, Setup};
 
 /// Reads a Western-notation text: one raw game per game in it (none for a
@@ -281,6 +282,24 @@ fn error_at(n: u32, line: &str, text: &str, message: impl Into<String>) -> Error
     Error::at(Stage::Parse, n, line, offset, text, message)
 }
 
+/// Keeps the value of the first of a tag given twice, and warns of a
+/// second.
+fn keep_first<'a, T>(
+    slot: &mut Option<(T, Span<'a>)>,
+    value: (T, Span<'a>),
+    warnings: &mut Vec<Warning>,
+    tag: &str,
+) {
+    match slot {
+        Some(_) => warnings.push(
+            value
+                .1
+                .warning(format!("a second {tag} tag; the first is used")),
+        ),
+        None => *slot = Some(value),
+    }
+}
+
 /// An error about part of a token.
 fn token_error(n: u32, line: &str, token: &str, bad: Bad) -> Error {
     let start = bad.offset.min(token.len());
@@ -339,7 +358,9 @@ impl<'a> Reader<'a> {
     /// Ends the game being read, if anything of it was read.
     fn next_game(&mut self) -> Result<(), Error> {
         if let Some(&(_, open)) = self.game.open.last() {
-            return Err(open.error(Stage::Parse, "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
+            return Err(open.error(
+                Stage::Parse,
+                "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
             ));
         }
         let game = std::mem::take(&mut self.game);
@@ -407,7 +428,9 @@ impl<'a> Reader<'a> {
             .iter()
             .all(|item| matches!(item, Item::Event(Event::Comment { .. })));
         if empty {
-            return Err(open.error(Stage::Parse, "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
+            return Err(open.error(
+                Stage::Parse,
+                "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
             ));
         }
         Ok(&text[1..])
@@ -486,35 +509,35 @@ impl<'a> Reader<'a> {
                 format!("the SFEN tag is not a valid SFEN: {e}"),
             )
         })?;
-        match self.game.sfen {
-            Some(_) => self
-                .game
-                .raw
-                .warnings
-                .push(value.warning("a second SFEN tag; the first is used")),
-            None => self.game.sfen = Some((setup, value)),
-        }
+        let game = &mut self.game;
+        keep_first(
+            &mut game.sfen,
+            (setup, value),
+            &mut game.raw.warnings,
+            "SFEN",
+        );
         Ok(())
     }
 
     fn handicap_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
         let handicap = handicap_by_name(value.text()).ok_or_else(|| {
             let names: Vec<&str> = ENGLISH_HANDICAPS.iter().map(|(name, _)| *name).collect();
-            value.error(Stage::Parse, format!(
+            value.error(
+                Stage::Parse,
+                format!(
                     "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
                     value.text(),
                     names.join(", ")
                 ),
             )
         })?;
-        match self.game.handicap {
-            Some(_) => self
-                .game
-                .raw
-                .warnings
-                .push(value.warning("a second Handicap tag; the first is used")),
-            None => self.game.handicap = Some((handicap, value)),
-        }
+        let game = &mut self.game;
+        keep_first(
+            &mut game.handicap,
+            (handicap, value),
+            &mut game.raw.warnings,
+            "Handicap",
+        );
         Ok(())
     }
 
@@ -548,7 +571,9 @@ impl<'a> Reader<'a> {
     /// A terminal word (`投了`): the end of the line being read.
     fn terminal_word(&mut self, span: Span<'a>) -> Result<(), Error> {
         if let Some(result) = self.game.result {
-            return Err(span.error(Stage::Parse, format!(
+            return Err(span.error(
+                Stage::Parse,
+                format!(
                     "a terminal word after the result `{}` on line {} (the word goes before the result)",
                     result.text(), result.line
                 ),
@@ -567,14 +592,18 @@ impl<'a> Reader<'a> {
 
     fn result(&mut self, span: Span<'a>) -> Result<(), Error> {
         if let Some(&(_, open)) = self.game.open.last() {
-            return Err(span.error(Stage::Parse, format!(
+            return Err(span.error(
+                Stage::Parse,
+                format!(
                     "a result inside the variation opened on line {} (expected `)` first: the result ends the game)",
                     open.line
                 ),
             ));
         }
         if let Some(first) = self.game.result {
-            return Err(span.error(Stage::Parse, format!(
+            return Err(span.error(
+                Stage::Parse,
+                format!(
                     "a second result for the same game (the first, `{}`, is on line {}; expected a tag such as [Sente \"…\"] to start the next game)",
                     first.text(), first.line
                 ),
@@ -587,7 +616,9 @@ impl<'a> Reader<'a> {
 
     fn annotation(&mut self, span: Span<'a>) -> Result<(), Error> {
         if self.game.line().moves == 0 || self.game.result.is_some() {
-            return Err(span.error(Stage::Parse, "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
+            return Err(span.error(
+                Stage::Parse,
+                "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
             ));
         }
         self.game.push(Event::Comment {
