@@ -478,22 +478,17 @@ fn ties_go_to_the_declaration_then_the_hint_then_cp932() {
 
 #[test]
 fn forced_encodings_are_obeyed() {
-    let bytes = euc_jp(KIFU);
-    let forced = decode(
-        &bytes,
-        EncodingChoice::Forced(Encoding::Cp932),
-        ExtensionHint::None,
-    );
-    assert_eq!(forced.encoding, Encoding::Cp932);
-    assert_ne!(forced.text, KIFU);
-    let bytes = cp932(KIFU);
-    let forced = decode(
-        &bytes,
-        EncodingChoice::Forced(Encoding::EucJp),
-        ExtensionHint::None,
-    );
-    assert_eq!(forced.encoding, Encoding::EucJp);
-    assert!(!forced.malformed.is_empty());
+    // Each read as the other is the wrong text, with bytes that cannot be
+    // decoded.
+    for (bytes, forced) in [
+        (euc_jp(KIFU), Encoding::Cp932),
+        (cp932(KIFU), Encoding::EucJp),
+    ] {
+        let read = decode(&bytes, EncodingChoice::Forced(forced), ExtensionHint::None);
+        assert_eq!(read.encoding, forced);
+        assert_ne!(read.text, KIFU);
+        assert!(!read.malformed.is_empty(), "{forced:?}");
+    }
 }
 
 #[test]
