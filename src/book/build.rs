@@ -6,12 +6,12 @@
 //! shares its entry with its mirror (YaneuraOu's FlippedBook looks them up
 //! that way).
 
+use super::runs::{Item, Sorter};
 use super::{key, Book, BookMove, Entry};
 use crate::record::{NodeId, Record, RecordError};
 use crate::training::eval;
 use crate::{Color, Move, Position};
 use std::collections::HashMap;
-use std::io::Write as _;
 
 /// Whose moves go into the book.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -200,73 +200,76 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
     Ok(counted)
 }
 
-/// Records counted so far: tallies in memory by `position<TAB>move` (the
-/// tab sorts before every character of either, so that the texts sort as
-/// the pairs would), and
-/// when they outgrow the limit, sorted runs on disk, merged at the end.
-/// The runs are removed when the builder is finished or dropped, and a run
-/// that cannot be written whole is removed at once: a failed build leaves
-/// no run behind.
+/// Records counted so far: tallies by `position<TAB>move` (the tab sorts
+/// before every character of either, so that the texts sort as the pairs
+/// would), in memory and, past a limit, in sorted runs on disk
+/// ([`super::runs`]).
 #[derive(Default)]
 pub struct Builder {
     options: Options,
-    tallies: HashMap<String, Tally>,
-    /// How many tallies may be held before they go to a run on disk.
-    limit: Option<usize>,
-    runs: Runs,
-    /// This builder's number in the process: builders at work at once
-    /// (two threads of one program) name their runs apart.
-    id: u64,
-    /// How many runs were made in all (merged ones included): the next
-    /// run's number.
-    made: usize,
-    /// How many runs went to disk from memory.
-    spilled: usize,
-    /// Where runs go.
-    spill_dir: Option<std::path::PathBuf>,
-    /// How many runs are read at once; more are merged in passes.
-    fan_in: Option<usize>,
+    tallies: Sorter<Tally>,
 }
-
-/// How many runs the final merge reads at once, by default: more are first
-/// merged in groups of this many into longer runs, so that a build opens a
-/// bounded number of files however many runs it made (a process may have
-/// as few as 256 open; this leaves room for the inputs, the book and the
-/// worker threads' files).
-pub const FAN_IN: usize = 32;
 
 /// The memory a tally takes, about: the key and move text, the map's own
 /// share, and the allocator's slack. A limit in bytes is divided by it.
 pub const TALLY_BYTES: usize = 400;
 
+impl Item for Tally {
+    const FIELDS: usize = 4;
+
+    fn add(&mut self, other: Tally) {
+        Tally::add(self, other);
+    }
+
+    fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let Tally {
+            ply,
+            count,
+            evals,
+            with_eval,
+        } = self;
+        write!(out, "{ply}\t{count}\t{evals}\t{with_eval}")
+    }
+
+    fn read(fields: &[&str]) -> Option<Tally> {
+        let [ply, count, evals, with_eval] = fields else {
+            return None;
+        };
+        Some(Tally {
+            ply: ply.parse().ok()?,
+            count: count.parse().ok()?,
+            evals: evals.parse().ok()?,
+            with_eval: with_eval.parse().ok()?,
+        })
+    }
+}
+
 impl Builder {
     /// An empty book to count into, in memory.
     pub fn new(options: Options) -> Builder {
-        static BUILDERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Builder {
             options,
-            id: BUILDERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            ..Builder::default()
+            tallies: Sorter::default(),
         }
     }
 
     /// Holds at most about `bytes` of tallies in memory; beyond that,
     /// sorted runs are written into `dir` (removed when finished).
     pub fn with_memory_limit(mut self, bytes: usize, dir: std::path::PathBuf) -> Builder {
-        self.limit = Some((bytes / TALLY_BYTES).max(1));
-        self.spill_dir = Some(dir);
+        self.tallies = self.tallies.with_limit(bytes / TALLY_BYTES, dir);
         self
     }
 
-    /// Reads at most `n` runs at once (at least 2) instead of [`FAN_IN`].
+    /// Reads at most `n` runs at once (at least 2) instead of
+    /// [`super::runs::FAN_IN`].
     pub fn with_fan_in(mut self, n: usize) -> Builder {
-        self.fan_in = Some(n.max(2));
+        self.tallies = self.tallies.with_fan_in(n);
         self
     }
 
     /// How many runs went to disk from memory so far.
     pub fn runs(&self) -> usize {
-        self.spilled
+        self.tallies.spilled()
     }
 
     /// Counts `record` (see [`count`]); a record whose moves do not replay
@@ -280,85 +283,11 @@ impl Builder {
     /// this builder's options.
     pub fn add_counted(&mut self, counted: Counted) -> Result<(), BuildError> {
         for (text, t) in counted.iter() {
-            match self.tallies.get_mut(text) {
-                Some(tally) => tally.add(t),
-                None => {
-                    self.tallies.insert(text.to_string(), t);
-                }
-            }
-        }
-        if self.limit.is_some_and(|limit| self.tallies.len() >= limit) {
-            self.spill().map_err(|e| BuildError::Spill(e.to_string()))?;
+            self.tallies
+                .add(text, t)
+                .map_err(|e| BuildError::Spill(e.to_string()))?;
         }
         Ok(())
-    }
-
-    /// Writes the tallies held to a sorted run on disk.
-    fn spill(&mut self) -> std::io::Result<()> {
-        let sorted = self.sorted();
-        let path = self.run_path();
-        write_run(&path, |out| {
-            for (text, t) in &sorted {
-                write_tally(out, text, *t)?;
-            }
-            Ok(())
-        })?;
-        self.runs.0.push(path);
-        self.spilled += 1;
-        Ok(())
-    }
-
-    /// The name of the next run.
-    fn run_path(&mut self) -> std::path::PathBuf {
-        let dir = self.spill_dir.clone().unwrap_or_else(std::env::temp_dir);
-        let path = dir.join(format!(
-            "kifconv-book-{}-{}-{}.run",
-            std::process::id(),
-            self.id,
-            self.made
-        ));
-        self.made += 1;
-        path
-    }
-
-    /// Merges the runs, [`FAN_IN`] at a time, into longer runs until no
-    /// more than that many are left.
-    fn merge_passes(&mut self) -> std::io::Result<()> {
-        let fan_in = self.fan_in.unwrap_or(FAN_IN);
-        while self.runs.0.len() > fan_in {
-            let group: Vec<_> = self.runs.0.drain(..fan_in).collect();
-            let path = self.run_path();
-            let written = write_run(&path, |out| {
-                let mut last: Option<(String, Tally)> = None;
-                merge_runs(&group, &mut |text, t| match &mut last {
-                    Some((k, tally)) if k == text => {
-                        tally.add(t);
-                        Ok(())
-                    }
-                    _ => match last.replace((text.to_string(), t)) {
-                        Some((k, tally)) => write_tally(out, &k, tally),
-                        None => Ok(()),
-                    },
-                })?;
-                match last {
-                    Some((k, tally)) => write_tally(out, &k, tally),
-                    None => Ok(()),
-                }
-            });
-            for run in &group {
-                let _ = std::fs::remove_file(run);
-            }
-            written?;
-            self.runs.0.push(path);
-        }
-        Ok(())
-    }
-
-    /// The tallies held, taken out in text order.
-    fn sorted(&mut self) -> Vec<(String, Tally)> {
-        let mut sorted: Vec<(String, Tally)> = self.tallies.drain().collect();
-        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        sorted
     }
 
     /// The book, in memory: moves played at least `min_count` times
@@ -385,32 +314,23 @@ impl Builder {
     ) -> std::io::Result<(usize, usize)> {
         writeln!(out, "{}", super::db2016::HEADER)?;
         let (mut positions, mut moves) = (0, 0);
+        let mut text = String::new();
         self.finish_each(min_count, |k, entry| {
             positions += 1;
             moves += entry.moves.len();
-            let one = Book {
-                entries: [(k, entry)].into_iter().collect(),
-            };
-            let text = super::db2016::write(&one);
-            out.write_all(
-                text.split_once('\n')
-                    .map_or("", |(_, rest)| rest)
-                    .as_bytes(),
-            )
+            text.clear();
+            super::db2016::write_entry(&mut text, &k, &entry);
+            out.write_all(text.as_bytes())
         })?;
         Ok((positions, moves))
     }
 
     /// Each entry in key order, to `each`.
     fn finish_each(
-        mut self,
+        self,
         min_count: u64,
         mut each: impl FnMut(String, Entry) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        if !self.runs.0.is_empty() && !self.tallies.is_empty() {
-            self.spill()?;
-        }
-        self.merge_passes()?;
         let mut group: Option<(String, Vec<(String, Tally)>)> = None;
         let mut emit = |group: Option<(String, Vec<(String, Tally)>)>| -> std::io::Result<()> {
             let Some((k, moves)) = group else {
@@ -421,127 +341,18 @@ impl Builder {
             }
             Ok(())
         };
-        let mut take = |text: &str, t: Tally| -> std::io::Result<()> {
+        self.tallies.finish(|text, t| {
             let (k, mv) = text.rsplit_once('\t').unwrap_or((text, ""));
             match &mut group {
                 Some((current, moves)) if current == k => {
-                    match moves.last_mut() {
-                        Some((last, tally)) if last == mv => tally.add(t),
-                        _ => moves.push((mv.to_string(), t)),
-                    }
+                    moves.push((mv.to_string(), t));
                     Ok(())
                 }
                 _ => emit(group.replace((k.to_string(), vec![(mv.to_string(), t)]))),
             }
-        };
-        if self.runs.0.is_empty() {
-            for (text, t) in self.sorted() {
-                take(&text, t)?;
-            }
-        } else {
-            let runs = std::mem::take(&mut self.runs.0);
-            let merged = merge_runs(&runs, &mut take);
-            for run in &runs {
-                let _ = std::fs::remove_file(run);
-            }
-            merged?;
-        }
+        })?;
         emit(group.take())
     }
-}
-
-/// The runs on disk, removed when dropped (a build that fails or stops
-/// leaves none behind).
-#[derive(Default)]
-struct Runs(Vec<std::path::PathBuf>);
-
-impl Drop for Runs {
-    fn drop(&mut self) {
-        for run in &self.0 {
-            let _ = std::fs::remove_file(run);
-        }
-    }
-}
-
-/// A run's line for a tally.
-fn write_tally(out: &mut dyn std::io::Write, text: &str, t: Tally) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{text}\t{}\t{}\t{}\t{}",
-        t.ply, t.count, t.evals, t.with_eval
-    )
-}
-
-/// Writes a run at `path` through `fill`; on failure the file is removed
-/// and the error names it.
-fn write_run(
-    path: &std::path::Path,
-    fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    // A new file only: a run never replaces another file.
-    let written = std::fs::File::create_new(path).and_then(|file| {
-        let mut out = std::io::BufWriter::new(file);
-        fill(&mut out)?;
-        out.flush()
-    });
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(path);
-        std::io::Error::new(
-            e.kind(),
-            format!("cannot write the sorted run {}: {e}", path.display()),
-        )
-    })
-}
-
-/// Reads the runs in step, handing every tally over in key order.
-fn merge_runs(
-    runs: &[std::path::PathBuf],
-    take: &mut dyn FnMut(&str, Tally) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    use std::io::BufRead;
-    let mut readers = Vec::with_capacity(runs.len());
-    for run in runs {
-        readers.push(std::io::BufReader::new(std::fs::File::open(run)?).lines());
-    }
-    let next = |lines: &mut std::io::Lines<std::io::BufReader<std::fs::File>>| -> std::io::Result<Option<(String, Tally)>> {
-        let Some(line) = lines.next().transpose()? else { return Ok(None) };
-        let f: Vec<&str> = line.split('\t').collect();
-        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "a run line kifconv did not write");
-        let [k, mv, ply, count, evals, with] = f[..] else { return Err(bad()) };
-        let n = |s: &str| s.parse::<i64>().map_err(|_| bad());
-        Ok(Some((
-            format!("{k}\t{mv}"),
-            Tally {
-                ply: n(ply)? as u32,
-                count: n(count)? as u64,
-                evals: n(evals)?,
-                with_eval: n(with)? as u64,
-            },
-        )))
-    };
-    let mut heap = BinaryHeap::new();
-    for (i, lines) in readers.iter_mut().enumerate() {
-        if let Some((k, t)) = next(lines)? {
-            heap.push(Reverse((k, i, t.ply, t.count, t.evals, t.with_eval)));
-        }
-    }
-    while let Some(Reverse((k, i, ply, count, evals, with_eval))) = heap.pop() {
-        take(
-            &k,
-            Tally {
-                ply,
-                count,
-                evals,
-                with_eval,
-            },
-        )?;
-        if let Some((k, t)) = next(&mut readers[i])? {
-            heap.push(Reverse((k, i, t.ply, t.count, t.evals, t.with_eval)));
-        }
-    }
-    Ok(())
 }
 
 /// A position's entry from its moves' tallies.
@@ -574,6 +385,7 @@ fn entry(moves: Vec<(String, Tally)>, min_count: u64) -> Option<Entry> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::runs::FAN_IN;
     use super::*;
     use crate::read::{read_text, Format};
 
@@ -699,7 +511,7 @@ mod tests {
         assert!(builder.runs() >= 1);
         assert!(std::fs::read_dir(&dir).unwrap().count() >= 1);
         // The folder runs go to is now a file: the next run fails.
-        builder.spill_dir = Some(dir.join("not-a-folder"));
+        builder.tallies.dir = Some(dir.join("not-a-folder"));
         std::fs::write(dir.join("not-a-folder"), "").unwrap();
         let e = builder.add(&games[1]).unwrap_err();
         assert!(matches!(e, BuildError::Spill(_)), "{e}");

@@ -7,6 +7,7 @@
 //! * [`build`] counts the mainline positions and moves of records into a
 //!   book, optionally flip-folded (black-to-move positions only: a
 //!   white-to-move position and its move are rotated 180° first);
+//! * [`runs`] sorts more than memory holds, in runs on disk;
 //! * [`query`] finds a position's moves, looking up its rotation when the
 //!   position itself is absent and rotating the moves back, as YaneuraOu's
 //!   FlippedBook does — in a book in memory, or by binary search in a
@@ -16,6 +17,7 @@ pub mod build;
 pub mod check;
 pub mod db2016;
 pub mod query;
+pub mod runs;
 
 use std::collections::BTreeMap;
 

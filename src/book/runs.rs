@@ -1,0 +1,354 @@
+//! Sorting more than memory holds. Items are held by their text key, the
+//! items of one key added together; past a limit they go to a sorted run
+//! on disk, and the runs are merged at the end, a bounded number at a
+//! time. A run is a text file, a line an item (its key, a tab, its
+//! fields). The runs are removed when the sorter is finished or dropped,
+//! and a run that cannot be written whole is removed at once: a failed
+//! job leaves no run behind.
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// How many runs the final merge reads at once, by default: more are first
+/// merged in groups of this many into longer runs, so that a job opens a
+/// bounded number of files however many runs it made (a process may have
+/// as few as 256 open; this leaves room for the inputs, the output and the
+/// worker threads' files).
+pub const FAN_IN: usize = 32;
+
+/// What a sorter holds for a key.
+pub trait Item: Sized {
+    /// How many tab-separated fields [`Item::write`] writes.
+    const FIELDS: usize;
+    /// Adds an item of the same key.
+    fn add(&mut self, other: Self);
+    /// Writes the fields, tab-separated, with no line ending.
+    fn write(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// Reads the fields [`Item::write`] wrote.
+    fn read(fields: &[&str]) -> Option<Self>;
+}
+
+/// Items by key, in memory and in sorted runs on disk.
+pub struct Sorter<T> {
+    items: HashMap<String, T>,
+    /// How many keys may be held before they go to a run.
+    limit: Option<usize>,
+    /// Where runs go.
+    pub(super) dir: Option<PathBuf>,
+    /// How many runs are read at once; more are merged in passes.
+    fan_in: usize,
+    runs: Runs,
+    /// This sorter's number in the process: sorters at work at once name
+    /// their runs apart.
+    id: u64,
+    /// How many runs were made in all (merged ones included).
+    made: usize,
+    /// How many runs went to disk from memory.
+    spilled: usize,
+}
+
+impl<T> Default for Sorter<T> {
+    fn default() -> Self {
+        static SORTERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Sorter {
+            items: HashMap::new(),
+            limit: None,
+            dir: None,
+            fan_in: FAN_IN,
+            runs: Runs::default(),
+            id: SORTERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            made: 0,
+            spilled: 0,
+        }
+    }
+}
+
+impl<T: Item> Sorter<T> {
+    /// Holds at most `keys` keys in memory (at least one); beyond that,
+    /// sorted runs are written into `dir`.
+    pub fn with_limit(mut self, keys: usize, dir: PathBuf) -> Self {
+        self.limit = Some(keys.max(1));
+        self.dir = Some(dir);
+        self
+    }
+
+    /// Reads at most `n` runs at once (at least 2) instead of [`FAN_IN`].
+    pub fn with_fan_in(mut self, n: usize) -> Self {
+        self.fan_in = n.max(2);
+        self
+    }
+
+    /// How many runs went to disk from memory so far.
+    pub fn spilled(&self) -> usize {
+        self.spilled
+    }
+
+    /// Adds `item` under `key` (to the item held there, if any).
+    pub fn add(&mut self, key: &str, item: T) -> io::Result<()> {
+        match self.items.get_mut(key) {
+            Some(held) => held.add(item),
+            None => {
+                self.items.insert(key.to_string(), item);
+            }
+        }
+        if self.limit.is_some_and(|limit| self.items.len() >= limit) {
+            self.spill()?;
+        }
+        Ok(())
+    }
+
+    /// Every key once, in byte order, with its items added together.
+    pub fn finish(mut self, mut each: impl FnMut(&str, T) -> io::Result<()>) -> io::Result<()> {
+        if self.runs.0.is_empty() {
+            for (key, item) in self.sorted() {
+                each(&key, item)?;
+            }
+            return Ok(());
+        }
+        if !self.items.is_empty() {
+            self.spill()?;
+        }
+        self.merge_passes()?;
+        let runs = std::mem::take(&mut self.runs.0);
+        let merged = merge_added(&runs, &mut each);
+        for run in &runs {
+            let _ = std::fs::remove_file(run);
+        }
+        merged
+    }
+
+    /// Writes the items held to a sorted run on disk.
+    fn spill(&mut self) -> io::Result<()> {
+        let sorted = self.sorted();
+        let path = self.run_path();
+        write_run(&path, |out| {
+            for (key, item) in &sorted {
+                write_line(out, key, item)?;
+            }
+            Ok(())
+        })?;
+        self.runs.0.push(path);
+        self.spilled += 1;
+        Ok(())
+    }
+
+    /// The items held, taken out in key order.
+    fn sorted(&mut self) -> Vec<(String, T)> {
+        let mut sorted: Vec<(String, T)> = self.items.drain().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        sorted
+    }
+
+    /// The name of the next run.
+    fn run_path(&mut self) -> PathBuf {
+        let dir = self.dir.clone().unwrap_or_else(std::env::temp_dir);
+        let name = format!(
+            "kifconv-book-{}-{}-{}.run",
+            std::process::id(),
+            self.id,
+            self.made
+        );
+        self.made += 1;
+        dir.join(name)
+    }
+
+    /// Merges the runs, [`Sorter::fan_in`] at a time, into longer runs
+    /// until no more than that many are left.
+    fn merge_passes(&mut self) -> io::Result<()> {
+        while self.runs.0.len() > self.fan_in {
+            let group: Vec<_> = self.runs.0.drain(..self.fan_in).collect();
+            let path = self.run_path();
+            let written = write_run(&path, |out| {
+                merge_added::<T>(&group, &mut |key, item| write_line(out, key, &item))
+            });
+            for run in &group {
+                let _ = std::fs::remove_file(run);
+            }
+            written?;
+            self.runs.0.push(path);
+        }
+        Ok(())
+    }
+}
+
+/// The runs on disk, removed when dropped.
+#[derive(Default)]
+struct Runs(Vec<PathBuf>);
+
+impl Drop for Runs {
+    fn drop(&mut self) {
+        for run in &self.0 {
+            let _ = std::fs::remove_file(run);
+        }
+    }
+}
+
+/// A run's line for an item.
+fn write_line<T: Item>(out: &mut dyn Write, key: &str, item: &T) -> io::Result<()> {
+    out.write_all(key.as_bytes())?;
+    out.write_all(b"\t")?;
+    item.write(out)?;
+    out.write_all(b"\n")
+}
+
+/// Writes a run at `path` through `fill`; on failure the file is removed
+/// and the error names it.
+fn write_run(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    // A new file only: a run never replaces another file.
+    let written = std::fs::File::create_new(path).and_then(|file| {
+        let mut out = io::BufWriter::new(file);
+        fill(&mut out)?;
+        out.flush()
+    });
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(path);
+        io::Error::new(
+            e.kind(),
+            format!("cannot write the sorted run {}: {e}", path.display()),
+        )
+    })
+}
+
+/// Reads the runs in step and hands every key over once, in order, with
+/// its items added together.
+fn merge_added<T: Item>(
+    runs: &[PathBuf],
+    each: &mut dyn FnMut(&str, T) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut last: Option<(String, T)> = None;
+    merge_runs::<T>(runs, &mut |key, item| match &mut last {
+        Some((k, held)) if k == key => {
+            held.add(item);
+            Ok(())
+        }
+        _ => match last.replace((key.to_string(), item)) {
+            Some((k, held)) => each(&k, held),
+            None => Ok(()),
+        },
+    })?;
+    match last {
+        Some((k, held)) => each(&k, held),
+        None => Ok(()),
+    }
+}
+
+/// Reads the runs in step, handing every line's item over in key order.
+fn merge_runs<T: Item>(
+    runs: &[PathBuf],
+    take: &mut dyn FnMut(&str, T) -> io::Result<()>,
+) -> io::Result<()> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    type Lines = io::Lines<io::BufReader<std::fs::File>>;
+    let mut readers: Vec<Lines> = Vec::with_capacity(runs.len());
+    for run in runs {
+        readers.push(io::BufReader::new(std::fs::File::open(run)?).lines());
+    }
+    let next = |lines: &mut Lines| -> io::Result<Option<(String, T)>> {
+        let Some(line) = lines.next().transpose()? else {
+            return Ok(None);
+        };
+        let bad = || {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a run line kifconv did not write",
+            )
+        };
+        let fields: Vec<&str> = line.rsplitn(T::FIELDS + 1, '\t').collect();
+        let Some((key, fields)) = fields.split_last() else {
+            return Err(bad());
+        };
+        let fields: Vec<&str> = fields.iter().rev().copied().collect();
+        let item = T::read(&fields).ok_or_else(bad)?;
+        Ok(Some((key.to_string(), item)))
+    };
+    // The heap orders by key, then run; the items wait in their slots.
+    let mut slots: Vec<Option<T>> = Vec::with_capacity(runs.len());
+    let mut heap = BinaryHeap::new();
+    for (i, lines) in readers.iter_mut().enumerate() {
+        let first = next(lines)?;
+        slots.push(first.map(|(key, item)| {
+            heap.push(Reverse((key, i)));
+            item
+        }));
+    }
+    while let Some(Reverse((key, i))) = heap.pop() {
+        let item = slots[i].take().expect("a key in the heap has its item");
+        take(&key, item)?;
+        if let Some((key, item)) = next(&mut readers[i])? {
+            slots[i] = Some(item);
+            heap.push(Reverse((key, i)));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count, as the simplest item.
+    #[derive(Debug, PartialEq)]
+    struct Count(u64);
+
+    impl Item for Count {
+        const FIELDS: usize = 1;
+        fn add(&mut self, other: Self) {
+            self.0 += other.0;
+        }
+        fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+            write!(out, "{}", self.0)
+        }
+        fn read(fields: &[&str]) -> Option<Self> {
+            fields[0].parse().ok().map(Count)
+        }
+    }
+
+    fn sorted(limit: Option<usize>, fan_in: usize, keys: &[&str]) -> Vec<(String, u64)> {
+        let dir = std::env::temp_dir().join(format!(
+            "kifconv-runs-{}-{limit:?}-{fan_in}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut sorter = Sorter::default().with_fan_in(fan_in);
+        if let Some(limit) = limit {
+            sorter = sorter.with_limit(limit, dir.clone());
+        }
+        for key in keys {
+            sorter.add(key, Count(1)).unwrap();
+        }
+        let spilled = sorter.spilled();
+        assert_eq!(spilled > 0, limit.is_some_and(|l| l < keys.len()));
+        let mut out = Vec::new();
+        sorter
+            .finish(|key, count| {
+                out.push((key.to_string(), count.0));
+                Ok(())
+            })
+            .unwrap();
+        // No run is left behind.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = std::fs::remove_dir(dir);
+        out
+    }
+
+    #[test]
+    fn runs_on_disk_give_what_memory_gives() {
+        // Keys with tabs in them, repeated, out of order.
+        let keys: Vec<String> = (0..500)
+            .map(|i| format!("k{}\tm{}", (i * 37) % 101, i % 3))
+            .collect();
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let in_memory = sorted(None, FAN_IN, &keys);
+        assert!(in_memory.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(in_memory.iter().map(|(_, n)| n).sum::<u64>(), 500);
+        for (limit, fan_in) in [(1, 2), (7, 2), (7, 3), (50, 32)] {
+            assert_eq!(
+                sorted(Some(limit), fan_in, &keys),
+                in_memory,
+                "{limit} {fan_in}"
+            );
+        }
+    }
+}
