@@ -20,6 +20,7 @@
 use super::db2016::BookError;
 use super::{key, Book, BookMove, Entry};
 use crate::{Move, Position};
+use std::collections::HashMap;
 
 /// What books begin with; the version after it may vary.
 pub const MAGIC: &str = "#YANEURAOU-DB2016";
@@ -138,6 +139,333 @@ pub fn first_line(line_number: usize, line: &str) -> Result<(), BookError> {
     })
 }
 
+/// The largest value a book move may carry: YaneuraOu's mate value.
+pub const VALUE_MAX: i32 = 32000;
+
+/// The value YaneuraOu's book tools write for a move whose value is not
+/// known (peta-shock leaves it out of its min-max).
+pub const VALUE_NONE: i32 = -32768;
+
+/// A kind of fault a book may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Fault {
+    /// A position line that sorts before the one above it.
+    NotSorted,
+    /// A position given a second time.
+    Repeated,
+    /// A white-to-move position whose rotation is in the book too: with
+    /// FlippedBook, the engine reads one of them only.
+    FlipPresent,
+    /// A position that cannot be: its moves are dropped with it.
+    Impossible,
+    /// A position line not written as kifconv and YaneuraOu write it.
+    NotCanonical,
+    /// A position line with no ply.
+    NoPly,
+    /// A move line whose move is `none`.
+    NoneMove,
+    /// A move line whose first field is no move.
+    NotAMove,
+    /// A move that cannot be played in its position.
+    Illegal,
+    /// A move line without its five fields.
+    MissingColumns,
+    /// A value beyond the mate value.
+    ValueOutOfRange,
+    /// A move line before any position line.
+    NoPosition,
+}
+
+impl Fault {
+    /// Every kind, in the order `book check` counts them.
+    pub const ALL: [Fault; 12] = [
+        Fault::NotSorted,
+        Fault::Repeated,
+        Fault::FlipPresent,
+        Fault::Impossible,
+        Fault::NotCanonical,
+        Fault::NoPly,
+        Fault::NoneMove,
+        Fault::NotAMove,
+        Fault::Illegal,
+        Fault::MissingColumns,
+        Fault::ValueOutOfRange,
+        Fault::NoPosition,
+    ];
+
+    /// Its name in a count.
+    pub fn name(self) -> &'static str {
+        match self {
+            Fault::NotSorted => "not sorted",
+            Fault::Repeated => "position twice",
+            Fault::FlipPresent => "position and its rotation",
+            Fault::Impossible => "impossible position",
+            Fault::NotCanonical => "position not in canonical form",
+            Fault::NoPly => "no ply",
+            Fault::NoneMove => "`none` move",
+            Fault::NotAMove => "not a move",
+            Fault::Illegal => "illegal move",
+            Fault::MissingColumns => "missing columns",
+            Fault::ValueOutOfRange => "value out of range",
+            Fault::NoPosition => "move before any position",
+        }
+    }
+}
+
+/// A fault found, where it is and what reading does about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Its kind.
+    pub fault: Fault,
+    /// Its line, text and what is wrong.
+    pub at: BookError,
+    /// What reading does about it (`dropped`, `read as …`).
+    pub done: String,
+}
+
+impl Finding {
+    /// The fault with what reading did about it, as a warning.
+    pub fn warning(&self) -> BookError {
+        BookError {
+            message: format!("{}; {}", self.at.message, self.done),
+            ..self.at.clone()
+        }
+    }
+}
+
+/// What a line of a book holds, once checked.
+#[derive(Debug)]
+pub enum Scanned {
+    /// Nothing to keep: a comment, a blank line, or a line dropped.
+    Nothing,
+    /// A position line (its key in kifconv's form).
+    Position(Box<PositionLine>),
+    /// A move of the last position kept.
+    Move(BookMove),
+}
+
+/// Checks a book a line at a time, keeping what can be kept and finding
+/// every fault ([`Fault`]), each with its line and what was done: a
+/// position that cannot be is dropped with its moves, an illegal move or
+/// a line that is no move is dropped, a position is read in its canonical
+/// form, a missing field is read as 0 (`none` for the ponder), a value
+/// beyond the mate value is read as the mate value.
+pub struct Scanner {
+    started: bool,
+    /// The last position line kept: its key as written, and its line.
+    last: Option<(String, usize)>,
+    /// The position whose moves are being read: `None` before any,
+    /// `Some(None)` while a dropped position's moves go with it.
+    current: Option<Option<Position>>,
+    /// Each position's first line, when positions are tracked (for
+    /// repeated positions and rotations).
+    seen: Option<HashMap<String, usize>>,
+    /// Whether the book is meant for FlippedBook (black-to-move positions
+    /// only), so that a position beside its rotation is a fault.
+    flip_folded: bool,
+    /// The faults found so far.
+    pub findings: Vec<Finding>,
+}
+
+impl Scanner {
+    /// A scanner; `track` keeps every position's key, to find a position
+    /// given twice anywhere and a position beside its rotation (memory in
+    /// proportion to the book).
+    pub fn new(track: bool) -> Scanner {
+        Scanner {
+            started: false,
+            last: None,
+            current: None,
+            seen: track.then(HashMap::new),
+            flip_folded: false,
+            findings: Vec::new(),
+        }
+    }
+
+    /// The book is meant for FlippedBook: a white-to-move position whose
+    /// rotation is in the book too is found (with positions tracked).
+    pub fn flip_folded(mut self) -> Scanner {
+        self.flip_folded = true;
+        self
+    }
+
+    fn find(&mut self, fault: Fault, n: usize, raw: &str, message: String, done: &str) {
+        self.findings.push(Finding {
+            fault,
+            at: BookError {
+                line: n,
+                text: raw.trim_end().chars().take(120).collect(),
+                message,
+            },
+            done: done.to_string(),
+        });
+    }
+
+    /// Checks line `n` (from 1). An error only when the text is no book.
+    pub fn line(&mut self, n: usize, raw: &str) -> Result<Scanned, BookError> {
+        let line = raw.trim_end_matches('\r').trim();
+        if line.is_empty() {
+            return Ok(Scanned::Nothing);
+        }
+        if !self.started {
+            first_line(n, line)?;
+            self.started = true;
+        }
+        if line.starts_with('#') || line.starts_with("//") {
+            return Ok(Scanned::Nothing);
+        }
+        if line.starts_with("sfen ") {
+            return Ok(self.position(n, raw, line));
+        }
+        let Some(current) = &self.current else {
+            self.find(
+                Fault::NoPosition,
+                n,
+                raw,
+                "a move before any `sfen` position line".to_string(),
+                "dropped",
+            );
+            return Ok(Scanned::Nothing);
+        };
+        let mut mv = match move_fields(line) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let fault = if line.split_whitespace().next() == Some("none") {
+                    Fault::NoneMove
+                } else {
+                    Fault::NotAMove
+                };
+                self.find(fault, n, raw, e, "dropped");
+                return Ok(Scanned::Nothing);
+            }
+        };
+        let Some(pos) = current else {
+            return Ok(Scanned::Nothing);
+        };
+        if let Some(why) = illegal(pos, &mv.mv) {
+            self.find(Fault::Illegal, n, raw, why, "dropped");
+            return Ok(Scanned::Nothing);
+        }
+        let fields = line.split_whitespace().count();
+        if fields < 5 {
+            self.find(
+                Fault::MissingColumns,
+                n,
+                raw,
+                format!("{fields} of the five fields (move, ponder, value, depth, count)"),
+                "the others read as `none` and 0",
+            );
+        }
+        if mv.value.abs() > VALUE_MAX && mv.value != VALUE_NONE {
+            let value = mv.value.clamp(-VALUE_MAX, VALUE_MAX);
+            self.find(
+                Fault::ValueOutOfRange,
+                n,
+                raw,
+                format!(
+                    "the value {} is beyond the mate value ±{VALUE_MAX} ({VALUE_NONE} marks no value)",
+                    mv.value
+                ),
+                &format!("read as {value}"),
+            );
+            mv.value = value;
+        }
+        Ok(Scanned::Move(mv))
+    }
+
+    /// A position line.
+    fn position(&mut self, n: usize, raw: &str, line: &str) -> Scanned {
+        let p = match position_line(line) {
+            Ok(p) => p,
+            Err(e) => {
+                self.find(Fault::Impossible, n, raw, e, "dropped, with its moves");
+                self.current = Some(None);
+                return Scanned::Nothing;
+            }
+        };
+        if p.written != p.canonical {
+            let message = "a position not in kifconv's form".to_string();
+            let done = format!("read as `sfen {} {}`", p.canonical, p.ply);
+            self.find(Fault::NotCanonical, n, raw, message, &done);
+        }
+        if let Some((last, at)) = &self.last {
+            if last.as_str() >= p.written.as_str() {
+                let message = format!(
+                    "not sorted from here: this position sorts before the one on line {at}, and a search can miss it"
+                );
+                self.find(
+                    Fault::NotSorted,
+                    n,
+                    raw,
+                    message,
+                    "read whole, and written sorted",
+                );
+            }
+        }
+        self.last = Some((p.written.clone(), n));
+        if p.ply == 0 {
+            self.find(
+                Fault::NoPly,
+                n,
+                raw,
+                "a position with no ply (or ply 0)".to_string(),
+                "written with the smallest ply of its copies, or 1",
+            );
+        }
+        if let Some(seen) = &mut self.seen {
+            if let Some(&first) = seen.get(&p.canonical) {
+                let message = format!("the position of line {first} again");
+                self.find(Fault::Repeated, n, raw, message, "their moves are merged");
+            } else {
+                seen.insert(p.canonical.clone(), n);
+            }
+        }
+        self.current = Some(Some(p.position.clone()));
+        Scanned::Position(Box::new(p))
+    }
+
+    /// Ends the book: an empty text is no book; in a flip-folded book with
+    /// positions tracked, each white-to-move position whose rotation is in
+    /// the book too is found. The findings are left in line order.
+    pub fn finish(&mut self) -> Result<(), BookError> {
+        if !self.started {
+            return Err(BookError {
+                line: 1,
+                text: String::new(),
+                message: "not a YaneuraOu book: it is empty".to_string(),
+            });
+        }
+        if let Some(seen) = self.seen.take().filter(|_| self.flip_folded) {
+            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            for (key, &n) in &seen {
+                if !key.contains(" w ") {
+                    continue;
+                }
+                let Ok(pos) = Position::from_sfen(&format!("{key} 1")) else {
+                    continue;
+                };
+                if let Some(&black) = seen.get(&super::key(&pos.flip())) {
+                    pairs.push((n, black));
+                }
+            }
+            for (n, black) in pairs {
+                self.find(
+                    Fault::FlipPresent,
+                    n,
+                    "",
+                    format!(
+                        "a white-to-move position in a flip-folded book, beside its rotation on line {black}: the engine finds this one and never reads the other's moves for it"
+                    ),
+                    "folded into its rotation by `book sort --flip-fold`",
+                );
+            }
+            self.seen = Some(seen);
+        }
+        self.findings.sort_by_key(|f| f.at.line);
+        Ok(())
+    }
+}
+
 /// A whole book read with its faults mended, and what was mended.
 #[derive(Debug, Default)]
 pub struct Read {
@@ -147,108 +475,60 @@ pub struct Read {
     pub warnings: Vec<BookError>,
 }
 
-/// Reads a whole book, mending what can be mended (see the module notes);
-/// a position with no ply keeps ply 0 here (the caller chooses one).
+/// Reads a whole book, mending what can be mended (see [`Scanner`]); a
+/// line that is no move (or comes before any position) is an error here,
+/// as text that is perhaps no book; an unsorted book is said once. A
+/// position with no ply keeps ply 0 (the caller chooses one).
 pub fn read(text: &str) -> Result<Read, BookError> {
     let mut out = Read::default();
-    // The current position: its key and position, or None while the
-    // position is being dropped (its moves go with it).
-    let mut current: Option<Option<(String, Position)>> = None;
-    // The line of each position seen, and the last position line's key as
-    // written (for the order).
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut last: Option<String> = None;
-    let mut unsorted = false;
-    let mut started = false;
+    let mut scanner = Scanner::new(true);
+    let mut key = None;
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r').trim();
-        let fault = |message: String| BookError {
-            line: i + 1,
-            text: raw.chars().take(120).collect(),
-            message,
-        };
-        if line.is_empty() {
-            continue;
-        }
-        if !started {
-            first_line(i + 1, line)?;
-            started = true;
-        }
-        if line.starts_with('#') || line.starts_with("//") {
-            continue;
-        }
-        if line.starts_with("sfen ") {
-            let p = match position_line(line) {
-                Ok(p) => p,
-                Err(e) => {
-                    out.warnings
-                        .push(fault(format!("{e}; dropped, with its moves")));
-                    current = Some(None);
-                    continue;
-                }
-            };
-            if p.written != p.canonical {
-                out.warnings.push(fault(format!(
-                    "a position not in kifconv's form; read as `sfen {} {}`",
-                    p.canonical, p.ply
-                )));
+        match scanner.line(i + 1, raw)? {
+            Scanned::Nothing => {}
+            Scanned::Position(p) => {
+                let entry = out
+                    .book
+                    .entries
+                    .entry(p.canonical.clone())
+                    .or_insert(Entry {
+                        ply: p.ply,
+                        moves: Vec::new(),
+                    });
+                entry.ply = min_ply(entry.ply, p.ply);
+                key = Some(p.canonical);
             }
-            if !unsorted && last.as_deref().is_some_and(|l| l >= p.written.as_str()) {
-                unsorted = true;
-                out.warnings.push(fault(
-                    "not sorted from here: read whole, and written sorted".to_string(),
-                ));
-            }
-            last = Some(p.written.clone());
-            if p.ply == 0 {
-                out.warnings
-                    .push(fault("a position with no ply (or ply 0)".to_string()));
-            }
-            match seen.get(&p.canonical) {
-                Some(&first) => out.warnings.push(fault(format!(
-                    "the position of line {first} again; their moves are merged"
-                ))),
-                None => {
-                    seen.insert(p.canonical.clone(), i + 1);
+            Scanned::Move(mv) => {
+                let key = key.as_ref().expect("a move comes after its position");
+                let entry = out.book.entries.get_mut(key).expect("entered above");
+                if add_move(entry, mv) {
+                    out.warnings.push(BookError {
+                        line: i + 1,
+                        text: raw.chars().take(120).collect(),
+                        message:
+                            "a count past the largest number a count can hold; kept at that number"
+                                .to_string(),
+                    });
                 }
             }
-            let entry = out
-                .book
-                .entries
-                .entry(p.canonical.clone())
-                .or_insert(Entry {
-                    ply: p.ply,
-                    moves: Vec::new(),
-                });
-            entry.ply = min_ply(entry.ply, p.ply);
-            current = Some(Some((p.canonical, p.position)));
-            continue;
         }
-        let Some(current) = &current else {
-            return Err(fault("a move before any `sfen` position line".to_string()));
-        };
-        let mv = move_fields(line).map_err(fault)?;
-        let Some((key, pos)) = current else {
-            continue;
-        };
-        if let Some(why) = illegal(pos, &mv.mv) {
-            out.warnings.push(fault(format!("{why}; dropped")));
-            continue;
-        }
-        let entry = out.book.entries.get_mut(key).expect("entered above");
-        if add_move(entry, mv) {
-            out.warnings.push(fault(
-                "a count past the largest number a count can hold; kept at that number".to_string(),
-            ));
+        // A dropped position's moves go with it.
+        if matches!(scanner.current, Some(None)) {
+            key = None;
         }
     }
-    if !started {
-        return Err(BookError {
-            line: 1,
-            text: String::new(),
-            message: "not a YaneuraOu book: it is empty".to_string(),
-        });
+    scanner.finish()?;
+    let mut said_unsorted = false;
+    for finding in scanner.findings {
+        match finding.fault {
+            Fault::NotAMove | Fault::NoneMove | Fault::NoPosition => return Err(finding.at),
+            Fault::NotSorted if said_unsorted => continue,
+            Fault::NotSorted => said_unsorted = true,
+            _ => {}
+        }
+        out.warnings.push(finding.warning());
     }
+    out.warnings.sort_by_key(|w| w.line);
     for entry in out.book.entries.values_mut() {
         entry.sort();
     }
