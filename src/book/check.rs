@@ -199,8 +199,8 @@ impl Fault {
             Fault::NotSorted => "not sorted",
             Fault::Repeated => "position twice",
             Fault::FlipPresent => "position and its rotation",
-            Fault::Impossible => "impossible position",
-            Fault::NotCanonical => "position not in canonical form",
+            Fault::Impossible => "bad position",
+            Fault::NotCanonical => "not canonical",
             Fault::NoPly => "no ply",
             Fault::NoneMove => "`none` move",
             Fault::NotAMove => "not a move",
@@ -224,10 +224,16 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// The fault with what reading did about it, as a warning.
+    /// The fault, its kind first, with what reading did about it, as a
+    /// warning.
     pub fn warning(&self) -> BookError {
+        let done = if self.done.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", self.done)
+        };
         BookError {
-            message: format!("{}; {}", self.at.message, self.done),
+            message: format!("{}: {}{done}", self.fault.name(), self.at.message),
             ..self.at.clone()
         }
     }
@@ -250,6 +256,7 @@ pub enum Scanned {
 /// a line that is no move is dropped, a position is read in its canonical
 /// form, a missing field is read as 0 (`none` for the ponder), a value
 /// beyond the mate value is read as the mate value.
+#[derive(Debug)]
 pub struct Scanner {
     started: bool,
     /// The last position line kept: its key as written, and its line.
@@ -263,8 +270,17 @@ pub struct Scanner {
     /// Whether the book is meant for FlippedBook (black-to-move positions
     /// only), so that a position beside its rotation is a fault.
     flip_folded: bool,
-    /// The faults found so far.
+    /// The faults found so far, at most [`Scanner::KEPT`] of each kind.
     pub findings: Vec<Finding>,
+    /// How many faults of each kind were found (in [`Fault::ALL`]'s
+    /// order).
+    pub counts: [usize; Fault::ALL.len()],
+}
+
+impl Default for Scanner {
+    fn default() -> Scanner {
+        Scanner::new(false)
+    }
 }
 
 impl Scanner {
@@ -279,8 +295,13 @@ impl Scanner {
             seen: track.then(HashMap::new),
             flip_folded: false,
             findings: Vec::new(),
+            counts: [0; Fault::ALL.len()],
         }
     }
+
+    /// How many faults of a kind are kept with their lines: a book of
+    /// millions of lines may have a fault on each.
+    pub const KEPT: usize = 1000;
 
     /// The book is meant for FlippedBook: a white-to-move position whose
     /// rotation is in the book too is found (with positions tracked).
@@ -290,6 +311,11 @@ impl Scanner {
     }
 
     fn find(&mut self, fault: Fault, n: usize, raw: &str, message: String, done: &str) {
+        let count = &mut self.counts[fault as usize];
+        *count += 1;
+        if *count > Self::KEPT {
+            return;
+        }
         self.findings.push(Finding {
             fault,
             at: BookError {
@@ -299,6 +325,12 @@ impl Scanner {
             },
             done: done.to_string(),
         });
+    }
+
+    /// Whether the last position line was dropped (so its moves go with
+    /// it).
+    pub fn dropping(&self) -> bool {
+        matches!(self.current, Some(None))
     }
 
     /// Checks line `n` (from 1). An error only when the text is no book.
@@ -384,14 +416,14 @@ impl Scanner {
             }
         };
         if p.written != p.canonical {
-            let message = "a position not in kifconv's form".to_string();
+            let message = "the position is not written as kifconv and YaneuraOu write it (hands in order, single spaces)".to_string();
             let done = format!("read as `sfen {} {}`", p.canonical, p.ply);
             self.find(Fault::NotCanonical, n, raw, message, &done);
         }
         if let Some((last, at)) = &self.last {
             if last.as_str() >= p.written.as_str() {
                 let message = format!(
-                    "not sorted from here: this position sorts before the one on line {at}, and a search can miss it"
+                    "this position sorts before the one on line {at}, so a search can miss it"
                 );
                 self.find(
                     Fault::NotSorted,
@@ -408,7 +440,7 @@ impl Scanner {
                 Fault::NoPly,
                 n,
                 raw,
-                "a position with no ply (or ply 0)".to_string(),
+                "the position line gives no ply (or ply 0)".to_string(),
                 "written with the smallest ply of its copies, or 1",
             );
         }
@@ -513,7 +545,7 @@ pub fn read(text: &str) -> Result<Read, BookError> {
             }
         }
         // A dropped position's moves go with it.
-        if matches!(scanner.current, Some(None)) {
+        if scanner.dropping() {
             key = None;
         }
     }

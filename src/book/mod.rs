@@ -8,6 +8,8 @@
 //!   book, optionally flip-folded (black-to-move positions only: a
 //!   white-to-move position and its move are rotated 180° first);
 //! * [`runs`] sorts more than memory holds, in runs on disk;
+//! * [`sort`] writes a sorted, merged, canonical copy of a book, in
+//!   bounded memory;
 //! * [`query`] finds a position's moves, looking up its rotation when the
 //!   position itself is absent and rotating the moves back, as YaneuraOu's
 //!   FlippedBook does — in a book in memory, or by binary search in a
@@ -18,6 +20,7 @@ pub mod check;
 pub mod db2016;
 pub mod query;
 pub mod runs;
+pub mod sort;
 
 use std::collections::BTreeMap;
 

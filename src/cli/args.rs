@@ -116,6 +116,16 @@ pub enum BookCommand {
     /// Merge books into one: the counts of a position's same move added,
     /// the smaller ply kept.
     Merge(BookMergeArgs),
+    /// Find every fault of a book, each with its line: not sorted, a
+    /// position twice, a position beside its rotation (with --flip-fold),
+    /// an impossible position, a position not in canonical form, no ply, a
+    /// `none` line, a line that is no move, an illegal move, missing
+    /// columns, a value beyond the mate value. Exit 1 when any is found.
+    Check(BookCheckArgs),
+    /// Write a sorted, merged, canonical copy of a book, in bounded memory:
+    /// every fault `book check` finds mended or dropped, with a warning.
+    #[command(visible_alias = "fix")]
+    Sort(BookSortArgs),
 }
 
 const MATE_HELP: &str = "\
@@ -215,6 +225,36 @@ pub struct BookMergeArgs {
     /// The book to write.
     #[arg(short, long, value_name = "BOOK")]
     pub output: PathBuf,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookCheckArgs {
+    /// The book (DB2016 text).
+    pub book: PathBuf,
+    /// The book is meant for FlippedBook (black-to-move positions only): a
+    /// white-to-move position whose rotation is in the book too is a fault.
+    #[arg(long)]
+    pub flip_fold: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookSortArgs {
+    /// The book to sort (DB2016 text; never written over).
+    pub book: PathBuf,
+    /// The sorted book to write.
+    #[arg(short, long, value_name = "BOOK")]
+    pub output: PathBuf,
+    /// Store black-to-move positions only: a white-to-move position and its
+    /// moves are rotated 180° and merged into its rotation.
+    #[arg(long)]
+    pub flip_fold: bool,
+    /// The memory the positions may take, in MiB (at least 1); beyond it
+    /// they go to sorted runs on disk beside the output, merged at the end.
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = mebibytes)]
+    pub memory: usize,
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,

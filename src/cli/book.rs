@@ -2,13 +2,16 @@
 //! commands over the library's [`crate::book`]; `build` runs the batch
 //! library's book job.
 
-use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, BookSide};
+use super::args::{
+    BookBuildArgs, BookCheckArgs, BookMergeArgs, BookQueryArgs, BookSide, BookSortArgs,
+};
 use super::games;
 use super::run::Verbosity;
 use super::tools::{self, position};
-use crate::batch::jobs::book::{check_output, write, BookJob};
+use crate::batch::jobs::book::{check_output, write, write_with, BookJob};
 use crate::batch::jobs::Reading;
-use crate::book::{build, check, query};
+use crate::book::check::{Fault, Scanned, Scanner};
+use crate::book::{build, check, query, sort as book_sort};
 
 /// Builds the book: the inputs read by the batch runner (in input order),
 /// counted, written to a temporary file beside the output and linked into
@@ -187,4 +190,177 @@ pub fn merge(args: BookMergeArgs) -> u8 {
             2
         }
     }
+}
+
+/// Prints every fault of a book with its line, then their count by kind;
+/// exit 1 when any is found.
+pub fn check(args: BookCheckArgs) -> u8 {
+    use std::io::BufRead;
+    let name = args.book.display();
+    let mut scanner = Scanner::new(true);
+    if args.flip_fold {
+        scanner = scanner.flip_folded();
+    }
+    let (mut positions, mut moves) = (0usize, 0usize);
+    let scanned = std::fs::File::open(&args.book)
+        .map_err(|e| e.to_string())
+        .and_then(|file| {
+            let mut input = std::io::BufReader::new(file);
+            let mut line = Vec::new();
+            let mut n = 0;
+            loop {
+                line.clear();
+                if input
+                    .read_until(b'\n', &mut line)
+                    .map_err(|e| e.to_string())?
+                    == 0
+                {
+                    break;
+                }
+                n += 1;
+                match scanner
+                    .line(n, &String::from_utf8_lossy(&line))
+                    .map_err(|e| e.to_string())?
+                {
+                    Scanned::Nothing => {}
+                    Scanned::Position(_) => positions += 1,
+                    Scanned::Move(_) => moves += 1,
+                }
+            }
+            scanner.finish().map_err(|e| e.to_string())
+        });
+    if let Err(e) = scanned {
+        eprintln!("error: {name}: {e}");
+        return 2;
+    }
+    let mut text = String::new();
+    for finding in &scanner.findings {
+        let at = &finding.at;
+        text.push_str(&format!(
+            "{name}:{}: {}: {}",
+            at.line,
+            finding.fault.name(),
+            at.message
+        ));
+        if !at.text.is_empty() {
+            text.push_str(&format!(" (`{}`)", at.text));
+        }
+        text.push('\n');
+    }
+    let found: usize = scanner.counts.iter().sum();
+    let counts: Vec<String> = Fault::ALL
+        .iter()
+        .zip(scanner.counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|(fault, n)| {
+            let listed = if n > Scanner::KEPT {
+                format!(" ({} listed)", Scanner::KEPT)
+            } else {
+                String::new()
+            };
+            format!("{n} {}{listed}", fault.name())
+        })
+        .collect();
+    if found == 0 {
+        text.push_str(&format!(
+            "{name}: no faults ({positions} positions, {moves} moves)\n"
+        ));
+    } else {
+        text.push_str(&format!(
+            "{name}: {found} faults ({positions} positions, {moves} moves): {}\n",
+            counts.join(", ")
+        ));
+    }
+    match tools::print(text.as_bytes()) {
+        0 => u8::from(found > 0),
+        code => code,
+    }
+}
+
+/// Writes a sorted, merged, canonical copy of a book (see
+/// [`crate::book::sort`]), saying each fault it mended.
+pub fn sort(args: BookSortArgs) -> u8 {
+    if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.book), args.force) {
+        eprintln!("error: {message}");
+        return 2;
+    }
+    let name = args.book.display().to_string();
+    let input = match std::fs::File::open(&args.book) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return 2;
+        }
+    };
+    let dir = args
+        .output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."))
+        .to_path_buf();
+    let options = book_sort::Options {
+        flip_fold: args.flip_fold,
+        memory: Some(args.memory << 20),
+        dir: Some(dir),
+    };
+    let job = BookJob {
+        output: args.output.clone(),
+        reading: Reading::default(),
+        options: build::Options::default(),
+        min_count: 0,
+        force: args.force,
+        memory: 0,
+        filter: None,
+        uniq: false,
+    };
+    let mut failure = None;
+    let written = write_with(&job, |out| {
+        let mut input = std::io::BufReader::new(input);
+        book_sort::sort(&mut input, out, &options).map_err(|e| {
+            let message = e.to_string();
+            failure = Some(message.clone());
+            std::io::Error::other(message)
+        })
+    });
+    let sorted = match written {
+        Ok(sorted) => sorted,
+        Err(e) => {
+            let e = failure.unwrap_or(e);
+            eprintln!("error: {name}: {e}");
+            return 2;
+        }
+    };
+    for finding in &sorted.scanner.findings {
+        eprintln!("{name}: warning: {}", finding.warning());
+    }
+    for (fault, n) in Fault::ALL.iter().zip(sorted.scanner.counts) {
+        if n > Scanner::KEPT {
+            eprintln!(
+                "{name}: warning: {n} faults of kind `{}` in all ({} said above)",
+                fault.name(),
+                Scanner::KEPT
+            );
+        }
+    }
+    if sorted.held > 0 {
+        eprintln!(
+            "{name}: warning: {} counts added past the largest number a count can hold; kept at that number",
+            sorted.held
+        );
+    }
+    if sorted.no_ply > 0 {
+        eprintln!(
+            "{name}: warning: {} positions had no ply; written with ply 1",
+            sorted.no_ply
+        );
+    }
+    eprintln!(
+        "{}: {} positions, {} moves; merged: {} positions given more than once; rotated: {}",
+        args.output.display(),
+        sorted.positions,
+        sorted.moves,
+        sorted.merged,
+        sorted.folded
+    );
+    0
 }

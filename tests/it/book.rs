@@ -519,8 +519,8 @@ fn a_book_merge_mends_and_says() {
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     for said in [
-        "warning: line 5: not sorted from here",
-        "warning: line 13: a position with no ply",
+        "warning: line 5: not sorted: this position sorts before the one on line 2",
+        "warning: line 13: no ply: the position line gives no ply",
         "illegal here: the piece cannot reach that square; dropped",
         "again; their moves are merged",
         "largest number a count can hold",
