@@ -303,7 +303,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
 }
 
 /// Comments as the formats keep them: a line each.
-fn lines(comments: &[String]) -> Vec<&str> {
+pub(crate) fn lines(comments: &[String]) -> Vec<&str> {
     comments.iter().flat_map(|c| c.split('\n')).collect()
 }
 

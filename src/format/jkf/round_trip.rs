@@ -53,9 +53,8 @@ fn schema_errors(text: &str) -> Vec<String> {
 /// Comment lines: a record's comments split at line breaks, as JKF keeps
 /// them, then the bookmarks as `&name`.
 fn notes(comments: &[String], bookmarks: &[String]) -> Vec<String> {
-    comments
-        .iter()
-        .flat_map(|c| c.split('\n'))
+    crate::format::round_trip::lines(comments)
+        .into_iter()
         .map(str::to_string)
         .chain(bookmarks.iter().map(|b| format!("&{b}")))
         .collect()
