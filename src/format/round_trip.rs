@@ -1,16 +1,20 @@
 //! Round trips: read(write(record)) keeps everything the target format can
-//! hold, for every writer, over every fixture and corpus file and over
-//! thousands of random games with variations, comments and times. What a
+//! hold, for every writer (JKF's too), over every fixture and corpus file
+//! and over 10,000 random games with variations, comments, bookmarks,
+//! times (some in milliseconds), endings of every kind and fouls. What a
 //! format holds is said with the formats' own tables (header keys, ending
-//! words, the foul rule), so these tests live beside them; the round trips
-//! of the command's output are in tests/it/round_trip.rs.
+//! words, the foul rule), so these tests live beside them; JKF's own
+//! checks (its canonical form, the schema, keys given twice, NDJSON) are in
+//! jkf/round_trip.rs. The round trips of the command's output are in
+//! tests/it/round_trip.rs.
 
+use crate::format::jkf::round_trip as jkf_checks;
 use crate::format::{
-    csa::write as csa, japanese::write as japanese, ki2::write as ki2, kif::write as kif,
-    usi::write as usi, western::write as western,
+    csa::write as csa, japanese::write as japanese, jkf::write as jkf, ki2::write as ki2,
+    kif::write as kif, usi::write as usi, western::write as western,
 };
 use crate::read::{read_games, read_text, Format};
-use crate::record::{Ending, EndingKind, Foul, MoveTree, NodeId, Record};
+use crate::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
 use crate::test_util::files::{fixture_records, fixtures, under};
 use crate::test_util::games::{position_at, random_lines};
 use crate::test_util::rng::Rng;
@@ -29,6 +33,7 @@ enum Target {
     Ki2,
     Csa,
     Western,
+    Jkf,
 }
 
 fn write(record: &Record, target: Target) -> String {
@@ -38,6 +43,7 @@ fn write(record: &Record, target: Target) -> String {
         Target::Ki2 => ki2::write_declared(record, "UTF-8"),
         Target::Csa => csa::write(record, csa::Version::V3_0),
         Target::Western => western::write(record),
+        Target::Jkf => jkf::write(record),
     }
 }
 
@@ -48,6 +54,7 @@ fn format_of(target: Target) -> Format {
         Target::Ki2 => Format::Ki2,
         Target::Csa => Format::Csa,
         Target::Western => Format::Western,
+        Target::Jkf => Format::Jkf,
     }
 }
 
@@ -57,7 +64,7 @@ fn start(start: &Position, target: Target) -> String {
     let sfen = start.sfen();
     match target {
         Target::Usi | Target::Kif | Target::Ki2 | Target::Western => sfen,
-        Target::Csa => sfen
+        Target::Csa | Target::Jkf => sfen
             .rsplit_once(' ')
             .map(|(s, _)| s.to_string())
             .unwrap_or(sfen),
@@ -139,6 +146,9 @@ fn headers(record: &Record, target: Target, wrote: bool) -> Vec<(String, String)
 /// A record as the target holds it, written out so that the record written
 /// (`wrote`) and the record read back compare line by line.
 fn canonical(record: &Record, target: Target, wrote: bool) -> String {
+    if target == Target::Jkf {
+        return jkf_checks::canonical(record);
+    }
     let mut out = String::new();
     let tree = &record.tree;
     writeln!(out, "start {}", start(&record.start, target)).unwrap();
@@ -204,9 +214,9 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                 comments.clear();
             }
             comments.extend(node.comments.iter().cloned());
-            write!(out, " comments {comments:?}").unwrap();
+            write!(out, " comments {:?}", lines(&comments)).unwrap();
         } else if target != Target::Usi {
-            write!(out, " comments {:?}", node.comments).unwrap();
+            write!(out, " comments {:?}", lines(&node.comments)).unwrap();
         }
         if matches!(target, Target::Kif | Target::Ki2) {
             write!(out, " bookmarks {:?}", node.bookmarks).unwrap();
@@ -257,7 +267,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                         _ => (ending.kind, ending.winner),
                     };
                     write!(out, " end {word} {kind:?} {winner:?}").unwrap();
-                    write!(out, " end-comments {:?}", ending.comments).unwrap();
+                    write!(out, " end-comments {:?}", lines(&ending.comments)).unwrap();
                     // CSA holds the ending's time; Western holds no times.
                     if let (Target::Csa, Some(t)) = (target, ending.time) {
                         write!(out, " end-time {}", t.spent_ms).unwrap();
@@ -284,12 +294,17 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                 }
             }
             if with_tree {
-                write!(out, " ending comments {:?}", ending.comments).unwrap();
+                write!(out, " ending comments {:?}", lines(&ending.comments)).unwrap();
             }
         }
         out.push('\n');
     }
     out
+}
+
+/// Comments as the formats keep them: a line each.
+pub(crate) fn lines(comments: &[String]) -> Vec<&str> {
+    comments.iter().flat_map(|c| c.split('\n')).collect()
 }
 
 /// Whether KI2, which names no origin, can name the illegal move `mv` made
@@ -309,8 +324,13 @@ fn ki2_names_foul(record: &Record, id: NodeId, mv: Option<Move>) -> bool {
     }
 }
 
+/// Writes `record` as `target`, reads it back and compares; JKF's document
+/// also passes JKF's own checks.
 fn round_trip(record: &Record, target: Target, name: &str) {
     let text = write(record, target);
+    if target == Target::Jkf {
+        jkf_checks::check_document(&text, name);
+    }
     let back = read_text(&text, format_of(target)).unwrap_or_else(|e| {
         panic!(
             "{name} as {target:?} does not read back: {}\n{text}",
@@ -318,75 +338,141 @@ fn round_trip(record: &Record, target: Target, name: &str) {
         )
     });
     assert_eq!(back.len(), 1, "{name} as {target:?}");
+    if target == Target::Jkf {
+        jkf_checks::check_warnings(&back[0], name, &text);
+    }
     let (a, b) = (
         canonical(record, target, true),
         canonical(&back[0], target, false),
     );
     if a != b {
         panic!(
-            "{name} as {target:?} does not round-trip:\n{}\n{text}",
+            "{name} as {target:?} does not round-trip ({} lines written, {} read):\n{}\n{text}",
+            a.lines().count(),
+            b.lines().count(),
             first_differences(&a, &b)
         );
     }
 }
 
-const TARGETS: [Target; 5] = [
+const TARGETS: [Target; 6] = [
     Target::Usi,
     Target::Kif,
     Target::Ki2,
     Target::Csa,
     Target::Western,
+    Target::Jkf,
 ];
 
-fn check_files(paths: &[std::path::PathBuf]) -> usize {
+/// Every record of every file through every writer, and each file's
+/// records as one NDJSON text; returns the number of records.
+fn check_files(paths: &[std::path::PathBuf], targets: &[Target]) -> usize {
     let mut records = 0;
     for path in paths {
         let bytes = std::fs::read(path).unwrap();
         let Ok(read) = crate::read::read_bytes(&bytes, path, None, Default::default()) else {
             continue;
         };
-        for record in &read.records {
+        let name = path.display().to_string();
+        for (i, record) in read.records.iter().enumerate() {
             // What a reader returns passes the check `kifconv::write` makes
             // (the command skips it for records straight from a reader).
             if let Err(e) = record.check() {
-                panic!("{}: read, but the check fails: {e}", path.display());
+                panic!("{name}: read, but the check fails: {e}");
             }
-            for target in TARGETS {
-                round_trip(record, target, &path.display().to_string());
+            for &target in targets {
+                round_trip(record, target, &format!("{name} (game {})", i + 1));
             }
-            records += 1;
         }
+        jkf_checks::check_ndjson(&read.records, &name);
+        records += read.records.len();
     }
     records
 }
 
 #[test]
 fn every_fixture_round_trips_through_every_writer() {
-    let mut paths = under(&fixtures(), &["bad"]);
+    let mut paths = under(&fixtures(), &["bad", "jkf-schema"]);
     paths.retain(|p| p.extension().is_none_or(|e| e != "md"));
-    assert!(check_files(&paths) >= 60);
+    let records = check_files(&paths, &TARGETS);
+    assert!(records >= 70, "{records}");
 }
 
 #[test]
 fn every_corpus_file_round_trips_through_every_writer() {
     let Some(dir) = shared("corpus") else { return };
-    let mut paths = under(&dir, &["bad"]);
-    paths.retain(|p| {
-        p.extension().is_some_and(|e| {
-            ["kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen"].contains(&e.to_str().unwrap_or(""))
-        })
-    });
-    assert!(check_files(&paths) >= 250);
+    let of = |extensions: &[&str]| {
+        let mut paths = under(&dir, &["bad", "jkf-schema"]);
+        paths.retain(|p| {
+            p.extension()
+                .is_some_and(|e| extensions.contains(&e.to_str().unwrap_or("")))
+        });
+        paths
+    };
+    let text = of(&["kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen"]);
+    let records = check_files(&text, &TARGETS);
+    assert!(records >= 250, "{records}");
+    // The corpus's JKF files, through the JKF writer.
+    let records = records + check_files(&of(&["jkf", "json"]), &[Target::Jkf]);
+    assert!(records >= 300, "{records}");
 }
 
-const STARTS: [&str; 6] = [
+// -- Random games ------------------------------------------------------------
+
+/// Even starts with either side to move, a start with every piece in
+/// hand, a game's middle, the same later in the game (KIF and KI2 keep the
+/// move number as `手数＝N`), and a handicap.
+const STARTS: [&str; 7] = [
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "4k4/9/9/9/9/9/9/9/4K4 b R2G2S2N2L9Pb2g2s2n2l9p 1",
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    // Positions after moves already played (KIF and KI2: `手数＝N`).
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 58",
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 37",
+    "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+];
+
+/// Headers of every kind: KIF keys, CSA keys (a version too), keys and
+/// values a Western tag cannot hold, a value of two lines, a key twice.
+const HEADERS: [(&str, &str); 16] = [
+    ("先手", "羽生善治"),
+    ("棋戦", "第1期 \"竜王\" 戦"),
+    ("$TIME", "600+10+0"),
+    ("$NOTE", "a, b: c"),
+    ("対局 場所", "東京"),
+    ("備考", "a \"quoted\" word"),
+    ("Result", "1/2-1/2"),
+    ("場所", "x}y"),
+    ("N+", "先手 \"名人\""),
+    ("N-", "後手\\back"),
+    ("$EVENT", "第1期 竜王戦"),
+    ("V", "2.2"),
+    ("開始日時", "2024/01/02 10:00:00"),
+    ("備考", "line one\nline two"),
+    ("手合割", "平手"),
+    ("備考", "a second 備考"),
+];
+
+/// Terminal words of KIF and CSA, as readers keep them.
+const ENDING_WORDS: [&str; 18] = [
+    "投了",
+    "中断",
+    "千日手",
+    "持将棋",
+    "詰み",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "不戦勝",
+    "封じ手",
+    "TORYO",
+    "OUTE_SENNICHITE",
+    "+ILLEGAL_ACTION",
+    "-ILLEGAL_ACTION",
+    "HIKIWAKE",
+    "MAX_MOVES",
+    "KACHI",
 ];
 
 /// The moves against the rules that a player could still make in `pos`
@@ -416,164 +502,237 @@ fn illegal_moves(pos: &Position) -> Vec<Move> {
     out
 }
 
-/// How a random game's mainline ends: nothing, a terminal word, or a final
-/// illegal move (a foul).
-fn random_ending(rng: &mut Rng, pos: &Position, ply: u32) -> Option<Ending> {
-    let to_move = pos.side_to_move();
-    let ending = Ending::new;
-    let mut ending = match rng.below(5) {
-        0 => return None,
-        1 => ending(EndingKind::Resign, Some(!to_move), "投了"),
-        2 => ending(EndingKind::Abort, None, "中断"),
-        3 => ending(EndingKind::Repetition, None, "千日手"),
-        _ => {
-            let illegal = illegal_moves(pos);
-            if illegal.is_empty() {
-                return None;
-            }
-            let mv = illegal[rng.below(illegal.len())];
-            let mut foul = ending(EndingKind::IllegalMove, Some(!to_move), &mv.to_string());
-            foul.foul = Some(Foul {
-                by: to_move,
-                text: mv.to_string(),
-                reason: format!("move {} is illegal", ply + 1),
-                mv: Some(mv),
-            });
-            foul
+/// An illegal move for the player to move: one of [`illegal_moves`]
+/// (always, as read; else half the time), or a board move of one of their
+/// pieces or a drop, found by a few random tries.
+fn illegal_move(rng: &mut Rng, pos: &Position, made: Made) -> Option<Move> {
+    if made == Made::AsRead || rng.one_in(2) {
+        let moves = illegal_moves(pos);
+        if !moves.is_empty() || made == Made::AsRead {
+            return (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
         }
+    }
+    let mover = pos.side_to_move();
+    for _ in 0..50 {
+        let to = Square::from_index(rng.below(81)).unwrap();
+        let mv = if rng.one_in(3) {
+            let kind = PieceKind::HAND[rng.below(7)];
+            Move::Drop { kind, to }
+        } else {
+            let from = Square::from_index(rng.below(81)).unwrap();
+            if pos.piece_at(from).is_none_or(|p| p.color != mover) || from == to {
+                continue;
+            }
+            Move::Normal {
+                from,
+                to,
+                promote: rng.one_in(3),
+            }
+        };
+        if !pos.is_legal(mv) {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// Whole seconds mostly, some with milliseconds, some with a running total.
+fn random_time(rng: &mut Rng) -> MoveTime {
+    let spent_ms = if rng.one_in(4) {
+        rng.below(600_000) as u64
+    } else {
+        rng.below(600) as u64 * 1000
     };
-    if rng.below(3) == 0 {
+    let total_ms = rng.one_in(5).then(|| rng.below(20_000_000) as u64);
+    MoveTime { spent_ms, total_ms }
+}
+
+/// What a random game's endings and headers are like.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Made {
+    /// As readers make them: endings as their words say, one-line headers.
+    AsRead,
+    /// Any: also endings of any kind with any winner, and a header of two
+    /// lines (JKF holds them all).
+    Any,
+}
+
+/// An ending at `pos` after move `ply`: a terminal word as a reader keeps
+/// it, or (`Made::Any`) any kind with any winner; perhaps a time and a
+/// comment; and a third of the time a foul (`Made::Any`: perhaps without
+/// its move).
+fn random_ending(rng: &mut Rng, pos: &Position, ply: u32, made: Made) -> Ending {
+    let to_move = pos.side_to_move();
+    let mut ending = if made == Made::AsRead || rng.one_in(2) {
+        let word = ENDING_WORDS[rng.below(ENDING_WORDS.len())];
+        let (kind, winner) = crate::format::endings::ending_for_word(word, to_move);
+        Ending::new(kind, winner, word)
+    } else {
+        let winner = [None, Some(Color::Black), Some(Color::White)][rng.below(3)];
+        let kind = EndingKind::ALL[rng.below(EndingKind::ALL.len())];
+        Ending::new(kind, winner, "word")
+    };
+    ending.time = rng.one_in(3).then(|| random_time(rng));
+    if rng.one_in(3) {
         ending
             .comments
             .push(format!("ending comment {}", rng.below(1000)));
     }
-    Some(ending)
+    if rng.one_in(3) {
+        // A foul as read names its move; any foul may not.
+        let mv = illegal_move(rng, pos, made).filter(|_| made == Made::AsRead || !rng.one_in(5));
+        if mv.is_none() && made == Made::AsRead {
+            return ending;
+        }
+        ending.kind = EndingKind::IllegalMove;
+        ending.winner = Some(!to_move);
+        ending.foul = Some(Foul {
+            by: to_move,
+            text: mv.map_or("?".into(), |m| m.to_string()),
+            reason: format!("move {} is illegal", ply + 1),
+            mv,
+        });
+    }
+    ending
 }
 
-/// A random game: a random start, random legal moves, some variations,
-/// comments, bookmarks and times, and perhaps an ending or a foul.
-fn random_game(rng: &mut Rng) -> Record {
+/// A random game: a random start and headers, random legal moves, some
+/// variations, comments (some of two lines), bookmarks, times, endings at
+/// the ends of lines and now and then on a node whose line goes on, fouls.
+fn random_game(rng: &mut Rng, made: Made) -> Record {
     let setup = Setup::from_sfen(STARTS[rng.below(STARTS.len())]).unwrap();
     let start = Position::from_setup(setup, KingRule::BothRequired).unwrap();
     let mut record = Record::new(start.clone());
     record.handicap = record.start.handicap();
+    for _ in 0..rng.below(4) {
+        let (key, value) = HEADERS[rng.below(HEADERS.len())];
+        if made == Made::AsRead && value.contains('\n') {
+            continue;
+        }
+        record.headers.push(Header {
+            key: key.into(),
+            value: value.into(),
+        });
+    }
     let mut tree = MoveTree::new();
+    if rng.one_in(5) {
+        tree.node_mut(NodeId::ROOT)
+            .comments
+            .push("before the first move".into());
+    }
+    if rng.one_in(20) {
+        tree.node_mut(NodeId::ROOT).bookmarks.push("start".into());
+    }
     // The mainline, then a few branches off random nodes.
     random_lines(
         rng,
         &start,
         &mut tree,
         |rng, tree, node| {
-            if rng.below(10) == 0 {
-                tree.node_mut(node)
-                    .comments
-                    .push(format!("comment {}", rng.below(1000)));
+            let n = tree.node_mut(node);
+            if rng.one_in(10) {
+                n.comments.push(format!("comment {}", rng.below(1000)));
             }
-            if rng.below(20) == 0 {
-                tree.node_mut(node)
-                    .bookmarks
-                    .push(format!("bookmark{}", rng.below(1000)));
+            if rng.one_in(50) {
+                n.comments.push("two\nlines".into());
             }
-            tree.node_mut(node).time = Some(crate::record::MoveTime {
-                spent_ms: rng.below(600) as u64 * 1000,
-                total_ms: None,
-            });
+            if rng.one_in(20) {
+                let i = rng.below(1000);
+                let name = [format!("bookmark{i}"), format!("mark {i}")];
+                n.bookmarks.push(name[i % 2].clone());
+            }
+            if !rng.one_in(10) {
+                n.time = Some(random_time(rng));
+            }
         },
-        |rng, tree, line, node, pos| {
-            if line == 0 {
+        |rng, tree, _, node, pos| {
+            if tree.children(node).next().is_none() && !rng.one_in(3) {
                 let ply = tree.node(node).ply;
-                tree.node_mut(node).ending = random_ending(rng, pos, ply).map(Box::new);
+                tree.node_mut(node).ending = Some(Box::new(random_ending(rng, pos, ply, made)));
             }
         },
     );
-    // Endings on some lines, as a reader would have read their words.
-    let leaves: Vec<NodeId> = std::iter::once(NodeId::ROOT)
-        .chain(tree.ids())
-        .filter(|&id| tree.children(id).next().is_none())
-        .collect();
-    for id in leaves {
-        if rng.below(3) != 0 {
-            continue;
+    // Now and then the game could have ended where its line goes on.
+    if rng.one_in(8) {
+        let ids: Vec<NodeId> = std::iter::once(NodeId::ROOT).chain(tree.ids()).collect();
+        let at = ids[rng.below(ids.len())];
+        if tree.node(at).ending.is_none() {
+            let pos = position_at(&start, &tree, at);
+            let ply = tree.node(at).ply;
+            tree.node_mut(at).ending = Some(Box::new(random_ending(rng, &pos, ply, made)));
         }
-        let word = ENDING_WORDS[rng.below(ENDING_WORDS.len())];
-        let to_move = if tree.node(id).ply.is_multiple_of(2) {
-            record.start.side_to_move()
-        } else {
-            !record.start.side_to_move()
-        };
-        let (kind, winner) = crate::format::endings::ending_for_word(word, to_move);
-        let comments = match rng.below(4) {
-            0 => vec![format!("ended {}", rng.below(100))],
-            _ => Vec::new(),
-        };
-        let time = (rng.below(2) == 0).then(|| crate::record::MoveTime {
-            spent_ms: rng.below(100) as u64 * 1000,
-            total_ms: None,
-        });
-        tree.node_mut(id).ending = Some(Box::new(crate::record::Ending {
-            kind,
-            winner,
-            text: word.to_string(),
-            time,
-            comments,
-            foul: None,
-        }));
-    }
-    for _ in 0..rng.below(4) {
-        let (key, value) = HEADERS[rng.below(HEADERS.len())];
-        record.headers.push(crate::record::Header {
-            key: key.to_string(),
-            value: value.to_string(),
-        });
     }
     record.tree = tree;
     record
 }
 
-/// Terminal words of KIF and CSA, as readers keep them.
-const ENDING_WORDS: [&str; 18] = [
-    "投了",
-    "中断",
-    "千日手",
-    "持将棋",
-    "詰み",
-    "切れ負け",
-    "反則勝ち",
-    "反則負け",
-    "入玉勝ち",
-    "不戦勝",
-    "封じ手",
-    "TORYO",
-    "OUTE_SENNICHITE",
-    "+ILLEGAL_ACTION",
-    "-ILLEGAL_ACTION",
-    "HIKIWAKE",
-    "MAX_MOVES",
-    "KACHI",
-];
+/// How often the random games hit what the writers have to get right.
+#[derive(Debug, Default)]
+struct Seen {
+    forks: usize,
+    endings_where_the_line_goes_on: usize,
+    fouls_as_moves: usize,
+    fouls_as_words: usize,
+    times_with_milliseconds: usize,
+    bookmarks: usize,
+}
 
-/// Headers of every kind: KIF keys, CSA keys, keys and values a Western
-/// tag cannot hold.
-const HEADERS: [(&str, &str); 8] = [
-    ("先手", "羽生善治"),
-    ("棋戦", "第1期 \"竜王\" 戦"),
-    ("$TIME", "600+10+0"),
-    ("$NOTE", "a, b: c"),
-    ("対局 場所", "東京"),
-    ("備考", "a \"quoted\" word"),
-    ("Result", "1/2-1/2"),
-    ("場所", "x}y"),
-];
+impl Seen {
+    fn count(&mut self, record: &Record) {
+        let tree = &record.tree;
+        for id in std::iter::once(NodeId::ROOT).chain(tree.ids()) {
+            let node = tree.node(id);
+            self.forks += tree.children(id).count().saturating_sub(1);
+            self.bookmarks += node.bookmarks.len();
+            self.times_with_milliseconds +=
+                node.time.is_some_and(|t| t.spent_ms % 1000 != 0) as usize;
+            if let Some(ending) = &node.ending {
+                self.endings_where_the_line_goes_on += tree.children(id).next().is_some() as usize;
+                let pos = position_at(&record.start, tree, id);
+                match (crate::format::foul_move(ending, &pos), &ending.foul) {
+                    (Some(_), _) => self.fouls_as_moves += 1,
+                    (None, Some(_)) => self.fouls_as_words += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+}
 
 #[test]
 fn ten_thousand_random_games_round_trip_through_every_writer() {
     let mut rng = Rng::new(0x0f0f_1234);
+    let mut games = Vec::new();
+    let mut seen = Seen::default();
     for i in 0..10_000 {
-        let record = random_game(&mut rng);
+        let record = random_game(&mut rng, Made::AsRead);
         for target in TARGETS {
             round_trip(&record, target, &format!("random game {i}"));
         }
+        // JKF holds any ending and header too.
+        let any = random_game(&mut rng, Made::Any);
+        round_trip(&any, Target::Jkf, &format!("random game {i} (any)"));
+        seen.count(&record);
+        seen.count(&any);
+        if i % 100 == 0 {
+            games.push(any);
+        }
     }
+    for (what, n) in [
+        ("forks", seen.forks),
+        (
+            "endings where the line goes on",
+            seen.endings_where_the_line_goes_on,
+        ),
+        ("fouls written as moves", seen.fouls_as_moves),
+        ("fouls written as words", seen.fouls_as_words),
+        ("times with milliseconds", seen.times_with_milliseconds),
+        ("bookmarks", seen.bookmarks),
+    ] {
+        assert!(n >= 100, "only {n} {what}: {seen:?}");
+    }
+    // A hundred of them as one NDJSON text.
+    jkf_checks::check_ndjson(&games, "random games");
 }
 
 /// Games written one after another, as the binary writes several games to
@@ -619,7 +778,12 @@ fn every_fixture_in_one_stream_reads_back_as_the_same_games() {
 fn random_games_in_one_stream_read_back_as_the_same_games() {
     let mut rng = Rng::new(0x5eed_2024);
     let records: Vec<(String, Record)> = (0..300)
-        .map(|i| (format!("random game {i}"), random_game(&mut rng)))
+        .map(|i| {
+            (
+                format!("random game {i}"),
+                random_game(&mut rng, Made::AsRead),
+            )
+        })
         .collect();
     for target in [Target::Kif, Target::Ki2] {
         check_stream(&records, target);

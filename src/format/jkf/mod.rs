@@ -8,6 +8,6 @@ mod preset;
 pub mod read;
 mod reader;
 #[cfg(test)]
-mod round_trip;
+pub(super) mod round_trip;
 mod start;
 pub mod write;

@@ -1,9 +1,9 @@
-//! The JKF writer: `jkf::read::read(jkf::write::write(record))` keeps
-//! everything JKF holds, for every fixture, every corpus file and 10,000
-//! random games (with variations, comments, bookmarks, times in
-//! milliseconds, endings and fouls); every document written is valid
-//! against json-kifu-format's JSON schema (fixtures/jkf-schema/), and reads
-//! back without a warning.
+//! JKF's part of the round trips of format/round_trip.rs, which run the JKF
+//! writer over every fixture, every corpus file and 10,000 random games
+//! like every other writer: every document written is valid against
+//! json-kifu-format's JSON schema (fixtures/jkf-schema/), gives no key
+//! twice and reads back without a warning, and a file's records written as
+//! NDJSON read back line by line.
 //!
 //! What JKF holds, and so what is compared (see `canonical`): the start
 //! without its move number; headers with CSA keys renamed and `V` left out;
@@ -16,15 +16,11 @@
 
 use crate::format::jkf::read::{ending_for_special, read};
 use crate::format::{japanese::write as japanese, jkf::write as jkf};
-use crate::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
-use crate::test_util::files::{fixtures, under};
-use crate::test_util::games::{position_at, random_lines};
-use crate::test_util::rng::Rng;
-use crate::test_util::shared::shared;
+use crate::record::{Header, MoveTime, NodeId, Record};
 use crate::test_util::write::first_differences;
-use crate::{Color, KingRule, Move, PieceKind, Position, Setup, Square};
+use crate::{Color, Move, Position};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 
 const SCHEMA: &str = concat!(
@@ -57,9 +53,8 @@ fn schema_errors(text: &str) -> Vec<String> {
 /// Comment lines: a record's comments split at line breaks, as JKF keeps
 /// them, then the bookmarks as `&name`.
 fn notes(comments: &[String], bookmarks: &[String]) -> Vec<String> {
-    comments
-        .iter()
-        .flat_map(|c| c.split('\n'))
+    crate::format::round_trip::lines(comments)
+        .into_iter()
         .map(str::to_string)
         .chain(bookmarks.iter().map(|b| format!("&{b}")))
         .collect()
@@ -76,7 +71,7 @@ fn time(time: MoveTime, mover: Color, totals: &mut [u64; 2]) -> String {
 }
 
 /// Everything JKF holds of a record, as text, depth first.
-fn canonical(record: &Record) -> String {
+pub(crate) fn canonical(record: &Record) -> String {
     let mut out = String::new();
     let sfen = record.start.sfen();
     let start = sfen.rsplit_once(' ').map_or(sfen.as_str(), |(s, _)| s);
@@ -216,25 +211,22 @@ fn the_duplicate_key_check_finds_duplicates() {
     assert!(err.to_string().contains("key `b` given twice"), "{err}");
 }
 
-/// Writes `record`, checks the document against the schema (when
-/// `validate`) and for keys given twice, reads it back and compares.
-/// Returns the document.
-fn round_trip(record: &Record, name: &str, validate: bool) -> String {
-    let text = jkf::write(record);
-    assert_no_duplicate_keys(&text, name);
-    if validate {
-        let errors = schema_errors(&text);
-        assert!(
-            errors.is_empty(),
-            "{name}: not valid against the schema:\n  {}\n{text}",
-            errors.join("\n  ")
-        );
-    }
-    let back = read(&text)
-        .unwrap_or_else(|e| panic!("{name} does not read back:\n{}\n{text}", e.render(name)));
-    // The warnings expected: a foul, written as its illegal move, is
-    // reported as such, and so is a start that breaks a rule (as it did
-    // when the record was first read).
+/// The checks of a JKF document written: valid against the schema, and no
+/// key given twice.
+pub(crate) fn check_document(text: &str, name: &str) {
+    assert_no_duplicate_keys(text, name);
+    let errors = schema_errors(text);
+    assert!(
+        errors.is_empty(),
+        "{name}: not valid against the schema:\n  {}\n{text}",
+        errors.join("\n  ")
+    );
+}
+
+/// The warnings expected on reading back a JKF document: a foul, written
+/// as its illegal move, is reported as such, and so is a start that breaks
+/// a rule (as it did when the record was first read). No other.
+pub(crate) fn check_warnings(back: &Record, name: &str, text: &str) {
     let unexpected: Vec<_> = back
         .warnings
         .iter()
@@ -249,312 +241,27 @@ fn round_trip(record: &Record, name: &str, validate: bool) -> String {
         unexpected.is_empty(),
         "{name}: warnings on reading back: {unexpected:?}\n{text}"
     );
-    compare(record, &back, name, &text);
-    text
 }
 
-fn compare(record: &Record, back: &Record, name: &str, text: &str) {
-    let (a, b) = (canonical(record), canonical(back));
-    if a != b {
-        panic!(
-            "{name} does not round-trip through JKF ({} lines written, {} read):\n{}\n{text}",
-            a.lines().count(),
-            b.lines().count(),
-            first_differences(&a, &b)
-        );
-    }
-}
-
-/// Every record of every file, written one by one and as NDJSON; returns
-/// the number of records.
-fn check_files(paths: &[PathBuf]) -> usize {
-    let mut count = 0;
-    for path in paths {
-        let bytes = std::fs::read(path).unwrap();
-        let Ok(read) = crate::read::read_bytes(&bytes, path, None, Default::default()) else {
-            continue;
-        };
-        let name = path.display().to_string();
-        for (i, record) in read.records.iter().enumerate() {
-            round_trip(record, &format!("{name} (game {})", i + 1), true);
+/// `records` written as NDJSON: a line a record, which reads back as that
+/// many games, each line valid, without a key twice, and the record again.
+pub(crate) fn check_ndjson(records: &[Record], name: &str) {
+    let lines = jkf::write_all(records);
+    assert_eq!(lines.lines().count(), records.len(), "{name}");
+    let games = crate::read::read_games(&lines, crate::read::Format::Jkf).unwrap();
+    assert_eq!(games.len(), records.len(), "{name} as NDJSON");
+    for (i, (line, record)) in lines.lines().zip(records).enumerate() {
+        let name = format!("{name} (game {}) as NDJSON", i + 1);
+        check_document(line, &name);
+        assert!(!line.contains('\n'));
+        let back = read(line).unwrap_or_else(|e| panic!("{name}:\n{}", e.render(&name)));
+        let (a, b) = (canonical(record), canonical(&back));
+        if a != b {
+            panic!(
+                "{name} does not round-trip:\n{}\n{line}",
+                first_differences(&a, &b)
+            );
         }
-        let lines = jkf::write_all(&read.records);
-        assert_eq!(lines.lines().count(), read.records.len(), "{name}");
-        // The stream reads back as its games.
-        let games = crate::read::read_games(&lines, crate::read::Format::Jkf).unwrap();
-        assert_eq!(games.len(), read.records.len(), "{name} as NDJSON");
-        for (line, record) in lines.lines().zip(&read.records) {
-            let errors = schema_errors(line);
-            assert!(errors.is_empty(), "{name} as NDJSON: {errors:?}");
-            assert_no_duplicate_keys(line, &name);
-            let back = read_line(line, &name);
-            compare(record, &back, &name, line);
-        }
-        count += read.records.len();
-    }
-    count
-}
-
-fn read_line(line: &str, name: &str) -> Record {
-    assert!(!line.contains('\n'));
-    read(line).unwrap_or_else(|e| panic!("{name} as NDJSON:\n{}", e.render(name)))
-}
-
-#[test]
-fn every_fixture_round_trips_through_jkf() {
-    let mut paths = under(&fixtures(), &["bad", "jkf-schema"]);
-    paths.retain(|p| p.extension().is_none_or(|e| e != "md"));
-    let records = check_files(&paths);
-    eprintln!("{records} fixture records round-tripped through JKF and validated");
-    assert!(records >= 70, "{records}");
-}
-
-#[test]
-fn every_corpus_file_round_trips_through_jkf() {
-    let Some(dir) = shared("corpus") else { return };
-    let mut paths = under(&dir, &["bad", "jkf-schema"]);
-    paths.retain(|p| {
-        p.extension().is_some_and(|e| {
-            [
-                "kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json",
-            ]
-            .contains(&e.to_str().unwrap_or(""))
-        })
-    });
-    let records = check_files(&paths);
-    eprintln!("{records} corpus records round-tripped through JKF and validated");
-    assert!(records >= 300, "{records}");
-}
-
-// -- Random games ------------------------------------------------------------
-
-const STARTS: [&str; 5] = [
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    "4k4/9/9/9/9/9/9/9/4K4 b R2G2S2N2L9Pb2g2s2n2l9p 1",
-    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-];
-
-const KINDS: [EndingKind; 21] = EndingKind::ALL;
-
-const HEADERS: [(&str, &str); 8] = [
-    ("N+", "先手 \"名人\""),
-    ("N-", "後手\\back"),
-    ("$EVENT", "第1期 竜王戦"),
-    ("V", "2.2"),
-    ("開始日時", "2024/01/02 10:00:00"),
-    ("備考", "line one\nline two"),
-    ("手合割", "平手"),
-    ("備考", "a second 備考"),
-];
-
-fn random_time(rng: &mut Rng) -> MoveTime {
-    let spent_ms = if rng.one_in(4) {
-        rng.below(600_000) as u64
-    } else {
-        rng.below(600) as u64 * 1000
-    };
-    let total_ms = rng.one_in(5).then(|| rng.below(20_000_000) as u64);
-    MoveTime { spent_ms, total_ms }
-}
-
-/// An illegal move for the player to move: a board move of one of their
-/// pieces or a drop that breaks the rules, if a few tries find one.
-fn illegal_move(rng: &mut Rng, pos: &Position) -> Option<Move> {
-    let mover = pos.side_to_move();
-    for _ in 0..50 {
-        let to = Square::from_index(rng.below(81)).unwrap();
-        let mv = if rng.one_in(3) {
-            let kind = PieceKind::HAND[rng.below(7)];
-            Move::Drop { kind, to }
-        } else {
-            let from = Square::from_index(rng.below(81)).unwrap();
-            if pos.piece_at(from).is_none_or(|p| p.color != mover) || from == to {
-                continue;
-            }
-            Move::Normal {
-                from,
-                to,
-                promote: rng.one_in(3),
-            }
-        };
-        if !pos.is_legal(mv) {
-            return Some(mv);
-        }
-    }
-    None
-}
-
-fn random_ending(rng: &mut Rng, pos: &Position) -> Ending {
-    let winner = [None, Some(Color::Black), Some(Color::White)][rng.below(3)];
-    let mut ending = Ending {
-        kind: KINDS[rng.below(KINDS.len())],
-        winner,
-        text: "word".into(),
-        time: rng.one_in(3).then(|| random_time(rng)),
-        comments: if rng.one_in(3) {
-            vec![format!("ending {}", rng.below(100))]
-        } else {
-            Vec::new()
-        },
-        foul: None,
-    };
-    if rng.one_in(3) {
-        let by = pos.side_to_move();
-        let mv = illegal_move(rng, pos);
-        ending.kind = EndingKind::IllegalMove;
-        ending.winner = Some(!by);
-        ending.foul = Some(Foul {
-            by,
-            text: mv.map_or("?".into(), |m| m.to_string()),
-            reason: "random".into(),
-            mv: if rng.one_in(5) { None } else { mv },
-        });
-    }
-    ending
-}
-
-/// A random game: a random start, random legal moves, some variations,
-/// comments (some of two lines), bookmarks, times (some with milliseconds
-/// or a running total), endings at the ends of lines and now and then on a
-/// node whose line goes on, fouls, and headers.
-fn random_game(rng: &mut Rng) -> Record {
-    let setup = Setup::from_sfen(STARTS[rng.below(STARTS.len())]).unwrap();
-    let start = Position::from_setup(setup, KingRule::BothRequired).unwrap();
-    let mut record = Record::new(start.clone());
-    record.handicap = record.start.handicap();
-    for _ in 0..rng.below(4) {
-        let (key, value) = HEADERS[rng.below(HEADERS.len())];
-        record.headers.push(Header {
-            key: key.into(),
-            value: value.into(),
-        });
-    }
-    let mut tree = MoveTree::new();
-    if rng.one_in(5) {
-        tree.node_mut(NodeId::ROOT)
-            .comments
-            .push("before the first move".into());
-    }
-    if rng.one_in(20) {
-        tree.node_mut(NodeId::ROOT).bookmarks.push("start".into());
-    }
-    // The mainline, then a few branches off random nodes.
-    random_lines(
-        rng,
-        &start,
-        &mut tree,
-        |rng, tree, node| {
-            let n = tree.node_mut(node);
-            if rng.one_in(10) {
-                n.comments.push(format!("comment {}", rng.below(1000)));
-            }
-            if rng.one_in(50) {
-                n.comments.push("two\nlines".into());
-            }
-            if rng.one_in(30) {
-                n.bookmarks.push(format!("mark {}", rng.below(10)));
-            }
-            if !rng.one_in(10) {
-                n.time = Some(random_time(rng));
-            }
-        },
-        |rng, tree, _, node, pos| {
-            if tree.children(node).next().is_none() && rng.one_in(2) {
-                tree.node_mut(node).ending = Some(Box::new(random_ending(rng, pos)));
-            }
-        },
-    );
-    // Now and then the game could have ended where its line goes on.
-    if rng.one_in(8) {
-        let ids: Vec<NodeId> = std::iter::once(NodeId::ROOT).chain(tree.ids()).collect();
-        let at = ids[rng.below(ids.len())];
-        if tree.node(at).ending.is_none() {
-            let pos = position_at(&start, &tree, at);
-            tree.node_mut(at).ending = Some(Box::new(random_ending(rng, &pos)));
-        }
-    }
-    record.tree = tree;
-    record
-}
-
-/// How often the random games hit what the JKF writer has to get right.
-#[derive(Debug, Default)]
-struct Seen {
-    moves: usize,
-    forks: usize,
-    endings: usize,
-    endings_where_the_line_goes_on: usize,
-    fouls_as_moves: usize,
-    fouls_as_words: usize,
-    times_with_milliseconds: usize,
-    bookmarks: usize,
-}
-
-impl Seen {
-    fn count(&mut self, record: &Record) {
-        let tree = &record.tree;
-        let start = record.start.clone();
-        let mut stack = vec![(NodeId::ROOT, start)];
-        while let Some((id, pos)) = stack.pop() {
-            let node = tree.node(id);
-            self.moves += node.mv.is_some() as usize;
-            self.forks += tree.children(id).count().saturating_sub(1);
-            self.bookmarks += node.bookmarks.len();
-            self.times_with_milliseconds +=
-                node.time.is_some_and(|t| t.spent_ms % 1000 != 0) as usize;
-            if let Some(ending) = &node.ending {
-                self.endings += 1;
-                self.endings_where_the_line_goes_on += tree.children(id).next().is_some() as usize;
-                match (jkf::foul_move(ending, &pos), &ending.foul) {
-                    (Some(_), _) => self.fouls_as_moves += 1,
-                    (None, Some(_)) => self.fouls_as_words += 1,
-                    _ => {}
-                }
-            }
-            for child in tree.children(id) {
-                let mut after = pos.clone();
-                after.play_unchecked(tree.node(child).mv.unwrap());
-                stack.push((child, after));
-            }
-        }
-    }
-}
-
-#[test]
-fn ten_thousand_random_games_round_trip_through_jkf() {
-    let mut rng = Rng::new(0x0f0f_1234);
-    let mut games = Vec::new();
-    let mut seen = Seen::default();
-    for i in 0..10_000 {
-        let record = random_game(&mut rng);
-        round_trip(&record, &format!("random game {i}"), true);
-        seen.count(&record);
-        if i % 100 == 0 {
-            games.push(record);
-        }
-    }
-    eprintln!("10,000 random games round-tripped through JKF and validated: {seen:?}");
-    for (what, n) in [
-        ("forks", seen.forks),
-        (
-            "endings where the line goes on",
-            seen.endings_where_the_line_goes_on,
-        ),
-        ("fouls written as moves", seen.fouls_as_moves),
-        ("fouls written as words", seen.fouls_as_words),
-        ("times with milliseconds", seen.times_with_milliseconds),
-        ("bookmarks", seen.bookmarks),
-    ] {
-        assert!(n >= 100, "only {n} {what}");
-    }
-    // A hundred of them as one NDJSON text.
-    let lines = jkf::write_all(&games);
-    assert_eq!(lines.lines().count(), games.len());
-    for (i, (line, record)) in lines.lines().zip(&games).enumerate() {
-        let name = format!("random game {} as NDJSON", i * 100);
-        compare(record, &read_line(line, &name), &name, line);
     }
 }
 
