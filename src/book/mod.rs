@@ -58,6 +58,20 @@ pub struct Book {
     pub entries: BTreeMap<String, Entry>,
 }
 
+impl BookMove {
+    /// The move and its ponder rotated 180°, for the rotated position.
+    pub fn rotated(self) -> BookMove {
+        let flip = |usi: &str| {
+            crate::Move::from_usi(usi).map_or(usi.to_string(), |m| m.flip().to_string())
+        };
+        BookMove {
+            mv: flip(&self.mv),
+            ponder: self.ponder.as_deref().map(flip),
+            ..self
+        }
+    }
+}
+
 /// A position's key in a book: its SFEN without the move number.
 pub fn key(pos: &crate::Position) -> String {
     pos.sfen_key()

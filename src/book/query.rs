@@ -7,7 +7,7 @@
 
 use super::db2016::BookError;
 use super::{check, key, Book, BookMove};
-use crate::{Move, Position};
+use crate::Position;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 
@@ -25,15 +25,7 @@ pub struct Answer {
 
 /// The moves rotated back to the position asked about.
 fn rotated(moves: Vec<BookMove>) -> Vec<BookMove> {
-    let flip = |usi: &str| Move::from_usi(usi).map_or(usi.to_string(), |m| m.flip().to_string());
-    moves
-        .into_iter()
-        .map(|m| BookMove {
-            mv: flip(&m.mv),
-            ponder: m.ponder.as_deref().map(flip),
-            ..m
-        })
-        .collect()
+    moves.into_iter().map(BookMove::rotated).collect()
 }
 
 /// The book's moves for `pos` (see the module notes).

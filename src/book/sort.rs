@@ -11,7 +11,6 @@ use super::check::{self, add_move, min_ply, Scanned, Scanner};
 use super::db2016::{self, BookError};
 use super::runs::{Item, Sorter};
 use super::{key, BookMove, Entry};
-use crate::Move;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
@@ -163,7 +162,7 @@ pub fn sort(
                     continue;
                 };
                 if *rotate {
-                    mv = rotated(mv);
+                    mv = mv.rotated();
                 }
                 let entry = &mut Entry {
                     ply: 0,
@@ -211,16 +210,6 @@ pub fn sort(
     out.flush()?;
     sorted.scanner = scanner;
     Ok(sorted)
-}
-
-/// A book move rotated 180°, with its ponder.
-fn rotated(mv: BookMove) -> BookMove {
-    let flip = |usi: &str| Move::from_usi(usi).map_or(usi.to_string(), |m| m.flip().to_string());
-    BookMove {
-        mv: flip(&mv.mv),
-        ponder: mv.ponder.as_deref().map(flip),
-        ..mv
-    }
 }
 
 /// Why a sort failed.

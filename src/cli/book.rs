@@ -173,16 +173,7 @@ pub fn merge(args: BookMergeArgs) -> u8 {
     if no_ply > 0 {
         eprintln!("warning: {no_ply} positions had a ply in no book; written with ply 1");
     }
-    let job = BookJob {
-        output: args.output,
-        reading: Reading::default(),
-        options: build::Options::default(),
-        min_count: 0,
-        force: args.force,
-        memory: 0,
-        filter: None,
-        uniq: false,
-    };
+    let job = output_job(args.output, args.force);
     match write(&merged, &job) {
         Ok(()) => 0,
         Err(e) => {
@@ -303,16 +294,7 @@ pub fn sort(args: BookSortArgs) -> u8 {
         memory: Some(args.memory << 20),
         dir: Some(dir),
     };
-    let job = BookJob {
-        output: args.output.clone(),
-        reading: Reading::default(),
-        options: build::Options::default(),
-        min_count: 0,
-        force: args.force,
-        memory: 0,
-        filter: None,
-        uniq: false,
-    };
+    let job = output_job(args.output.clone(), args.force);
     let mut failure = None;
     let written = write_with(&job, |out| {
         let mut input = std::io::BufReader::new(input);
@@ -363,4 +345,19 @@ pub fn sort(args: BookSortArgs) -> u8 {
         sorted.folded
     );
     0
+}
+
+/// A job that only writes a book to `output` (for merge and sort, which
+/// read books, not records).
+fn output_job(output: std::path::PathBuf, force: bool) -> BookJob {
+    BookJob {
+        output,
+        reading: Reading::default(),
+        options: build::Options::default(),
+        min_count: 0,
+        force,
+        memory: 0,
+        filter: None,
+        uniq: false,
+    }
 }
