@@ -720,7 +720,7 @@ mod tests {
         let mut bytes = Vec::new();
         let written = write(&book, &mut bytes).unwrap();
         assert_eq!((written.entries, written.saturated), (2, 1));
-        let back = read(&bytes, &[start.clone()]).unwrap();
+        let back = read(&bytes, std::slice::from_ref(&start)).unwrap();
         let counts: Vec<(&str, u64)> = back.book.entries[&start.sfen_key()]
             .moves
             .iter()
@@ -729,7 +729,7 @@ mod tests {
         assert_eq!(counts, [("2g2f", 65_535), ("7g7f", 65_535)]);
         // The same entry twice: one move, counts added.
         let twice = [&bytes[..ENTRY_SIZE], &bytes[..ENTRY_SIZE]].concat();
-        let back = read(&twice, &[start.clone()]).unwrap();
+        let back = read(&twice, std::slice::from_ref(&start)).unwrap();
         assert_eq!(back.duplicates, 1);
         assert_eq!(back.book.entries[&start.sfen_key()].moves[0].count, 131_070);
     }
@@ -802,12 +802,12 @@ mod tests {
         let f = encode(Move::from_usi("7g7f").unwrap(), Layout::Apery);
         let mut cut = [entry(k - 1, f), entry(k, f)].concat();
         cut.truncate(20);
-        let e = read(&cut, &[start.clone()]).unwrap_err();
+        let e = read(&cut, std::slice::from_ref(&start)).unwrap_err();
         assert_eq!((e.index, e.offset()), (1, 16));
         assert!(e.message.starts_with("only 4 of its 16 bytes"), "{e}");
         assert_eq!(lookup_fault(&cut), e);
         let unsorted = [entry(k, f), entry(k + 1, f), entry(k - 1, f)].concat();
-        let e = read(&unsorted, &[start.clone()]).unwrap_err();
+        let e = read(&unsorted, std::slice::from_ref(&start)).unwrap_err();
         assert_eq!(e.index, 2);
         assert!(e.message.contains("sorted by key"), "{e}");
         // The search probes entry 1, then entry 0, whose key is above it.
