@@ -13,8 +13,11 @@
 //! * [`query`] finds a position's moves, looking up its rotation when the
 //!   position itself is absent and rotating the moves back, as YaneuraOu's
 //!   FlippedBook does — in a book in memory, or by binary search in a
-//!   sorted book file without reading it whole.
+//!   sorted book file without reading it whole;
+//! * [`apery`] reads and writes Apery's binary books (`.bin`), keyed by
+//!   Apery's position hash.
 
+pub mod apery;
 pub mod build;
 pub mod check;
 pub mod db2016;

@@ -24,7 +24,7 @@ pub struct Answer {
 }
 
 /// The moves rotated back to the position asked about.
-fn rotated(moves: Vec<BookMove>) -> Vec<BookMove> {
+pub(super) fn rotated(moves: Vec<BookMove>) -> Vec<BookMove> {
     moves.into_iter().map(BookMove::rotated).collect()
 }
 
