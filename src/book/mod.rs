@@ -10,12 +10,14 @@
 //! * [`query`] finds a position's moves, looking up its rotation when the
 //!   position itself is absent and rotating the moves back, as YaneuraOu's
 //!   FlippedBook does — in a book in memory, or by binary search in a
-//!   sorted book file without reading it whole.
+//!   sorted book file without reading it whole;
+//! * [`ybb`] reads, writes and searches YaneuraOu's binary book (`.ybb`).
 
 pub mod build;
 pub mod check;
 pub mod db2016;
 pub mod query;
+pub mod ybb;
 
 use std::collections::BTreeMap;
 

@@ -24,7 +24,7 @@ pub struct Answer {
 }
 
 /// The moves rotated back to the position asked about.
-fn rotated(moves: Vec<BookMove>) -> Vec<BookMove> {
+pub(super) fn rotated(moves: Vec<BookMove>) -> Vec<BookMove> {
     let flip = |usi: &str| Move::from_usi(usi).map_or(usi.to_string(), |m| m.flip().to_string());
     moves
         .into_iter()
