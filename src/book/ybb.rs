@@ -147,7 +147,7 @@ pub fn write(book: &Book, out: &mut impl Write) -> std::io::Result<Written> {
         written.plies_clamped += u64::from(entry.ply > u32::from(u16::MAX));
         index.push((bytes, entry, records));
     }
-    index.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    index.sort_unstable_by_key(|a| a.0);
     if let Some(w) = index.windows(2).find(|w| w[0].0 == w[1].0) {
         // Two keys of one position: only a key not in kifconv's form can
         // do that.
