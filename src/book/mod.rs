@@ -15,7 +15,8 @@
 //!   FlippedBook does — in a book in memory, or by binary search in a
 //!   sorted book file without reading it whole;
 //! * [`apery`] reads and writes Apery's binary books (`.bin`), keyed by
-//!   Apery's position hash.
+//!   Apery's position hash;
+//! * [`ybb`] reads, writes and searches YaneuraOu's binary book (`.ybb`).
 
 pub mod apery;
 pub mod build;
@@ -24,6 +25,7 @@ pub mod db2016;
 pub mod query;
 pub mod runs;
 pub mod sort;
+pub mod ybb;
 
 use std::collections::BTreeMap;
 

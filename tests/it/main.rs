@@ -11,6 +11,7 @@ mod util;
 
 mod archives;
 mod book;
+mod book_ybb;
 mod charsets;
 mod clearer_errors;
 mod cli;

@@ -1,0 +1,904 @@
+//! YaneuraOu's binary book, `.ybb` (`YANE-BINBOOK-V1`). All numbers are
+//! little-endian:
+//!
+//! * a header of 32 bytes: the magic `YANE-BINBOOK-V1` and a NUL, a u64
+//!   count of positions, a u64 of flags (bit 0: every move carries a
+//!   depth; no other bit is known);
+//! * the index: one entry of 44 bytes per position, strictly ascending in
+//!   the bytes of its packed position (YaneuraOu searches it by binary
+//!   search): the 32-byte PackedSfen, a u64 offset of the position's moves
+//!   counted from the start of the moves area, a u16 ply and a u16 number
+//!   of moves;
+//! * the moves area, right after the index: per move its YaneuraOu
+//!   `Move16` (u16), its value from the mover's view (i16) and, with flag
+//!   bit 0, its depth (u16).
+//!
+//! No ponder and no count are stored. The engine takes `none` and a count
+//! of 0 ("no frequency known"), and so does [`read`]: a count of 0 is also
+//! what a DB2016 move line without a count reads as.
+//!
+//! [`write`] writes as YaneuraOu's own writer (`makebook peta_shock` to a
+//! `.ybb`) does: the depth flag always set, each position's moves one
+//! after the other in index order. It writes the moves in the book's
+//! order; [`read`] keeps the file's order, so that a file read and written
+//! again is the same bytes. Values past the i16 range are held at its
+//! ends, depths and plies past the u16 range at its end; [`Written`] counts
+//! them, and the ponders and counts left out.
+
+use super::query::{rotated, Answer};
+use super::{key, Book, BookMove, Entry};
+use crate::training::move16::{self, Layout};
+use crate::training::packed::{self, Dialect};
+use crate::{Move, Position};
+use std::collections::BTreeMap;
+use std::io::{Read, Seek, SeekFrom, Write};
+
+/// The first 16 bytes.
+pub const MAGIC: [u8; 16] = *b"YANE-BINBOOK-V1\0";
+/// The header's length: magic, count, flags.
+pub const HEADER_LEN: u64 = 32;
+/// An index entry's length: packed position, offset, ply, number of moves.
+pub const ENTRY_LEN: u64 = 44;
+/// The flag of a depth with every move.
+pub const FLAG_DEPTH: u64 = 1;
+
+/// What [`write`] wrote, and what it could not keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// Positions written.
+    pub positions: u64,
+    /// Moves written.
+    pub moves: u64,
+    /// Values held at -32768 or 32767.
+    pub values_clamped: u64,
+    /// Depths held at 65535.
+    pub depths_clamped: u64,
+    /// Plies held at 65535.
+    pub plies_clamped: u64,
+    /// Moves whose ponder was left out.
+    pub ponders_dropped: u64,
+    /// Moves whose count (other than 0) was left out.
+    pub counts_dropped: u64,
+}
+
+/// Why a `.ybb` file cannot be read: the byte offset, the index entry (from
+/// 0) when the fault is one entry's, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct YbbError {
+    /// The byte offset of the fault in the file.
+    pub offset: u64,
+    /// The index entry at fault, counted from 0.
+    pub entry: Option<u64>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for YbbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "byte {}: ", self.offset)?;
+        if let Some(n) = self.entry {
+            write!(f, "index entry {n}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for YbbError {}
+
+impl From<YbbError> for std::io::Error {
+    fn from(e: YbbError) -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+    }
+}
+
+fn invalid_input(message: String) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, message)
+}
+
+/// The bytes of one move: Move16, value, depth.
+struct MoveRecord {
+    code: u16,
+    value: i16,
+    depth: u16,
+}
+
+/// Writes `book` as a `.ybb` (see the module notes). A key that is no
+/// position with both kings, a move that is not legal in its position, or
+/// more than 65535 moves in a position is an error of kind `InvalidInput`,
+/// and nothing is written.
+pub fn write(book: &Book, out: &mut impl Write) -> std::io::Result<Written> {
+    let mut written = Written::default();
+    let mut index: Vec<([u8; 32], &Entry, Vec<MoveRecord>)> =
+        Vec::with_capacity(book.entries.len());
+    for (k, entry) in &book.entries {
+        let pos = Position::from_sfen(&format!("{k} 1"))
+            .map_err(|e| invalid_input(format!("the book position `{k}`: {e}")))?;
+        let bytes = packed::pack(&pos, Dialect::PackedSfen)
+            .map_err(|e| invalid_input(format!("the book position `{k}`: {e}")))?;
+        if entry.moves.len() > usize::from(u16::MAX) {
+            return Err(invalid_input(format!(
+                "the book position `{k}` has {} moves; a .ybb holds at most {}",
+                entry.moves.len(),
+                u16::MAX
+            )));
+        }
+        let mut records = Vec::with_capacity(entry.moves.len());
+        for m in &entry.moves {
+            let mv = Move::from_usi(&m.mv)
+                .ok()
+                .filter(|&mv| pos.check_legal(mv).is_ok())
+                .ok_or_else(|| {
+                    invalid_input(format!(
+                        "the book position `{k}`: the move `{}` is not legal there",
+                        m.mv
+                    ))
+                })?;
+            let value = m.value.clamp(i16::MIN.into(), i16::MAX.into());
+            written.values_clamped += u64::from(value != m.value);
+            written.depths_clamped += u64::from(m.depth > u32::from(u16::MAX));
+            written.ponders_dropped += u64::from(m.ponder.is_some());
+            written.counts_dropped += u64::from(m.count != 0);
+            records.push(MoveRecord {
+                code: move16::encode(mv, Layout::YaneuraOu),
+                value: value as i16,
+                depth: m.depth.min(u16::MAX.into()) as u16,
+            });
+        }
+        written.plies_clamped += u64::from(entry.ply > u32::from(u16::MAX));
+        index.push((bytes, entry, records));
+    }
+    index.sort_unstable_by_key(|a| a.0);
+    if let Some(w) = index.windows(2).find(|w| w[0].0 == w[1].0) {
+        // Two keys of one position: only a key not in kifconv's form can
+        // do that.
+        return Err(invalid_input(format!(
+            "two book positions pack the same ({})",
+            hex(&w[0].0)
+        )));
+    }
+
+    let mut head = Vec::with_capacity(HEADER_LEN as usize);
+    head.extend_from_slice(&MAGIC);
+    head.extend_from_slice(&(index.len() as u64).to_le_bytes());
+    head.extend_from_slice(&FLAG_DEPTH.to_le_bytes());
+    out.write_all(&head)?;
+    let mut offset = 0u64;
+    let mut buf = Vec::with_capacity(ENTRY_LEN as usize);
+    for (bytes, entry, records) in &index {
+        buf.clear();
+        buf.extend_from_slice(bytes);
+        buf.extend_from_slice(&offset.to_le_bytes());
+        buf.extend_from_slice(&(entry.ply.min(u16::MAX.into()) as u16).to_le_bytes());
+        buf.extend_from_slice(&(records.len() as u16).to_le_bytes());
+        out.write_all(&buf)?;
+        offset += records.len() as u64 * 6;
+    }
+    for (_, _, records) in &index {
+        buf.clear();
+        for r in records {
+            buf.extend_from_slice(&r.code.to_le_bytes());
+            buf.extend_from_slice(&r.value.to_le_bytes());
+            buf.extend_from_slice(&r.depth.to_le_bytes());
+        }
+        out.write_all(&buf)?;
+        written.moves += records.len() as u64;
+    }
+    written.positions = index.len() as u64;
+    Ok(written)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The header's fields.
+#[derive(Clone, Copy, Debug)]
+struct Header {
+    count: u64,
+    flags: u64,
+    /// Where the moves area starts.
+    moves_base: u64,
+}
+
+impl Header {
+    fn record_len(&self) -> u64 {
+        if self.flags & FLAG_DEPTH != 0 {
+            6
+        } else {
+            4
+        }
+    }
+}
+
+/// The header from the file's first bytes (`head`, all of them when the
+/// file is shorter than a header) in a file of `len` bytes.
+fn header(head: &[u8], len: u64) -> Result<Header, YbbError> {
+    let fault = |offset, message: String| YbbError {
+        offset,
+        entry: None,
+        message,
+    };
+    let magic = &head[..head.len().min(MAGIC.len())];
+    if !MAGIC.starts_with(magic) {
+        return Err(fault(
+            0,
+            "not a YaneuraOu binary book: expected the magic `YANE-BINBOOK-V1` and a NUL"
+                .to_string(),
+        ));
+    }
+    if (head.len() as u64) < HEADER_LEN {
+        return Err(fault(
+            head.len() as u64,
+            format!(
+                "the file ends inside the header: expected {HEADER_LEN} bytes, the file has {len}"
+            ),
+        ));
+    }
+    let count = u64::from_le_bytes(head[16..24].try_into().expect("8 bytes"));
+    let flags = u64::from_le_bytes(head[24..32].try_into().expect("8 bytes"));
+    if flags & !FLAG_DEPTH != 0 {
+        return Err(fault(
+            24,
+            format!("unknown flags {flags:#x}: only bit 0 (a depth with every move) is known"),
+        ));
+    }
+    let moves_base = count
+        .checked_mul(ENTRY_LEN)
+        .and_then(|n| n.checked_add(HEADER_LEN))
+        .filter(|&end| end <= len)
+        .ok_or_else(|| {
+            fault(
+                16,
+                format!(
+                    "the header counts {count} positions, whose index of {ENTRY_LEN} bytes each \
+                     does not fit in the file's {len} bytes"
+                ),
+            )
+        })?;
+    Ok(Header {
+        count,
+        flags,
+        moves_base,
+    })
+}
+
+/// An index entry's fields.
+#[derive(Clone, Copy, Debug)]
+struct IndexEntry {
+    packed: [u8; 32],
+    offset: u64,
+    ply: u16,
+    moves: u16,
+}
+
+fn index_entry(bytes: &[u8]) -> IndexEntry {
+    IndexEntry {
+        packed: bytes[..32].try_into().expect("32 bytes"),
+        offset: u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes")),
+        ply: u16::from_le_bytes([bytes[40], bytes[41]]),
+        moves: u16::from_le_bytes([bytes[42], bytes[43]]),
+    }
+}
+
+/// Where entry `n` starts.
+fn entry_start(n: u64) -> u64 {
+    HEADER_LEN + n * ENTRY_LEN
+}
+
+/// The position of entry `n`, which must be packed as YaneuraOu packs it
+/// (else the index is not in the order a search expects).
+fn position(e: &IndexEntry, n: u64) -> Result<Position, YbbError> {
+    let fault = |message: String| YbbError {
+        offset: entry_start(n),
+        entry: Some(n),
+        message,
+    };
+    let pos = packed::unpack(&e.packed, Dialect::PackedSfen)
+        .map_err(|why| fault(format!("an impossible packed position: {why}")))?;
+    match packed::pack(&pos, Dialect::PackedSfen) {
+        Ok(again) if again == e.packed => Ok(pos),
+        _ => Err(fault(format!(
+            "the position `{}` is not packed as YaneuraOu packs it, so the index cannot be \
+             searched",
+            key(&pos)
+        ))),
+    }
+}
+
+/// The bytes of entry `e`'s moves in the file: where they start and how
+/// many bytes, checked to lie within the file's `len` bytes.
+fn moves_span(h: &Header, e: &IndexEntry, n: u64, len: u64) -> Result<(u64, u64), YbbError> {
+    let size = u64::from(e.moves) * h.record_len();
+    let start = h.moves_base.checked_add(e.offset);
+    match start.and_then(|s| s.checked_add(size)) {
+        Some(end) if end <= len => Ok((start.unwrap_or(0), size)),
+        _ => Err(YbbError {
+            offset: entry_start(n) + 32,
+            entry: Some(n),
+            message: format!(
+                "its {} moves at offset {} of the moves area (which starts at byte {}) run past \
+                 the end of the file ({len} bytes)",
+                e.moves, e.offset, h.moves_base
+            ),
+        }),
+    }
+}
+
+/// Entry `n`'s moves from their bytes (read from byte `start`), each legal
+/// in `pos` and there once.
+fn moves(
+    h: &Header,
+    pos: &Position,
+    bytes: &[u8],
+    start: u64,
+    n: u64,
+) -> Result<Vec<BookMove>, YbbError> {
+    let size = h.record_len() as usize;
+    let mut out: Vec<BookMove> = Vec::with_capacity(bytes.len() / size);
+    for (i, r) in bytes.chunks_exact(size).enumerate() {
+        let offset = start + (i * size) as u64;
+        let fault = |message: String| YbbError {
+            offset,
+            entry: Some(n),
+            message: format!("move {i}: {message}"),
+        };
+        let code = u16::from_le_bytes([r[0], r[1]]);
+        let mv = move16::decode(pos, code, Layout::YaneuraOu)
+            .map_err(|why| fault(format!("the move {code:#06x} is no move here: {why}")))?;
+        if let Err(why) = pos.check_legal(mv) {
+            return Err(fault(format!("the move {mv} is illegal here: {why}")));
+        }
+        let mv = mv.to_string();
+        if out.iter().any(|m| m.mv == mv) {
+            return Err(fault(format!("the move {mv} again")));
+        }
+        let depth = if size == 6 {
+            u16::from_le_bytes([r[4], r[5]])
+        } else {
+            0
+        };
+        out.push(BookMove {
+            mv,
+            ponder: None,
+            value: i16::from_le_bytes([r[2], r[3]]).into(),
+            depth: depth.into(),
+            count: 0,
+        });
+    }
+    Ok(out)
+}
+
+/// The fault of entry `later` coming after entry `earlier`, whose packed
+/// position is not smaller.
+fn order_fault(earlier: u64, later: u64, same: bool) -> YbbError {
+    YbbError {
+        offset: entry_start(later),
+        entry: Some(later),
+        message: if same {
+            format!("the position of index entry {earlier} again")
+        } else {
+            format!(
+                "not sorted: its packed position is smaller than that of index entry {earlier}; \
+                 the index must be in ascending byte order"
+            )
+        },
+    }
+}
+
+/// Reads a whole `.ybb` into a book (see the module notes): every entry
+/// checked (sorted, possible, its moves in the file and legal).
+pub fn read(bytes: &[u8]) -> Result<Book, YbbError> {
+    let len = bytes.len() as u64;
+    let h = header(&bytes[..bytes.len().min(HEADER_LEN as usize)], len)?;
+    let mut book = Book::default();
+    let mut previous: Option<[u8; 32]> = None;
+    for n in 0..h.count {
+        let at = entry_start(n) as usize;
+        let e = index_entry(&bytes[at..at + ENTRY_LEN as usize]);
+        let pos = position(&e, n)?;
+        if let Some(p) = previous {
+            if p >= e.packed {
+                return Err(order_fault(n - 1, n, p == e.packed));
+            }
+        }
+        previous = Some(e.packed);
+        let (start, size) = moves_span(&h, &e, n, len)?;
+        let moves = moves(
+            &h,
+            &pos,
+            &bytes[start as usize..(start + size) as usize],
+            start,
+            n,
+        )?;
+        book.entries.insert(
+            key(&pos),
+            Entry {
+                ply: e.ply.into(),
+                moves,
+            },
+        );
+    }
+    Ok(book)
+}
+
+/// The book's moves for `pos` from a `.ybb` of `len` bytes, by binary
+/// search over its index, reading a few entries and the moves of the one
+/// found, never the whole file: the position itself, else its rotation
+/// with the moves rotated back, as YaneuraOu's FlippedBook does. What the
+/// search reads is checked as [`read`] checks it (each entry probed
+/// against the nearest ones probed on either side), so that a fault it
+/// meets is an error of kind `InvalidData` holding a [`YbbError`] rather
+/// than a wrong "not in the book"; a fault in entries no probe reads goes
+/// unseen.
+pub fn lookup<R: Read + Seek>(
+    reader: R,
+    len: u64,
+    pos: &Position,
+) -> std::io::Result<Option<Answer>> {
+    let mut search = Search::new(reader, len)?;
+    if let Some((ply, moves)) = search.find(pos)? {
+        return Ok(Some(Answer {
+            flipped: false,
+            ply,
+            moves,
+        }));
+    }
+    Ok(search.find(&pos.flip())?.map(|(ply, moves)| Answer {
+        flipped: true,
+        ply,
+        moves: rotated(moves),
+    }))
+}
+
+/// A binary search over a `.ybb`'s index.
+struct Search<R> {
+    reader: R,
+    len: u64,
+    header: Header,
+    /// The packed positions of the entries read, by entry.
+    seen: BTreeMap<u64, [u8; 32]>,
+}
+
+impl<R: Read + Seek> Search<R> {
+    fn new(mut reader: R, len: u64) -> std::io::Result<Search<R>> {
+        let mut head = Vec::with_capacity(HEADER_LEN as usize);
+        reader.seek(SeekFrom::Start(0))?;
+        (&mut reader).take(HEADER_LEN).read_to_end(&mut head)?;
+        let header = header(&head, len)?;
+        Ok(Search {
+            reader,
+            len,
+            header,
+            seen: BTreeMap::new(),
+        })
+    }
+
+    /// Entry `n`, checked against the nearest entries read before.
+    fn entry(&mut self, n: u64) -> std::io::Result<IndexEntry> {
+        let mut bytes = [0u8; ENTRY_LEN as usize];
+        self.reader.seek(SeekFrom::Start(entry_start(n)))?;
+        self.reader.read_exact(&mut bytes)?;
+        let e = index_entry(&bytes);
+        if !self.seen.contains_key(&n) {
+            position(&e, n)?;
+            if let Some((&m, p)) = self.seen.range(..n).next_back() {
+                if *p >= e.packed {
+                    return Err(order_fault(m, n, *p == e.packed).into());
+                }
+            }
+            if let Some((&m, p)) = self.seen.range(n + 1..).next() {
+                if e.packed >= *p {
+                    return Err(order_fault(n, m, *p == e.packed).into());
+                }
+            }
+            self.seen.insert(n, e.packed);
+        }
+        Ok(e)
+    }
+
+    /// The ply and moves of `pos`'s entry, if it has one.
+    fn find(&mut self, pos: &Position) -> std::io::Result<Option<(u32, Vec<BookMove>)>> {
+        // A position with no packed form is in no .ybb.
+        let Ok(target) = packed::pack(pos, Dialect::PackedSfen) else {
+            return Ok(None);
+        };
+        let (mut lo, mut hi) = (0, self.header.count);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let e = self.entry(mid)?;
+            match e.packed.cmp(&target) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => {
+                    let (start, size) = moves_span(&self.header, &e, mid, self.len)?;
+                    let mut bytes = vec![0u8; size as usize];
+                    self.reader.seek(SeekFrom::Start(start))?;
+                    self.reader.read_exact(&mut bytes)?;
+                    let moves = moves(&self.header, pos, &bytes, start, mid)?;
+                    return Ok(Some((e.ply.into(), moves)));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::build::{Builder, Options};
+    use super::super::query;
+    use super::*;
+    use crate::test_util::files::fixture_records;
+    use crate::test_util::rng::Rng;
+    use std::io::Cursor;
+
+    const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    const AFTER_7G7F: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -";
+
+    fn bytes_of(book: &Book) -> (Vec<u8>, Written) {
+        let mut out = Vec::new();
+        let written = write(book, &mut out).unwrap();
+        (out, written)
+    }
+
+    fn mv(usi: &str, value: i32, depth: u32) -> BookMove {
+        BookMove {
+            mv: usi.to_string(),
+            ponder: None,
+            value,
+            depth,
+            count: 0,
+        }
+    }
+
+    fn small_book() -> Book {
+        let mut book = Book::default();
+        book.entries.insert(
+            START.to_string(),
+            Entry {
+                ply: 1,
+                moves: vec![mv("7g7f", 10, 3), mv("2g2f", -5, 0)],
+            },
+        );
+        book.entries.insert(
+            AFTER_7G7F.to_string(),
+            Entry {
+                ply: 2,
+                moves: vec![mv("3c3d", 20, 1)],
+            },
+        );
+        book
+    }
+
+    fn lookup_in(bytes: &[u8], pos: &Position) -> std::io::Result<Option<Answer>> {
+        lookup(Cursor::new(bytes), bytes.len() as u64, pos)
+    }
+
+    /// The layout, byte by byte, for two positions: the header with the
+    /// depth flag, the index in packed order with offsets from the start of
+    /// the moves area, and each move's Move16, value and depth.
+    #[test]
+    fn the_bytes_are_laid_out_as_the_engine_reads_them() {
+        let book = small_book();
+        let (bytes, written) = bytes_of(&book);
+        assert_eq!(bytes.len(), 32 + 2 * 44 + 3 * 6);
+        assert_eq!(&bytes[..16], b"YANE-BINBOOK-V1\0");
+        assert_eq!(bytes[16..24], 2u64.to_le_bytes());
+        assert_eq!(bytes[24..32], 1u64.to_le_bytes());
+        let start = packed::pack(&Position::startpos(), Dialect::PackedSfen).unwrap();
+        let mut after = Position::startpos();
+        after.play_usi_line("7g7f").unwrap();
+        let after = packed::pack(&after, Dialect::PackedSfen).unwrap();
+        // The start position (black to move: bit 0 clear) packs first.
+        assert!(start < after);
+        assert_eq!(bytes[32..64], start);
+        assert_eq!(bytes[64..72], 0u64.to_le_bytes());
+        assert_eq!(bytes[72..76], [1, 0, 2, 0]);
+        assert_eq!(bytes[76..108], after);
+        assert_eq!(bytes[108..116], 12u64.to_le_bytes());
+        assert_eq!(bytes[116..120], [2, 0, 1, 0]);
+        // 7g7f: to 7f (index 59 = 0x3b), from 7g (60): 0x1e3b; 10; 3.
+        assert_eq!(bytes[120..126], [0x3b, 0x1e, 10, 0, 3, 0]);
+        // 2g2f (from 15 to 14 = 0x078e); -5.
+        assert_eq!(bytes[126..132], [0x8e, 0x07, 0xfb, 0xff, 0, 0]);
+        assert_eq!(
+            written,
+            Written {
+                positions: 2,
+                moves: 3,
+                ..Written::default()
+            }
+        );
+        assert_eq!(read(&bytes).unwrap(), book);
+    }
+
+    /// A book built from every fixture game is read back with the same
+    /// positions, plies, moves (in the same order), values and depths; the
+    /// counts (not stored) read as 0. Written again, it is the same bytes,
+    /// and a search of the file finds what a search of the book finds.
+    #[test]
+    fn a_book_of_the_fixture_games_round_trips() {
+        let mut builder = Builder::new(Options::default());
+        for (_, record) in fixture_records() {
+            let _ = builder.add(&record);
+        }
+        let mut book = builder.finish(1).unwrap();
+        // Positions without two kings have no packed form.
+        let unpackable: Vec<String> = book
+            .entries
+            .keys()
+            .filter(|k| {
+                Position::from_sfen(&format!("{k} 1"))
+                    .map_or(true, |pos| packed::pack(&pos, Dialect::PackedSfen).is_err())
+            })
+            .cloned()
+            .collect();
+        if let Some(k) = unpackable.first() {
+            let e = write(&book, &mut Vec::new()).unwrap_err();
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput);
+            assert!(e.to_string().contains(k.as_str()), "{e}");
+        }
+        for k in &unpackable {
+            book.entries.remove(k);
+        }
+        // Values and depths of every size the format holds.
+        let mut rng = Rng::new(38);
+        for entry in book.entries.values_mut() {
+            for m in &mut entry.moves {
+                m.value = rng.below(65536) as i32 - 32768;
+                m.depth = rng.below(65536) as u32;
+            }
+        }
+        assert!(book.entries.len() > 500, "{}", book.entries.len());
+        let (bytes, written) = bytes_of(&book);
+        let moves: usize = book.entries.values().map(|e| e.moves.len()).sum();
+        assert_eq!(written.positions, book.entries.len() as u64);
+        assert_eq!(written.moves, moves as u64);
+        assert_eq!(written.counts_dropped, moves as u64);
+        assert_eq!(written.values_clamped, 0);
+        let again = read(&bytes).unwrap();
+        let mut expected = book.clone();
+        for m in expected.entries.values_mut().flat_map(|e| &mut e.moves) {
+            m.count = 0;
+            m.ponder = None;
+        }
+        assert_eq!(again, expected);
+        assert_eq!(bytes_of(&again).0, bytes);
+        for k in book.entries.keys().take(300) {
+            let pos = Position::from_sfen(&format!("{k} 1")).unwrap();
+            for pos in [pos.clone(), pos.flip()] {
+                assert_eq!(
+                    lookup_in(&bytes, &pos).unwrap(),
+                    query::lookup(&again, &pos),
+                    "{k}"
+                );
+            }
+        }
+    }
+
+    /// What the format cannot hold is held at its ends and counted; the
+    /// ponder and count are counted as left out.
+    #[test]
+    fn what_does_not_fit_is_held_and_counted() {
+        let mut book = Book::default();
+        book.entries.insert(
+            START.to_string(),
+            Entry {
+                ply: 70_000,
+                moves: vec![
+                    BookMove {
+                        ponder: Some("3c3d".to_string()),
+                        count: 7,
+                        ..mv("7g7f", 40_000, 70_000)
+                    },
+                    mv("2g2f", -40_000, 0),
+                    mv("5g5f", 32_767, 65_535),
+                ],
+            },
+        );
+        let (bytes, written) = bytes_of(&book);
+        assert_eq!(
+            written,
+            Written {
+                positions: 1,
+                moves: 3,
+                values_clamped: 2,
+                depths_clamped: 1,
+                plies_clamped: 1,
+                ponders_dropped: 1,
+                counts_dropped: 1,
+            }
+        );
+        let entry = &read(&bytes).unwrap().entries[START];
+        assert_eq!(entry.ply, 65_535);
+        let got: Vec<(&str, i32, u32)> = entry
+            .moves
+            .iter()
+            .map(|m| (m.mv.as_str(), m.value, m.depth))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("7g7f", 32_767, 65_535),
+                ("2g2f", -32_768, 0),
+                ("5g5f", 32_767, 65_535)
+            ]
+        );
+    }
+
+    /// A book the format cannot hold is refused whole.
+    #[test]
+    fn an_illegal_move_or_a_bad_key_is_not_written() {
+        let mut book = small_book();
+        book.entries
+            .get_mut(START)
+            .unwrap()
+            .moves
+            .push(mv("7g7e", 0, 0));
+        let mut out = Vec::new();
+        let e = write(&book, &mut out).unwrap_err();
+        assert!(e.to_string().contains("`7g7e` is not legal"), "{e}");
+        assert!(out.is_empty());
+        let mut book = Book::default();
+        book.entries
+            .insert("4k4/9/9/9/9/9/9/9/9 b -".to_string(), Entry::default());
+        let e = write(&book, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("no king"), "{e}");
+    }
+
+    /// The fault `bytes` has, by [`read`], and the same by [`lookup`] of
+    /// the start position when `searched`.
+    fn fault(bytes: &[u8], searched: bool) -> YbbError {
+        let e = read(bytes).unwrap_err();
+        if searched {
+            let s = lookup_in(bytes, &Position::startpos()).unwrap_err();
+            assert_eq!(s.kind(), std::io::ErrorKind::InvalidData);
+            let s = s.into_inner().unwrap().downcast::<YbbError>().unwrap();
+            assert_eq!(*s, e);
+        }
+        e
+    }
+
+    /// Each fault is located (byte offset and index entry) and says what
+    /// was expected.
+    #[test]
+    fn faults_are_located() {
+        let (good, _) = bytes_of(&small_book());
+        let set = |at: usize, new: &[u8]| {
+            let mut b = good.clone();
+            b[at..at + new.len()].copy_from_slice(new);
+            b
+        };
+        let e = fault(&set(0, b"YANE-BINBOOK-V2"), true);
+        assert_eq!((e.offset, e.entry), (0, None));
+        assert!(e.message.starts_with("not a YaneuraOu binary book"), "{e}");
+        let e = fault(&good[..20], true);
+        assert_eq!((e.offset, e.entry), (20, None));
+        assert!(e.message.contains("ends inside the header"), "{e}");
+        let e = fault(b"", true);
+        assert_eq!(e.offset, 0);
+        let e = fault(&set(24, &[3]), true);
+        assert_eq!(e.offset, 24);
+        assert!(e.message.starts_with("unknown flags 0x3"), "{e}");
+        let e = fault(&set(16, &[3]), true);
+        assert_eq!(e.offset, 16);
+        assert!(e.message.contains("counts 3 positions"), "{e}");
+        let e = fault(&set(16, &[0xff; 8]), true);
+        assert!(e.message.contains("does not fit"), "{e}");
+        // The two entries swapped: not sorted (the search, which probes
+        // entry 1 then entry 0, sees it too).
+        let mut swapped = good.clone();
+        swapped[32..76].copy_from_slice(&good[76..120]);
+        swapped[76..120].copy_from_slice(&good[32..76]);
+        let e = fault(&swapped, false);
+        assert_eq!((e.offset, e.entry), (76, Some(1)));
+        assert!(e.message.starts_with("not sorted"), "{e}");
+        let twice = set(76, &good[32..76]);
+        let e = fault(&twice, false);
+        assert_eq!(e.entry, Some(1));
+        assert_eq!(e.message, "the position of index entry 0 again");
+        // Entry 1's moves past the end.
+        let e = fault(&set(108, &[13]), false);
+        assert_eq!((e.offset, e.entry), (108, Some(1)));
+        assert!(e.message.contains("run past the end"), "{e}");
+        let e = fault(&set(64, &[0xff; 8]), true);
+        assert_eq!((e.offset, e.entry), (64, Some(0)));
+        // 7g7f made 7g7e (to 58): illegal.
+        let e = fault(&set(120, &[0x3a]), true);
+        assert_eq!((e.offset, e.entry), (120, Some(0)));
+        assert!(
+            e.message.starts_with("move 0: the move 7g7e is illegal"),
+            "{e}"
+        );
+        // From 5e (40), where no piece stands.
+        let e = fault(&set(126, &[0x0e, 0x14]), true);
+        assert_eq!((e.offset, e.entry), (126, Some(0)));
+        assert!(
+            e.message.starts_with("move 1: the move 0x140e is no move"),
+            "{e}"
+        );
+        let e = fault(&set(126, &[0x3b, 0x1e]), true);
+        assert_eq!(e.message, "move 1: the move 7g7f again");
+        let e = fault(&set(32, &[0xff; 32]), true);
+        assert_eq!((e.offset, e.entry), (32, Some(0)));
+        assert!(
+            e.message.starts_with("an impossible packed position"),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("byte 32: index entry 0: an impossible"),
+            "{e}"
+        );
+    }
+
+    /// A search sees an unsorted index where its probes meet it: three
+    /// entries reversed, searched for the smallest, probe entry 1 and then
+    /// entry 0, which is greater.
+    #[test]
+    fn a_search_sees_an_unsorted_index() {
+        let mut book = small_book();
+        let after_2g2f = "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w -";
+        book.entries.insert(
+            after_2g2f.to_string(),
+            Entry {
+                ply: 2,
+                moves: vec![],
+            },
+        );
+        let (good, _) = bytes_of(&book);
+        assert!(lookup_in(&good, &Position::startpos()).unwrap().is_some());
+        let mut reversed = good.clone();
+        for n in 0..3 {
+            let (to, from) = (32 + 44 * n, 32 + 44 * (2 - n));
+            reversed[to..to + 44].copy_from_slice(&good[from..from + 44]);
+        }
+        let e = lookup_in(&reversed, &Position::startpos()).unwrap_err();
+        let e = e.into_inner().unwrap().downcast::<YbbError>().unwrap();
+        assert_eq!(e.entry, Some(1));
+        assert!(e.message.starts_with("not sorted"), "{e}");
+    }
+
+    /// Random and damaged files never make the reader or the search panic.
+    #[test]
+    fn no_bytes_make_it_panic() {
+        let mut builder = Builder::new(Options::default());
+        for line in [
+            "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e",
+            "2g2f 8c8d 7g7f 3c3d 8h2b+ 3a2b B*4e",
+        ] {
+            let games = crate::read::read_text(
+                &format!("position startpos moves {line}\n"),
+                crate::read::Format::Usi,
+            )
+            .unwrap();
+            builder.add(&games[0]).unwrap();
+        }
+        let (good, _) = bytes_of(&builder.finish(1).unwrap());
+        let mut rng = Rng::new(3838);
+        let probes = [Position::startpos(), Position::startpos().flip()];
+        for round in 0..3000 {
+            let mut b = if round % 10 == 0 {
+                (0..rng.below(200)).map(|_| rng.next() as u8).collect()
+            } else {
+                good.clone()
+            };
+            for _ in 0..1 + rng.below(4) {
+                if b.is_empty() {
+                    break;
+                }
+                let at = rng.below(b.len());
+                b[at] = rng.next() as u8;
+            }
+            if rng.one_in(5) {
+                b.truncate(rng.below(b.len() + 1));
+            }
+            let _ = read(&b);
+            for pos in &probes {
+                let _ = lookup_in(&b, pos);
+                // A length that says more than the reader holds.
+                let _ = lookup(Cursor::new(&b), b.len() as u64 + 100, pos);
+            }
+        }
+    }
+}
