@@ -722,6 +722,7 @@ pub fn book_build<'py>(
         None,
     )?;
     let job = BookJob {
+        format: kifconv::book::file::BookFormat::of_path(&output),
         output: output.clone(),
         reading: Reading {
             mainline_only: !variations,

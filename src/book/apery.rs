@@ -369,7 +369,9 @@ pub struct Read {
 
 /// Reads an Apery book by walking it from `roots` (see the module notes):
 /// every position reached whose key is in the file gets the moves stored
-/// under the key, and each legal one is played to reach more positions.
+/// under the key, and each legal one is played to reach more positions. A
+/// position whose key is absent is looked up rotated (as a flip-folded
+/// book stores it), and the rotation found is the one kept.
 /// Positions are reached nearest first, so each gets its smallest ply.
 ///
 /// A file that is not a whole number of entries, or whose keys are not in
@@ -383,12 +385,24 @@ pub fn read(bytes: &[u8], roots: &[Position]) -> Result<Read, AperyError> {
         let hi = lo + records[lo..].partition_point(|r| r.key == k);
         lo..hi
     };
+    // A position is found under its own key or, in a flip-folded book,
+    // under its rotation's: the walk goes on from the position found.
+    let find = |pos: Position| {
+        let found = range(key(&pos));
+        if !found.is_empty() {
+            return Some((pos, found));
+        }
+        let rotated = pos.flip();
+        let found = range(key(&rotated));
+        (!found.is_empty()).then_some((rotated, found))
+    };
     let mut seen: HashSet<String> = HashSet::new();
     let mut queue: VecDeque<(Position, std::ops::Range<usize>)> = VecDeque::new();
     for root in roots {
-        let found = range(key(root));
-        if !found.is_empty() && seen.insert(super::key(root)) {
-            queue.push_back((root.clone(), found));
+        if let Some((pos, found)) = find(root.clone()) {
+            if seen.insert(super::key(&pos)) {
+                queue.push_back((pos, found));
+            }
         }
     }
     while let Some((pos, found)) = queue.pop_front() {
@@ -421,9 +435,10 @@ pub fn read(bytes: &[u8], roots: &[Position]) -> Result<Read, AperyError> {
             );
             let mut next = pos.clone();
             next.play_unchecked(mv);
-            let next_found = range(key(&next));
-            if !next_found.is_empty() && seen.insert(super::key(&next)) {
-                queue.push_back((next, next_found));
+            if let Some((next, found)) = find(next) {
+                if seen.insert(super::key(&next)) {
+                    queue.push_back((next, found));
+                }
             }
         }
         entry.sort();

@@ -16,12 +16,14 @@
 //!   sorted book file without reading it whole;
 //! * [`apery`] reads and writes Apery's binary books (`.bin`), keyed by
 //!   Apery's position hash;
-//! * [`ybb`] reads, writes and searches YaneuraOu's binary book (`.ybb`).
+//! * [`ybb`] reads, writes and searches YaneuraOu's binary book (`.ybb`);
+//! * [`file`] reads, writes and searches a book in any of these formats.
 
 pub mod apery;
 pub mod build;
 pub mod check;
 pub mod db2016;
+pub mod file;
 pub mod query;
 pub mod runs;
 pub mod sort;
@@ -96,6 +98,38 @@ impl Entry {
 }
 
 impl Book {
+    /// Folds every white-to-move position into its rotation (180°,
+    /// colours swapped), its moves rotated and merged as [`Book::merge`]
+    /// merges them, so that the book holds black-to-move positions only,
+    /// as YaneuraOu's FlippedBook reads them. Says how many positions were
+    /// rotated, and how many counts were held at the largest count.
+    pub fn fold_flips(&mut self) -> (usize, usize) {
+        let white: Vec<String> = self
+            .entries
+            .keys()
+            .filter(|k| k.contains(" w "))
+            .cloned()
+            .collect();
+        let mut rotated = Book::default();
+        for k in &white {
+            let entry = self.entries.remove(k).expect("a key just listed");
+            let Ok(pos) = crate::Position::from_sfen(&format!("{k} 1")) else {
+                self.entries.insert(k.clone(), entry);
+                continue;
+            };
+            let moves = entry.moves.into_iter().map(BookMove::rotated).collect();
+            rotated.entries.insert(
+                key(&pos.flip()),
+                Entry {
+                    ply: entry.ply,
+                    moves,
+                },
+            );
+        }
+        let folded = rotated.entries.len();
+        (folded, self.merge(rotated))
+    }
+
     /// Adds `other`'s entries: counts of the same move added (held at the
     /// largest count rather than wrapped), the smaller ply kept (a ply of 0,
     /// none written, gives way to the other's), the value of the move

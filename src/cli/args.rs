@@ -2,6 +2,7 @@
 //! file (convert.rs, book.rs, tsume.rs, …) checks its arguments into a
 //! plan and a job.
 
+use crate::book::file::BookFormat;
 use crate::decode::EncodingChoice;
 use crate::format::names::{self, Name, Source};
 use crate::format::OutputEncoding;
@@ -126,6 +127,9 @@ pub enum BookCommand {
     /// every fault `book check` finds mended or dropped, with a warning.
     #[command(visible_alias = "fix")]
     Sort(BookSortArgs),
+    /// Convert a book between formats (db, ybb, bin), each told by its
+    /// extension; what the output's format cannot hold is said.
+    Convert(BookConvertArgs),
 }
 
 const MATE_HELP: &str = "\
@@ -218,16 +222,53 @@ pub struct TsumeGenerateArgs {
 
 #[derive(ClapArgs, Debug)]
 pub struct BookMergeArgs {
-    /// The books to merge (DB2016 text, in any order; comments, CRLF and
-    /// missing fields are read).
+    /// The books to merge, each in the format its extension says (`.ybb`,
+    /// `.bin`, else DB2016 text in any order; comments, CRLF and missing
+    /// fields are read).
     #[arg(required = true)]
     pub books: Vec<PathBuf>,
     /// The book to write.
     #[arg(short, long, value_name = "BOOK")]
     pub output: PathBuf,
+    /// The output's format (db, ybb or bin); by default its extension says.
+    #[arg(long, value_name = "FORMAT", value_parser = book_format)]
+    pub book_format: Option<BookFormat>,
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookConvertArgs {
+    /// The book to read (`.ybb`, `.bin`, else DB2016 text; an Apery `.bin`
+    /// is read by walking it from the start position).
+    pub input: PathBuf,
+    /// The book to write.
+    pub output: PathBuf,
+    /// The input's format (db, ybb or bin); by default its extension says.
+    #[arg(long, value_name = "FORMAT", value_parser = book_format)]
+    pub from: Option<BookFormat>,
+    /// The output's format (db, ybb or bin); by default its extension says.
+    #[arg(long, value_name = "FORMAT", value_parser = book_format)]
+    pub book_format: Option<BookFormat>,
+    /// Fold white-to-move positions into their rotations (black to move
+    /// only, as FlippedBook reads); without it the positions are kept.
+    #[arg(long)]
+    pub flip_fold: bool,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// A book format's name (`db`, `ybb`, `bin`).
+fn book_format(text: &str) -> Result<BookFormat, String> {
+    BookFormat::of_name(text).ok_or_else(|| {
+        let names: Vec<&str> = crate::book::file::NAMES
+            .iter()
+            .map(|(n, _, _)| *n)
+            .collect();
+        format!("`{text}` is no book format (expected {})", names.join(", "))
+    })
 }
 
 #[derive(ClapArgs, Debug)]
@@ -272,6 +313,11 @@ pub struct BookBuildArgs {
     /// its move are rotated 180° first.
     #[arg(long)]
     pub flip_fold: bool,
+    /// The book's format: db (YaneuraOu's text), ybb (YaneuraOu's binary
+    /// book) or bin (Apery's); by default the output's extension says
+    /// (`.ybb`, `.bin`; anything else is db).
+    #[arg(long, value_name = "FORMAT", value_parser = book_format)]
+    pub book_format: Option<BookFormat>,
     /// Positions from this ply on (1 is a game's first position).
     #[arg(long, value_name = "N")]
     pub min_ply: Option<u32>,
@@ -330,8 +376,12 @@ pub enum BookSide {
 
 #[derive(ClapArgs, Debug)]
 pub struct BookQueryArgs {
-    /// The book (sorted, as kifconv writes them).
+    /// The book (sorted, as kifconv writes them; `.ybb`, `.bin` or DB2016
+    /// text, as its extension says).
     pub book: PathBuf,
+    /// The book's format (db, ybb or bin); by default its extension says.
+    #[arg(long, value_name = "FORMAT", value_parser = book_format)]
+    pub book_format: Option<BookFormat>,
     /// The position: an SFEN, `startpos`, or `position … moves …` (quote it).
     pub position: String,
     /// Print JSON for programs.

@@ -3,7 +3,8 @@
 //! library's book job.
 
 use super::args::{
-    BookBuildArgs, BookCheckArgs, BookMergeArgs, BookQueryArgs, BookSide, BookSortArgs,
+    BookBuildArgs, BookCheckArgs, BookConvertArgs, BookMergeArgs, BookQueryArgs, BookSide,
+    BookSortArgs,
 };
 use super::games;
 use super::run::Verbosity;
@@ -11,7 +12,8 @@ use super::tools::{self, position};
 use crate::batch::jobs::book::{check_output, write, write_with, BookJob};
 use crate::batch::jobs::Reading;
 use crate::book::check::{Fault, Scanned, Scanner};
-use crate::book::{build, check, query, sort as book_sort};
+use crate::book::file::{self, BookFormat};
+use crate::book::{build, sort as book_sort};
 
 /// Builds the book: the inputs read by the batch runner (in input order),
 /// counted, written to a temporary file beside the output and linked into
@@ -24,7 +26,11 @@ pub fn build(args: BookBuildArgs) -> u8 {
             return 2;
         }
     };
+    let format = args
+        .book_format
+        .unwrap_or_else(|| BookFormat::of_path(&args.output));
     let job = BookJob {
+        format,
         output: args.output,
         reading: Reading {
             mainline_only: !args.variations,
@@ -56,6 +62,9 @@ pub fn build(args: BookBuildArgs) -> u8 {
     };
     match face.run(&job, &mut std::io::sink()) {
         Ok((summary, built)) => {
+            for w in &built.warnings {
+                eprintln!("{}: warning: {w}", built.output.display());
+            }
             if face.verbosity != Verbosity::Quiet {
                 eprintln!("{}", built.summary_line());
             }
@@ -74,9 +83,12 @@ pub fn query(args: BookQueryArgs) -> u8 {
             return 2;
         }
     };
+    let format = args
+        .book_format
+        .unwrap_or_else(|| BookFormat::of_path(&args.book));
     let answer = std::fs::File::open(&args.book).and_then(|file| {
         let len = file.metadata()?.len();
-        query::lookup_file(file, len, &pos)
+        file::lookup(file, len, &pos, format)
     });
     let answer = match answer {
         Ok(Some(answer)) => answer,
@@ -138,10 +150,7 @@ pub fn merge(args: BookMergeArgs) -> u8 {
     for path in &args.books {
         let read = std::fs::read(path)
             .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                let text = String::from_utf8_lossy(&bytes);
-                check::read(&text).map_err(|e| e.to_string())
-            });
+            .and_then(|bytes| file::read(&bytes, BookFormat::of_path(path)));
         match read {
             Ok(read) => {
                 for w in &read.warnings {
@@ -173,14 +182,11 @@ pub fn merge(args: BookMergeArgs) -> u8 {
     if no_ply > 0 {
         eprintln!("warning: {no_ply} positions had a ply in no book; written with ply 1");
     }
-    let job = output_job(args.output, args.force);
-    match write(&merged, &job) {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
-    }
+    let format = args
+        .book_format
+        .unwrap_or_else(|| BookFormat::of_path(&args.output));
+    let job = output_job(args.output, args.force, format);
+    written(&merged, &job)
 }
 
 /// Prints every fault of a book with its line, then their count by kind;
@@ -294,7 +300,7 @@ pub fn sort(args: BookSortArgs) -> u8 {
         memory: Some(args.memory << 20),
         dir: Some(dir),
     };
-    let job = output_job(args.output.clone(), args.force);
+    let job = output_job(args.output.clone(), args.force, BookFormat::Db2016);
     let mut failure = None;
     let written = write_with(&job, |out| {
         let mut input = std::io::BufReader::new(input);
@@ -347,10 +353,11 @@ pub fn sort(args: BookSortArgs) -> u8 {
     0
 }
 
-/// A job that only writes a book to `output` (for merge and sort, which
-/// read books, not records).
-fn output_job(output: std::path::PathBuf, force: bool) -> BookJob {
+/// A job that only writes a book to `output` (for merge, sort and
+/// convert, which read books, not records).
+fn output_job(output: std::path::PathBuf, force: bool, format: BookFormat) -> BookJob {
     BookJob {
+        format,
         output,
         reading: Reading::default(),
         options: build::Options::default(),
@@ -360,4 +367,72 @@ fn output_job(output: std::path::PathBuf, force: bool) -> BookJob {
         filter: None,
         uniq: false,
     }
+}
+
+/// Writes `book` for `job`, saying what its format could not hold.
+fn written(book: &crate::book::Book, job: &BookJob) -> u8 {
+    match write(book, job) {
+        Ok(warnings) => {
+            for w in warnings {
+                eprintln!("{}: warning: {w}", job.output.display());
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Converts a book between formats (see [`crate::book::file`]).
+pub fn convert(args: BookConvertArgs) -> u8 {
+    if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.input), args.force)
+    {
+        eprintln!("error: {message}");
+        return 2;
+    }
+    let from = args
+        .from
+        .unwrap_or_else(|| BookFormat::of_path(&args.input));
+    let to = args
+        .book_format
+        .unwrap_or_else(|| BookFormat::of_path(&args.output));
+    let name = args.input.display();
+    let loaded = std::fs::read(&args.input)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| file::read(&bytes, from));
+    let mut loaded = match loaded {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return 2;
+        }
+    };
+    for w in &loaded.warnings {
+        eprintln!("{name}: warning: {w}");
+    }
+    if args.flip_fold {
+        let (folded, held) = loaded.book.fold_flips();
+        if folded > 0 {
+            eprintln!("{name}: {folded} white-to-move positions folded into their rotations");
+        }
+        if held > 0 {
+            eprintln!("{name}: warning: {held} counts added past the largest number a count can hold; kept at that number");
+        }
+    }
+    let no_ply = loaded
+        .book
+        .entries
+        .values_mut()
+        .filter(|e| e.ply == 0)
+        .fold(0, |n, e| {
+            e.ply = 1;
+            n + 1
+        });
+    if no_ply > 0 {
+        eprintln!("{name}: warning: {no_ply} positions had no ply; written with ply 1");
+    }
+    let job = output_job(args.output, args.force, to);
+    written(&loaded.book, &job)
 }

@@ -159,6 +159,7 @@ fn run() -> u8 {
             args::BookCommand::Merge(args) => book::merge(args),
             args::BookCommand::Check(args) => book::check(args),
             args::BookCommand::Sort(args) => book::sort(args),
+            args::BookCommand::Convert(args) => book::convert(args),
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.

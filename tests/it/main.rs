@@ -11,7 +11,7 @@ mod util;
 
 mod archives;
 mod book;
-mod book_ybb;
+mod book_engine;
 mod charsets;
 mod clearer_errors;
 mod cli;

@@ -8,7 +8,8 @@ use crate::batch::job::{Job, Source, Tally};
 use crate::batch::outcome::Problem;
 use crate::batch::output::InputRoots;
 use crate::batch::plan::Plan;
-use crate::book::{build, db2016};
+use crate::book::build;
+use crate::book::file::{self, BookFormat};
 use crate::record::Record;
 use crate::training::filter::{Filter, Rejection};
 use crate::training::uniq::SeenGames;
@@ -39,6 +40,8 @@ pub struct BookJob {
     pub filter: Option<Filter>,
     /// Count a game whose start and moves repeat an earlier one only once.
     pub uniq: bool,
+    /// The book's file format.
+    pub format: BookFormat,
 }
 
 /// One game's share of a book, made on a worker thread.
@@ -129,7 +132,19 @@ impl BookCounter {
     pub fn finish(self, job: &BookJob) -> Result<Built, String> {
         let on_disk = self.builder.runs() > 0;
         let builder = self.builder;
-        let (positions, moves) = write_with(job, |out| builder.finish_to(job.min_count, out))?;
+        // The text is written as the runs are merged; a binary book is
+        // made whole first (its index is sorted by other keys).
+        let (positions, moves, warnings) = if job.format == BookFormat::Db2016 {
+            let (positions, moves) = write_with(job, |out| builder.finish_to(job.min_count, out))?;
+            (positions, moves, Vec::new())
+        } else {
+            let book = builder
+                .finish(job.min_count)
+                .map_err(|e| format!("cannot merge the sorted runs: {e}"))?;
+            let moves = book.entries.values().map(|e| e.moves.len()).sum();
+            let warnings = write_with(job, |out| file::write(&book, job.format, out))?;
+            (book.entries.len(), moves, warnings)
+        };
         Ok(Built {
             output: job.output.clone(),
             games: self.games,
@@ -137,6 +152,7 @@ impl BookCounter {
             moves,
             on_disk,
             left_out: self.left_out,
+            warnings,
         })
     }
 }
@@ -156,6 +172,8 @@ pub struct Built {
     pub on_disk: bool,
     /// The games each filter left out.
     pub left_out: BTreeMap<Rejection, usize>,
+    /// What the book's format could not hold, a line each.
+    pub warnings: Vec<String>,
 }
 
 impl Built {
@@ -266,10 +284,10 @@ pub fn check_output(output: &Path, inputs: &[PathBuf], force: bool) -> Result<()
         })
 }
 
-/// Writes a book.
-pub fn write(book: &crate::book::Book, job: &BookJob) -> Result<(), String> {
-    let text = db2016::write(book);
-    write_with(job, |out| out.write_all(text.as_bytes())).map(|_| ())
+/// Writes a book in the job's format; says what the format could not
+/// hold.
+pub fn write(book: &crate::book::Book, job: &BookJob) -> Result<Vec<String>, String> {
+    write_with(job, |out| file::write(book, job.format, out))
 }
 
 /// Writes a book through `fill` (which gives back what it wants said) to

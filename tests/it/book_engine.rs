@@ -1,14 +1,15 @@
-//! YaneuraOu's binary book (`.ybb`) against the real engine
+//! kifconv's books against the real engine
 //! (`../shared/tools/engines/engine.sh material`): the engine's own
 //! `makebook peta_shock` reads a `.ybb` kifconv wrote and writes one that
 //! kifconv reads and writes again to the same bytes, and the engine plays
-//! a book move from a `.ybb` kifconv wrote, also for a white-to-move
-//! position found through FlippedBook.
+//! a book move from a book kifconv wrote in each format (`.db`, `.ybb`,
+//! `.bin`, the last two made by `kifconv book convert`), also for a
+//! white-to-move position found through FlippedBook.
 
-use crate::util::bin::scratch;
+use crate::util::bin::{run, s, scratch, stderr};
 use crate::util::shared::shared;
 use kifconv::book::build::{Builder, Options};
-use kifconv::book::{ybb, Book};
+use kifconv::book::{db2016, file, ybb, Book};
 use kifconv::read::{read_text, Format};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
@@ -335,4 +336,105 @@ fn the_engine_plays_from_our_ybb() {
         "position startpos moves 7g7f",
     );
     assert_plays_from(&lines, &replies);
+}
+
+/// The moves of `key` in `book`, rotated when `rotate`, with their values.
+fn moves_of(book: &Book, key: &str, rotate: bool) -> BTreeSet<(String, i32)> {
+    book.entries[key]
+        .moves
+        .iter()
+        .map(|m| {
+            let mv = kifconv::Move::from_usi(&m.mv).unwrap();
+            let mv = if rotate { mv.flip() } else { mv };
+            (mv.to_string(), m.value)
+        })
+        .collect()
+}
+
+/// The same book as `.db`, `.ybb` and `.bin`, the binary ones made from the
+/// text by `kifconv book convert`: converted back, each keeps what its
+/// format holds (a `.ybb` no count, a `.bin` everything here); the engine
+/// plays a book move from each file at the start, and from the
+/// flip-folded `.db` and `.ybb` after 7g7f (it looks a `.bin` up
+/// unrotated).
+#[test]
+fn the_engine_plays_from_each_format_kifconv_converts_to() {
+    let Some(engine) = engine() else { return };
+    let dir = scratch("book-formats-play");
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    let rotated = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    // The engine's names for a book of each format: BookFile takes names
+    // from its list; `user_book1.db` is read as `.ybb` where no `.db` is.
+    let formats = [
+        ("db", "user_book1.db"),
+        ("ybb", "user_book1.db"),
+        ("bin", "book.bin"),
+    ];
+    for flip_fold in [false, true] {
+        let book = valued_book(flip_fold);
+        let text = dir.join(format!("book-{flip_fold}.db"));
+        std::fs::write(&text, db2016::write(&book)).unwrap();
+        for (ext, engine_name) in formats {
+            let sub = dir.join(format!("{ext}-{flip_fold}"));
+            std::fs::create_dir_all(&sub).unwrap();
+            let name = engine_name.replace(".db", &format!(".{ext}"));
+            let path = sub.join(&name);
+            let out = run(&["book", "convert", s(&text), s(&path)]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            // Back to text: what the format holds is kept.
+            let back = sub.join("back.db");
+            let out = run(&["book", "convert", s(&path), s(&back)]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let again = file::read(&std::fs::read(&back).unwrap(), file::BookFormat::Db2016)
+                .unwrap()
+                .book;
+            assert_eq!(
+                again.entries.keys().collect::<Vec<_>>(),
+                book.entries.keys().collect::<Vec<_>>(),
+                "{ext}"
+            );
+            for (key, entry) in &book.entries {
+                let got = &again.entries[key];
+                assert_eq!(
+                    moves_of(&again, key, false),
+                    moves_of(&book, key, false),
+                    "{ext} {key}"
+                );
+                assert_eq!(got.ply, entry.ply, "{ext} {key}");
+                if ext != "ybb" {
+                    let counts = |e: &kifconv::book::Entry| {
+                        let mut c: Vec<(String, u64)> =
+                            e.moves.iter().map(|m| (m.mv.clone(), m.count)).collect();
+                        c.sort();
+                        c
+                    };
+                    assert_eq!(counts(got), counts(entry), "{ext} {key}");
+                }
+            }
+            // YaneuraOu looks an Apery book up unrotated (FlippedBook is
+            // for its own formats), so a flip-folded `.bin` answers black
+            // only.
+            if flip_fold && ext == "bin" {
+                continue;
+            }
+            let (position, want) = if flip_fold {
+                (
+                    "position startpos moves 7g7f",
+                    moves_of(&book, rotated, true),
+                )
+            } else {
+                ("position startpos", moves_of(&book, start, false))
+            };
+            let lines = book_move(&engine, &sub, engine_name, false, position);
+            if ext == "bin" {
+                // The engine lists one move of an Apery book, not each.
+                let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+                assert!(want.iter().any(|(m, _)| m == best), "{best}: {want:?}");
+                assert!(listed(&lines).is_subset(&want), "{}", lines.join("\n"));
+                assert!(!listed(&lines).is_empty(), "{}", lines.join("\n"));
+            } else {
+                assert_plays_from(&lines, &want);
+            }
+        }
+    }
 }
