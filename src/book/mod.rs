@@ -10,11 +10,18 @@
 //! * [`query`] finds a position's moves, looking up its rotation when the
 //!   position itself is absent and rotating the moves back, as YaneuraOu's
 //!   FlippedBook does — in a book in memory, or by binary search in a
-//!   sorted book file without reading it whole.
+//!   sorted book file without reading it whole;
+//! * [`peta_shock`] backs the values of a book's leaves up to its root by
+//!   min-max over the book's graph, as YaneuraOu's `makebook peta_shock`,
+//!   and writes the result as the engine writes it;
+//! * [`gnu_sort`] is the engine's sort, so that equal moves come out in
+//!   its order.
 
 pub mod build;
 pub mod check;
 pub mod db2016;
+pub mod gnu_sort;
+pub mod peta_shock;
 pub mod query;
 
 use std::collections::BTreeMap;

@@ -116,6 +116,9 @@ pub enum BookCommand {
     /// Merge books into one: the counts of a position's same move added,
     /// the smaller ply kept.
     Merge(BookMergeArgs),
+    /// Back the values of a book's leaves up to its root by min-max over
+    /// the book's positions, as YaneuraOu's `makebook peta_shock` does.
+    PetaShock(BookPetaShockArgs),
 }
 
 const MATE_HELP: &str = "\
@@ -215,6 +218,24 @@ pub struct BookMergeArgs {
     /// The book to write.
     #[arg(short, long, value_name = "BOOK")]
     pub output: PathBuf,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookPetaShockArgs {
+    /// The book to read (DB2016 text; read three times, never held whole).
+    pub input: PathBuf,
+    /// The book to write, in the engine's order and columns
+    /// (`move none value depth`, a `# NOE:` line after the header).
+    pub output: PathBuf,
+    /// Keep only each position's moves of the best value.
+    #[arg(long)]
+    pub shrink: bool,
+    /// End lines with CRLF, as YaneuraOu writes them.
+    #[arg(long)]
+    pub crlf: bool,
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,

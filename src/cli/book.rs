@@ -1,12 +1,12 @@
-//! `kifconv book build`, `book query` and `book merge`: the opening-book
+//! `kifconv book build`, `book query`, `book merge` and `book peta-shock`: the opening-book
 //! commands over the library's [`crate::book`]; `build` runs the batch
 //! library's book job.
 
-use super::args::{BookBuildArgs, BookMergeArgs, BookQueryArgs, BookSide};
+use super::args::{BookBuildArgs, BookMergeArgs, BookPetaShockArgs, BookQueryArgs, BookSide};
 use super::games;
 use super::run::Verbosity;
 use super::tools::{self, position};
-use crate::batch::jobs::book::{check_output, write, BookJob};
+use crate::batch::jobs::book::{check_output, write, write_with, BookJob};
 use crate::batch::jobs::Reading;
 use crate::book::{build, check, query};
 
@@ -183,6 +183,77 @@ pub fn merge(args: BookMergeArgs) -> u8 {
     match write(&merged, &job) {
         Ok(()) => 0,
         Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Peta-shocks a book (see [`crate::book::peta_shock`]) into a new one.
+pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
+    use crate::book::peta_shock::{self as ps, Error};
+    if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.input), args.force)
+    {
+        eprintln!("error: {message}");
+        return 2;
+    }
+    let options = ps::Options {
+        shrink: args.shrink,
+        crlf: args.crlf,
+    };
+    let job = BookJob {
+        output: args.output,
+        reading: Reading::default(),
+        options: build::Options::default(),
+        min_count: 0,
+        force: args.force,
+        memory: 0,
+        filter: None,
+        uniq: false,
+    };
+    let input = &args.input;
+    let open = || std::fs::File::open(input).map(std::io::BufReader::new);
+    let mut bad_line = None;
+    let written = write_with(&job, |out| {
+        ps::peta_shock(open, out, &options).map_err(|e| match e {
+            Error::Io(e) => e,
+            Error::Book(e) => {
+                let message = e.to_string();
+                bad_line = Some(e);
+                std::io::Error::other(message)
+            }
+        })
+    });
+    match (written, bad_line) {
+        (Ok(summary), _) => {
+            eprintln!(
+                "{}: {} positions ({} settled without a cycle, {} in check, {} on perpetual-check loops, {} moves joining another position{})",
+                job.output.display(),
+                summary.positions,
+                summary.settled,
+                summary.in_check,
+                summary.check_loop,
+                summary.converged_moves,
+                if summary.none_moves > 0 {
+                    format!("; {} `none` move lines dropped", summary.none_moves)
+                } else {
+                    String::new()
+                }
+            );
+            if summary.none_moves > 0 {
+                eprintln!(
+                    "{}: warning: {} `none` move lines dropped",
+                    input.display(),
+                    summary.none_moves
+                );
+            }
+            0
+        }
+        (Err(_), Some(e)) => {
+            eprintln!("{}: error: {e}", input.display());
+            1
+        }
+        (Err(e), None) => {
             eprintln!("error: {e}");
             2
         }

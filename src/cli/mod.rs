@@ -157,6 +157,7 @@ fn run() -> u8 {
             args::BookCommand::Build(args) => book::build(args),
             args::BookCommand::Query(args) => book::query(args),
             args::BookCommand::Merge(args) => book::merge(args),
+            args::BookCommand::PetaShock(args) => book::peta_shock(args),
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.
