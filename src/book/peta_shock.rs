@@ -195,12 +195,7 @@ pub fn peta_shock<R: BufRead>(
     let mut graph = read_nodes(open()?, &mut summary)?;
     link_children(open()?, &mut graph, &mut summary)?;
     summary.settled = settle_acyclic(&mut graph.nodes);
-    let loops = find_check_loops(&mut graph.nodes);
-    summary.check_loop_checked = graph
-        .nodes
-        .iter()
-        .filter(|n| n.check_loop && n.checked)
-        .count();
+    let loops = find_check_loops(&mut graph.nodes, &mut summary.check_loop_checked);
     summary.check_loop = loops.len();
     seed_cycles(&mut graph.nodes);
     propagate(&mut graph.nodes, &loops);
@@ -395,7 +390,7 @@ fn link_children<R: BufRead>(
         let pos = as_black(&parse_position(number, sfen)?);
         let book_moves = std::mem::take(&mut graph.nodes[id].moves);
         let mut moves = Vec::with_capacity(book_moves.len());
-        for mv in legal_moves_in_engine_order(&pos) {
+        for mv in pos.legal_moves_in_engine_order() {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let Some(&next) = graph.index.get(&child.key()) else {
@@ -422,11 +417,6 @@ fn link_children<R: BufRead>(
         id += 1;
     }
     Ok(())
-}
-
-/// The legal moves in the order the engine generates them.
-fn legal_moves_in_engine_order(pos: &Position) -> Vec<Move> {
-    pos.legal_moves()
 }
 
 /// The value of a move: its own for a leaf, the position's for an edge.
@@ -494,8 +484,12 @@ fn loop_two_ahead(nodes: &[Node], i: usize) -> bool {
 /// Step 4: the positions in check that start marked lose the mark, sweep
 /// by sweep, when no marked position lies two plies ahead; what remains is
 /// on a loop of checks. The positions between two of them (the checking
-/// side's) are marked too. Returns every marked node, in index order.
-fn find_check_loops(nodes: &mut [Node]) -> Vec<u32> {
+/// side's) are marked too, going through the checked ones in index order
+/// (the engine goes through them in its hash set's order, which can differ
+/// only where such a middle position is itself two plies after another
+/// loop). Returns every marked node, in index order, and counts the
+/// checked ones into `checked_count`.
+fn find_check_loops(nodes: &mut [Node], checked_count: &mut usize) -> Vec<u32> {
     for _ in 0..MAX_PLY {
         let mut updated = 0;
         for i in 0..nodes.len() {
@@ -509,6 +503,7 @@ fn find_check_loops(nodes: &mut [Node]) -> Vec<u32> {
         }
     }
     let checked: Vec<usize> = (0..nodes.len()).filter(|&i| nodes[i].check_loop).collect();
+    *checked_count = checked.len();
     let mut marked: HashSet<u32> = checked.iter().map(|&i| i as u32).collect();
     for i in checked {
         for k in 0..nodes[i].moves.len() {
@@ -668,4 +663,113 @@ fn write_nodes<R: BufRead>(
         id += 1;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+
+    /// The output's lines for the position starting with `board`.
+    fn moves_of<'a>(out: &'a str, board: &str) -> Vec<&'a str> {
+        out.lines()
+            .skip_while(|l| !l.starts_with(&format!("sfen {board} ")))
+            .skip(1)
+            .take_while(|l| !l.starts_with("sfen "))
+            .collect()
+    }
+
+    fn shock(text: &str) -> String {
+        peta_shock_text(text, &Options::default()).unwrap().0
+    }
+
+    /// The start position and the one after 7g7f (white to move), whose
+    /// reply 3c3d is a leaf of value `leaf`.
+    fn two_plies(leaf: i32) -> String {
+        format!(
+            "#YANEURAOU-DB2016 1.00\n\
+             sfen {START} b - 1\n7g7f 3c3d 10 0 5\n2g2f none 20 0 3\n\
+             sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n\
+             3c3d none {leaf} 0 4\n"
+        )
+    }
+
+    #[test]
+    fn a_leaf_value_reaches_the_root() {
+        // 7g7f leads to a book position: it takes minus its best reply's
+        // value, one ply deeper, and the moves are sorted again.
+        let out = shock(&two_plies(50));
+        assert_eq!(moves_of(&out, START), ["2g2f none 20 0", "7g7f none -50 1"]);
+        let out = shock(&two_plies(-80));
+        assert_eq!(moves_of(&out, START), ["7g7f none 80 1", "2g2f none 20 0"]);
+        assert!(out.starts_with("#YANEURAOU-DB2016 1.00\n# NOE:2\n"));
+    }
+
+    #[test]
+    fn a_white_position_is_found_through_its_rotation() {
+        // The position after 7g7f stored rotated (black to move), as a
+        // flip-folded book holds it: 3c3d is 7g7f there.
+        let text = format!(
+            "#YANEURAOU-DB2016 1.00\n\
+             sfen {START} b - 1\n7g7f none 10 0 5\n\
+             sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n\
+             7g7f none -35 0 4\n"
+        );
+        let out = shock(&text);
+        assert_eq!(moves_of(&out, START), ["7g7f none 35 1"]);
+    }
+
+    #[test]
+    fn a_repetition_is_a_draw() {
+        // Rooks shuffling back to the start: every move of the cycle is
+        // worth the draw score, at the endless depth; a worse way out is
+        // kept below it.
+        let text = format!(
+            "#YANEURAOU-DB2016 1.00\n\
+             sfen {START} b - 1\n2h1h none 100 0 1\n9g9f none -40 0 1\n\
+             sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B6R/LNSGKGSNL w - 2\n8b9b none 100 0 1\n\
+             sfen lnsgkgsnl/r6b1/ppppppppp/9/9/9/PPPPPPPPP/1B6R/LNSGKGSNL b - 3\n1h2h none 100 0 1\n\
+             sfen lnsgkgsnl/r6b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 4\n9b8b none 100 0 1\n"
+        );
+        let out = shock(&text);
+        assert_eq!(
+            moves_of(&out, START),
+            ["2h1h none 0 9999", "9g9f none -40 0"]
+        );
+        assert_eq!(
+            moves_of(
+                &out,
+                "lnsgkgsnl/r6b1/ppppppppp/9/9/9/PPPPPPPPP/1B6R/LNSGKGSNL"
+            ),
+            ["1h2h none 0 9999"]
+        );
+    }
+
+    #[test]
+    fn a_perpetual_check_is_lost_by_the_checker() {
+        // Black's rook checks along ranks a and b while the king steps
+        // between 5a and 5b; the checked side's book moves stay in the
+        // loop, and the checking side's are marked as a perpetual check.
+        let text = "#YANEURAOU-DB2016 1.00\n\
+             sfen R3k4/9/9/9/9/9/9/9/4K4 w - 2\n5a5b none 0 0 1\n\
+             sfen 9/R3k4/9/9/9/9/9/9/4K4 w - 4\n5b5a none 0 0 1\n\
+             sfen 4k4/R8/9/9/9/9/9/9/4K4 b - 3\n9b9a none 0 0 1\n\
+             sfen R8/4k4/9/9/9/9/9/9/4K4 b - 3\n9a9b none 0 0 1\n";
+        let (out, summary) = peta_shock_text(text, &Options::default()).unwrap();
+        assert_eq!(summary.check_loop_checked, 2, "{out}");
+        assert!(out.contains("\n9a9b none -32000 9997\n"), "{out}");
+        assert!(out.contains("\n9b9a none -32000 9997\n"), "{out}");
+    }
+
+    #[test]
+    fn bad_lines_are_errors_with_their_line() {
+        let e = peta_shock_text("sfen 9/9/9 b - 1\n", &Options::default()).unwrap_err();
+        assert!(matches!(&e, Error::Book(b) if b.line == 1), "{e}");
+        let text = format!("sfen {START} b - 1\n7g7x none 0 0 1\n");
+        let e = peta_shock_text(&text, &Options::default()).unwrap_err();
+        assert!(matches!(&e, Error::Book(b) if b.line == 2), "{e}");
+        let e = peta_shock_text("7g7f none 0 0 1\n", &Options::default()).unwrap_err();
+        assert!(matches!(&e, Error::Book(b) if b.line == 1), "{e}");
+    }
 }
