@@ -24,6 +24,9 @@
 //! 7. [`write_nodes`]: the book again in its own order, the moves sorted
 //!    best first as YaneuraOu's sort leaves them.
 //!
+//! A position given twice (or with its rotation) is written twice, and the
+//! moves that reach it go to the later one, as in the engine.
+//!
 //! Memory: the input is read three times rather than held. Per position
 //! the run keeps a node of 32 bytes, 12 bytes per move (book moves and
 //! linked moves), a 16-byte hash-table entry (its Zobrist key and index)
@@ -203,6 +206,12 @@ pub fn peta_shock<R: BufRead>(
     write_nodes(open()?, &graph.nodes, out, options)?;
     summary.positions = graph.nodes.len();
     Ok(summary)
+}
+
+/// Peta-shocks a book in memory (written as DB2016 first, so in key
+/// order).
+pub fn peta_shock_book(book: &super::Book, options: &Options) -> Result<(String, Summary), Error> {
+    peta_shock_text(&super::db2016::write(book), options)
 }
 
 /// Peta-shocks a book's text held in memory.
@@ -760,6 +769,21 @@ mod tests {
         assert_eq!(summary.check_loop_checked, 2, "{out}");
         assert!(out.contains("\n9a9b none -32000 9997\n"), "{out}");
         assert!(out.contains("\n9b9a none -32000 9997\n"), "{out}");
+    }
+
+    #[test]
+    fn the_memory_per_position_is_as_documented() {
+        assert!(std::mem::size_of::<Node>() <= 32);
+        assert!(std::mem::size_of::<Edge>() <= 12);
+    }
+
+    #[test]
+    fn a_book_in_memory_is_peta_shocked_in_key_order() {
+        let book = super::super::check::read(&two_plies(50)).unwrap().book;
+        let out = peta_shock_book(&book, &Options::default()).unwrap().0;
+        assert_eq!(moves_of(&out, START), ["2g2f none 20 0", "7g7f none -50 1"]);
+        // The position after 7g7f sorts first.
+        assert!(out.lines().nth(2).unwrap().contains("/2P6/"), "{out}");
     }
 
     #[test]

@@ -227,18 +227,13 @@ pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
     match (written, bad_line) {
         (Ok(summary), _) => {
             eprintln!(
-                "{}: {} positions ({} settled without a cycle, {} in check, {} on perpetual-check loops, {} moves joining another position{})",
+                "{}: {} positions ({} settled without a cycle, {} in check, {} on perpetual-check loops, {} moves joining another position)",
                 job.output.display(),
                 summary.positions,
                 summary.settled,
                 summary.in_check,
                 summary.check_loop,
                 summary.converged_moves,
-                if summary.none_moves > 0 {
-                    format!("; {} `none` move lines dropped", summary.none_moves)
-                } else {
-                    String::new()
-                }
             );
             if summary.none_moves > 0 {
                 eprintln!(

@@ -58,6 +58,31 @@ fn the_fixture_has_what_it_is_meant_to_test() {
     );
 }
 
+#[test]
+fn a_bad_line_is_named_and_no_output_is_left_or_replaced() {
+    let dir = scratch("peta-bad");
+    let book = dir.join("bad.db");
+    std::fs::write(
+        &book,
+        "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none ten 0 1\n",
+    )
+    .unwrap();
+    let out = dir.join("out.db");
+    let done = run(&["book", "peta-shock", s(&book), s(&out)]);
+    assert_eq!(done.status.code(), Some(1));
+    let message = stderr(&done);
+    assert!(
+        message.contains("bad.db: error: line 3:") && message.contains("`ten`"),
+        "{message}"
+    );
+    assert!(!out.exists());
+    // An existing output is kept without --force.
+    std::fs::write(&out, "mine").unwrap();
+    let done = run(&["book", "peta-shock", s(&data().join("book.db")), s(&out)]);
+    assert_eq!(done.status.code(), Some(2), "{}", stderr(&done));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "mine");
+}
+
 /// The engine's binary, or `None` (after a note) when ../shared is missing
 /// and not required.
 fn engine() -> Option<PathBuf> {
