@@ -460,6 +460,7 @@ fn completions_and_man_page() {
         [
             "kifconv-book-build.1",
             "kifconv-book-merge.1",
+            "kifconv-book-peta-shock.1",
             "kifconv-book-query.1",
             "kifconv-book.1",
             "kifconv-completions.1",
