@@ -2,8 +2,9 @@
 # The peta-shock bar: a flip-folded book of the 10,000 bench games to ply 16,
 # values filled by book-peta-values.py, peta-shocked by kifconv and by
 # YaneuraOu's `makebook peta_shock`; the outputs must be identical (kifconv
-# writes CRLF as the engine does). Prints the engine's summary, kifconv's,
-# and IDENTICAL or the first differences (exit 1).
+# writes CRLF as the engine does); and the same with `shrink` (best moves
+# only). Prints the engine's summary, kifconv's, and IDENTICAL or the first
+# differences (exit 1).
 # Needs ../shared and a built kifconv (KIFCONV=path, else target/debug).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,16 +18,21 @@ python3 "$root/scripts/book-peta-values.py" "$tmp/counted.db" "$tmp/book.db"
 echo "input: $(grep -c '^sfen ' "$tmp/book.db") positions, $(wc -l < "$tmp/book.db") lines"
 
 engine=$("$shared/tools/engines/engine.sh" material)
-printf 'setoption name BookDir value %s\nmakebook peta_shock book.db yaneuraou.db\nquit\n' "$tmp" \
-  | "$engine" > "$tmp/engine.log"
-grep -A8 'PetaShock Result' "$tmp/engine.log"
-"$kifconv" book peta-shock --crlf "$tmp/book.db" "$tmp/kifconv.db"
-echo "output: $(wc -l < "$tmp/yaneuraou.db") lines (YaneuraOu), $(wc -l < "$tmp/kifconv.db") lines (kifconv)"
-
-if cmp -s "$tmp/yaneuraou.db" "$tmp/kifconv.db"; then
-  echo IDENTICAL
-else
-  echo "DIFFERENT: $(diff "$tmp/yaneuraou.db" "$tmp/kifconv.db" | grep -c '^[<>]') lines differ; the first:"
-  diff "$tmp/yaneuraou.db" "$tmp/kifconv.db" | head -20
-  exit 1
-fi
+status=0
+for mode in full shrink; do
+  option=; flag=
+  [ "$mode" = shrink ] && option=' shrink' && flag=--shrink
+  printf 'setoption name BookDir value %s\nmakebook peta_shock book.db yaneuraou-%s.db%s\nquit\n' \
+    "$tmp" "$mode" "$option" | "$engine" > "$tmp/engine-$mode.log"
+  grep -A8 'PetaShock Result' "$tmp/engine-$mode.log"
+  "$kifconv" book peta-shock --crlf $flag "$tmp/book.db" "$tmp/kifconv-$mode.db"
+  echo "$mode: $(wc -l < "$tmp/yaneuraou-$mode.db") lines (YaneuraOu), $(wc -l < "$tmp/kifconv-$mode.db") lines (kifconv)"
+  if cmp -s "$tmp/yaneuraou-$mode.db" "$tmp/kifconv-$mode.db"; then
+    echo "$mode: IDENTICAL"
+  else
+    echo "$mode: DIFFERENT: $(diff "$tmp/yaneuraou-$mode.db" "$tmp/kifconv-$mode.db" | grep -c '^[<>]') lines differ; the first:"
+    diff "$tmp/yaneuraou-$mode.db" "$tmp/kifconv-$mode.db" | head -20
+    status=1
+  fi
+done
+exit $status

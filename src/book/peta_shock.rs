@@ -716,6 +716,18 @@ mod tests {
     }
 
     #[test]
+    fn shrink_keeps_the_best_moves_and_crlf_ends_lines() {
+        let options = Options {
+            shrink: true,
+            crlf: true,
+        };
+        let out = peta_shock_text(&two_plies(50), &options).unwrap().0;
+        let lf = out.replace("\r\n", "\n");
+        assert_eq!(moves_of(&lf, START), ["2g2f none 20 0"]);
+        assert_eq!(out.matches("\r\n").count(), out.lines().count());
+    }
+
+    #[test]
     fn a_white_position_is_found_through_its_rotation() {
         // The position after 7g7f stored rotated (black to move), as a
         // flip-folded book holds it: 3c3d is 7g7f there.
