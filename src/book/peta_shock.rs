@@ -29,8 +29,9 @@
 //!
 //! Memory: the input is read three times rather than held. Per position
 //! the run keeps a node of 32 bytes, 12 bytes per move (book moves and
-//! linked moves), a 16-byte hash-table entry (its Zobrist key and index)
-//! and an 8-byte check key, about 60 bytes plus 12 per move.
+//! linked moves), an 8-byte check key and a hash-table slot of 17 bytes
+//! (its Zobrist key, index and control byte; the table is between half and
+//! seven eighths full), so 60 to 90 bytes plus 12 per move.
 
 use super::db2016::{BookError, HEADER};
 use crate::{Move, Position};
