@@ -17,13 +17,20 @@
 //! * [`apery`] reads and writes Apery's binary books (`.bin`), keyed by
 //!   Apery's position hash;
 //! * [`ybb`] reads, writes and searches YaneuraOu's binary book (`.ybb`);
-//! * [`file`] reads, writes and searches a book in any of these formats.
+//! * [`file`] reads, writes and searches a book in any of these formats;
+//! * [`peta_shock`] backs the values of a book's leaves up to its root by
+//!   min-max over the book's graph, as YaneuraOu's `makebook peta_shock`,
+//!   and writes the result as the engine writes it;
+//! * [`gnu_sort`] is the engine's sort, so that equal moves come out in
+//!   its order.
 
 pub mod apery;
 pub mod build;
 pub mod check;
 pub mod db2016;
 pub mod file;
+pub mod gnu_sort;
+pub mod peta_shock;
 pub mod query;
 pub mod runs;
 pub mod sort;

@@ -130,6 +130,9 @@ pub enum BookCommand {
     /// Convert a book between formats (db, ybb, bin), each told by its
     /// extension; what the output's format cannot hold is said.
     Convert(BookConvertArgs),
+    /// Back the values of a book's leaves up to its root by min-max over
+    /// the book's positions, as YaneuraOu's `makebook peta_shock` does.
+    PetaShock(BookPetaShockArgs),
 }
 
 const MATE_HELP: &str = "\
@@ -296,6 +299,24 @@ pub struct BookSortArgs {
     /// they go to sorted runs on disk beside the output, merged at the end.
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = mebibytes)]
     pub memory: usize,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct BookPetaShockArgs {
+    /// The book to read (DB2016 text; read three times, never held whole).
+    pub input: PathBuf,
+    /// The book to write, in the engine's order and columns
+    /// (`move none value depth`, a `# NOE:` line after the header).
+    pub output: PathBuf,
+    /// Keep only each position's moves of the best value.
+    #[arg(long)]
+    pub shrink: bool,
+    /// End lines with CRLF, as YaneuraOu writes them.
+    #[arg(long)]
+    pub crlf: bool,
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,

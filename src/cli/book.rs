@@ -1,10 +1,10 @@
-//! `kifconv book build`, `book query` and `book merge`: the opening-book
+//! `kifconv book build`, `book query`, `book merge` and `book peta-shock`: the opening-book
 //! commands over the library's [`crate::book`]; `build` runs the batch
 //! library's book job.
 
 use super::args::{
-    BookBuildArgs, BookCheckArgs, BookConvertArgs, BookMergeArgs, BookQueryArgs, BookSide,
-    BookSortArgs,
+    BookBuildArgs, BookCheckArgs, BookConvertArgs, BookMergeArgs, BookPetaShockArgs, BookQueryArgs,
+    BookSide, BookSortArgs,
 };
 use super::games;
 use super::run::Verbosity;
@@ -435,4 +435,61 @@ pub fn convert(args: BookConvertArgs) -> u8 {
     }
     let job = output_job(args.output, args.force, to);
     written(&loaded.book, &job)
+}
+
+/// Peta-shocks a book (see [`crate::book::peta_shock`]) into a new one.
+pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
+    use crate::book::peta_shock::{self as ps, Error};
+    if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.input), args.force)
+    {
+        eprintln!("error: {message}");
+        return 2;
+    }
+    let options = ps::Options {
+        shrink: args.shrink,
+        crlf: args.crlf,
+    };
+    let job = output_job(args.output, args.force, BookFormat::Db2016);
+    let input = &args.input;
+    let open = || std::fs::File::open(input).map(std::io::BufReader::new);
+    let mut bad_line = None;
+    let written = write_with(&job, |out| {
+        ps::peta_shock(open, out, &options).map_err(|e| match e {
+            Error::Io(e) => e,
+            Error::Book(e) => {
+                let message = e.to_string();
+                bad_line = Some(e);
+                std::io::Error::other(message)
+            }
+        })
+    });
+    match (written, bad_line) {
+        (Ok(summary), _) => {
+            eprintln!(
+                "{}: {} positions ({} settled without a cycle, {} in check, {} on perpetual-check loops, {} moves joining another position)",
+                job.output.display(),
+                summary.positions,
+                summary.settled,
+                summary.in_check,
+                summary.check_loop,
+                summary.converged_moves,
+            );
+            if summary.none_moves > 0 {
+                eprintln!(
+                    "{}: warning: {} `none` move lines dropped",
+                    input.display(),
+                    summary.none_moves
+                );
+            }
+            0
+        }
+        (Err(_), Some(e)) => {
+            eprintln!("{}: error: {e}", input.display());
+            1
+        }
+        (Err(e), None) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
 }

@@ -160,6 +160,7 @@ fn run() -> u8 {
             args::BookCommand::Check(args) => book::check(args),
             args::BookCommand::Sort(args) => book::sort(args),
             args::BookCommand::Convert(args) => book::convert(args),
+            args::BookCommand::PetaShock(args) => book::peta_shock(args),
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.

@@ -7,6 +7,7 @@ pub(crate) mod bitboard;
 mod checkers;
 #[cfg(debug_assertions)]
 mod consistency;
+mod engine_order;
 mod error;
 mod movegen;
 mod play_checked;

@@ -459,8 +459,12 @@ fn completions_and_man_page() {
         names,
         [
             "kifconv-book-build.1",
+            "kifconv-book-check.1",
+            "kifconv-book-convert.1",
             "kifconv-book-merge.1",
+            "kifconv-book-peta-shock.1",
             "kifconv-book-query.1",
+            "kifconv-book-sort.1",
             "kifconv-book.1",
             "kifconv-completions.1",
             "kifconv-flip.1",

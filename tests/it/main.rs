@@ -29,6 +29,7 @@ mod layout;
 mod limits;
 mod no_panic;
 mod perft;
+mod peta_shock;
 mod positions;
 mod round_trip;
 mod rules;
