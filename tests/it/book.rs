@@ -550,3 +550,98 @@ fn a_book_merge_mends_and_says() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `book check` finds one of each planted fault, each on its line, and
+/// nothing in a book kifconv built; `book fix` of the faulty book writes a
+/// copy that checks clean, and never over its input.
+#[test]
+fn book_check_finds_each_planted_fault_and_fix_mends_them() {
+    let dir = scratch("book-check-fix");
+    let games = dir.join("games.usi");
+    std::fs::write(
+        &games,
+        "position startpos moves 7g7f 3c3d 2g2f 8c8d\nposition startpos moves 2g2f 8c8d 7g7f\n",
+    )
+    .unwrap();
+    let built = dir.join("built.db");
+    let out = run(&["book", "build", "-q", s(&games), "-o", s(&built)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&["book", "check", s(&built)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("no faults"), "{}", stdout(&out));
+
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+    // White to move after 7g7f, and its rotation (black to move).
+    let after = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -";
+    let rotated = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    let lines = [
+        "#YANEURAOU-DB2016 1.00".to_string(),
+        format!("sfen {after} 2"),       // 2
+        "3c3d none 0 0 1".to_string(),   // 3
+        format!("sfen {start} b - 1"),   // 4: sorts after line 2: fine
+        "7g7f none 0 0 1".to_string(),   // 5
+        "7g7e none 0 0 1".to_string(),   // 6: illegal
+        "none".to_string(),              // 7: a none line
+        "2g2f none 10".to_string(),      // 8: missing columns
+        format!("sfen {start} b - 1"),   // 9: twice, and not sorted
+        "5g5f none 0 0 1".to_string(),   // 10
+        format!("sfen {rotated} 2"),     // 11: the rotation of line 2
+        "7g7f none 0 0 1".to_string(),   // 12
+        format!("sfen {start}  b - 1"),  // 13: bad SFEN spacing
+        "8h2b none 0 0 1".to_string(),   // 14: illegal too
+        format!("sfen {start} b 19P 1"), // 15: impossible
+        "7g7f none 0 0 1".to_string(),   // 16
+    ];
+    let faulty = dir.join("faulty.db");
+    std::fs::write(&faulty, lines.join("\n") + "\n").unwrap();
+    let out = run(&["book", "check", "--flip-fold", s(&faulty)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let said = stdout(&out);
+    for (line, kind) in [
+        (6, "illegal move"),
+        (7, "`none` move"),
+        (8, "missing columns"),
+        (9, "position twice"),
+        (9, "not sorted"),
+        (2, "position and its rotation"),
+        (13, "not canonical"),
+        (15, "bad position"),
+    ] {
+        let name = faulty.display();
+        assert!(
+            said.contains(&format!("{name}:{line}: {kind}: ")),
+            "line {line} {kind}:\n{said}"
+        );
+    }
+    assert!(said.contains(": 11 faults (5 positions, 5 moves)"), "{said}");
+    // Without --flip-fold a position beside its rotation is no fault.
+    let out = run(&["book", "check", s(&faulty)]);
+    assert!(!stdout(&out).contains("rotation"), "{}", stdout(&out));
+
+    // Fixed, and folded: the copy checks clean, even as flip-folded.
+    let fixed = dir.join("fixed.db");
+    let out = run(&["book", "fix", "--flip-fold", s(&faulty), "-o", s(&fixed)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("warning: line 6: illegal move"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["book", "check", "--flip-fold", s(&fixed)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = std::fs::read_to_string(&fixed).unwrap();
+    assert!(!text.contains(" w "), "{text}");
+    // The rotation holds both its own move and the folded 3c3d (as 7g7f):
+    // counted twice.
+    assert!(
+        text.contains(&format!("sfen {rotated} 2\n7g7f none 0 0 2\n")),
+        "{text}"
+    );
+    // Never over the input, and not over an output without --force.
+    let out = run(&["book", "sort", s(&faulty), "-o", s(&faulty), "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["book", "sort", s(&faulty), "-o", s(&fixed)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("exists"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(dir);
+}
