@@ -211,11 +211,19 @@ pub struct Builder {
 }
 
 /// The memory a tally takes, about: the key and move text, the map's own
-/// share, and the allocator's slack. A limit in bytes is divided by it.
+/// share, and the allocator's slack.
 pub const TALLY_BYTES: usize = 400;
+
+/// The part of [`TALLY_BYTES`] that is the key (`position<TAB>move`) with
+/// the map's share of it.
+const KEY_TEXT: usize = 150;
 
 impl Item for Tally {
     const FIELDS: usize = 4;
+
+    fn weight(&self) -> usize {
+        TALLY_BYTES - KEY_TEXT
+    }
 
     fn add(&mut self, other: Tally) {
         Tally::add(self, other);
@@ -256,7 +264,7 @@ impl Builder {
     /// Holds at most about `bytes` of tallies in memory; beyond that,
     /// sorted runs are written into `dir` (removed when finished).
     pub fn with_memory_limit(mut self, bytes: usize, dir: std::path::PathBuf) -> Builder {
-        self.tallies = self.tallies.with_limit(bytes / TALLY_BYTES, dir);
+        self.tallies = self.tallies.with_limit(bytes, dir);
         self
     }
 

@@ -17,10 +17,16 @@ use std::path::{Path, PathBuf};
 /// worker threads' files).
 pub const FAN_IN: usize = 32;
 
+/// The memory a key takes beside its text, about: the string's and the
+/// map's share, and the allocator's slack.
+const KEY_BYTES: usize = 64;
+
 /// What a sorter holds for a key.
 pub trait Item: Sized {
     /// How many tab-separated fields [`Item::write`] writes.
     const FIELDS: usize;
+    /// About how many bytes of memory it takes, beside its key.
+    fn weight(&self) -> usize;
     /// Adds an item of the same key.
     fn add(&mut self, other: Self);
     /// Writes the fields, tab-separated, with no line ending.
@@ -32,7 +38,9 @@ pub trait Item: Sized {
 /// Items by key, in memory and in sorted runs on disk.
 pub struct Sorter<T> {
     items: HashMap<String, T>,
-    /// How many keys may be held before they go to a run.
+    /// About how many bytes the items held take.
+    held: usize,
+    /// How many bytes of items may be held before they go to a run.
     limit: Option<usize>,
     /// Where runs go.
     pub(super) dir: Option<PathBuf>,
@@ -53,6 +61,7 @@ impl<T> Default for Sorter<T> {
         static SORTERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Sorter {
             items: HashMap::new(),
+            held: 0,
             limit: None,
             dir: None,
             fan_in: FAN_IN,
@@ -65,10 +74,11 @@ impl<T> Default for Sorter<T> {
 }
 
 impl<T: Item> Sorter<T> {
-    /// Holds at most `keys` keys in memory (at least one); beyond that,
-    /// sorted runs are written into `dir`.
-    pub fn with_limit(mut self, keys: usize, dir: PathBuf) -> Self {
-        self.limit = Some(keys.max(1));
+    /// Holds about `bytes` of items in memory (their keys, the map's
+    /// share and [`Item::weight`]); beyond that, sorted runs are written
+    /// into `dir`.
+    pub fn with_limit(mut self, bytes: usize, dir: PathBuf) -> Self {
+        self.limit = Some(bytes);
         self.dir = Some(dir);
         self
     }
@@ -87,12 +97,17 @@ impl<T: Item> Sorter<T> {
     /// Adds `item` under `key` (to the item held there, if any).
     pub fn add(&mut self, key: &str, item: T) -> io::Result<()> {
         match self.items.get_mut(key) {
-            Some(held) => held.add(item),
+            Some(held) => {
+                let before = held.weight();
+                held.add(item);
+                self.held = (self.held + held.weight()).saturating_sub(before);
+            }
             None => {
+                self.held += key.len() + KEY_BYTES + item.weight();
                 self.items.insert(key.to_string(), item);
             }
         }
-        if self.limit.is_some_and(|limit| self.items.len() >= limit) {
+        if self.limit.is_some_and(|limit| self.held >= limit) {
             self.spill()?;
         }
         Ok(())
@@ -135,6 +150,7 @@ impl<T: Item> Sorter<T> {
 
     /// The items held, taken out in key order.
     fn sorted(&mut self) -> Vec<(String, T)> {
+        self.held = 0;
         let mut sorted: Vec<(String, T)> = self.items.drain().collect();
         sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         sorted
@@ -294,6 +310,9 @@ mod tests {
 
     impl Item for Count {
         const FIELDS: usize = 1;
+        fn weight(&self) -> usize {
+            8
+        }
         fn add(&mut self, other: Self) {
             self.0 += other.0;
         }
@@ -313,7 +332,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let mut sorter = Sorter::default().with_fan_in(fan_in);
         if let Some(limit) = limit {
-            sorter = sorter.with_limit(limit, dir.clone());
+            // A limit of `limit` keys, in bytes.
+            sorter = sorter.with_limit(limit * (6 + KEY_BYTES + 8), dir.clone());
         }
         for key in keys {
             sorter.add(key, Count(1)).unwrap();

@@ -27,9 +27,13 @@ pub struct Options {
     pub dir: Option<PathBuf>,
 }
 
-/// The memory a position takes while sorting, about: its key, a few moves
-/// and the map's share. A limit in bytes is divided by it.
-pub const POSITION_BYTES: usize = 512;
+/// The memory a position takes while sorting beside its key and its
+/// moves, about.
+pub const POSITION_BYTES: usize = 64;
+
+/// The memory a move takes while sorting, about: its text, its ponder's,
+/// its numbers and the allocator's slack.
+pub const MOVE_BYTES: usize = 112;
 
 /// What a sort did.
 #[derive(Debug, Default)]
@@ -64,6 +68,10 @@ struct Position {
 
 impl Item for Position {
     const FIELDS: usize = 4;
+
+    fn weight(&self) -> usize {
+        POSITION_BYTES + self.moves.len() * MOVE_BYTES
+    }
 
     fn add(&mut self, other: Position) {
         self.ply = min_ply(self.ply, other.ply);
@@ -121,7 +129,7 @@ pub fn sort(
 ) -> Result<Sorted, SortError> {
     let mut sorter = Sorter::default();
     if let (Some(bytes), Some(dir)) = (options.memory, &options.dir) {
-        sorter = sorter.with_limit(bytes / POSITION_BYTES, dir.clone());
+        sorter = sorter.with_limit(bytes, dir.clone());
     }
     let mut scanner = Scanner::new(false);
     let mut sorted = Sorted::default();
@@ -331,7 +339,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("kifconv-book-sort-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let options = Options {
-            memory: Some(20 * POSITION_BYTES),
+            memory: Some(20 * (POSITION_BYTES + MOVE_BYTES + 100)),
             dir: Some(dir.clone()),
             ..Options::default()
         };

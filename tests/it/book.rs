@@ -613,7 +613,10 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
             "line {line} {kind}:\n{said}"
         );
     }
-    assert!(said.contains(": 11 faults (5 positions, 5 moves)"), "{said}");
+    assert!(
+        said.contains(": 11 faults (5 positions, 5 moves)"),
+        "{said}"
+    );
     // Without --flip-fold a position beside its rotation is no fault.
     let out = run(&["book", "check", s(&faulty)]);
     assert!(!stdout(&out).contains("rotation"), "{}", stdout(&out));
