@@ -498,6 +498,51 @@ impl Scanner {
     }
 }
 
+/// A whole book checked line by line: the scanner with its findings, and
+/// how many positions and moves were read.
+#[derive(Debug)]
+pub struct Checked {
+    /// The scanner, finished: its findings and counts.
+    pub scanner: Scanner,
+    /// The position lines read.
+    pub positions: usize,
+    /// The move lines kept.
+    pub moves: usize,
+}
+
+/// Checks every line of the book read from `input` with `scanner`. An
+/// error when the text is no book or cannot be read.
+pub fn scan(input: &mut dyn std::io::BufRead, mut scanner: Scanner) -> Result<Checked, String> {
+    let (mut positions, mut moves) = (0, 0);
+    let mut line = Vec::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        if input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| e.to_string())?
+            == 0
+        {
+            break;
+        }
+        n += 1;
+        match scanner
+            .line(n, &String::from_utf8_lossy(&line))
+            .map_err(|e| e.to_string())?
+        {
+            Scanned::Nothing => {}
+            Scanned::Position(_) => positions += 1,
+            Scanned::Move(_) => moves += 1,
+        }
+    }
+    scanner.finish().map_err(|e| e.to_string())?;
+    Ok(Checked {
+        scanner,
+        positions,
+        moves,
+    })
+}
+
 /// A whole book read with its faults mended, and what was mended.
 #[derive(Debug, Default)]
 pub struct Read {

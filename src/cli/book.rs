@@ -10,8 +10,9 @@ use super::games;
 use super::run::Verbosity;
 use super::tools::{self, position};
 use crate::batch::jobs::book::{check_output, write, write_with, BookJob};
+use crate::batch::jobs::book_file::{convert_file, peta_shock_file, PetaShockError};
 use crate::batch::jobs::Reading;
-use crate::book::check::{Fault, Scanned, Scanner};
+use crate::book::check::{self, Fault, Scanner};
 use crate::book::file::{self, BookFormat};
 use crate::book::{build, sort as book_sort};
 
@@ -185,51 +186,32 @@ pub fn merge(args: BookMergeArgs) -> u8 {
     let format = args
         .book_format
         .unwrap_or_else(|| BookFormat::of_path(&args.output));
-    let job = output_job(args.output, args.force, format);
+    let job = BookJob::writing(args.output, args.force, format);
     written(&merged, &job)
 }
 
 /// Prints every fault of a book with its line, then their count by kind;
 /// exit 1 when any is found.
 pub fn check(args: BookCheckArgs) -> u8 {
-    use std::io::BufRead;
     let name = args.book.display();
     let mut scanner = Scanner::new(true);
     if args.flip_fold {
         scanner = scanner.flip_folded();
     }
-    let (mut positions, mut moves) = (0usize, 0usize);
-    let scanned = std::fs::File::open(&args.book)
+    let checked = std::fs::File::open(&args.book)
         .map_err(|e| e.to_string())
-        .and_then(|file| {
-            let mut input = std::io::BufReader::new(file);
-            let mut line = Vec::new();
-            let mut n = 0;
-            loop {
-                line.clear();
-                if input
-                    .read_until(b'\n', &mut line)
-                    .map_err(|e| e.to_string())?
-                    == 0
-                {
-                    break;
-                }
-                n += 1;
-                match scanner
-                    .line(n, &String::from_utf8_lossy(&line))
-                    .map_err(|e| e.to_string())?
-                {
-                    Scanned::Nothing => {}
-                    Scanned::Position(_) => positions += 1,
-                    Scanned::Move(_) => moves += 1,
-                }
-            }
-            scanner.finish().map_err(|e| e.to_string())
-        });
-    if let Err(e) = scanned {
-        eprintln!("error: {name}: {e}");
-        return 2;
-    }
+        .and_then(|file| check::scan(&mut std::io::BufReader::new(file), scanner));
+    let check::Checked {
+        scanner,
+        positions,
+        moves,
+    } = match checked {
+        Ok(checked) => checked,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return 2;
+        }
+    };
     let mut text = String::new();
     for finding in &scanner.findings {
         let at = &finding.at;
@@ -300,7 +282,7 @@ pub fn sort(args: BookSortArgs) -> u8 {
         memory: Some(args.memory << 20),
         dir: Some(dir),
     };
-    let job = output_job(args.output.clone(), args.force, BookFormat::Db2016);
+    let job = BookJob::writing(args.output.clone(), args.force, BookFormat::Db2016);
     let mut failure = None;
     let written = write_with(&job, |out| {
         let mut input = std::io::BufReader::new(input);
@@ -353,22 +335,6 @@ pub fn sort(args: BookSortArgs) -> u8 {
     0
 }
 
-/// A job that only writes a book to `output` (for merge, sort and
-/// convert, which read books, not records).
-fn output_job(output: std::path::PathBuf, force: bool, format: BookFormat) -> BookJob {
-    BookJob {
-        format,
-        output,
-        reading: Reading::default(),
-        options: build::Options::default(),
-        min_count: 0,
-        force,
-        memory: 0,
-        filter: None,
-        uniq: false,
-    }
-}
-
 /// Writes `book` for `job`, saying what its format could not hold.
 fn written(book: &crate::book::Book, job: &BookJob) -> u8 {
     match write(book, job) {
@@ -385,89 +351,52 @@ fn written(book: &crate::book::Book, job: &BookJob) -> u8 {
     }
 }
 
-/// Converts a book between formats (see [`crate::book::file`]).
+/// Converts a book between formats (see [`convert_file`]).
 pub fn convert(args: BookConvertArgs) -> u8 {
-    if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.input), args.force)
-    {
-        eprintln!("error: {message}");
-        return 2;
-    }
-    let from = args
-        .from
-        .unwrap_or_else(|| BookFormat::of_path(&args.input));
     let to = args
         .book_format
         .unwrap_or_else(|| BookFormat::of_path(&args.output));
-    let name = args.input.display();
-    let loaded = std::fs::read(&args.input)
-        .map_err(|e| e.to_string())
-        .and_then(|bytes| file::read(&bytes, from));
-    let mut loaded = match loaded {
-        Ok(loaded) => loaded,
+    let from = args
+        .from
+        .unwrap_or_else(|| BookFormat::of_path(&args.input));
+    match convert_file(
+        &args.input,
+        from,
+        &args.output,
+        to,
+        args.flip_fold,
+        args.force,
+    ) {
+        Ok(converted) => {
+            for w in &converted.warnings {
+                eprintln!("warning: {w}");
+            }
+            eprintln!(
+                "{}: {} positions, {} moves",
+                args.output.display(),
+                converted.positions,
+                converted.moves
+            );
+            0
+        }
         Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return 2;
-        }
-    };
-    for w in &loaded.warnings {
-        eprintln!("{name}: warning: {w}");
-    }
-    if args.flip_fold {
-        let (folded, held) = loaded.book.fold_flips();
-        if folded > 0 {
-            eprintln!("{name}: {folded} white-to-move positions folded into their rotations");
-        }
-        if held > 0 {
-            eprintln!("{name}: warning: {held} counts added past the largest number a count can hold; kept at that number");
+            eprintln!("error: {e}");
+            2
         }
     }
-    let no_ply = loaded
-        .book
-        .entries
-        .values_mut()
-        .filter(|e| e.ply == 0)
-        .fold(0, |n, e| {
-            e.ply = 1;
-            n + 1
-        });
-    if no_ply > 0 {
-        eprintln!("{name}: warning: {no_ply} positions had no ply; written with ply 1");
-    }
-    let job = output_job(args.output, args.force, to);
-    written(&loaded.book, &job)
 }
 
 /// Peta-shocks a book (see [`crate::book::peta_shock`]) into a new one.
 pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
-    use crate::book::peta_shock::{self as ps, Error};
-    if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.input), args.force)
-    {
-        eprintln!("error: {message}");
-        return 2;
-    }
-    let options = ps::Options {
+    let options = crate::book::peta_shock::Options {
         shrink: args.shrink,
         crlf: args.crlf,
     };
-    let job = output_job(args.output, args.force, BookFormat::Db2016);
-    let input = &args.input;
-    let open = || std::fs::File::open(input).map(std::io::BufReader::new);
-    let mut bad_line = None;
-    let written = write_with(&job, |out| {
-        ps::peta_shock(open, out, &options).map_err(|e| match e {
-            Error::Io(e) => e,
-            Error::Book(e) => {
-                let message = e.to_string();
-                bad_line = Some(e);
-                std::io::Error::other(message)
-            }
-        })
-    });
-    match (written, bad_line) {
-        (Ok(summary), _) => {
+    match peta_shock_file(&args.input, &args.output, &options, args.force) {
+        Ok(summary) => {
             eprintln!(
                 "{}: {} positions ({} settled without a cycle, {} in check, {} on perpetual-check loops, {} moves joining another position)",
-                job.output.display(),
+                args.output.display(),
                 summary.positions,
                 summary.settled,
                 summary.in_check,
@@ -477,17 +406,17 @@ pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
             if summary.none_moves > 0 {
                 eprintln!(
                     "{}: warning: {} `none` move lines dropped",
-                    input.display(),
+                    args.input.display(),
                     summary.none_moves
                 );
             }
             0
         }
-        (Err(_), Some(e)) => {
-            eprintln!("{}: error: {e}", input.display());
+        Err(PetaShockError::Line(e)) => {
+            eprintln!("{}: error: {e}", args.input.display());
             1
         }
-        (Err(e), None) => {
+        Err(PetaShockError::Other(e)) => {
             eprintln!("error: {e}");
             2
         }

@@ -44,6 +44,24 @@ pub struct BookJob {
     pub format: BookFormat,
 }
 
+impl BookJob {
+    /// A job that only writes a book to `output`, for the tools that read
+    /// books rather than records (merge, sort, convert, peta-shock).
+    pub fn writing(output: PathBuf, force: bool, format: BookFormat) -> BookJob {
+        BookJob {
+            format,
+            output,
+            reading: Reading::default(),
+            options: build::Options::default(),
+            min_count: 0,
+            force,
+            memory: 0,
+            filter: None,
+            uniq: false,
+        }
+    }
+}
+
 /// One game's share of a book, made on a worker thread.
 #[derive(Debug)]
 pub enum BookGame {

@@ -2,6 +2,7 @@
 //! file, and how they read an input (here: one rule for all of them).
 
 pub mod book;
+pub mod book_file;
 pub mod convert;
 pub mod training;
 pub mod tsume;

@@ -1,0 +1,113 @@
+//! The book tools that turn one book file into another (`book convert`,
+//! `book peta-shock`), for the command and Python alike: the input read,
+//! the output written beside its name and put in place, never over the
+//! input nor over a file that exists unless asked.
+
+use super::book::{check_output, write, write_with, BookJob};
+use crate::book::file::{self, BookFormat};
+use crate::book::peta_shock;
+use std::path::Path;
+
+/// A book converted: its positions and moves, and what was mended or lost
+/// on the way, a line each (naming the file).
+#[derive(Debug, Default)]
+pub struct Converted {
+    /// Positions written.
+    pub positions: usize,
+    /// Moves written.
+    pub moves: usize,
+    /// What reading mended or could not keep, and what the output's format
+    /// could not hold.
+    pub warnings: Vec<String>,
+}
+
+/// Converts the book `input` (read as `from`) into `output` (written as
+/// `to`), folding white-to-move positions into their rotations with
+/// `flip_fold`; a position with no ply is written with ply 1.
+pub fn convert_file(
+    input: &Path,
+    from: BookFormat,
+    output: &Path,
+    to: BookFormat,
+    flip_fold: bool,
+    force: bool,
+) -> Result<Converted, String> {
+    check_output(output, &[input.to_path_buf()], force)?;
+    let name = input.display();
+    let bytes = std::fs::read(input).map_err(|e| format!("{name}: {e}"))?;
+    let mut loaded = file::read(&bytes, from).map_err(|e| format!("{name}: {e}"))?;
+    drop(bytes);
+    let mut warnings: Vec<String> = loaded
+        .warnings
+        .iter()
+        .map(|w| format!("{name}: {w}"))
+        .collect();
+    if flip_fold {
+        let (_, held) = loaded.book.fold_flips();
+        if held > 0 {
+            warnings.push(format!(
+                "{name}: {held} counts added past the largest number a count can hold; kept at that number"
+            ));
+        }
+    }
+    let no_ply = loaded
+        .book
+        .entries
+        .values_mut()
+        .filter(|e| e.ply == 0)
+        .fold(0, |n, e| {
+            e.ply = 1;
+            n + 1
+        });
+    if no_ply > 0 {
+        warnings.push(format!(
+            "{name}: {no_ply} positions had no ply; written with ply 1"
+        ));
+    }
+    let job = BookJob::writing(output.to_path_buf(), force, to);
+    let lost = write(&loaded.book, &job)?;
+    warnings.extend(lost.iter().map(|w| format!("{}: {w}", output.display())));
+    Ok(Converted {
+        positions: loaded.book.entries.len(),
+        moves: loaded.book.entries.values().map(|e| e.moves.len()).sum(),
+        warnings,
+    })
+}
+
+/// Why a peta-shock failed: a line of the input, or anything else.
+#[derive(Debug)]
+pub enum PetaShockError {
+    /// A line of the input is wrong (the message names the line).
+    Line(String),
+    /// The output could not be placed, or the input read.
+    Other(String),
+}
+
+/// Peta-shocks the book `input` into `output` (see
+/// [`crate::book::peta_shock`]).
+pub fn peta_shock_file(
+    input: &Path,
+    output: &Path,
+    options: &peta_shock::Options,
+    force: bool,
+) -> Result<peta_shock::Summary, PetaShockError> {
+    check_output(output, &[input.to_path_buf()], force).map_err(PetaShockError::Other)?;
+    let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Db2016);
+    let open = || std::fs::File::open(input).map(std::io::BufReader::new);
+    let mut bad_line = None;
+    let written = write_with(&job, |out| {
+        peta_shock::peta_shock(open, out, options).map_err(|e| match e {
+            peta_shock::Error::Io(e) => e,
+            peta_shock::Error::Book(e) => {
+                let message = e.to_string();
+                bad_line = Some(message.clone());
+                std::io::Error::other(message)
+            }
+        })
+    });
+    match (written, bad_line) {
+        (Ok(summary), _) => Ok(summary),
+        (Err(_), Some(line)) => Err(PetaShockError::Line(line)),
+        (Err(e), None) => Err(PetaShockError::Other(e)),
+    }
+}
