@@ -172,6 +172,31 @@ class _BookCounts(TypedDict):
     positions: int
     moves: int
 
+_BookFormat = Literal["db", "ybb", "bin"]
+
+class _Converted(TypedDict):
+    positions: int
+    moves: int
+
+class _BookFault(TypedDict):
+    line: int
+    kind: str
+    message: str
+    text: str
+
+class _BookChecked(TypedDict):
+    positions: int
+    moves: int
+    faults: list[_BookFault]
+    counts: dict[str, int]
+
+class _PetaShocked(TypedDict):
+    positions: int
+    settled: int
+    in_check: int
+    check_loop: int
+    converged_moves: int
+
 def read(
     path_or_bytes: _StrPath | bytes | bytearray,
     format: _ReadFormat | None = None,
@@ -294,6 +319,7 @@ def book_build(
     side: Literal["both", "black", "white"] | None = None,
     variations: bool = False,
     uniq: bool = False,
+    book_format: _BookFormat | None = None,
     min_rating: float | None = None,
     rating_of: Literal["both", "loser"] | None = None,
     min_moves: int | None = None,
@@ -307,7 +333,8 @@ def book_build(
     hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",
 ) -> _BookCounts:
-    """A YaneuraOu (DB2016) book of the inputs' mainline positions and moves.
+    """A book of the inputs' mainline positions and moves (YaneuraOu's text,
+    or ``.ybb`` / ``.bin`` as the output's extension or ``book_format`` says).
     An input that fails raises its KifError and no book is written, or with
     ``errors="keep"`` is left out with a KifWarning."""
 
@@ -325,11 +352,43 @@ def tsume_check(
     """Mate problems checked as ``kifconv tsume check`` does: ``(path, game,
     verdict, report)`` a problem, in input order."""
 
-def book_query(book: _StrPath, position: str) -> _BookAnswer | None:
-    """A book's moves for a position (SFEN, ``startpos`` or a position line).
+def book_query(
+    book: _StrPath, position: str, *, book_format: _BookFormat | None = None
+) -> _BookAnswer | None:
+    """A book's moves for a position (SFEN, ``startpos`` or a position line),
+    in a book of any format (its extension, or ``book_format``).
 
     FileNotFoundError (or another OSError) for a book that cannot be opened.
     """
+
+def book_convert(
+    input: _StrPath,
+    output: _StrPath,
+    *,
+    from_format: _BookFormat | None = None,
+    book_format: _BookFormat | None = None,
+    flip_fold: bool = False,
+    force: bool = False,
+) -> _Converted:
+    """A book converted between formats, as ``kifconv book convert`` does;
+    what the output cannot hold is given to ``warnings.warn``. KifError for a
+    book that cannot be read; FileExistsError without ``force``."""
+
+def book_check(book: _StrPath, *, flip_fold: bool = False) -> _BookChecked:
+    """Every fault of a text book with its line, as ``kifconv book check``
+    finds them. KifError for a file that is no book."""
+
+def book_peta_shock(
+    input: _StrPath,
+    output: _StrPath,
+    *,
+    shrink: bool = False,
+    crlf: bool = False,
+    force: bool = False,
+) -> _PetaShocked:
+    """YaneuraOu's ``makebook peta_shock`` of a text book, as ``kifconv book
+    peta-shock`` does. KifError naming a bad line; FileExistsError without
+    ``force``."""
 
 def flip(sfen_or_move: str) -> str:
     """A USI move or a position rotated 180°."""

@@ -658,7 +658,8 @@ fn write_file(
 
 /// Counts the mainline positions of files, folders and archives (with
 /// `variations`, every line's), and the move played from each, into a
-/// YaneuraOu book (DB2016 text) at `output`, as `kifconv book build` does:
+/// YaneuraOu book at `output` (text, or `.ybb` / `.bin` as its extension
+/// says unless `book_format` names one), as `kifconv book build` does:
 /// `flip_fold` stores black-to-move positions only (a white-to-move one
 /// rotated first), `min_ply` and `max_ply` bound the plies, `min_count`
 /// drops rarer moves, `side` (`both`, `black`, `white`) says whose moves go
@@ -671,7 +672,8 @@ fn write_file(
 /// `errors="keep"` is left out with a `KifWarning`.
 #[pyfunction]
 #[pyo3(signature = (inputs, output, *, flip_fold = false, min_ply = None, max_ply = None,
-    min_count = None, side = None, variations = false, uniq = false, min_rating = None,
+    min_count = None, side = None, variations = false, uniq = false, book_format = None,
+    min_rating = None,
     rating_of = None, min_moves = None, results = None, require_eval = false, memory = None,
     force = false, jobs = None, glob = None, follow = false, hidden = false, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
@@ -686,6 +688,7 @@ pub fn book_build<'py>(
     side: Option<String>,
     variations: bool,
     uniq: bool,
+    book_format: Option<&str>,
     min_rating: Option<f64>,
     rating_of: Option<String>,
     min_moves: Option<usize>,
@@ -722,7 +725,7 @@ pub fn book_build<'py>(
         None,
     )?;
     let job = BookJob {
-        format: kifconv::book::file::BookFormat::of_path(&output),
+        format: crate::book::book_format(book_format, &output)?,
         output: output.clone(),
         reading: Reading {
             mainline_only: !variations,

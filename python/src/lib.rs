@@ -4,6 +4,7 @@
 //! the API; the package's `__init__.py` re-exports them.
 
 mod batch;
+mod book;
 pub mod check;
 mod error;
 mod names;
@@ -31,6 +32,9 @@ fn _kifconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tools::flip, m)?)?;
     m.add_function(wrap_pyfunction!(tools::mate, m)?)?;
     m.add_function(wrap_pyfunction!(tools::book_query, m)?)?;
+    m.add_function(wrap_pyfunction!(book::book_convert, m)?)?;
+    m.add_function(wrap_pyfunction!(book::book_check, m)?)?;
+    m.add_function(wrap_pyfunction!(book::book_peta_shock, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -93,7 +93,8 @@ pub fn mate<'py>(
 }
 
 /// A book's moves for a position, by binary search in the book file
-/// (sorted, as kifconv writes them), or None when neither the position nor
+/// (sorted, as kifconv writes them; `.ybb`, `.bin` or text as its
+/// extension says, unless `book_format` names one), or None when neither the position nor
 /// its rotation is there. The answer is a dict as `kifconv book query
 /// --json` prints it: `sfen`, `flipped` (the rotation was found; the moves
 /// are rotated back), `ply`, and `moves`, each a dict of `move`, `ponder`,
@@ -101,17 +102,20 @@ pub fn mate<'py>(
 /// opened raises what `open()` raises (FileNotFoundError, …, with the
 /// path); one that is not a book, KifError.
 #[pyfunction]
+#[pyo3(signature = (book, position, *, book_format = None))]
 pub fn book_query<'py>(
     py: Python<'py>,
     book: PathBuf,
     position: &str,
+    book_format: Option<&str>,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let pos = self::position(py, position)?;
+    let format = crate::book::book_format(book_format, &book)?;
     let answer = py
         .detach(|| {
             let file = std::fs::File::open(&book)?;
             let len = file.metadata()?.len();
-            kifconv::book::query::lookup_file(file, len, &pos)
+            kifconv::book::file::lookup(file, len, &pos, format)
         })
         .map_err(|e| match e.kind() {
             std::io::ErrorKind::InvalidData => {

@@ -159,3 +159,45 @@ def test_a_book_is_never_built_over_its_input(tmp_path):
     with pytest.raises(Exception):
         kifconv.book_build(games, games, force=True)
     assert games.read_bytes() == before
+
+
+def test_book_formats_convert_check_and_peta_shock(tmp_path):
+    text = tmp_path / "book.db"
+    kifconv.book_build(FILTERS, text, flip_fold=True)
+    # Each format, and back to text: the same positions and moves.
+    for name in ["book.ybb", "book.bin"]:
+        binary = tmp_path / name
+        if name.endswith(".ybb"):
+            # A .ybb holds no counts: said, not silent.
+            with pytest.warns(kifconv.KifWarning, match="counts left out"):
+                done = kifconv.book_convert(text, binary)
+        else:
+            done = kifconv.book_convert(text, binary)
+        assert done["positions"] == text.read_text().count("sfen ")
+        back = tmp_path / (name + ".db")
+        kifconv.book_convert(binary, back)
+        strip = lambda t: [l.split()[0] for l in t.splitlines() if not l.startswith("#")]
+        assert strip(back.read_text()) == strip(text.read_text())
+        answer = kifconv.book_query(binary, "startpos")
+        assert answer["moves"][0]["move"] == kifconv.book_query(text, "startpos")["moves"][0]["move"]
+        with pytest.raises(FileExistsError):
+            kifconv.book_convert(text, binary)
+    # A book kifconv built has no faults; a planted one is found on its line.
+    assert kifconv.book_check(text)["faults"] == []
+    faulty = tmp_path / "faulty.db"
+    faulty.write_text(text.read_text() + "sfen " + START + "\n7g7e none 0 0 1\n")
+    checked = kifconv.book_check(faulty)
+    kinds = {(f["line"], f["kind"]) for f in checked["faults"]}
+    last = faulty.read_text().count("\n")
+    assert (last, "illegal move") in kinds
+    assert (last - 1, "position twice") in kinds
+    assert checked["counts"]["illegal move"] == 1
+    # Peta-shock: every position written, the engine's counts returned.
+    shocked = tmp_path / "shocked.db"
+    summary = kifconv.book_peta_shock(text, shocked, crlf=True)
+    assert summary["positions"] == text.read_text().count("sfen ")
+    assert b"\r\n" in shocked.read_bytes()
+    with pytest.raises(kifconv.KifError):
+        bad = tmp_path / "bad.db"
+        bad.write_text("#YANEURAOU-DB2016 1.00\nsfen " + START + "\n7g7f none ten 0 1\n")
+        kifconv.book_peta_shock(bad, tmp_path / "out.db")
