@@ -368,6 +368,7 @@ def book_convert(
     from_format: _BookFormat | None = None,
     book_format: _BookFormat | None = None,
     flip_fold: bool = False,
+    crlf: bool = False,
     force: bool = False,
 ) -> _Converted:
     """A book converted between formats, as ``kifconv book convert`` does;

@@ -726,6 +726,7 @@ pub fn book_build<'py>(
     )?;
     let job = BookJob {
         format: crate::book::book_format(book_format, &output)?,
+        crlf: false,
         output: output.clone(),
         reading: Reading {
             mainline_only: !variations,

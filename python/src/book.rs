@@ -39,14 +39,16 @@ fn refuse_existing(output: &Path, force: bool) -> PyResult<()> {
 /// Converts the book `input` into `output`, each in the format its
 /// extension says (`.ybb`, `.bin`, else YaneuraOu's text) unless
 /// `from_format` / `book_format` name one; `flip_fold` folds white-to-move
-/// positions into their rotations. What the output's format cannot hold
+/// positions into their rotations; `crlf` ends a text book's lines with
+/// CRLF, as YaneuraOu writes them. What the output's format cannot hold
 /// (a `.ybb`'s counts, a `.bin`'s ponders …) and what reading mended is
 /// given to `warnings.warn`. Returns the `positions` and `moves` written.
 /// A book that cannot be read raises KifError; never over the input, nor
 /// over an existing output without `force` (FileExistsError).
 #[pyfunction]
 #[pyo3(signature = (input, output, *, from_format = None, book_format = None,
-    flip_fold = false, force = false))]
+    flip_fold = false, crlf = false, force = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn book_convert<'py>(
     py: Python<'py>,
     input: PathBuf,
@@ -54,13 +56,14 @@ pub fn book_convert<'py>(
     from_format: Option<&str>,
     book_format: Option<&str>,
     flip_fold: bool,
+    crlf: bool,
     force: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     refuse_existing(&output, force)?;
     let from = self::book_format(from_format, &input)?;
     let to = self::book_format(book_format, &output)?;
     let converted = py
-        .detach(|| convert_file(&input, from, &output, to, flip_fold, force))
+        .detach(|| convert_file(&input, from, &output, to, flip_fold, force, crlf))
         .map_err(|e| plain_error(py, Some(&input.to_string_lossy()), &e))?;
     for w in &converted.warnings {
         warn(py, w)?;

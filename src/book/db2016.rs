@@ -33,6 +33,26 @@ pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
     }
 }
 
+/// Writes text with each line ending `\r\n`, as YaneuraOu writes its
+/// books.
+pub struct Crlf<W>(pub W);
+
+impl<W: std::io::Write> std::io::Write for Crlf<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for (i, part) in buf.split(|&b| b == b'\n').enumerate() {
+            if i > 0 {
+                self.0.write_all(b"\r\n")?;
+            }
+            self.0.write_all(part)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// Why a book's text cannot be read: the line (1-based; 0 when it was not
 /// counted), the text and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +110,19 @@ mod tests {
         let again = read(&write(&book)).unwrap();
         assert_eq!(again, book);
         assert!(write(&book).contains("\n2g2f none 0 0 0\n"));
+    }
+
+    #[test]
+    fn crlf_ends_every_line() {
+        use std::io::Write as _;
+        let mut out = Crlf(Vec::new());
+        out.write_all(b"#YANEURAOU-DB2016 1.00\nsfen 9/9 b - 1\n")
+            .unwrap();
+        out.write_all(b"7g7f none 0 0 1\n").unwrap();
+        assert_eq!(
+            out.0,
+            b"#YANEURAOU-DB2016 1.00\r\nsfen 9/9 b - 1\r\n7g7f none 0 0 1\r\n"
+        );
     }
 
     #[test]

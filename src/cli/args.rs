@@ -239,6 +239,9 @@ pub struct BookMergeArgs {
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,
+    /// End a text book's lines with CRLF, as YaneuraOu writes them.
+    #[arg(long)]
+    pub crlf: bool,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -261,6 +264,9 @@ pub struct BookConvertArgs {
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,
+    /// End a text book's lines with CRLF, as YaneuraOu writes them.
+    #[arg(long)]
+    pub crlf: bool,
 }
 
 /// A book format's name (`db`, `ybb`, `bin`).
@@ -302,6 +308,9 @@ pub struct BookSortArgs {
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,
+    /// End a text book's lines with CRLF, as YaneuraOu writes them.
+    #[arg(long)]
+    pub crlf: bool,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -367,6 +376,9 @@ pub struct BookBuildArgs {
     /// Replace the book if it exists.
     #[arg(long)]
     pub force: bool,
+    /// End a text book's lines with CRLF, as YaneuraOu writes them.
+    #[arg(long)]
+    pub crlf: bool,
     #[command(flatten)]
     pub batch: BatchArgs,
 }

@@ -32,6 +32,7 @@ pub fn build(args: BookBuildArgs) -> u8 {
         .unwrap_or_else(|| BookFormat::of_path(&args.output));
     let job = BookJob {
         format,
+        crlf: args.crlf,
         output: args.output,
         reading: Reading {
             mainline_only: !args.variations,
@@ -186,7 +187,8 @@ pub fn merge(args: BookMergeArgs) -> u8 {
     let format = args
         .book_format
         .unwrap_or_else(|| BookFormat::of_path(&args.output));
-    let job = BookJob::writing(args.output, args.force, format);
+    let mut job = BookJob::writing(args.output, args.force, format);
+    job.crlf = args.crlf;
     written(&merged, &job)
 }
 
@@ -282,7 +284,8 @@ pub fn sort(args: BookSortArgs) -> u8 {
         memory: Some(args.memory << 20),
         dir: Some(dir),
     };
-    let job = BookJob::writing(args.output.clone(), args.force, BookFormat::Db2016);
+    let mut job = BookJob::writing(args.output.clone(), args.force, BookFormat::Db2016);
+    job.crlf = args.crlf;
     let mut failure = None;
     let written = write_with(&job, |out| {
         let mut input = std::io::BufReader::new(input);
@@ -366,6 +369,7 @@ pub fn convert(args: BookConvertArgs) -> u8 {
         to,
         args.flip_fold,
         args.force,
+        args.crlf,
     ) {
         Ok(converted) => {
             for w in &converted.warnings {

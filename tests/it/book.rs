@@ -648,3 +648,32 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
     assert!(stderr(&out).contains("exists"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `--crlf` ends a text book's every line with CRLF, as YaneuraOu writes
+/// its books, for build, sort and convert alike; the lines are the same.
+#[test]
+fn crlf_books_have_the_same_lines() {
+    let dir = scratch("book-crlf");
+    let games = dir.join("games.usi");
+    std::fs::write(&games, "position startpos moves 7g7f 3c3d 2g2f\n").unwrap();
+    let plain = dir.join("plain.db");
+    let out = run(&["book", "build", "-q", s(&games), "-o", s(&plain)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&plain).unwrap();
+    let want = text.replace('\n', "\r\n");
+    let built = dir.join("built.db");
+    let out = run(&["book", "build", "-q", "--crlf", s(&games), "-o", s(&built)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&built).unwrap(), want);
+    for (command, name) in [("sort", "sorted.db"), ("convert", "converted.db")] {
+        let path = dir.join(name);
+        let out = if command == "sort" {
+            run(&["book", "sort", "--crlf", s(&plain), "-o", s(&path)])
+        } else {
+            run(&["book", "convert", "--crlf", s(&plain), s(&path)])
+        };
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), want, "{command}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

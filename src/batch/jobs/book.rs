@@ -8,8 +8,8 @@ use crate::batch::job::{Job, Source, Tally};
 use crate::batch::outcome::Problem;
 use crate::batch::output::InputRoots;
 use crate::batch::plan::Plan;
-use crate::book::build;
 use crate::book::file::{self, BookFormat};
+use crate::book::{build, db2016};
 use crate::record::Record;
 use crate::training::filter::{Filter, Rejection};
 use crate::training::uniq::SeenGames;
@@ -42,6 +42,8 @@ pub struct BookJob {
     pub uniq: bool,
     /// The book's file format.
     pub format: BookFormat,
+    /// A text book's lines end in CRLF, as YaneuraOu writes them.
+    pub crlf: bool,
 }
 
 impl BookJob {
@@ -50,6 +52,7 @@ impl BookJob {
     pub fn writing(output: PathBuf, force: bool, format: BookFormat) -> BookJob {
         BookJob {
             format,
+            crlf: false,
             output,
             reading: Reading::default(),
             options: build::Options::default(),
@@ -331,7 +334,11 @@ pub fn write_with<T>(
     let placed = std::fs::File::create(&temp)
         .and_then(|f| {
             let mut out = std::io::BufWriter::new(f);
-            said = Some(fill(&mut out)?);
+            said = Some(if job.crlf && job.format == BookFormat::Db2016 {
+                fill(&mut db2016::Crlf(&mut out))?
+            } else {
+                fill(&mut out)?
+            });
             out.into_inner().map_err(|e| e.into_error())?.sync_all()
         })
         .and_then(|()| {

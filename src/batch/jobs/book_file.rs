@@ -23,7 +23,8 @@ pub struct Converted {
 
 /// Converts the book `input` (read as `from`) into `output` (written as
 /// `to`), folding white-to-move positions into their rotations with
-/// `flip_fold`; a position with no ply is written with ply 1.
+/// `flip_fold`; a position with no ply is written with ply 1; `crlf` ends
+/// a text book's lines with CRLF.
 pub fn convert_file(
     input: &Path,
     from: BookFormat,
@@ -31,6 +32,7 @@ pub fn convert_file(
     to: BookFormat,
     flip_fold: bool,
     force: bool,
+    crlf: bool,
 ) -> Result<Converted, String> {
     check_output(output, &[input.to_path_buf()], force)?;
     let name = input.display();
@@ -64,7 +66,8 @@ pub fn convert_file(
             "{name}: {no_ply} positions had no ply; written with ply 1"
         ));
     }
-    let job = BookJob::writing(output.to_path_buf(), force, to);
+    let mut job = BookJob::writing(output.to_path_buf(), force, to);
+    job.crlf = crlf;
     let lost = write(&loaded.book, &job)?;
     warnings.extend(lost.iter().map(|w| format!("{}: {w}", output.display())));
     Ok(Converted {
