@@ -33,6 +33,33 @@ pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
     }
 }
 
+/// Why a text book could not be turned into another: a line of it is
+/// not DB2016, or reading it or writing the other failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// A line of the input is not DB2016 (the error names it).
+    Book(BookError),
+    /// Reading the input, or writing the output or a run, failed.
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Book(e) => e.fmt(f),
+            Failure::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
 /// Writes text with each line ending `\r\n`, as YaneuraOu writes its
 /// books.
 pub struct Crlf<W>(pub W);

@@ -137,6 +137,18 @@ impl Book {
         (folded, self.merge(rotated))
     }
 
+    /// Gives ply 1 to every position that has none (ply 0 is never
+    /// written); says how many there were.
+    pub fn give_plies(&mut self) -> usize {
+        self.entries
+            .values_mut()
+            .filter(|e| e.ply == 0)
+            .fold(0, |n, e| {
+                e.ply = 1;
+                n + 1
+            })
+    }
+
     /// Adds `other`'s entries: counts of the same move added (held at the
     /// largest count rather than wrapped), the smaller ply kept (a ply of 0,
     /// none written, gives way to the other's), the value of the move

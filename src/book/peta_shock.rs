@@ -85,30 +85,7 @@ pub struct Summary {
 }
 
 /// Why a book could not be peta-shocked.
-#[derive(Debug)]
-pub enum Error {
-    /// Reading the input or writing the output failed.
-    Io(io::Error),
-    /// A line of the input is not DB2016.
-    Book(BookError),
-}
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Error::Io(e) => e.fmt(f),
-            Error::Book(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Error {
-        Error::Io(e)
-    }
-}
+pub use super::db2016::Failure as Error;
 
 /// A value with the depth of the line that gave it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 //! runs on disk.
 
 use super::check::{self, add_move, min_ply, Scanned, Scanner};
-use super::db2016::{self, BookError};
+use super::db2016;
 use super::runs::{Item, Sorter};
 use super::{key, BookMove, Entry};
 use std::io::{self, BufRead, Write};
@@ -221,30 +221,7 @@ pub fn sort(
 }
 
 /// Why a sort failed.
-#[derive(Debug)]
-pub enum SortError {
-    /// The input is no book.
-    Book(BookError),
-    /// Reading the input, or writing the output or a run, failed.
-    Io(io::Error),
-}
-
-impl From<io::Error> for SortError {
-    fn from(e: io::Error) -> Self {
-        SortError::Io(e)
-    }
-}
-
-impl std::fmt::Display for SortError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SortError::Book(e) => e.fmt(f),
-            SortError::Io(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SortError {}
+pub use super::db2016::Failure as SortError;
 
 #[cfg(test)]
 mod tests {

@@ -173,14 +173,7 @@ pub fn merge(args: BookMergeArgs) -> u8 {
         }
     }
     // Ply 0 is never written: a position no book gave a ply takes 1.
-    let no_ply = merged
-        .entries
-        .values_mut()
-        .filter(|e| e.ply == 0)
-        .fold(0, |n, e| {
-            e.ply = 1;
-            n + 1
-        });
+    let no_ply = merged.give_plies();
     if no_ply > 0 {
         eprintln!("warning: {no_ply} positions had a ply in no book; written with ply 1");
     }

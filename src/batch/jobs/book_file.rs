@@ -52,15 +52,7 @@ pub fn convert_file(
             ));
         }
     }
-    let no_ply = loaded
-        .book
-        .entries
-        .values_mut()
-        .filter(|e| e.ply == 0)
-        .fold(0, |n, e| {
-            e.ply = 1;
-            n + 1
-        });
+    let no_ply = loaded.book.give_plies();
     if no_ply > 0 {
         warnings.push(format!(
             "{name}: {no_ply} positions had no ply; written with ply 1"
