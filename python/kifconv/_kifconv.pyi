@@ -375,9 +375,12 @@ def book_convert(
     what the output cannot hold is given to ``warnings.warn``. KifError for a
     book that cannot be read; FileExistsError without ``force``."""
 
-def book_check(book: _StrPath, *, flip_fold: bool = False) -> _BookChecked:
-    """Every fault of a text book with its line, as ``kifconv book check``
-    finds them. KifError for a file that is no book."""
+def book_check(
+    book: _StrPath, *, flip_fold: bool = False, book_format: _BookFormat | None = None
+) -> _BookChecked:
+    """Every fault of a book with its line, as ``kifconv book check`` finds
+    them (a binary book's faults have line 0). KifError for a file that is
+    no book."""
 
 def book_peta_shock(
     input: _StrPath,

@@ -74,19 +74,45 @@ pub fn book_convert<'py>(
     Ok(dict)
 }
 
-/// Every fault of the text book `book`, as `kifconv book check` finds
-/// them: a dict of `positions` and `moves` read, `faults` (a list of
+/// Every fault of the book `book`, as `kifconv book check` finds them (a
+/// `.ybb` or `.bin`, by extension or `book_format`, is read whole, each
+/// fault with line 0 and kind `binary book`): a dict of `positions` and `moves` read, `faults` (a list of
 /// dicts: `line`, `kind`, `message`, `text`; at most 1,000 of a kind) and
 /// `counts` (kind → how many). `flip_fold`: the book is meant for
 /// FlippedBook, so a white-to-move position beside its rotation is a
 /// fault. A file that is no book raises KifError.
 #[pyfunction]
-#[pyo3(signature = (book, *, flip_fold = false))]
+#[pyo3(signature = (book, *, flip_fold = false, book_format = None))]
 pub fn book_check<'py>(
     py: Python<'py>,
     book: PathBuf,
     flip_fold: bool,
+    book_format: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let format = self::book_format(book_format, &book)?;
+    if format != BookFormat::Db2016 {
+        let bytes = std::fs::read(&book).map_err(|e| os_error(py, &e, &book))?;
+        let checked = py.detach(|| kifconv::book::file::check_binary(&bytes, format, flip_fold));
+        let mut faults = Vec::with_capacity(checked.faults.len());
+        for fault in &checked.faults {
+            let item = PyDict::new(py);
+            item.set_item("line", 0)?;
+            item.set_item("kind", "binary book")?;
+            item.set_item("message", fault)?;
+            item.set_item("text", "")?;
+            faults.push(item);
+        }
+        let counts = PyDict::new(py);
+        if !faults.is_empty() {
+            counts.set_item("binary book", faults.len())?;
+        }
+        let dict = PyDict::new(py);
+        dict.set_item("positions", checked.positions)?;
+        dict.set_item("moves", checked.moves)?;
+        dict.set_item("faults", faults)?;
+        dict.set_item("counts", counts)?;
+        return Ok(dict);
+    }
     let file = std::fs::File::open(&book).map_err(|e| os_error(py, &e, &book))?;
     let mut scanner = Scanner::new(true);
     if flip_fold {

@@ -182,6 +182,10 @@ def test_book_formats_convert_check_and_peta_shock(tmp_path):
         assert answer["moves"][0]["move"] == kifconv.book_query(text, "startpos")["moves"][0]["move"]
         with pytest.raises(FileExistsError):
             kifconv.book_convert(text, binary)
+        assert kifconv.book_check(binary)["faults"] == []
+        cut = tmp_path / ("cut-" + name)
+        cut.write_bytes(binary.read_bytes()[:-3])
+        assert kifconv.book_check(cut)["counts"]["binary book"] == 1
     # A book kifconv built has no faults; a planted one is found on its line.
     assert kifconv.book_check(text)["faults"] == []
     faulty = tmp_path / "faulty.db"

@@ -169,6 +169,52 @@ pub fn write(book: &Book, format: BookFormat, out: &mut dyn Write) -> std::io::R
     Ok(warnings)
 }
 
+/// A binary book checked: its positions and moves (none when it could
+/// not be read), and each fault found, a line each.
+#[derive(Debug, Default)]
+pub struct BinaryChecked {
+    /// The positions read.
+    pub positions: usize,
+    /// The moves read.
+    pub moves: usize,
+    /// The faults: the one that stops reading (with its entry and byte),
+    /// what an Apery walk could not use, and with a flip-folded book each
+    /// white-to-move position beside its rotation.
+    pub faults: Vec<String>,
+}
+
+/// Checks a `.ybb` or `.bin` book: it is read whole (see [`read`]), and
+/// whatever reading refuses or leaves out is a fault.
+pub fn check_binary(bytes: &[u8], format: BookFormat, flip_folded: bool) -> BinaryChecked {
+    let loaded = match read(bytes, format) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            return BinaryChecked {
+                faults: vec![e],
+                ..BinaryChecked::default()
+            }
+        }
+    };
+    let mut faults = loaded.warnings;
+    if flip_folded {
+        for key in loaded.book.entries.keys().filter(|k| k.contains(" w ")) {
+            let Ok(pos) = Position::from_sfen(&format!("{key} 1")) else {
+                continue;
+            };
+            if loaded.book.entries.contains_key(&super::key(&pos.flip())) {
+                faults.push(format!(
+                    "a white-to-move position in a flip-folded book, beside its rotation: `sfen {key}`"
+                ));
+            }
+        }
+    }
+    BinaryChecked {
+        positions: loaded.book.entries.len(),
+        moves: loaded.book.entries.values().map(|e| e.moves.len()).sum(),
+        faults,
+    }
+}
+
 /// A position's moves in a book file of `format`, found by binary search
 /// (the position, else its rotation with the moves rotated back), without
 /// reading the file whole.
@@ -188,6 +234,46 @@ pub fn lookup<R: Read + Seek>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_binary_book_is_checked_by_reading_it() {
+        let mut book = Book::default();
+        let start = super::super::key(&Position::startpos());
+        let after = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -";
+        let rotated = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+        for (key, mv) in [(start.as_str(), "7g7f"), (after, "3c3d"), (rotated, "7g7f")] {
+            book.entries.insert(
+                key.to_string(),
+                super::super::Entry {
+                    ply: 1,
+                    moves: vec![super::super::BookMove {
+                        mv: mv.to_string(),
+                        ponder: None,
+                        value: 0,
+                        depth: 0,
+                        count: 1,
+                    }],
+                },
+            );
+        }
+        let mut bytes = Vec::new();
+        write(&book, BookFormat::Ybb, &mut bytes).unwrap();
+        let checked = check_binary(&bytes, BookFormat::Ybb, false);
+        assert_eq!((checked.positions, checked.faults.len()), (3, 0));
+        let checked = check_binary(&bytes, BookFormat::Ybb, true);
+        assert_eq!(checked.faults.len(), 1, "{:?}", checked.faults);
+        assert!(checked.faults[0].contains(after), "{:?}", checked.faults);
+        // A damaged file: the fault that stops reading, with its byte.
+        let checked = check_binary(&bytes[..bytes.len() - 3], BookFormat::Ybb, false);
+        assert_eq!(checked.positions, 0);
+        assert!(
+            checked.faults[0].starts_with("byte "),
+            "{:?}",
+            checked.faults
+        );
+        let checked = check_binary(&bytes[..20], BookFormat::Apery, false);
+        assert!(checked.faults[0].contains("entry"), "{:?}", checked.faults);
+    }
 
     #[test]
     fn formats_are_told_by_extension_or_name() {

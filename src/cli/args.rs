@@ -282,8 +282,12 @@ fn book_format(text: &str) -> Result<BookFormat, String> {
 
 #[derive(ClapArgs, Debug)]
 pub struct BookCheckArgs {
-    /// The book (DB2016 text).
+    /// The book: DB2016 text, checked line by line; a `.ybb` or `.bin` is
+    /// read whole, and what reading refuses or leaves out is a fault.
     pub book: PathBuf,
+    /// The book's format (db, ybb or bin); by default its extension says.
+    #[arg(long, value_name = "FORMAT", value_parser = book_format)]
+    pub book_format: Option<BookFormat>,
     /// The book is meant for FlippedBook (black-to-move positions only): a
     /// white-to-move position whose rotation is in the book too is a fault.
     #[arg(long)]

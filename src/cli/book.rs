@@ -189,6 +189,12 @@ pub fn merge(args: BookMergeArgs) -> u8 {
 /// exit 1 when any is found.
 pub fn check(args: BookCheckArgs) -> u8 {
     let name = args.book.display();
+    let format = args
+        .book_format
+        .unwrap_or_else(|| BookFormat::of_path(&args.book));
+    if format != BookFormat::Db2016 {
+        return check_binary(&args, format);
+    }
     let mut scanner = Scanner::new(true);
     if args.flip_fold {
         scanner = scanner.flip_folded();
@@ -417,5 +423,38 @@ pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
             eprintln!("error: {e}");
             2
         }
+    }
+}
+
+/// `book check` of a `.ybb` or `.bin`: each fault reading finds, then
+/// their count; exit 1 when any.
+fn check_binary(args: &BookCheckArgs, format: BookFormat) -> u8 {
+    let name = args.book.display();
+    let bytes = match std::fs::read(&args.book) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
+            return 2;
+        }
+    };
+    let checked = file::check_binary(&bytes, format, args.flip_fold);
+    let mut text = String::new();
+    for fault in &checked.faults {
+        text.push_str(&format!("{name}: {fault}\n"));
+    }
+    let found = checked.faults.len();
+    let (positions, moves) = (checked.positions, checked.moves);
+    if found == 0 {
+        text.push_str(&format!(
+            "{name}: no faults ({positions} positions, {moves} moves)\n"
+        ));
+    } else {
+        text.push_str(&format!(
+            "{name}: {found} faults ({positions} positions, {moves} moves)\n"
+        ));
+    }
+    match tools::print(text.as_bytes()) {
+        0 => u8::from(found > 0),
+        code => code,
     }
 }
