@@ -3,7 +3,7 @@
 # values filled by book-peta-values.py, peta-shocked by kifconv and by
 # YaneuraOu's `makebook peta_shock`; the outputs must be identical (kifconv
 # writes CRLF as the engine does); and the same with `shrink` (best moves
-# only). Prints the engine's summary, kifconv's, and IDENTICAL or the first
+# only); and the same book as a .ybb, peta-shocked into a .ybb by both. Prints the engine's summary, kifconv's, and IDENTICAL or the first
 # differences (exit 1).
 # Needs ../shared and a built kifconv (KIFCONV=path, else target/debug).
 set -eu
@@ -32,6 +32,21 @@ for mode in full shrink; do
   else
     echo "$mode: DIFFERENT: $(diff "$tmp/yaneuraou-$mode.db" "$tmp/kifconv-$mode.db" | grep -c '^[<>]') lines differ; the first:"
     diff "$tmp/yaneuraou-$mode.db" "$tmp/kifconv-$mode.db" | head -20
+    status=1
+  fi
+done
+# The same book as a .ybb, peta-shocked into a .ybb by both.
+"$kifconv" book convert "$tmp/book.db" "$tmp/book.ybb" 2>/dev/null
+for mode in full shrink; do
+  option=; flag=
+  [ "$mode" = shrink ] && option=' shrink' && flag=--shrink
+  printf 'setoption name BookDir value %s\nsetoption name BookFile value no_book\nmakebook peta_shock book.ybb yaneuraou-%s.ybb%s\nquit\n' \
+    "$tmp" "$mode" "$option" | "$engine" > "$tmp/engine-ybb-$mode.log"
+  "$kifconv" book peta-shock $flag "$tmp/book.ybb" "$tmp/kifconv-$mode.ybb" 2>/dev/null
+  if cmp -s "$tmp/yaneuraou-$mode.ybb" "$tmp/kifconv-$mode.ybb"; then
+    echo "$mode .ybb: IDENTICAL ($(wc -c < "$tmp/kifconv-$mode.ybb") bytes)"
+  else
+    echo "$mode .ybb: DIFFERENT"
     status=1
   fi
 done

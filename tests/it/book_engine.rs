@@ -438,3 +438,33 @@ fn the_engine_plays_from_each_format_kifconv_converts_to() {
         }
     }
 }
+
+/// `kifconv book peta-shock` of a `.ybb` writes the very bytes YaneuraOu's
+/// `makebook peta_shock` writes for it, in full and with `--shrink`.
+#[test]
+fn peta_shock_of_a_ybb_is_the_engines() {
+    let Some(engine) = engine() else { return };
+    let dir = scratch("ybb-peta-ours");
+    write_ybb(&valued_book(true), &dir.join("book.ybb"));
+    for (mode, flag) in [("full", None), ("shrink", Some("--shrink"))] {
+        let theirs = format!("engine-{mode}.ybb");
+        // The engine takes `makebook peta_shock IN OUT [shrink]`.
+        let output = match flag {
+            Some(_) => format!("{theirs} shrink"),
+            None => theirs.clone(),
+        };
+        peta_shock(&engine, &dir, "book.ybb", &output);
+        let ours = dir.join(format!("ours-{mode}.ybb"));
+        let mut args = vec!["book", "peta-shock"];
+        args.extend(flag);
+        let book = dir.join("book.ybb");
+        args.extend([s(&book), s(&ours)]);
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let want = std::fs::read(dir.join(&theirs)).unwrap();
+        assert!(
+            std::fs::read(&ours).unwrap() == want,
+            "{mode}: the bytes differ"
+        );
+    }
+}

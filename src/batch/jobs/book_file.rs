@@ -5,7 +5,8 @@
 
 use super::book::{check_output, write, write_with, BookJob};
 use crate::book::file::{self, BookFormat};
-use crate::book::peta_shock;
+use crate::book::{db2016, peta_shock, ybb};
+use crate::training::packed::{self, Dialect};
 use std::path::Path;
 
 /// A book converted: its positions and moves, and what was mended or lost
@@ -79,7 +80,9 @@ pub enum PetaShockError {
 }
 
 /// Peta-shocks the book `input` into `output` (see
-/// [`crate::book::peta_shock`]).
+/// [`crate::book::peta_shock`]). A `.ybb` is read whole, peta-shocked in
+/// its index's order (the order YaneuraOu's command visits it in) and
+/// written as a `.ybb` again; a text book is read as it streams.
 pub fn peta_shock_file(
     input: &Path,
     output: &Path,
@@ -87,6 +90,17 @@ pub fn peta_shock_file(
     force: bool,
 ) -> Result<peta_shock::Summary, PetaShockError> {
     check_output(output, &[input.to_path_buf()], force).map_err(PetaShockError::Other)?;
+    let (from, to) = (BookFormat::of_path(input), BookFormat::of_path(output));
+    if (from, to) == (BookFormat::Ybb, BookFormat::Ybb) {
+        return peta_shock_ybb(input, output, options, force);
+    }
+    if from != BookFormat::Db2016 || to != BookFormat::Db2016 {
+        return Err(PetaShockError::Other(format!(
+            "peta-shock reads and writes a text book or a .ybb, the same for both (as YaneuraOu's makebook peta_shock), not {} to {}",
+            from.name(),
+            to.name()
+        )));
+    }
     let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Db2016);
     let open = || std::fs::File::open(input).map(std::io::BufReader::new);
     let mut bad_line = None;
@@ -105,4 +119,43 @@ pub fn peta_shock_file(
         (Err(_), Some(line)) => Err(PetaShockError::Line(line)),
         (Err(e), None) => Err(PetaShockError::Other(e)),
     }
+}
+
+/// [`peta_shock_file`] of a `.ybb` into a `.ybb`.
+fn peta_shock_ybb(
+    input: &Path,
+    output: &Path,
+    options: &peta_shock::Options,
+    force: bool,
+) -> Result<peta_shock::Summary, PetaShockError> {
+    let name = input.display();
+    let bytes = std::fs::read(input).map_err(|e| PetaShockError::Other(format!("{name}: {e}")))?;
+    let book = ybb::read(&bytes).map_err(|e| PetaShockError::Line(e.to_string()))?;
+    drop(bytes);
+    // The text in the .ybb's index order: by packed position.
+    let mut order: Vec<([u8; 32], &String, &crate::book::Entry)> = Vec::new();
+    for (key, entry) in &book.entries {
+        let packed = crate::Position::from_sfen(&format!("{key} 1"))
+            .ok()
+            .and_then(|pos| packed::pack(&pos, Dialect::PackedSfen).ok())
+            .ok_or_else(|| PetaShockError::Other(format!("{name}: `{key}` cannot be packed")))?;
+        order.push((packed, key, entry));
+    }
+    order.sort_unstable_by_key(|o| o.0);
+    let mut text = String::from(db2016::HEADER);
+    text.push('\n');
+    for (_, key, entry) in order {
+        db2016::write_entry(&mut text, key, entry);
+    }
+    let text_options = peta_shock::Options {
+        crlf: false,
+        ..*options
+    };
+    let (shocked, summary) = peta_shock::peta_shock_text(&text, &text_options)
+        .map_err(|e| PetaShockError::Line(e.to_string()))?;
+    let shocked =
+        db2016::read_in_order(&shocked).map_err(|e| PetaShockError::Other(e.to_string()))?;
+    let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Ybb);
+    write_with(&job, |mut out| ybb::write(&shocked, &mut out)).map_err(PetaShockError::Other)?;
+    Ok(summary)
 }
