@@ -319,10 +319,12 @@ pub struct BookSortArgs {
 
 #[derive(ClapArgs, Debug)]
 pub struct BookPetaShockArgs {
-    /// The book to read (DB2016 text; read three times, never held whole).
+    /// The book to read: DB2016 text (read three times, never held whole),
+    /// or a `.ybb` (read whole), as YaneuraOu's command takes them.
     pub input: PathBuf,
-    /// The book to write, in the engine's order and columns
-    /// (`move none value depth`, a `# NOE:` line after the header).
+    /// The book to write, in the input's format and the engine's order and
+    /// columns (text: `move none value depth`, a `# NOE:` line after the
+    /// header).
     pub output: PathBuf,
     /// Keep only each position's moves of the best value.
     #[arg(long)]
