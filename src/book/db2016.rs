@@ -33,51 +33,6 @@ pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
     }
 }
 
-/// Reads a book's text as it is, in any order of positions, each
-/// position's moves in the order written (as the tools that write an
-/// order of their own need them); its other faults are errors, since only
-/// kifconv's own text (and YaneuraOu's four columns, the count read as 0)
-/// is read this way.
-pub fn read_in_order(text: &str) -> Result<Book, BookError> {
-    let mut scanner = super::check::Scanner::new(false);
-    let mut book = Book::default();
-    let mut key = None;
-    for (i, line) in text.lines().enumerate() {
-        match scanner.line(i + 1, line)? {
-            super::check::Scanned::Nothing => {}
-            super::check::Scanned::Position(p) => {
-                book.entries.insert(
-                    p.canonical.clone(),
-                    Entry {
-                        ply: p.ply,
-                        moves: Vec::new(),
-                    },
-                );
-                key = Some(p.canonical);
-            }
-            super::check::Scanned::Move(mv) => {
-                let entry = key.as_ref().and_then(|k| book.entries.get_mut(k));
-                entry
-                    .expect("a move comes after its position")
-                    .moves
-                    .push(mv);
-            }
-        }
-    }
-    scanner.finish()?;
-    // Its own order is kept, and YaneuraOu's four columns (no count) are
-    // its form, the count read as 0.
-    use super::check::Fault;
-    let fault = scanner
-        .findings
-        .into_iter()
-        .find(|f| !matches!(f.fault, Fault::MissingColumns | Fault::NotSorted));
-    match fault {
-        Some(finding) => Err(finding.warning()),
-        None => Ok(book),
-    }
-}
-
 /// Why a text book could not be turned into another: a line of it is
 /// not DB2016, or reading it or writing the other failed.
 #[derive(Debug)]

@@ -5,7 +5,7 @@
 
 use super::book::{check_output, write, write_with, BookJob};
 use crate::book::file::{self, BookFormat};
-use crate::book::{db2016, peta_shock, ybb};
+use crate::book::{check, db2016, peta_shock, ybb};
 use crate::training::packed::{self, Dialect};
 use std::path::Path;
 
@@ -154,7 +154,7 @@ fn peta_shock_ybb(
     let (shocked, summary) = peta_shock::peta_shock_text(&text, &text_options)
         .map_err(|e| PetaShockError::Line(e.to_string()))?;
     let shocked =
-        db2016::read_in_order(&shocked).map_err(|e| PetaShockError::Other(e.to_string()))?;
+        check::read_in_order(&shocked).map_err(|e| PetaShockError::Other(e.to_string()))?;
     let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Ybb);
     write_with(&job, |mut out| ybb::write(&shocked, &mut out)).map_err(PetaShockError::Other)?;
     Ok(summary)
