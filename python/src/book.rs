@@ -5,7 +5,7 @@
 //! subcommand of that name does it, through the same library calls.
 
 use crate::error::{os_error, plain_error, warn};
-use kifconv::batch::jobs::book_file::{convert_file, peta_shock_file, PetaShockError};
+use kifconv::batch::jobs::book_file::{convert_file, peta_shock_file, Conversion, PetaShockError};
 use kifconv::book::check::{self, Fault, Scanner};
 use kifconv::book::file::BookFormat;
 use pyo3::exceptions::{PyFileExistsError, PyValueError};
@@ -63,7 +63,20 @@ pub fn book_convert<'py>(
     let from = self::book_format(from_format, &input)?;
     let to = self::book_format(book_format, &output)?;
     let converted = py
-        .detach(|| convert_file(&input, from, &output, to, flip_fold, force, crlf))
+        .detach(|| {
+            convert_file(
+                &input,
+                from,
+                &output,
+                to,
+                &Conversion {
+                    flip_fold,
+                    force,
+                    crlf,
+                    memory: 64 << 20,
+                },
+            )
+        })
         .map_err(|e| plain_error(py, Some(&input.to_string_lossy()), &e))?;
     for w in &converted.warnings {
         warn(py, w)?;

@@ -26,6 +26,7 @@
 //! them, and the ponders and counts left out.
 
 use super::query::{rotated, Answer};
+use super::runs::{Item, Sorter};
 use super::{key, Book, BookMove, Entry};
 use crate::training::move16::{self, Layout};
 use crate::training::packed::{self, Dialect};
@@ -108,83 +109,278 @@ struct MoveRecord {
 /// and nothing is written.
 pub fn write(book: &Book, out: &mut impl Write) -> std::io::Result<Written> {
     let mut written = Written::default();
-    let mut index: Vec<([u8; 32], &Entry, Vec<MoveRecord>)> =
-        Vec::with_capacity(book.entries.len());
+    let mut index: Vec<Encoded> = Vec::with_capacity(book.entries.len());
     for (k, entry) in &book.entries {
-        let pos = Position::from_sfen(&format!("{k} 1"))
-            .map_err(|e| invalid_input(format!("the book position `{k}`: {e}")))?;
-        let bytes = packed::pack(&pos, Dialect::PackedSfen)
-            .map_err(|e| invalid_input(format!("the book position `{k}`: {e}")))?;
-        if entry.moves.len() > usize::from(u16::MAX) {
-            return Err(invalid_input(format!(
-                "the book position `{k}` has {} moves; a .ybb holds at most {}",
-                entry.moves.len(),
-                u16::MAX
-            )));
-        }
-        let mut records = Vec::with_capacity(entry.moves.len());
-        for m in &entry.moves {
-            let mv = Move::from_usi(&m.mv)
-                .ok()
-                .filter(|&mv| pos.check_legal(mv).is_ok())
-                .ok_or_else(|| {
-                    invalid_input(format!(
-                        "the book position `{k}`: the move `{}` is not legal there",
-                        m.mv
-                    ))
-                })?;
-            let value = m.value.clamp(i16::MIN.into(), i16::MAX.into());
-            written.values_clamped += u64::from(value != m.value);
-            written.depths_clamped += u64::from(m.depth > u32::from(u16::MAX));
-            written.ponders_dropped += u64::from(m.ponder.is_some());
-            written.counts_dropped += u64::from(m.count != 0);
-            records.push(MoveRecord {
-                code: move16::encode(mv, Layout::YaneuraOu),
-                value: value as i16,
-                depth: m.depth.min(u16::MAX.into()) as u16,
-            });
-        }
-        written.plies_clamped += u64::from(entry.ply > u32::from(u16::MAX));
-        index.push((bytes, entry, records));
+        index.push(encode(k, entry, &mut written)?);
     }
-    index.sort_unstable_by_key(|a| a.0);
-    if let Some(w) = index.windows(2).find(|w| w[0].0 == w[1].0) {
-        // Two keys of one position: only a key not in kifconv's form can
-        // do that.
-        return Err(invalid_input(format!(
-            "two book positions pack the same ({})",
-            hex(&w[0].0)
-        )));
+    index.sort_unstable_by_key(|a| a.bytes);
+    if let Some(w) = index.windows(2).find(|w| w[0].bytes == w[1].bytes) {
+        return Err(same_packing(&w[0].bytes));
     }
-
-    let mut head = Vec::with_capacity(HEADER_LEN as usize);
-    head.extend_from_slice(&MAGIC);
-    head.extend_from_slice(&(index.len() as u64).to_le_bytes());
-    head.extend_from_slice(&FLAG_DEPTH.to_le_bytes());
-    out.write_all(&head)?;
+    write_header(out, index.len() as u64)?;
     let mut offset = 0u64;
-    let mut buf = Vec::with_capacity(ENTRY_LEN as usize);
-    for (bytes, entry, records) in &index {
-        buf.clear();
-        buf.extend_from_slice(bytes);
-        buf.extend_from_slice(&offset.to_le_bytes());
-        buf.extend_from_slice(&(entry.ply.min(u16::MAX.into()) as u16).to_le_bytes());
-        buf.extend_from_slice(&(records.len() as u16).to_le_bytes());
-        out.write_all(&buf)?;
-        offset += records.len() as u64 * 6;
+    for e in &index {
+        write_index_entry(out, e, &mut offset)?;
     }
-    for (_, _, records) in &index {
-        buf.clear();
-        for r in records {
-            buf.extend_from_slice(&r.code.to_le_bytes());
-            buf.extend_from_slice(&r.value.to_le_bytes());
-            buf.extend_from_slice(&r.depth.to_le_bytes());
-        }
-        out.write_all(&buf)?;
-        written.moves += records.len() as u64;
+    for e in &index {
+        write_records(out, &e.records)?;
+        written.moves += e.records.len() as u64;
     }
     written.positions = index.len() as u64;
     Ok(written)
+}
+
+/// [`write`] of the positions of a sorted text book read from `text`, in
+/// bounded memory: the positions go through runs on disk in `dir` past
+/// about `memory` bytes, sorted by their packed bytes, and the index and
+/// the moves are written to two temporary files there before they are
+/// copied after the header. The text must be kifconv's (each position
+/// once, moves legal): a fault is an error.
+pub fn write_streamed(
+    text: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    memory: usize,
+    dir: &std::path::Path,
+) -> std::io::Result<Written> {
+    let mut written = Written::default();
+    let mut sorter: Sorter<Encoded> = Sorter::default().with_limit(memory, dir.to_path_buf());
+    let mut add = |key: &str, entry: &Entry, written: &mut Written| -> std::io::Result<()> {
+        let e = encode(key, entry, written)?;
+        sorter.add(&hex(&e.bytes), e)
+    };
+    let mut scanner = super::check::Scanner::new(false);
+    let mut current: Option<(String, Entry)> = None;
+    let mut line = Vec::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        if text.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        n += 1;
+        let scanned = scanner
+            .line(n, &String::from_utf8_lossy(&line))
+            .map_err(|e| invalid_input(e.to_string()))?;
+        match scanned {
+            super::check::Scanned::Nothing => {}
+            super::check::Scanned::Position(p) => {
+                if let Some((key, entry)) = current.take() {
+                    add(&key, &entry, &mut written)?;
+                }
+                let entry = Entry {
+                    ply: p.ply,
+                    moves: Vec::new(),
+                };
+                current = Some((p.canonical, entry));
+            }
+            super::check::Scanned::Move(mv) => {
+                if let Some((_, entry)) = &mut current {
+                    entry.moves.push(mv);
+                }
+            }
+        }
+    }
+    if let Some((key, entry)) = current.take() {
+        add(&key, &entry, &mut written)?;
+    }
+    if let Some(fault) = scanner.findings.first() {
+        return Err(invalid_input(fault.warning().to_string()));
+    }
+    // The index and the moves, each to a file of its own until the count
+    // is known.
+    let parts = Parts::new(dir)?;
+    let (mut index, mut moves) = (
+        std::io::BufWriter::new(std::fs::File::create_new(&parts.0[0])?),
+        std::io::BufWriter::new(std::fs::File::create_new(&parts.0[1])?),
+    );
+    let (mut count, mut offset) = (0u64, 0u64);
+    let mut last: Option<[u8; 32]> = None;
+    sorter.finish(|key, mut e| {
+        // A run keeps the packed bytes in the key alone.
+        e.bytes = unhex(key).ok_or_else(|| invalid_input(format!("a run key `{key}`")))?;
+        if last == Some(e.bytes) {
+            return Err(same_packing(&e.bytes));
+        }
+        last = Some(e.bytes);
+        write_index_entry(&mut index, &e, &mut offset)?;
+        write_records(&mut moves, &e.records)?;
+        count += 1;
+        written.moves += e.records.len() as u64;
+        Ok(())
+    })?;
+    index.flush()?;
+    moves.flush()?;
+    drop((index, moves));
+    write_header(out, count)?;
+    for part in &parts.0 {
+        std::io::copy(&mut std::fs::File::open(part)?, out)?;
+    }
+    written.positions = count;
+    Ok(written)
+}
+
+/// The two temporary files of [`write_streamed`], removed when dropped.
+struct Parts([std::path::PathBuf; 2]);
+
+impl Parts {
+    fn new(dir: &std::path::Path) -> std::io::Result<Parts> {
+        static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = |part: &str| dir.join(format!("kifconv-ybb-{}-{n}.{part}", std::process::id()));
+        Ok(Parts([name("index"), name("moves")]))
+    }
+}
+
+impl Drop for Parts {
+    fn drop(&mut self) {
+        for part in &self.0 {
+            let _ = std::fs::remove_file(part);
+        }
+    }
+}
+
+/// One position as a `.ybb` writes it: its packed bytes, ply and moves.
+struct Encoded {
+    bytes: [u8; 32],
+    ply: u16,
+    records: Vec<MoveRecord>,
+}
+
+impl Item for Encoded {
+    const FIELDS: usize = 2;
+
+    fn weight(&self) -> usize {
+        64 + self.records.len() * 6
+    }
+
+    /// Only the positions of a book with each position once are sorted,
+    /// so a key given twice keeps its moves together for the check.
+    fn add(&mut self, other: Encoded) {
+        self.records.extend(other.records);
+    }
+
+    fn write(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        write!(out, "{}\t", self.ply)?;
+        for r in &self.records {
+            write!(out, "{:04x}{:04x}{:04x}", r.code, r.value as u16, r.depth)?;
+        }
+        Ok(())
+    }
+
+    fn read(fields: &[&str]) -> Option<Encoded> {
+        let [ply, records] = fields else { return None };
+        let hex4 = |s: &str| u16::from_str_radix(s, 16).ok();
+        let records = records
+            .as_bytes()
+            .chunks(12)
+            .map(|c| {
+                let c = std::str::from_utf8(c).ok()?;
+                Some(MoveRecord {
+                    code: hex4(c.get(0..4)?)?,
+                    value: hex4(c.get(4..8)?)? as i16,
+                    depth: hex4(c.get(8..12)?)?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Encoded {
+            // The bytes are the run's key (see write_streamed).
+            bytes: [0; 32],
+            ply: ply.parse().ok()?,
+            records,
+        })
+    }
+}
+
+/// A position's entry as a `.ybb` writes it, counting what it cannot hold.
+fn encode(k: &str, entry: &Entry, written: &mut Written) -> std::io::Result<Encoded> {
+    let pos = Position::from_sfen(&format!("{k} 1"))
+        .map_err(|e| invalid_input(format!("the book position `{k}`: {e}")))?;
+    let bytes = packed::pack(&pos, Dialect::PackedSfen)
+        .map_err(|e| invalid_input(format!("the book position `{k}`: {e}")))?;
+    if entry.moves.len() > usize::from(u16::MAX) {
+        return Err(invalid_input(format!(
+            "the book position `{k}` has {} moves; a .ybb holds at most {}",
+            entry.moves.len(),
+            u16::MAX
+        )));
+    }
+    let mut records = Vec::with_capacity(entry.moves.len());
+    for m in &entry.moves {
+        let mv = Move::from_usi(&m.mv)
+            .ok()
+            .filter(|&mv| pos.check_legal(mv).is_ok())
+            .ok_or_else(|| {
+                invalid_input(format!(
+                    "the book position `{k}`: the move `{}` is not legal there",
+                    m.mv
+                ))
+            })?;
+        let value = m.value.clamp(i16::MIN.into(), i16::MAX.into());
+        written.values_clamped += u64::from(value != m.value);
+        written.depths_clamped += u64::from(m.depth > u32::from(u16::MAX));
+        written.ponders_dropped += u64::from(m.ponder.is_some());
+        written.counts_dropped += u64::from(m.count != 0);
+        records.push(MoveRecord {
+            code: move16::encode(mv, Layout::YaneuraOu),
+            value: value as i16,
+            depth: m.depth.min(u16::MAX.into()) as u16,
+        });
+    }
+    written.plies_clamped += u64::from(entry.ply > u32::from(u16::MAX));
+    Ok(Encoded {
+        bytes,
+        ply: entry.ply.min(u16::MAX.into()) as u16,
+        records,
+    })
+}
+
+/// Two keys of one position: only a key not in kifconv's form can do
+/// that.
+fn same_packing(bytes: &[u8; 32]) -> std::io::Error {
+    invalid_input(format!("two book positions pack the same ({})", hex(bytes)))
+}
+
+/// The header: magic, count, flags (every move with its depth).
+fn write_header(out: &mut dyn Write, count: u64) -> std::io::Result<()> {
+    let mut head = Vec::with_capacity(HEADER_LEN as usize);
+    head.extend_from_slice(&MAGIC);
+    head.extend_from_slice(&count.to_le_bytes());
+    head.extend_from_slice(&FLAG_DEPTH.to_le_bytes());
+    out.write_all(&head)
+}
+
+/// A position's index entry; `offset` moves on past its moves.
+fn write_index_entry(out: &mut dyn Write, e: &Encoded, offset: &mut u64) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(ENTRY_LEN as usize);
+    buf.extend_from_slice(&e.bytes);
+    buf.extend_from_slice(&offset.to_le_bytes());
+    buf.extend_from_slice(&e.ply.to_le_bytes());
+    buf.extend_from_slice(&(e.records.len() as u16).to_le_bytes());
+    *offset += e.records.len() as u64 * 6;
+    out.write_all(&buf)
+}
+
+/// A position's moves.
+fn write_records(out: &mut dyn Write, records: &[MoveRecord]) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(records.len() * 6);
+    for r in records {
+        buf.extend_from_slice(&r.code.to_le_bytes());
+        buf.extend_from_slice(&r.value.to_le_bytes());
+        buf.extend_from_slice(&r.depth.to_le_bytes());
+    }
+    out.write_all(&buf)
+}
+
+/// The 32 bytes [`hex`] wrote.
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let mut bytes = [0u8; 32];
+    if text.len() != 64 {
+        return None;
+    }
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(bytes)
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -650,6 +846,30 @@ mod tests {
             }
         }
         assert!(book.entries.len() > 500, "{}", book.entries.len());
+        // Streamed from the text, in memory and in runs on disk: the same
+        // bytes, and no file left behind. (A text book holds values up to
+        // the mate value: beyond it, reading the text mends them.)
+        let mut within = book.clone();
+        for entry in within.entries.values_mut() {
+            for m in &mut entry.moves {
+                m.value = m.value.clamp(-32000, 32000);
+            }
+        }
+        let (within_bytes, within_written) = bytes_of(&within);
+        let text = super::super::db2016::write(&within);
+        let dir = std::env::temp_dir().join(format!("kifconv-ybb-runs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for memory in [usize::MAX, 4_000] {
+            let mut streamed = Vec::new();
+            let again = write_streamed(&mut text.as_bytes(), &mut streamed, memory, &dir).unwrap();
+            assert!(
+                streamed == within_bytes,
+                "{memory}: the streamed bytes differ"
+            );
+            assert_eq!(again, within_written, "{memory}");
+            assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "{memory}");
+        }
+        let _ = std::fs::remove_dir(&dir);
         let (bytes, written) = bytes_of(&book);
         let moves: usize = book.entries.values().map(|e| e.moves.len()).sum();
         assert_eq!(written.positions, book.entries.len() as u64);

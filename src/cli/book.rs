@@ -10,7 +10,7 @@ use super::games;
 use super::run::Verbosity;
 use super::tools::{self, position};
 use crate::batch::jobs::book::{check_output, write, write_with, BookJob};
-use crate::batch::jobs::book_file::{convert_file, peta_shock_file, PetaShockError};
+use crate::batch::jobs::book_file::{convert_file, peta_shock_file, Conversion, PetaShockError};
 use crate::batch::jobs::Reading;
 use crate::book::check::{self, Fault, Scanner};
 use crate::book::file::{self, BookFormat};
@@ -361,15 +361,13 @@ pub fn convert(args: BookConvertArgs) -> u8 {
     let from = args
         .from
         .unwrap_or_else(|| BookFormat::of_path(&args.input));
-    match convert_file(
-        &args.input,
-        from,
-        &args.output,
-        to,
-        args.flip_fold,
-        args.force,
-        args.crlf,
-    ) {
+    let how = Conversion {
+        flip_fold: args.flip_fold,
+        force: args.force,
+        crlf: args.crlf,
+        memory: args.memory << 20,
+    };
+    match convert_file(&args.input, from, &args.output, to, &how) {
         Ok(converted) => {
             for w in &converted.warnings {
                 eprintln!("warning: {w}");

@@ -5,8 +5,9 @@
 
 use super::book::{check_output, write, write_with, BookJob};
 use crate::book::file::{self, BookFormat};
-use crate::book::{check, db2016, peta_shock, ybb};
+use crate::book::{check, db2016, peta_shock, sort, ybb};
 use crate::training::packed::{self, Dialect};
+use std::io::Write as _;
 use std::path::Path;
 
 /// A book converted: its positions and moves, and what was mended or lost
@@ -22,20 +23,42 @@ pub struct Converted {
     pub warnings: Vec<String>,
 }
 
+/// How a book is converted.
+#[derive(Clone, Copy, Debug)]
+pub struct Conversion {
+    /// Fold white-to-move positions into their rotations.
+    pub flip_fold: bool,
+    /// Replace an output that exists.
+    pub force: bool,
+    /// End a text book's lines with CRLF.
+    pub crlf: bool,
+    /// About how many bytes a text book converted into a `.ybb` may take.
+    pub memory: usize,
+}
+
 /// Converts the book `input` (read as `from`) into `output` (written as
 /// `to`), folding white-to-move positions into their rotations with
 /// `flip_fold`; a position with no ply is written with ply 1; `crlf` ends
-/// a text book's lines with CRLF.
+/// a text book's lines with CRLF. A text book becomes a `.ybb` in about
+/// `memory` bytes (sorted, then written through runs on disk beside the
+/// output); the other conversions hold the book whole.
 pub fn convert_file(
     input: &Path,
     from: BookFormat,
     output: &Path,
     to: BookFormat,
-    flip_fold: bool,
-    force: bool,
-    crlf: bool,
+    how: &Conversion,
 ) -> Result<Converted, String> {
+    let Conversion {
+        flip_fold,
+        force,
+        crlf,
+        memory,
+    } = *how;
     check_output(output, &[input.to_path_buf()], force)?;
+    if (from, to) == (BookFormat::Db2016, BookFormat::Ybb) {
+        return text_to_ybb(input, output, flip_fold, force, memory);
+    }
     let name = input.display();
     let bytes = std::fs::read(input).map_err(|e| format!("{name}: {e}"))?;
     let mut loaded = file::read(&bytes, from).map_err(|e| format!("{name}: {e}"))?;
@@ -158,4 +181,93 @@ fn peta_shock_ybb(
     let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Ybb);
     write_with(&job, |mut out| ybb::write(&shocked, &mut out)).map_err(PetaShockError::Other)?;
     Ok(summary)
+}
+
+/// [`convert_file`] of a text book into a `.ybb` in bounded memory: the
+/// text sorted and mended as `book sort` does it into a temporary file
+/// beside the output, then written as a `.ybb` through runs on disk.
+fn text_to_ybb(
+    input: &Path,
+    output: &Path,
+    flip_fold: bool,
+    force: bool,
+    memory: usize,
+) -> Result<Converted, String> {
+    let name = input.display();
+    let dir = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let sorted_path = dir.join(format!(".kifconv-sorted-{}.db", std::process::id()));
+    let sorted_file = Removed(sorted_path.clone());
+    let options = sort::Options {
+        flip_fold,
+        memory: Some(memory),
+        dir: Some(dir.clone()),
+    };
+    let sorted = std::fs::File::open(input)
+        .map_err(|e| e.to_string())
+        .and_then(|file| {
+            let mut out = std::io::BufWriter::new(
+                std::fs::File::create_new(&sorted_path).map_err(|e| e.to_string())?,
+            );
+            let sorted = sort::sort(&mut std::io::BufReader::new(file), &mut out, &options)
+                .map_err(|e| e.to_string())?;
+            out.flush().map_err(|e| e.to_string())?;
+            Ok(sorted)
+        })
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut warnings: Vec<String> = sorted
+        .scanner
+        .findings
+        .iter()
+        .map(|f| format!("{name}: {}", f.warning()))
+        .collect();
+    if sorted.no_ply > 0 {
+        warnings.push(format!(
+            "{name}: {} positions had no ply; written with ply 1",
+            sorted.no_ply
+        ));
+    }
+    let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Ybb);
+    let written = write_with(&job, |out| {
+        let text = std::fs::File::open(&sorted_file.0)?;
+        ybb::write_streamed(&mut std::io::BufReader::new(text), out, memory, &dir)
+    })?;
+    let lost = [
+        (
+            written.values_clamped,
+            "values beyond -32768…32767 held at the end (a .ybb holds 16-bit values)",
+        ),
+        (written.depths_clamped, "depths above 65535 held at 65535"),
+        (written.plies_clamped, "plies above 65535 held at 65535"),
+        (
+            written.ponders_dropped,
+            "ponder moves left out (a .ybb holds none)",
+        ),
+        (
+            written.counts_dropped,
+            "counts left out (a .ybb holds none)",
+        ),
+    ];
+    for (n, what) in lost {
+        if n > 0 {
+            warnings.push(format!("{}: {n} {what}", output.display()));
+        }
+    }
+    Ok(Converted {
+        positions: written.positions as usize,
+        moves: written.moves as usize,
+        warnings,
+    })
+}
+
+/// A temporary file, removed when dropped.
+struct Removed(std::path::PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
