@@ -3,7 +3,8 @@
 # every position of the CSA bench games with every legal move, written by
 # scripts/book-sort-input.py with cshogi from the peers' venv) sorted with
 # --memory 64; prints the peak resident memory and time of the sort, and
-# checks the sorted copy with book check. The baseline is the input's
+# checks the sorted copy with book check; then converts the book into a
+# .ybb with --memory 64 and prints its peak and time. The baseline is the input's
 # size: the sort must stay far below it.
 # Needs ../shared, the peers (../shared/tools/peers/setup.sh) and a release
 # kifconv (KIFCONV=path, else target/release).
@@ -24,3 +25,8 @@ grep -E 'positions, .* moves' "$tmp/sort.err"
 grep -E 'Maximum resident|Elapsed' "$tmp/sort.err"
 echo "input: $(wc -c < "$tmp/big.db") bytes; output: $(wc -c < "$tmp/sorted.db") bytes"
 "$kifconv" book check "$tmp/sorted.db" | tail -1
+rm "$tmp/sorted.db"
+/usr/bin/time -v "$kifconv" book convert "$tmp/big.db" "$tmp/big.ybb" --memory 64 \
+  2> "$tmp/convert.err"
+grep -E 'Maximum resident|Elapsed' "$tmp/convert.err"
+echo "ybb: $(wc -c < "$tmp/big.ybb") bytes"
