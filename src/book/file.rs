@@ -133,23 +133,7 @@ pub fn write(book: &Book, format: BookFormat, out: &mut dyn Write) -> std::io::R
     };
     match format {
         BookFormat::Db2016 => out.write_all(db2016::write(book).as_bytes())?,
-        BookFormat::Ybb => {
-            let written = ybb::write(book, &mut out)?;
-            say(
-                written.values_clamped,
-                "values beyond -32768…32767 held at the end (a .ybb holds 16-bit values)",
-            );
-            say(written.depths_clamped, "depths above 65535 held at 65535");
-            say(written.plies_clamped, "plies above 65535 held at 65535");
-            say(
-                written.ponders_dropped,
-                "ponder moves left out (a .ybb holds none)",
-            );
-            say(
-                written.counts_dropped,
-                "counts left out (a .ybb holds none)",
-            );
-        }
+        BookFormat::Ybb => warnings.extend(ybb::write(book, &mut out)?.losses()),
         BookFormat::Apery => {
             let written = apery::write(book, &mut out)?;
             say(

@@ -235,27 +235,8 @@ fn text_to_ybb(
         let text = std::fs::File::open(&sorted_file.0)?;
         ybb::write_streamed(&mut std::io::BufReader::new(text), out, memory, &dir)
     })?;
-    let lost = [
-        (
-            written.values_clamped,
-            "values beyond -32768…32767 held at the end (a .ybb holds 16-bit values)",
-        ),
-        (written.depths_clamped, "depths above 65535 held at 65535"),
-        (written.plies_clamped, "plies above 65535 held at 65535"),
-        (
-            written.ponders_dropped,
-            "ponder moves left out (a .ybb holds none)",
-        ),
-        (
-            written.counts_dropped,
-            "counts left out (a .ybb holds none)",
-        ),
-    ];
-    for (n, what) in lost {
-        if n > 0 {
-            warnings.push(format!("{}: {n} {what}", output.display()));
-        }
-    }
+    let losses = written.losses();
+    warnings.extend(losses.iter().map(|w| format!("{}: {w}", output.display())));
     Ok(Converted {
         positions: written.positions as usize,
         moves: written.moves as usize,

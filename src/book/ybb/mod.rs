@@ -62,6 +62,29 @@ pub struct Written {
     pub counts_dropped: u64,
 }
 
+impl Written {
+    /// What the `.ybb` could not hold, a line each.
+    pub fn losses(&self) -> Vec<String> {
+        let said = [
+            (
+                self.values_clamped,
+                "values beyond -32768…32767 held at the end (a .ybb holds 16-bit values)",
+            ),
+            (self.depths_clamped, "depths above 65535 held at 65535"),
+            (self.plies_clamped, "plies above 65535 held at 65535"),
+            (
+                self.ponders_dropped,
+                "ponder moves left out (a .ybb holds none)",
+            ),
+            (self.counts_dropped, "counts left out (a .ybb holds none)"),
+        ];
+        said.iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect()
+    }
+}
+
 /// Why a `.ybb` file cannot be read: the byte offset, the index entry (from
 /// 0) when the fault is one entry's, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
