@@ -276,8 +276,9 @@ impl Item for Encoded {
         64 + self.records.len() * 6
     }
 
-    /// Only the positions of a book with each position once are sorted,
-    /// so a key given twice keeps its moves together for the check.
+    /// The text streamed is a sorted book, each position once in its
+    /// canonical form, and two such positions never pack the same; were
+    /// one given twice, its moves would be kept together.
     fn add(&mut self, other: Encoded) {
         self.records.extend(other.records);
     }
