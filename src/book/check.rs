@@ -388,7 +388,7 @@ impl Scanner {
                 "the others read as `none` and 0",
             );
         }
-        if mv.value.abs() > VALUE_MAX && mv.value != VALUE_NONE {
+        if mv.value.unsigned_abs() > VALUE_MAX.unsigned_abs() && mv.value != VALUE_NONE {
             let value = mv.value.clamp(-VALUE_MAX, VALUE_MAX);
             self.find(
                 Fault::ValueOutOfRange,
@@ -541,6 +541,56 @@ pub fn scan(input: &mut dyn std::io::BufRead, mut scanner: Scanner) -> Result<Ch
         positions,
         moves,
     })
+}
+
+/// Calls `each` with every position of a sorted text book read from
+/// `text` and its moves, in the file's order. The text must be kifconv's
+/// (each position once, in its canonical form, moves legal): the first
+/// fault found is an error of kind `InvalidInput`.
+pub fn each_entry(
+    text: &mut dyn std::io::BufRead,
+    mut each: impl FnMut(String, Entry) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let fault = |e: BookError| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string());
+    let mut scanner = Scanner::new(false);
+    let mut current: Option<(String, Entry)> = None;
+    let mut line = Vec::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        if text.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        n += 1;
+        match scanner
+            .line(n, &String::from_utf8_lossy(&line))
+            .map_err(fault)?
+        {
+            Scanned::Nothing => {}
+            Scanned::Position(p) => {
+                if let Some((key, entry)) = current.take() {
+                    each(key, entry)?;
+                }
+                let entry = Entry {
+                    ply: p.ply,
+                    moves: Vec::new(),
+                };
+                current = Some((p.canonical, entry));
+            }
+            Scanned::Move(mv) => {
+                if let Some((_, entry)) = &mut current {
+                    entry.moves.push(mv);
+                }
+            }
+        }
+    }
+    if let Some((key, entry)) = current.take() {
+        each(key, entry)?;
+    }
+    match scanner.findings.first() {
+        Some(finding) => Err(fault(finding.warning())),
+        None => Ok(()),
+    }
 }
 
 /// A whole book read with its faults mended, and what was mended.
@@ -718,6 +768,25 @@ mod tests {
         assert_eq!(illegal(&pos, "7g7f"), None);
         assert!(illegal(&pos, "7g7e").is_some());
         assert!(illegal(&pos, "P*5e").is_some());
+    }
+
+    /// The values at the ends of i32 are out of range and held at the
+    /// mate value, the lowest one included (whose absolute value i32 cannot
+    /// hold).
+    #[test]
+    fn values_at_the_ends_of_i32_are_held() {
+        let text = format!(
+            "#YANEURAOU-DB2016 1.00\nsfen {START} 1\n7g7f none -2147483648 0 1\n2g2f none 2147483647 0 1\n"
+        );
+        let read = read(&text).unwrap();
+        let lines: Vec<usize> = read.warnings.iter().map(|w| w.line).collect();
+        assert_eq!(lines, [3, 4], "{:?}", read.warnings);
+        let values: Vec<i32> = read.book.entries[START]
+            .moves
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(values, [VALUE_MAX, -VALUE_MAX]);
     }
 
     #[test]

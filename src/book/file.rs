@@ -93,29 +93,9 @@ pub fn read(bytes: &[u8], format: BookFormat) -> Result<Loaded, String> {
         }),
         BookFormat::Apery => {
             let read = apery::read(bytes, &[Position::startpos()]).map_err(|e| e.to_string())?;
-            let mut warnings = Vec::new();
-            let said = [
-                (
-                    read.unreached,
-                    "entries not reached from the start position (a .bin holds keys, not positions); left out",
-                ),
-                (
-                    read.bad_moves,
-                    "entries whose move is no legal move of their position; left out",
-                ),
-                (
-                    read.duplicates,
-                    "entries repeating a move of their position; their counts added",
-                ),
-            ];
-            for (n, what) in said {
-                if n > 0 {
-                    warnings.push(format!("{n} {what}"));
-                }
-            }
             Ok(Loaded {
                 book: read.book,
-                warnings,
+                warnings: read.walked.warnings(),
             })
         }
     }
@@ -126,29 +106,10 @@ pub fn read(bytes: &[u8], format: BookFormat) -> Result<Loaded, String> {
 pub fn write(book: &Book, format: BookFormat, out: &mut dyn Write) -> std::io::Result<Vec<String>> {
     let mut out = out;
     let mut warnings = Vec::new();
-    let mut say = |n: u64, what: &str| {
-        if n > 0 {
-            warnings.push(format!("{n} {what}"));
-        }
-    };
     match format {
         BookFormat::Db2016 => out.write_all(db2016::write(book).as_bytes())?,
         BookFormat::Ybb => warnings.extend(ybb::write(book, &mut out)?.losses()),
-        BookFormat::Apery => {
-            let written = apery::write(book, &mut out)?;
-            say(
-                written.saturated as u64,
-                "counts above 65535 written as 65535 (a .bin holds 16-bit counts)",
-            );
-            say(written.shared_keys as u64, "positions sharing Apery's key with another (it leaves out the hand of the side not to move): their moves written under the one key");
-            let ponders = book
-                .entries
-                .values()
-                .flat_map(|e| &e.moves)
-                .filter(|m| m.ponder.is_some())
-                .count();
-            say(ponders as u64, "ponder moves left out (a .bin holds none)");
-        }
+        BookFormat::Apery => warnings.extend(apery::write(book, &mut out)?.losses()),
     }
     Ok(warnings)
 }

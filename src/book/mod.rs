@@ -27,6 +27,7 @@
 pub mod apery;
 pub mod build;
 pub mod check;
+pub mod convert;
 pub mod db2016;
 pub mod file;
 pub mod gnu_sort;

@@ -9,7 +9,7 @@ use crate::batch::outcome::Problem;
 use crate::batch::output::InputRoots;
 use crate::batch::plan::Plan;
 use crate::book::file::{self, BookFormat};
-use crate::book::{build, db2016};
+use crate::book::{build, convert, db2016};
 use crate::record::Record;
 use crate::training::filter::{Filter, Rejection};
 use crate::training::uniq::SeenGames;
@@ -108,12 +108,7 @@ pub struct BookCounter {
 impl BookCounter {
     /// Nothing counted yet; runs go beside the book.
     pub fn new(job: &BookJob) -> BookCounter {
-        let dir = job
-            .output
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
+        let dir = folder_of(&job.output);
         BookCounter {
             builder: build::Builder::new(job.options.clone()).with_memory_limit(job.memory, dir),
             seen: SeenGames::default(),
@@ -154,17 +149,34 @@ impl BookCounter {
         let on_disk = self.builder.runs() > 0;
         let builder = self.builder;
         // The text is written as the runs are merged; a binary book is
-        // made whole first (its index is sorted by other keys).
+        // written from that text, through runs of its own (its index is
+        // sorted by other keys).
         let (positions, moves, warnings) = if job.format == BookFormat::Db2016 {
             let (positions, moves) = write_with(job, |out| builder.finish_to(job.min_count, out))?;
             (positions, moves, Vec::new())
         } else {
-            let book = builder
-                .finish(job.min_count)
-                .map_err(|e| format!("cannot merge the sorted runs: {e}"))?;
-            let moves = book.entries.values().map(|e| e.moves.len()).sum();
-            let warnings = write_with(job, |out| file::write(&book, job.format, out))?;
-            (book.entries.len(), moves, warnings)
+            let dir = folder_of(&job.output);
+            let text = dir.join(format!(".kifconv-built-{}.db", std::process::id()));
+            let removed = Removed(text.clone());
+            let counted = std::fs::File::create_new(&removed.0).and_then(|file| {
+                let mut out = std::io::BufWriter::new(file);
+                let counted = builder.finish_to(job.min_count, &mut out)?;
+                out.flush()?;
+                Ok(counted)
+            });
+            let (positions, moves) =
+                counted.map_err(|e| format!("cannot merge the sorted runs: {e}"))?;
+            let memory = if job.memory > 0 {
+                job.memory
+            } else {
+                usize::MAX
+            };
+            let warnings = write_with(job, |out| {
+                let text = std::io::BufReader::new(std::fs::File::open(&removed.0)?);
+                let mut text = text;
+                convert::write_sorted(&mut text, job.format, out, memory, &dir)
+            })?;
+            (positions, moves, warnings)
         };
         Ok(Built {
             output: job.output.clone(),
@@ -289,10 +301,7 @@ pub fn check_output(output: &Path, inputs: &[PathBuf], force: bool) -> Result<()
             output.display()
         ));
     }
-    let dir = output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = &folder_of(output);
     let probe = dir.join(format!(".kifconv-probe-{}", std::process::id()));
     std::fs::write(&probe, b"")
         .and_then(|()| std::fs::remove_file(&probe))
@@ -317,11 +326,7 @@ pub fn write_with<T>(
     job: &BookJob,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<T>,
 ) -> Result<T, String> {
-    let dir = job
-        .output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = &folder_of(&job.output);
     let temp = dir.join(format!(
         ".{}.kifconv-{}",
         job.output
@@ -360,5 +365,24 @@ pub fn write_with<T>(
             ))
         }
         (Ok(()), None) => Err(format!("cannot write the book {}", job.output.display())),
+    }
+}
+
+/// The folder a book is written into, where its temporary files and runs
+/// go.
+pub fn folder_of(output: &Path) -> PathBuf {
+    output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
+}
+
+/// A temporary file, removed when dropped.
+pub struct Removed(pub PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
     }
 }

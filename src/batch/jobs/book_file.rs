@@ -3,9 +3,10 @@
 //! the output written beside its name and put in place, never over the
 //! input nor over a file that exists unless asked.
 
-use super::book::{check_output, write, write_with, BookJob};
-use crate::book::file::{self, BookFormat};
-use crate::book::{check, db2016, peta_shock, sort, ybb};
+use super::book::{check_output, folder_of, write_with, BookJob, Removed};
+use crate::book::check::Fault;
+use crate::book::file::BookFormat;
+use crate::book::{check, convert, db2016, peta_shock, sort, ybb};
 use crate::training::packed::{self, Dialect};
 use std::io::Write as _;
 use std::path::Path;
@@ -37,11 +38,12 @@ pub struct Conversion {
 }
 
 /// Converts the book `input` (read as `from`) into `output` (written as
-/// `to`), folding white-to-move positions into their rotations with
-/// `flip_fold`; a position with no ply is written with ply 1; `crlf` ends
-/// a text book's lines with CRLF. A text book becomes a `.ybb` in about
-/// `memory` bytes (sorted, then written through runs on disk beside the
-/// output); the other conversions hold the book whole.
+/// `to`) in about `memory` bytes (see [`crate::book::convert`]): the
+/// book as text, sorted and mended as `book sort` does it (white-to-move
+/// positions folded into their rotations with `flip_fold`, a position
+/// with no ply given ply 1), then written in `to` (a text book's lines
+/// ending in CRLF with `crlf`). Temporary files and runs go beside the
+/// output.
 pub fn convert_file(
     input: &Path,
     from: BookFormat,
@@ -56,39 +58,71 @@ pub fn convert_file(
         memory,
     } = *how;
     check_output(output, &[input.to_path_buf()], force)?;
-    if (from, to) == (BookFormat::Db2016, BookFormat::Ybb) {
-        return text_to_ybb(input, output, flip_fold, force, memory);
-    }
     let name = input.display();
-    let bytes = std::fs::read(input).map_err(|e| format!("{name}: {e}"))?;
-    let mut loaded = file::read(&bytes, from).map_err(|e| format!("{name}: {e}"))?;
-    drop(bytes);
-    let mut warnings: Vec<String> = loaded
+    let dir = folder_of(output);
+    let text = convert::text_of(input, from, &dir, memory).map_err(|e| format!("{name}: {e}"))?;
+    let mut warnings: Vec<String> = text
         .warnings
         .iter()
         .map(|w| format!("{name}: {w}"))
         .collect();
-    if flip_fold {
-        let (_, held) = loaded.book.fold_flips();
-        if held > 0 {
-            warnings.push(format!(
-                "{name}: {held} counts added past the largest number a count can hold; kept at that number"
-            ));
-        }
-    }
-    let no_ply = loaded.book.give_plies();
-    if no_ply > 0 {
-        warnings.push(format!(
-            "{name}: {no_ply} positions had no ply; written with ply 1"
-        ));
-    }
+    let options = sort::Options {
+        flip_fold,
+        memory: Some(memory),
+        dir: Some(dir.clone()),
+    };
+    let sort_into = |out: &mut dyn std::io::Write| {
+        let file = std::fs::File::open(&text.path)?;
+        sort::sort(&mut std::io::BufReader::new(file), out, &options).map_err(|e| match e {
+            db2016::Failure::Io(e) => e,
+            db2016::Failure::Book(e) => std::io::Error::other(e.to_string()),
+        })
+    };
     let mut job = BookJob::writing(output.to_path_buf(), force, to);
     job.crlf = crlf;
-    let lost = write(&loaded.book, &job)?;
+    let (sorted, lost) = if to == BookFormat::Db2016 {
+        (write_with(&job, sort_into)?, Vec::new())
+    } else {
+        let sorted_path = dir.join(format!(".kifconv-sorted-{}.db", std::process::id()));
+        let sorted_file = Removed(sorted_path.clone());
+        let sorted = std::fs::File::create_new(&sorted_path).and_then(|file| {
+            let mut out = std::io::BufWriter::new(file);
+            let sorted = sort_into(&mut out)?;
+            out.flush()?;
+            Ok(sorted)
+        });
+        let sorted = sorted.map_err(|e| format!("{name}: {e}"))?;
+        let lost = write_with(&job, |out| {
+            let text = std::fs::File::open(&sorted_file.0)?;
+            convert::write_sorted(&mut std::io::BufReader::new(text), to, out, memory, &dir)
+        })?;
+        (sorted, lost)
+    };
+    // A binary book's text is in the file's order, not sorted, and its
+    // lines are no lines of the book.
+    let binary = from != BookFormat::Db2016;
+    for finding in &sorted.scanner.findings {
+        let warning = finding.warning();
+        match (binary, finding.fault) {
+            (true, Fault::NotSorted) => {}
+            (true, _) => warnings.push(format!("{name}: {}", warning.message)),
+            (false, _) => warnings.push(format!("{name}: {warning}")),
+        }
+    }
+    let said = [
+        (sorted.no_ply, "positions had no ply; written with ply 1"),
+        (
+            sorted.held,
+            "counts added past the largest number a count can hold; kept at that number",
+        ),
+    ];
+    for (n, what) in said.into_iter().filter(|(n, _)| *n > 0) {
+        warnings.push(format!("{name}: {n} {what}"));
+    }
     warnings.extend(lost.iter().map(|w| format!("{}: {w}", output.display())));
     Ok(Converted {
-        positions: loaded.book.entries.len(),
-        moves: loaded.book.entries.values().map(|e| e.moves.len()).sum(),
+        positions: sorted.positions,
+        moves: sorted.moves,
         warnings,
     })
 }
@@ -181,74 +215,4 @@ fn peta_shock_ybb(
     let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Ybb);
     write_with(&job, |mut out| ybb::write(&shocked, &mut out)).map_err(PetaShockError::Other)?;
     Ok(summary)
-}
-
-/// [`convert_file`] of a text book into a `.ybb` in bounded memory: the
-/// text sorted and mended as `book sort` does it into a temporary file
-/// beside the output, then written as a `.ybb` through runs on disk.
-fn text_to_ybb(
-    input: &Path,
-    output: &Path,
-    flip_fold: bool,
-    force: bool,
-    memory: usize,
-) -> Result<Converted, String> {
-    let name = input.display();
-    let dir = output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-        .to_path_buf();
-    let sorted_path = dir.join(format!(".kifconv-sorted-{}.db", std::process::id()));
-    let sorted_file = Removed(sorted_path.clone());
-    let options = sort::Options {
-        flip_fold,
-        memory: Some(memory),
-        dir: Some(dir.clone()),
-    };
-    let sorted = std::fs::File::open(input)
-        .map_err(|e| e.to_string())
-        .and_then(|file| {
-            let mut out = std::io::BufWriter::new(
-                std::fs::File::create_new(&sorted_path).map_err(|e| e.to_string())?,
-            );
-            let sorted = sort::sort(&mut std::io::BufReader::new(file), &mut out, &options)
-                .map_err(|e| e.to_string())?;
-            out.flush().map_err(|e| e.to_string())?;
-            Ok(sorted)
-        })
-        .map_err(|e| format!("{name}: {e}"))?;
-    let mut warnings: Vec<String> = sorted
-        .scanner
-        .findings
-        .iter()
-        .map(|f| format!("{name}: {}", f.warning()))
-        .collect();
-    if sorted.no_ply > 0 {
-        warnings.push(format!(
-            "{name}: {} positions had no ply; written with ply 1",
-            sorted.no_ply
-        ));
-    }
-    let job = BookJob::writing(output.to_path_buf(), force, BookFormat::Ybb);
-    let written = write_with(&job, |out| {
-        let text = std::fs::File::open(&sorted_file.0)?;
-        ybb::write_streamed(&mut std::io::BufReader::new(text), out, memory, &dir)
-    })?;
-    let losses = written.losses();
-    warnings.extend(losses.iter().map(|w| format!("{}: {w}", output.display())));
-    Ok(Converted {
-        positions: written.positions as usize,
-        moves: written.moves as usize,
-        warnings,
-    })
-}
-
-/// A temporary file, removed when dropped.
-struct Removed(std::path::PathBuf);
-
-impl Drop for Removed {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }

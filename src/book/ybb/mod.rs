@@ -167,48 +167,10 @@ pub fn write_streamed(
 ) -> std::io::Result<Written> {
     let mut written = Written::default();
     let mut sorter: Sorter<Encoded> = Sorter::default().with_limit(memory, dir.to_path_buf());
-    let mut add = |key: &str, entry: &Entry, written: &mut Written| -> std::io::Result<()> {
-        let e = encode(key, entry, written)?;
+    super::check::each_entry(text, |key, entry| {
+        let e = encode(&key, &entry, &mut written)?;
         sorter.add(&hex(&e.bytes), e)
-    };
-    let mut scanner = super::check::Scanner::new(false);
-    let mut current: Option<(String, Entry)> = None;
-    let mut line = Vec::new();
-    let mut n = 0;
-    loop {
-        line.clear();
-        if text.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        n += 1;
-        let scanned = scanner
-            .line(n, &String::from_utf8_lossy(&line))
-            .map_err(|e| invalid_input(e.to_string()))?;
-        match scanned {
-            super::check::Scanned::Nothing => {}
-            super::check::Scanned::Position(p) => {
-                if let Some((key, entry)) = current.take() {
-                    add(&key, &entry, &mut written)?;
-                }
-                let entry = Entry {
-                    ply: p.ply,
-                    moves: Vec::new(),
-                };
-                current = Some((p.canonical, entry));
-            }
-            super::check::Scanned::Move(mv) => {
-                if let Some((_, entry)) = &mut current {
-                    entry.moves.push(mv);
-                }
-            }
-        }
-    }
-    if let Some((key, entry)) = current.take() {
-        add(&key, &entry, &mut written)?;
-    }
-    if let Some(fault) = scanner.findings.first() {
-        return Err(invalid_input(fault.warning().to_string()));
-    }
+    })?;
     // The index and the moves, each to a file of its own until the count
     // is known.
     let parts = Parts::new(dir)?;
@@ -605,39 +567,75 @@ fn order_fault(earlier: u64, later: u64, same: bool) -> YbbError {
     }
 }
 
-/// Reads a whole `.ybb` into a book (see the module notes): every entry
-/// checked (sorted, possible, its moves in the file and legal).
-pub fn read(bytes: &[u8]) -> Result<Book, YbbError> {
-    let len = bytes.len() as u64;
-    let h = header(&bytes[..bytes.len().min(HEADER_LEN as usize)], len)?;
-    let mut book = Book::default();
+/// Calls `each` with every position of the `.ybb` of `len` bytes and its
+/// entry, in the index's order, reading the index from `index` and the
+/// moves from `moves` (the same file, opened twice so that each is read
+/// in order); every entry checked (sorted, possible, its moves in the file
+/// and legal). A fault is an error of kind `InvalidData` holding a
+/// [`YbbError`].
+pub fn each<R: Read + Seek>(
+    index: R,
+    mut moves_from: R,
+    len: u64,
+    mut each: impl FnMut(&Position, Entry) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut index = std::io::BufReader::new(index);
+    index.seek(SeekFrom::Start(0))?;
+    let mut head = Vec::with_capacity(HEADER_LEN as usize);
+    (&mut index).take(HEADER_LEN).read_to_end(&mut head)?;
+    let h = header(&head, len)?;
     let mut previous: Option<[u8; 32]> = None;
+    // Where `moves_from` is: the moves are read in order, so a seek is
+    // rare.
+    let mut at = None;
+    let mut bytes = [0u8; ENTRY_LEN as usize];
+    let mut records = Vec::new();
     for n in 0..h.count {
-        let at = entry_start(n) as usize;
-        let e = index_entry(&bytes[at..at + ENTRY_LEN as usize]);
+        index.read_exact(&mut bytes)?;
+        let e = index_entry(&bytes);
         let pos = position(&e, n)?;
         if let Some(p) = previous {
             if p >= e.packed {
-                return Err(order_fault(n - 1, n, p == e.packed));
+                return Err(order_fault(n - 1, n, p == e.packed).into());
             }
         }
         previous = Some(e.packed);
         let (start, size) = moves_span(&h, &e, n, len)?;
-        let moves = moves(
-            &h,
-            &pos,
-            &bytes[start as usize..(start + size) as usize],
-            start,
-            n,
-        )?;
-        book.entries.insert(
-            key(&pos),
-            Entry {
-                ply: e.ply.into(),
-                moves,
-            },
-        );
+        if at != Some(start) {
+            moves_from.seek(SeekFrom::Start(start))?;
+        }
+        records.resize(size as usize, 0);
+        moves_from.read_exact(&mut records)?;
+        at = Some(start + size);
+        let moves = moves(&h, &pos, &records, start, n)?;
+        let entry = Entry {
+            ply: e.ply.into(),
+            moves,
+        };
+        each(&pos, entry)?;
     }
+    Ok(())
+}
+
+/// Reads a whole `.ybb` held in memory into a book (see [`each`]).
+pub fn read(bytes: &[u8]) -> Result<Book, YbbError> {
+    let mut book = Book::default();
+    let (index, moves) = (std::io::Cursor::new(bytes), std::io::Cursor::new(bytes));
+    each(index, moves, bytes.len() as u64, |pos, entry| {
+        book.entries.insert(key(pos), entry);
+        Ok(())
+    })
+    .map_err(|e| {
+        let message = e.to_string();
+        match e.into_inner().map(|inner| inner.downcast::<YbbError>()) {
+            Some(Ok(fault)) => *fault,
+            _ => YbbError {
+                offset: 0,
+                entry: None,
+                message,
+            },
+        }
+    })?;
     Ok(book)
 }
 
