@@ -118,12 +118,7 @@ pub fn read(text: &str) -> Result<Record, Error> {
 /// whole text.
 fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
     let source = Source::new(text, lines_before);
-    let body_start = if text.starts_with('\u{feff}') {
-        '\u{feff}'.len_utf8()
-    } else {
-        0
-    };
-    let root = json::parse(&source, body_start)?;
+    let root = json::parse(&source)?;
     Reader {
         source: &source,
         warnings: Vec::new(),
