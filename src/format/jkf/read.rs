@@ -204,25 +204,16 @@ impl<'t> Reader<'_, 't> {
         for member in members {
             let value = match &member.value.value {
                 Value::String(s) => s.to_string(),
-                Value::Number(raw) => {
+                Value::Number(_) | Value::Bool(_) => {
                     self.warn(
                         &member.value,
                         format!(
-                            "{path}: the value of `{}` is a number, kept as written",
-                            member.key
+                            "{path}: the value of `{}` is {}, kept as written",
+                            member.key,
+                            member.value.what()
                         ),
                     );
-                    raw.to_string()
-                }
-                Value::Bool(b) => {
-                    self.warn(
-                        &member.value,
-                        format!(
-                            "{path}: the value of `{}` is a boolean, kept as written",
-                            member.key
-                        ),
-                    );
-                    b.to_string()
+                    self.source.text[member.value.start..member.value.end].to_string()
                 }
                 _ => {
                     self.warn(
@@ -285,39 +276,49 @@ mod tests {
         let record = read(text).unwrap();
         let keys: Vec<&str> = record.headers.iter().map(|h| h.key.as_str()).collect();
         assert_eq!(keys, ["z", "a", "m"]);
+        // Numbers and booleans are kept as written, other values dropped,
+        // each with a warning.
+        let text = r#"{"header": {"n": -7.50e1, "b": false, "x": [], "s": "a\nb"}, "moves": [{}]}"#;
+        let record = read(text).unwrap();
+        let headers: Vec<String> = record
+            .headers
+            .iter()
+            .map(|h| format!("{}={}", h.key, h.value))
+            .collect();
+        assert_eq!(headers, ["n=-7.50e1", "b=false", "s=a", "s=b"]);
+        let warnings: Vec<&str> = record.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "header: the value of `n` is a number, kept as written",
+                "header: the value of `b` is a boolean, kept as written",
+                "header: the value of `x` is an array, not a string; header ignored",
+            ]
+        );
     }
 
     #[test]
     fn specials_name_the_winner() {
         use EndingKind::*;
-        let b = Color::Black;
-        let w = Color::White;
-        assert_eq!(ending_for_special("TORYO", b), Some((Resign, Some(w))));
-        assert_eq!(ending_for_special("TSUMI", w), Some((Checkmate, Some(b))));
-        assert_eq!(
-            ending_for_special("KACHI", b),
-            Some((EnteringKing, Some(b)))
-        );
-        assert_eq!(ending_for_special("TIME_UP", b), Some((TimeUp, Some(w))));
-        assert_eq!(
-            ending_for_special("ILLEGAL_MOVE", b),
-            Some((FoulLoss, Some(w)))
-        );
-        // `+`: Black broke the rules, whoever is to move.
-        assert_eq!(
-            ending_for_special("+ILLEGAL_ACTION", b),
-            Some((FoulLoss, Some(w)))
-        );
-        assert_eq!(
-            ending_for_special("+ILLEGAL_ACTION", w),
-            Some((FoulWin, Some(w)))
-        );
-        assert_eq!(
-            ending_for_special("-ILLEGAL_ACTION", b),
-            Some((FoulWin, Some(b)))
-        );
-        assert_eq!(ending_for_special("HIKIWAKE", b), Some((Draw, None)));
-        assert_eq!(ending_for_special("RESIGN", b), None);
+        let (b, w) = (Color::Black, Color::White);
+        // The word, the player to move, and what it means.
+        let cases = [
+            ("TORYO", b, Some((Resign, Some(w)))),
+            ("TSUMI", w, Some((Checkmate, Some(b)))),
+            ("KACHI", b, Some((EnteringKing, Some(b)))),
+            ("TIME_UP", b, Some((TimeUp, Some(w)))),
+            ("ILLEGAL_MOVE", b, Some((FoulLoss, Some(w)))),
+            // `+`: Black broke the rules, whoever is to move.
+            ("+ILLEGAL_ACTION", b, Some((FoulLoss, Some(w)))),
+            ("+ILLEGAL_ACTION", w, Some((FoulWin, Some(w)))),
+            ("-ILLEGAL_ACTION", b, Some((FoulWin, Some(b)))),
+            ("HIKIWAKE", b, Some((Draw, None))),
+            ("RESIGN", b, None),
+        ];
+        for (word, to_move, meaning) in cases {
+            let got = ending_for_special(word, to_move);
+            assert_eq!(got, meaning, "{word} with {to_move:?} to move");
+        }
     }
 
     #[test]
