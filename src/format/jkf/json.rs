@@ -10,18 +10,20 @@
 //! (the JKF reader warns of it and uses the last).
 
 use crate::error::{Error, Stage};
+use crate::record::raw::Span;
 use crate::record::Warning;
 use std::borrow::Cow;
 use std::fmt;
 
-/// Reads the JSON text of `source` from byte `body_start` on (after a
-/// byte-order mark, if there is one) into values with their places.
-pub(super) fn parse<'t>(source: &Source<'t>, body_start: usize) -> Result<Node<'t>, Error> {
+/// Reads the JSON text of `source`, after its byte-order mark if it has
+/// one, into values with their places.
+pub(super) fn parse<'t>(source: &Source<'t>) -> Result<Node<'t>, Error> {
+    let text = source.text;
     let mut parser = Parser {
         source,
-        text: source.text,
-        bytes: source.text.as_bytes(),
-        at: body_start,
+        text,
+        bytes: text.as_bytes(),
+        at: text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len(),
     };
     parser.document().map_err(|e| *e)
 }
@@ -53,29 +55,24 @@ impl<'t> Source<'t> {
         }
     }
 
-    /// Line number (1-based), the line's text and the offset in it.
-    fn locate(&self, offset: usize) -> (u32, &'t str, usize) {
-        let offset = offset.min(self.text.len());
+    /// The text from `start` to `end`, cut at the end of its first line,
+    /// as a span of that line, to be quoted by errors and warnings.
+    fn span(&self, start: usize, end: usize) -> Span<'t> {
+        let offset = start.min(self.text.len());
         let index = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
-        let start = self.line_starts[index];
-        let end = self
+        let line_start = self.line_starts[index];
+        let line_end = self
             .line_starts
             .get(index + 1)
             .map_or(self.text.len(), |&e| e - 1);
-        let line = self.text.get(start..end).unwrap_or("");
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        (
-            self.lines_before.saturating_add(index as u32 + 1),
-            line,
-            offset - start,
-        )
-    }
-
-    /// The text from `start` to `end`, cut at the end of its first line.
-    fn snippet(&self, start: usize, end: usize) -> &'t str {
+        let line = self.text.get(line_start..line_end).unwrap_or("");
         let text = self.text.get(start..end.max(start)).unwrap_or("");
         let first = text.split('\n').next().unwrap_or("");
-        first.strip_suffix('\r').unwrap_or(first)
+        Span::of(
+            self.lines_before.saturating_add(index as u32 + 1),
+            line.strip_suffix('\r').unwrap_or(line),
+            first.strip_suffix('\r').unwrap_or(first),
+        )
     }
 
     pub(super) fn error(
@@ -85,31 +82,11 @@ impl<'t> Source<'t> {
         end: usize,
         message: impl Into<String>,
     ) -> Error {
-        let (line, line_text, offset) = self.locate(start);
-        Error::at(
-            stage,
-            line,
-            line_text,
-            offset,
-            self.snippet(start, end),
-            message,
-        )
+        self.span(start, end).error(stage, message)
     }
 
     pub(super) fn warning(&self, start: usize, end: usize, message: impl Into<String>) -> Warning {
-        let (line, line_text, offset) = self.locate(start);
-        let offset = offset.min(line_text.len());
-        let column = line_text
-            .char_indices()
-            .take_while(|&(i, _)| i < offset)
-            .count() as u32
-            + 1;
-        Warning {
-            line,
-            column,
-            text: self.snippet(start, end).chars().take(60).collect(),
-            message: message.into(),
-        }
+        self.span(start, end).warning(message)
     }
 }
 
@@ -242,15 +219,7 @@ impl<'t> Parser<'_, 't> {
 
     /// An error at the character the parser is on (none at the end).
     fn here(&self, message: impl fmt::Display) -> Box<Error> {
-        let end = match self
-            .text
-            .get(self.at..)
-            .and_then(|rest| rest.chars().next())
-        {
-            Some(c) => self.at + c.len_utf8(),
-            None => self.at,
-        };
-        self.fault(self.at, end, message)
+        self.fault(self.at, self.char_end(|_| true), message)
     }
 
     /// An error at the character the parser is on, or at the end of the
@@ -342,16 +311,16 @@ impl<'t> Parser<'_, 't> {
         empty
     }
 
-    /// Where the character the parser is on ends, to quote it; where it
-    /// starts for a control character or the end of the text (nothing to
-    /// quote).
-    fn char_end(&self) -> usize {
+    /// Where the character the parser is on ends, to quote it when
+    /// `quoted` says so; where it starts otherwise, and at the end of the
+    /// text (nothing to quote).
+    fn char_end(&self, quoted: impl Fn(char) -> bool) -> usize {
         match self
             .text
             .get(self.at..)
             .and_then(|rest| rest.chars().next())
         {
-            Some(c) if c >= ' ' => self.at + c.len_utf8(),
+            Some(c) if quoted(c) => self.at + c.len_utf8(),
             _ => self.at,
         }
     }
@@ -438,54 +407,46 @@ impl<'t> Parser<'_, 't> {
         if self.peek() == Some(b'-') {
             self.at += 1;
         }
-        match self.peek() {
-            Some(b'0') => {
-                self.at += 1;
-                if let Some(b'0'..=b'9') = self.peek() {
-                    return Err(self
-                        .bad_number(start, "a number does not start with `0` and another digit"));
-                }
+        if self.peek() == Some(b'0') {
+            self.at += 1;
+            if let Some(b'0'..=b'9') = self.peek() {
+                return Err(
+                    self.bad_number(start, "a number does not start with `0` and another digit")
+                );
             }
-            Some(b'1'..=b'9') => self.digits(),
-            _ => return Err(self.bad_number(start, "expected a digit after `-`")),
+        } else {
+            self.digits(start, "expected a digit after `-`")?;
         }
         if self.peek() == Some(b'.') {
             self.at += 1;
-            if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                return Err(self.bad_number(start, "expected a digit after `.`"));
-            }
-            self.digits();
+            self.digits(start, "expected a digit after `.`")?;
         }
         if let Some(b'e' | b'E') = self.peek() {
             self.at += 1;
             if let Some(b'+' | b'-') = self.peek() {
                 self.at += 1;
             }
-            if !matches!(self.peek(), Some(b'0'..=b'9')) {
-                return Err(self.bad_number(start, "expected a digit in the exponent"));
-            }
-            self.digits();
+            self.digits(start, "expected a digit in the exponent")?;
         }
         Ok(&self.text[start..self.at])
     }
 
-    fn digits(&mut self) {
+    /// One digit or more of the number from `start`; else what was
+    /// `expected` there.
+    fn digits(&mut self, start: usize, expected: &str) -> Parsed<()> {
+        if !matches!(self.peek(), Some(b'0'..=b'9')) {
+            return Err(self.bad_number(start, expected));
+        }
         while let Some(b'0'..=b'9') = self.peek() {
             self.at += 1;
         }
+        Ok(())
     }
 
     /// A number from `start` that breaks the grammar where the parser is:
     /// the text shown runs to the offending character, included.
     fn bad_number(&self, start: usize, expected: &str) -> Box<Error> {
-        let end = match self
-            .text
-            .get(self.at..)
-            .and_then(|rest| rest.chars().next())
-        {
-            Some(c) if c != '\n' && c != '\r' => self.at + c.len_utf8(),
-            _ => self.at,
-        };
+        let end = self.char_end(|c| c != '\n' && c != '\r');
         self.fault(start, end, format_args!("invalid number: {expected}"))
     }
 
@@ -494,27 +455,23 @@ impl<'t> Parser<'_, 't> {
     fn string(&mut self) -> Parsed<Cow<'t, str>> {
         self.at += 1;
         let start = self.at;
-        loop {
-            match self.peek() {
-                Some(b'"') => {
-                    self.at += 1;
-                    return Ok(Cow::Borrowed(&self.text[start..self.at - 1]));
-                }
-                Some(b'\\') => break,
-                Some(0x20..) => self.at += 1,
-                _ => return Err(self.string_fault()),
-            }
-        }
-        let mut decoded = String::with_capacity(self.at - start + 16);
+        // The text decoded up to `run`, from the first escape on.
+        let mut decoded: Option<String> = None;
         let mut run = start;
         loop {
             match self.peek() {
                 Some(b'"') => {
-                    decoded.push_str(&self.text[run..self.at]);
+                    let rest = &self.text[run..self.at];
                     self.at += 1;
+                    let Some(mut decoded) = decoded else {
+                        return Ok(Cow::Borrowed(rest));
+                    };
+                    decoded.push_str(rest);
                     return Ok(Cow::Owned(decoded));
                 }
                 Some(b'\\') => {
+                    let capacity = self.at - start + 16;
+                    let decoded = decoded.get_or_insert_with(|| String::with_capacity(capacity));
                     decoded.push_str(&self.text[run..self.at]);
                     decoded.push(self.escape()?);
                     run = self.at;
@@ -569,7 +526,7 @@ impl<'t> Parser<'_, 't> {
             _ => {
                 return Err(self.fault(
                     start,
-                    self.char_end(),
+                    self.char_end(|c| c >= ' '),
                     "invalid escape: expected `\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits",
                 ));
             }
@@ -629,7 +586,7 @@ impl<'t> Parser<'_, 't> {
             let Some(digit) = digit else {
                 return Err(self.fault(
                     start,
-                    self.char_end(),
+                    self.char_end(|c| c >= ' '),
                     "invalid escape: expected four hex digits after `\\u`",
                 ));
             };
@@ -674,9 +631,7 @@ mod tests {
 
     /// The error `text` gives, as (line, column, offending text, message).
     fn syntax(text: &str, lines_before: u32) -> (u32, u32, String, String) {
-        let source = Source::new(text, lines_before);
-        let body_start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        match parse(&source, body_start) {
+        match parse(&Source::new(text, lines_before)) {
             Err(e) => (
                 e.location.line,
                 e.location.column,
@@ -743,8 +698,7 @@ mod tests {
     #[test]
     fn numbers_follow_the_grammar_and_errors_show_them() {
         for good in ["0", "-0", "12", "-3.25", "1e5", "1E+5", "2.5e-3", "1e400"] {
-            let source = Source::new(good, 0);
-            let node = parse(&source, 0).unwrap_or_else(|e| panic!("{good}: {e:?}"));
+            let node = parse(&Source::new(good, 0)).unwrap_or_else(|e| panic!("{good}: {e:?}"));
             assert!(matches!(node.value, Value::Number(raw) if raw == good));
         }
         for (bad, shown, message) in [
@@ -770,8 +724,7 @@ mod tests {
 
     /// The string a JSON string literal decodes to.
     fn string(literal: &str) -> Result<String, String> {
-        let source = Source::new(literal, 0);
-        match parse(&source, 0) {
+        match parse(&Source::new(literal, 0)) {
             Ok(Node {
                 value: Value::String(s),
                 ..
@@ -788,7 +741,7 @@ mod tests {
     fn strings_decode_escapes_and_surrogate_pairs() {
         assert_eq!(string(r#""plain 先手""#).unwrap(), "plain 先手");
         assert!(matches!(
-            parse(&Source::new("\"abc\"", 0), 0).unwrap().value,
+            parse(&Source::new("\"abc\"", 0)).unwrap().value,
             Value::String(Cow::Borrowed("abc"))
         ));
         assert_eq!(
@@ -836,8 +789,7 @@ mod tests {
     #[test]
     fn keys_given_twice_are_all_kept_in_order() {
         let text = r#"{"b": 1, "a": 2, "b": 3}"#;
-        let source = Source::new(text, 0);
-        let Value::Object(members) = parse(&source, 0).unwrap().value else {
+        let Value::Object(members) = parse(&Source::new(text, 0)).unwrap().value else {
             panic!("not an object")
         };
         let keys: Vec<&str> = members.iter().map(|m| m.key.as_ref()).collect();
@@ -865,7 +817,7 @@ mod tests {
     /// Accepted by this parser exactly when serde_json accepts it, with the
     /// same value.
     fn agrees_with_serde_json(text: &str) -> Result<(), String> {
-        let ours = parse(&Source::new(text, 0), 0);
+        let ours = parse(&Source::new(text, 0));
         let theirs = serde_json::from_str::<serde_json::Value>(text);
         match (ours, theirs) {
             (Ok(node), Ok(value)) if as_serde(&node) == value => Ok(()),
@@ -952,7 +904,7 @@ mod tests {
     fn nodes_span_their_values() {
         let text = "{\"a\": [1, \"x\\\"y\", null],\n \"b\": true}";
         let source = Source::new(text, 0);
-        let Ok(root) = parse(&source, 0) else {
+        let Ok(root) = parse(&source) else {
             panic!("not read")
         };
         assert_eq!((root.start, root.end), (0, text.len()));
@@ -984,9 +936,9 @@ mod tests {
         let nested = |levels: usize| format!("{}{}", "[".repeat(levels), "]".repeat(levels));
         // Depths 0 to MAX_DEPTH: MAX_DEPTH + 1 arrays.
         let text = nested(MAX_DEPTH as usize + 1);
-        assert!(parse(&Source::new(&text, 0), 0).is_ok());
+        assert!(parse(&Source::new(&text, 0)).is_ok());
         let text = nested(MAX_DEPTH as usize + 2);
-        let e = parse(&Source::new(&text, 0), 0).err().expect("refused");
+        let e = parse(&Source::new(&text, 0)).err().expect("refused");
         assert_eq!(
             (e.location.column, e.location.text.as_str()),
             (MAX_DEPTH + 2, "[")
@@ -1016,7 +968,7 @@ mod tests {
     fn compact_drops_the_space_between_tokens_only() {
         let text = "{ \"a b\" : [ 1 ,\n 2 ] }";
         let source = Source::new(text, 0);
-        let Ok(root) = parse(&source, 0) else {
+        let Ok(root) = parse(&source) else {
             panic!("not read")
         };
         assert_eq!(compact(&source, &root), "{\"a b\":[1,2]}");

@@ -118,12 +118,7 @@ pub fn read(text: &str) -> Result<Record, Error> {
 /// whole text.
 fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
     let source = Source::new(text, lines_before);
-    let body_start = if text.starts_with('\u{feff}') {
-        '\u{feff}'.len_utf8()
-    } else {
-        0
-    };
-    let root = json::parse(&source, body_start)?;
+    let root = json::parse(&source)?;
     Reader {
         source: &source,
         warnings: Vec::new(),
@@ -209,25 +204,16 @@ impl<'t> Reader<'_, 't> {
         for member in members {
             let value = match &member.value.value {
                 Value::String(s) => s.to_string(),
-                Value::Number(raw) => {
+                Value::Number(_) | Value::Bool(_) => {
                     self.warn(
                         &member.value,
                         format!(
-                            "{path}: the value of `{}` is a number, kept as written",
-                            member.key
+                            "{path}: the value of `{}` is {}, kept as written",
+                            member.key,
+                            member.value.what()
                         ),
                     );
-                    raw.to_string()
-                }
-                Value::Bool(b) => {
-                    self.warn(
-                        &member.value,
-                        format!(
-                            "{path}: the value of `{}` is a boolean, kept as written",
-                            member.key
-                        ),
-                    );
-                    b.to_string()
+                    self.source.text[member.value.start..member.value.end].to_string()
                 }
                 _ => {
                     self.warn(
@@ -290,39 +276,49 @@ mod tests {
         let record = read(text).unwrap();
         let keys: Vec<&str> = record.headers.iter().map(|h| h.key.as_str()).collect();
         assert_eq!(keys, ["z", "a", "m"]);
+        // Numbers and booleans are kept as written, other values dropped,
+        // each with a warning.
+        let text = r#"{"header": {"n": -7.50e1, "b": false, "x": [], "s": "a\nb"}, "moves": [{}]}"#;
+        let record = read(text).unwrap();
+        let headers: Vec<String> = record
+            .headers
+            .iter()
+            .map(|h| format!("{}={}", h.key, h.value))
+            .collect();
+        assert_eq!(headers, ["n=-7.50e1", "b=false", "s=a", "s=b"]);
+        let warnings: Vec<&str> = record.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            warnings,
+            [
+                "header: the value of `n` is a number, kept as written",
+                "header: the value of `b` is a boolean, kept as written",
+                "header: the value of `x` is an array, not a string; header ignored",
+            ]
+        );
     }
 
     #[test]
     fn specials_name_the_winner() {
         use EndingKind::*;
-        let b = Color::Black;
-        let w = Color::White;
-        assert_eq!(ending_for_special("TORYO", b), Some((Resign, Some(w))));
-        assert_eq!(ending_for_special("TSUMI", w), Some((Checkmate, Some(b))));
-        assert_eq!(
-            ending_for_special("KACHI", b),
-            Some((EnteringKing, Some(b)))
-        );
-        assert_eq!(ending_for_special("TIME_UP", b), Some((TimeUp, Some(w))));
-        assert_eq!(
-            ending_for_special("ILLEGAL_MOVE", b),
-            Some((FoulLoss, Some(w)))
-        );
-        // `+`: Black broke the rules, whoever is to move.
-        assert_eq!(
-            ending_for_special("+ILLEGAL_ACTION", b),
-            Some((FoulLoss, Some(w)))
-        );
-        assert_eq!(
-            ending_for_special("+ILLEGAL_ACTION", w),
-            Some((FoulWin, Some(w)))
-        );
-        assert_eq!(
-            ending_for_special("-ILLEGAL_ACTION", b),
-            Some((FoulWin, Some(b)))
-        );
-        assert_eq!(ending_for_special("HIKIWAKE", b), Some((Draw, None)));
-        assert_eq!(ending_for_special("RESIGN", b), None);
+        let (b, w) = (Color::Black, Color::White);
+        // The word, the player to move, and what it means.
+        let cases = [
+            ("TORYO", b, Some((Resign, Some(w)))),
+            ("TSUMI", w, Some((Checkmate, Some(b)))),
+            ("KACHI", b, Some((EnteringKing, Some(b)))),
+            ("TIME_UP", b, Some((TimeUp, Some(w)))),
+            ("ILLEGAL_MOVE", b, Some((FoulLoss, Some(w)))),
+            // `+`: Black broke the rules, whoever is to move.
+            ("+ILLEGAL_ACTION", b, Some((FoulLoss, Some(w)))),
+            ("+ILLEGAL_ACTION", w, Some((FoulWin, Some(w)))),
+            ("-ILLEGAL_ACTION", b, Some((FoulWin, Some(b)))),
+            ("HIKIWAKE", b, Some((Draw, None))),
+            ("RESIGN", b, None),
+        ];
+        for (word, to_move, meaning) in cases {
+            let got = ending_for_special(word, to_move);
+            assert_eq!(got, meaning, "{word} with {to_move:?} to move");
+        }
     }
 
     #[test]
@@ -343,32 +339,15 @@ mod tests {
         assert_eq!((e.location.line, e.location.column), (2, 11));
     }
 
-    /// A JKF record from `(x, y, color, kind)` pieces, with `moves` after
-    /// the first entry.
-    fn other(pieces: &[(u8, u8, u8, &str)], moves: &str) -> String {
-        let files: Vec<String> = (1..=9)
-            .map(|x| {
-                let squares: Vec<String> = (1..=9)
-                    .map(|y| match pieces.iter().find(|p| p.0 == x && p.1 == y) {
-                        Some((_, _, c, k)) => format!(r#"{{"color":{c},"kind":"{k}"}}"#),
-                        None => "{}".to_string(),
-                    })
-                    .collect();
-                format!("[{}]", squares.join(","))
-            })
-            .collect();
-        format!(
-            r#"{{"header":{{}},"initial":{{"preset":"OTHER","data":{{"color":0,"board":[{}],"hands":[{{}},{{"FU":1}}]}}}},"moves":[{{}}{moves}]}}"#,
-            files.join(",")
-        )
-    }
-
     #[test]
     fn a_piece_that_must_promote_promotes() {
-        let text = other(
-            &[(5, 9, 0, "OU"), (5, 1, 1, "OU"), (1, 2, 0, "FU")],
-            r#",{"move":{"from":{"x":1,"y":2},"to":{"x":1,"y":1},"piece":"FU","color":0}}"#,
-        );
+        // Kings on 5i and 5a, Black's pawn on 1b, a pawn in White's hand:
+        // the writer's `initial`, then the pawn's move to 1a.
+        let start = Position::from_sfen("4k4/8P/9/9/9/9/9/9/4K4 b p 1").unwrap();
+        let written = crate::format::jkf::write::write(&Record::new(start));
+        let mv = r#"{"move":{"from":{"x":1,"y":2},"to":{"x":1,"y":1},"piece":"FU","color":0}}"#;
+        let text = written.replace("    {}\n  ]", &format!("    {{}},{mv}\n  ]"));
+        assert!(text.contains(mv), "{text}");
         let record = read(&text).unwrap();
         assert_eq!(usi_moves(&record), "1b1a+");
         assert_eq!(record.warnings.len(), 1, "{:?}", record.warnings);

@@ -58,39 +58,33 @@ impl<'s, 't> Reader<'s, 't> {
         let mut found: [Option<&'n Node<'t>>; N] = [None; N];
         let mut seen = [false; N];
         for member in members {
-            let key_end = member.value.start;
-            match known.iter().position(|k| *k == member.key) {
+            let message = match known.iter().position(|k| *k == member.key) {
                 Some(i) => {
-                    if seen[i] {
-                        let warning = self.source.warning(
-                            member.key_start,
-                            key_end,
-                            format!(
-                                "{path}: key `{}` given twice; the last one is used",
-                                member.key
-                            ),
-                        );
-                        self.warnings.push(warning);
-                    }
+                    let repeated = seen[i];
                     seen[i] = true;
                     found[i] = match member.value.value {
                         Value::Null => None,
                         _ => Some(&member.value),
                     };
+                    if !repeated {
+                        continue;
+                    }
+                    format!(
+                        "{path}: key `{}` given twice; the last one is used",
+                        member.key
+                    )
                 }
-                None => {
-                    let warning = self.source.warning(
-                        member.key_start,
-                        key_end,
-                        format!(
-                            "{path}: unknown key `{}` ignored (expected one of {})",
-                            member.key,
-                            known.join(", ")
-                        ),
-                    );
-                    self.warnings.push(warning);
-                }
-            }
+                None => format!(
+                    "{path}: unknown key `{}` ignored (expected one of {})",
+                    member.key,
+                    known.join(", ")
+                ),
+            };
+            // The warning is about the key.
+            let warning = self
+                .source
+                .warning(member.key_start, member.value.start, message);
+            self.warnings.push(warning);
         }
         Ok(found)
     }

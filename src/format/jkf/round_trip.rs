@@ -14,11 +14,13 @@
 //! implies), with the foul's side and move when the foul is written as a
 //! move.
 
+use super::json::{self, Value};
 use crate::format::jkf::read::{ending_for_special, read};
 use crate::format::{japanese::write as japanese, jkf::write as jkf};
 use crate::record::{Header, MoveTime, NodeId, Record};
 use crate::test_util::write::first_differences;
 use crate::{Color, Move, Position};
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -142,73 +144,42 @@ pub(crate) fn canonical(record: &Record) -> String {
     out
 }
 
-/// Any JSON value, read by serde_json, refusing an object that gives a
-/// key twice (which JSON allows, but a JavaScript reader keeps only the
-/// last of).
-#[derive(Debug)]
-struct NoDuplicateKeys;
-
-impl<'de> serde::Deserialize<'de> for NoDuplicateKeys {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(NoDuplicateKeys)
-    }
-}
-
-impl<'de> serde::de::Visitor<'de> for NoDuplicateKeys {
-    type Value = NoDuplicateKeys;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_str<E>(self, _: &str) -> Result<Self, E> {
-        Ok(self)
-    }
-    fn visit_unit<E>(self) -> Result<Self, E> {
-        Ok(self)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self, A::Error> {
-        while seq.next_element::<NoDuplicateKeys>()?.is_some() {}
-        Ok(self)
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self, A::Error> {
-        let mut seen = std::collections::HashSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if !seen.insert(key.clone()) {
-                return Err(serde::de::Error::custom(format!("key `{key}` given twice")));
+/// The first key that some object of a JSON text gives twice (which JSON
+/// allows, but a JavaScript reader keeps only the last of). The json
+/// module keeps every member of an object, a key given twice included.
+fn duplicate_key(text: &str) -> Option<String> {
+    let root = json::parse(&json::Source::new(text, 0)).expect("the writer writes JSON");
+    let mut stack = vec![&root];
+    while let Some(node) = stack.pop() {
+        match &node.value {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(members) => {
+                let mut seen = HashSet::new();
+                for member in members {
+                    if !seen.insert(&member.key) {
+                        return Some(member.key.to_string());
+                    }
+                    stack.push(&member.value);
+                }
             }
-            map.next_value::<NoDuplicateKeys>()?;
+            _ => {}
         }
-        Ok(self)
     }
+    None
 }
 
 /// Panics if some object of the JSON text gives a key twice.
 fn assert_no_duplicate_keys(text: &str, name: &str) {
-    if let Err(e) = serde_json::from_str::<NoDuplicateKeys>(text) {
-        panic!("{name}: {e}\n{text}");
+    if let Some(key) = duplicate_key(text) {
+        panic!("{name}: key `{key}` given twice\n{text}");
     }
 }
 
 #[test]
 fn the_duplicate_key_check_finds_duplicates() {
-    assert!(serde_json::from_str::<NoDuplicateKeys>(r#"{"a":[{"b":1,"c":{"b":2}}]}"#).is_ok());
-    let err = serde_json::from_str::<NoDuplicateKeys>(r#"{"a":[{"b":1,"b":2}]}"#).unwrap_err();
-    assert!(err.to_string().contains("key `b` given twice"), "{err}");
+    assert_eq!(duplicate_key(r#"{"a":[{"b":1,"c":{"b":2}}]}"#), None);
+    let twice = duplicate_key(r#"{"a":[{"b":1,"b":2}]}"#);
+    assert_eq!(twice.as_deref(), Some("b"));
 }
 
 /// The checks of a JKF document written: valid against the schema, and no

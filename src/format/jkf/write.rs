@@ -235,7 +235,7 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('{');
         self.newline(6);
         self.key("color");
-        write!(self.out, "{},", color(start.side_to_move())).unwrap();
+        write!(self.out, "{},", start.side_to_move().index()).unwrap();
         self.newline(6);
         self.key("board");
         self.out.push('[');
@@ -249,7 +249,7 @@ impl<'o, 'r> Writer<'o, 'r> {
                     Some(p) => write!(
                         self.out,
                         "{{\"color\":{},\"kind\":\"{}\"}}",
-                        color(p.color),
+                        p.color.index(),
                         p.kind.csa()
                     )
                     .unwrap(),
@@ -436,7 +436,7 @@ impl<'o, 'r> Writer<'o, 'r> {
     fn move_object(&mut self, pos: &Position, mv: Move, previous: Option<Square>, legal: bool) {
         let mover = pos.side_to_move();
         let out = &mut *self.out;
-        write!(out, "{{\"color\":{}", color(mover)).unwrap();
+        write!(out, "{{\"color\":{}", mover.index()).unwrap();
         let (kind, to) = match mv {
             Move::Normal { from, to, .. } => {
                 out.push_str(",\"from\":");
@@ -573,13 +573,6 @@ fn merged_headers(record: &Record) -> Vec<(&str, String)> {
     merged
 }
 
-fn color(c: Color) -> u8 {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 fn place(out: &mut String, sq: Square) {
     write!(out, "{{\"x\":{},\"y\":{}}}", sq.file(), sq.rank()).unwrap();
 }
@@ -626,25 +619,13 @@ mod tests {
     #[test]
     fn writes_the_readme_example() {
         let mut record = game("7g7f 3c3d 8h2b 3a2b B*4e");
-        record.headers = vec![
-            Header {
-                key: "N+".into(),
-                value: "na2hiro".into(),
-            },
-            Header {
-                key: "後手".into(),
-                value: "うひょ".into(),
-            },
-        ];
+        for (key, value) in [("N+", "na2hiro"), ("後手", "うひょ")] {
+            let (key, value) = (key.into(), value.into());
+            record.headers.push(Header { key, value });
+        }
         let end = record.tree.mainline_end();
-        record.tree.node_mut(end).ending = Some(Box::new(Ending {
-            kind: EndingKind::Abort,
-            winner: None,
-            text: "%CHUDAN".into(),
-            time: None,
-            comments: vec![],
-            foul: None,
-        }));
+        let ending = Ending::new(EndingKind::Abort, None, "%CHUDAN");
+        record.tree.node_mut(end).ending = Some(Box::new(ending));
         assert_eq!(
             write(&record),
             r#"{
@@ -706,14 +687,9 @@ mod tests {
         let other = tree.push(NodeId::ROOT, Move::from_usi("2g2f").unwrap());
         tree.push(other, Move::from_usi("8c8d").unwrap());
         tree.push(other, Move::from_usi("3c3d").unwrap());
-        tree.node_mut(NodeId::ROOT).ending = Some(Box::new(Ending {
-            kind: EndingKind::Resign,
-            winner: Some(Color::White),
-            text: "投了".into(),
-            time: None,
-            comments: vec!["resigned at once".into()],
-            foul: None,
-        }));
+        let mut resigned = Ending::new(EndingKind::Resign, Some(Color::White), "投了");
+        resigned.comments = vec!["resigned at once".into()];
+        tree.node_mut(NodeId::ROOT).ending = Some(Box::new(resigned));
         let text = write(&record);
         let moves: Vec<&str> = text.lines().skip(4).collect();
         assert_eq!(
@@ -786,22 +762,19 @@ mod tests {
         let mut record = game("7g7f 3c3d 7f7e 3d3e 7e7d 7c7d");
         let end = record.tree.mainline_end();
         let mv = Move::from_usi("P*7e").unwrap();
-        record.tree.node_mut(end).ending = Some(Box::new(Ending {
-            kind: EndingKind::IllegalMove,
-            winner: Some(Color::White),
-            text: "反則負け".into(),
-            time: Some(MoveTime {
-                spent_ms: 3_000,
-                total_ms: None,
-            }),
-            comments: vec!["二歩".into()],
-            foul: Some(Foul {
-                by: Color::Black,
-                text: "７五歩打".into(),
-                reason: "二歩".into(),
-                mv: Some(mv),
-            }),
-        }));
+        let mut ending = Ending::new(EndingKind::IllegalMove, Some(Color::White), "反則負け");
+        ending.time = Some(MoveTime {
+            spent_ms: 3_000,
+            total_ms: None,
+        });
+        ending.comments = vec!["二歩".into()];
+        ending.foul = Some(Foul {
+            by: Color::Black,
+            text: "７五歩打".into(),
+            reason: "二歩".into(),
+            mv: Some(mv),
+        });
+        record.tree.node_mut(end).ending = Some(Box::new(ending));
         let text = write(&record);
         assert!(text.ends_with(
             "    {\"move\":{\"color\":0,\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":3},\"total\":{\"h\":0,\"m\":0,\"s\":3}},\"comments\":[\"二歩\"]},\n    {\"special\":\"ILLEGAL_MOVE\"}\n  ]\n}\n"

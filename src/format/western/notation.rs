@@ -310,28 +310,25 @@ mod tests {
 
     #[test]
     fn bad_tokens_say_where_and_what() {
-        let bad = move_token("Q-5e").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (0, 1));
-        assert!(bad.message.contains("piece letter"));
-        let bad = move_token("+G-5e").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (1, 1));
-        let bad = move_token("P-0f").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (2, 2));
-        assert!(bad.message.contains("square"));
-        let bad = move_token("P-7j").unwrap_err();
-        assert_eq!(bad.offset, 2);
-        let bad = move_token("P-7").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (2, 1));
-        let bad = move_token("P").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (1, 0));
-        let bad = move_token("P-7f!!!").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (4, 3));
-        let bad = move_token("N*5e+").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (4, 1));
-        let bad = move_token("N5g*5e").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (3, 1));
-        let bad = move_token("Pé").unwrap_err();
-        assert_eq!((bad.offset, bad.len), (1, 2));
+        // The token, where its fault is and how long, and part of what
+        // was expected (empty where only the place is checked).
+        let cases = [
+            ("Q-5e", (0, 1), "piece letter"),
+            ("+G-5e", (1, 1), ""),
+            ("P-0f", (2, 2), "square"),
+            ("P-7j", (2, 2), ""),
+            ("P-7", (2, 1), ""),
+            ("P", (1, 0), ""),
+            ("P-7f!!!", (4, 3), ""),
+            ("N*5e+", (4, 1), ""),
+            ("N5g*5e", (3, 1), ""),
+            ("Pé", (1, 2), ""),
+        ];
+        for (token, at, said) in cases {
+            let bad = move_token(token).unwrap_err();
+            assert_eq!((bad.offset, bad.len), at, "{token}");
+            assert!(bad.message.contains(said), "{token}: {}", bad.message);
+        }
         assert!(move_token("").is_err());
         assert!(move_token("+").is_err());
     }

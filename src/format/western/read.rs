@@ -276,12 +276,6 @@ struct Reader<'a> {
     open_comment: Option<Span<'a>>,
 }
 
-/// An error about `text`, a slice of line `n`.
-fn error_at(n: u32, line: &str, text: &str, message: impl Into<String>) -> Error {
-    let offset = Span::of(n, line, text).offset;
-    Error::at(Stage::Parse, n, line, offset, text, message)
-}
-
 /// Keeps the value of the first of a tag given twice, and warns of a
 /// second.
 fn keep_first<'a, T>(
@@ -307,16 +301,8 @@ fn token_error(n: u32, line: &str, token: &str, bad: Bad) -> Error {
     while !token.is_char_boundary(end) {
         end += 1;
     }
-    let at = &token[start..end];
-    let offset = Span::of(n, line, token).offset + start;
-    Error::at(
-        Stage::Parse,
-        n,
-        line,
-        offset,
-        at,
-        format!("expected {}", bad.message),
-    )
+    let message = format!("expected {}", bad.message);
+    lines::error(n, line, &token[start..end], message)
 }
 
 impl<'a> Reader<'a> {
@@ -374,10 +360,8 @@ impl<'a> Reader<'a> {
     fn open_variation(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
         let span = Span::of(n, line, &text[..1]);
         if let Some(result) = self.game.result {
-            return Err(error_at(
-                n,
-                line,
-                span.text(),
+            return Err(span.error(
+                Stage::Parse,
                 format!(
                     "a variation after the result `{}` on line {} (variations go after the move they replace)",
                     result.text(), result.line
@@ -388,10 +372,8 @@ impl<'a> Reader<'a> {
         self.game.drop_pending();
         let current = self.game.line();
         if current.moves == 0 {
-            return Err(error_at(
-                n,
-                line,
-                span.text(),
+            return Err(span.error(
+                Stage::Parse,
                 "a variation with no move before it (a variation in parentheses replaces the move just before it)",
             ));
         }
@@ -414,10 +396,8 @@ impl<'a> Reader<'a> {
     fn close_variation(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
         let span = Span::of(n, line, &text[..1]);
         if self.game.open.is_empty() {
-            return Err(error_at(
-                n,
-                line,
-                span.text(),
+            return Err(span.error(
+                Stage::Parse,
                 "`)` with no variation open (expected a move, a move number, a comment or a result)",
             ));
         }
@@ -661,7 +641,7 @@ impl<'a> Reader<'a> {
 
     fn move_(&mut self, n: u32, line: &'a str, token: &'a str) -> Result<(), Error> {
         if let Some(result) = self.game.result {
-            return Err(error_at(
+            return Err(lines::error(
                 n,
                 line,
                 token,

@@ -47,7 +47,7 @@ pub(crate) fn tag(text: &str) -> Result<(&str, &str, &str, &str), Bad> {
 }
 
 /// The byte index of the `"` that ends a tag value (`\"` and `\\` do not).
-fn closing_quote(value: &str) -> Option<usize> {
+pub(super) fn closing_quote(value: &str) -> Option<usize> {
     let mut escaped = false;
     for (i, c) in value.char_indices() {
         match c {

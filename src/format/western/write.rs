@@ -135,18 +135,10 @@ pub fn tag_holds(key: &str, value: &str) -> bool {
         && !key.contains(|c: char| c.is_whitespace() || matches!(c, '"' | ']' | '['));
     // The reader keeps escapes as written and ends the value at the first
     // `"` no backslash escapes: the value must end there, at its end.
-    let mut escaped = false;
-    let mut value_ok = !value.contains(['\n', '\r']);
-    for c in value.chars() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '"' => value_ok = false,
-            _ => {}
-        }
-    }
+    let value_ok = !value.contains(['\n', '\r'])
+        && super::tags::closing_quote(&format!("{value}\"")) == Some(value.len());
     let handicap_ok = key != "Handicap" || super::tags::handicap_by_name(value).is_some();
-    key_ok && value_ok && !escaped && handicap_ok
+    key_ok && value_ok && handicap_ok
 }
 
 /// Writes one game: tags, comments kept for headers, then the numbered
@@ -338,11 +330,11 @@ impl Moves<'_, '_> {
             let pair = self.pair(node.ply);
             // A number and its move stay on one text line.
             let text = match pos.side_to_move() {
-                Color::Black => format!("{pair}. {}", move_text(&pos, mv)),
+                Color::Black => format!("{pair}. {}", move_text(&pos, mv, true)),
                 Color::White if numbering == Numbering::Always => {
-                    format!("{pair}... {}", move_text(&pos, mv))
+                    format!("{pair}... {}", move_text(&pos, mv, true))
                 }
-                Color::White => move_text(&pos, mv),
+                Color::White => move_text(&pos, mv, true),
             };
             numbering = Numbering::BlackOnly;
             let before = pos.clone();
@@ -391,8 +383,8 @@ impl Moves<'_, '_> {
         if let Some(mv) = crate::format::foul_move(ending, pos) {
             let ply = self.record.tree.node(node).ply + 1;
             let text = match pos.side_to_move() {
-                Color::Black => format!("{}. {}", self.pair(ply), foul_text(pos, mv)),
-                Color::White => foul_text(pos, mv),
+                Color::Black => format!("{}. {}", self.pair(ply), move_text(pos, mv, false)),
+                Color::White => move_text(pos, mv, false),
             };
             self.token(&text);
         }
@@ -416,22 +408,10 @@ pub fn ending_token(ending: &Ending, to_move: Color) -> String {
     }
 }
 
-/// An illegal move, with its origin so that the reader finds the same
-/// move (and the same foul), not a legal one.
-fn foul_text(pos: &Position, mv: Move) -> String {
-    match mv {
-        Move::Drop { kind, to } => format!("{}*{to}", piece_letters(kind)),
-        Move::Normal { from, to, promote } => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            let sep = if pos.piece_at(to).is_some() { 'x' } else { '-' };
-            let promotion = if promote { "+" } else { "" };
-            format!("{}{from}{sep}{to}{promotion}", piece_letters(kind))
-        }
-    }
-}
-
-/// The minimal Western text of a legal move.
-pub fn move_text(pos: &Position, mv: Move) -> String {
+/// The Western text of a move: the minimal text of a legal move, and an
+/// illegal move (a foul's) with its origin so that the reader finds the
+/// same move (and the same foul), not a legal one, without `=` or `#`.
+pub fn move_text(pos: &Position, mv: Move, legal: bool) -> String {
     let mut text = String::with_capacity(10);
     match mv {
         Move::Drop { kind, to } => {
@@ -440,32 +420,36 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
         Move::Normal { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
             text.push_str(&piece_letters(kind));
-            let twins = pos
-                .candidates(kind, to)
-                .iter()
-                .filter_map(|m| m.from())
-                .any(|other| other != from);
+            let twins = !legal
+                || pos
+                    .candidates(kind, to)
+                    .iter()
+                    .filter_map(|m| m.from())
+                    .any(|other| other != from);
             if twins {
                 write!(text, "{from}").unwrap();
             }
             text.push(if pos.piece_at(to).is_some() { 'x' } else { '-' });
             write!(text, "{to}").unwrap();
-            let could_promote = pos.is_legal(Move::Normal {
-                from,
-                to,
-                promote: true,
-            });
             if promote {
                 text.push('+');
-            } else if could_promote {
+            } else if legal
+                && pos.is_legal(Move::Normal {
+                    from,
+                    to,
+                    promote: true,
+                })
+            {
                 text.push('=');
             }
         }
     }
-    let mut after = pos.clone();
-    after.play_unchecked(mv);
-    if after.is_checkmate() {
-        text.push('#');
+    if legal {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        if after.is_checkmate() {
+            text.push('#');
+        }
     }
     text
 }
