@@ -70,11 +70,10 @@ impl Start {
 
 /// A square as CSA writes it, file then rank (`77`).
 pub(super) fn square(text: &str) -> Option<Square> {
-    let bytes = text.as_bytes();
-    match bytes {
-        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
-        _ => None,
-    }
+    let &[file, rank] = text.as_bytes() else {
+        return None;
+    };
+    super::common::digit_square(file, rank)
 }
 
 /// `PI…`, `P1`–`P9`, `P+…`, `P-…`.
@@ -122,7 +121,7 @@ pub(super) fn position_line(
         }
         Some(b'1'..=b'9') => {
             let rank = rest.as_bytes()[0] - b'0';
-            let setup = start.setup.get_or_insert_with(empty_board);
+            let setup = start.setup.get_or_insert_with(Setup::empty);
             row(n, line, &rest[1..], rank, setup, warnings)?;
         }
         Some(b'+') | Some(b'-') => {
@@ -140,7 +139,7 @@ pub(super) fn position_line(
                     "expected pieces as square and piece, such as 00FU or 77KA",
                 ));
             };
-            let setup = start.setup.get_or_insert_with(empty_board);
+            let setup = start.setup.get_or_insert_with(Setup::empty);
             for (item, (at, name)) in pieces {
                 if item == "00AL" {
                     start.all_to = Some(color);
@@ -184,10 +183,6 @@ fn items(input: &str) -> Option<Vec<(&str, (&str, &str))>> {
     let item = consumed((two(), two()));
     let read: IResult<&str, _, ()> = all_consuming(many0(item)).parse(input);
     read.ok().map(|(_, read)| read)
-}
-
-fn empty_board() -> Setup {
-    Setup::empty()
 }
 
 /// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces

@@ -90,7 +90,7 @@ const SPECS: [[[MoveSpec; 14]; 2]; 2] = {
 
 /// The square written as two digits from 1 to 9, file then rank.
 #[inline(always)]
-fn digit_square(file: u8, rank: u8) -> Option<Square> {
+pub(super) fn digit_square(file: u8, rank: u8) -> Option<Square> {
     let (file, rank) = (file.wrapping_sub(b'1'), rank.wrapping_sub(b'1'));
     if file < 9 && rank < 9 {
         Some(Square::from_index_unchecked(

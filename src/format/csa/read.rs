@@ -278,10 +278,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
         let Some(Event::Move { time: slot, .. }) = game.raw.events.last_mut() else {
             return None;
         };
-        *slot = Some(MoveTime {
-            spent_ms,
-            total_ms: None,
-        });
+        *slot = Some(spent(spent_ms));
         return Some((next, 1));
     }
     let spec = common::move_statement(bytes)?;
@@ -311,10 +308,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
         span: Span::of(n, line, s),
         number: None,
         spec,
-        time: time.map(|spent_ms| MoveTime {
-            spent_ms,
-            total_ms: None,
-        }),
+        time: time.map(spent),
     });
     Some((next, lines))
 }
@@ -429,32 +423,12 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
             }
             move_statement(n, line, s, &mut game.raw.events)?
         }
-        '%' => {
-            if wars::ending(&s[1..]).is_some() {
-                wars_ending(n, line, s, &mut game.raw.warnings);
-            }
-            game.raw.events.push(Event::End {
-                span: Span::of(n, line, s),
-                number: None,
-                word: &s[1..],
-                time: None,
-                said: endings::said(&s[1..]),
-            })
-        }
+        '%' => end_statement(n, line, s, &s[1..], &mut game.raw),
         '#' if specials::is_server_message(s) => game.raw.events.push(Event::Comment {
             span: Span::of(n, line, s),
             text: s,
         }),
-        _ if wars::ending(s).is_some() => {
-            wars_ending(n, line, s, &mut game.raw.warnings);
-            game.raw.events.push(Event::End {
-                span: Span::of(n, line, s),
-                number: None,
-                word: s,
-                time: None,
-                said: endings::said(s),
-            })
-        }
+        _ if wars::ending(s).is_some() => end_statement(n, line, s, s, &mut game.raw),
         'T' => {
             let time = time_statement(&s[1..]).ok_or_else(|| {
                 error(
@@ -487,13 +461,22 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
     Ok(())
 }
 
-/// The warning on a Shogi Wars ending word.
-fn wars_ending(n: u32, line: &str, s: &str, warnings: &mut Vec<Warning>) {
-    let (kind, winner) = wars::ending(s).expect("a Shogi Wars word");
-    warnings.push(Span::of(n, line, s).warning(format!(
-        "a Shogi Wars ending word instead of a CSA `%` special; read as {}",
-        wars::describe(kind, winner)
-    )));
+/// An ending, `s`, whose word is `word` (`%TORYO`, or a Shogi Wars word
+/// with or without `%`, which is warned).
+fn end_statement<'a>(n: u32, line: &'a str, s: &'a str, word: &'a str, raw: &mut RawGame<'a>) {
+    if let Some((kind, winner)) = wars::ending(word) {
+        raw.warnings.push(Span::of(n, line, s).warning(format!(
+            "a Shogi Wars ending word instead of a CSA `%` special; read as {}",
+            wars::describe(kind, winner)
+        )));
+    }
+    raw.events.push(Event::End {
+        span: Span::of(n, line, s),
+        number: None,
+        word,
+        time: None,
+        said: endings::said(word),
+    });
 }
 
 /// Whether a line with a tab is Shogi Wars' one-line form: its first item
@@ -544,10 +527,7 @@ fn wars_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
         let side = usize::from(mv.starts_with('-'));
         let before = game.wars_left[side].replace(seconds);
         let time = match before {
-            Some(before) if before >= seconds => Some(MoveTime {
-                spent_ms: (before - seconds) * 1000,
-                total_ms: None,
-            }),
+            Some(before) if before >= seconds => Some(spent((before - seconds) * 1000)),
             Some(_) => {
                 game.wars_rose += 1;
                 if game.wars_rose == 1 {
@@ -588,10 +568,15 @@ fn time_statement(text: &str) -> Option<MoveTime> {
     for (i, &digit) in fraction.iter().take(3).enumerate() {
         millis += u64::from(digit - b'0') * 10u64.pow(2 - i as u32);
     }
-    Some(MoveTime {
-        spent_ms: seconds.checked_mul(1000)?.checked_add(millis)?,
+    Some(spent(seconds.checked_mul(1000)?.checked_add(millis)?))
+}
+
+/// A move's time, with no running total (CSA gives none).
+fn spent(spent_ms: u64) -> MoveTime {
+    MoveTime {
+        spent_ms,
         total_ms: None,
-    })
+    }
 }
 
 /// `+7776FU`, `-0055KA`.
