@@ -69,7 +69,7 @@ impl Start {
 }
 
 /// A square as CSA writes it, file then rank (`77`).
-pub(super) fn square(text: &str) -> Option<Square> {
+fn square(text: &str) -> Option<Square> {
     let &[file, rank] = text.as_bytes() else {
         return None;
     };

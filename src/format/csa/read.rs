@@ -32,7 +32,7 @@
 //! first ten one by one, then a count), and a text without any game is an
 //! error.
 
-use super::board::{position_line, square, Start};
+use super::board::{position_line, Start};
 use super::common;
 use super::{error, header, specials};
 use crate::error::{Error, Stage};
@@ -42,8 +42,7 @@ use crate::format::lines;
 use crate::format::wars;
 use crate::record::raw::{Event, RawGame, Span};
 use crate::record::{MoveTime, Warning};
-use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
-use crate::{Color, PieceKind, Setup};
+use crate::{Color, Setup};
 
 /// One game being read.
 struct Game<'a> {
@@ -579,41 +578,25 @@ fn spent(spent_ms: u64) -> MoveTime {
     }
 }
 
-/// `+7776FU`, `-0055KA`.
-/// Reads a move and appends it (built in place: no event copied through a
-/// `Result`).
+/// `+7776FU`, `-0055KA`: the seven bytes [`common::move_statement`]
+/// reads, and no more. Appends the move (built in place: no event copied
+/// through a `Result`).
 fn move_statement<'a>(
     n: u32,
     line: &'a str,
     s: &'a str,
     events: &mut Vec<Event<'a>>,
 ) -> Result<(), Error> {
-    let bad = || {
-        error(
-            n,
-            line,
-            s,
-            "expected a move: sign, origin (00 for a drop), destination and piece, such as +7776FU or -0055KA",
-        )
-    };
-    if s.len() != 7 || !s.is_ascii() {
-        return Err(bad());
-    }
-    let color = if s.starts_with('+') {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let to = square(&s[3..5]).ok_or_else(bad)?;
-    let piece = PieceKind::from_csa(&s[5..7]).ok_or_else(bad)?;
-    let mut spec = MoveSpec::new(Destination::Square(to), piece);
-    spec.color = Some(color);
-    if &s[1..3] == "00" {
-        spec.drop = DropMark::Drop;
-    } else {
-        spec.from = Some(square(&s[1..3]).ok_or_else(bad)?);
-        spec.promotion = Promotion::ByName;
-    }
+    let spec = common::move_statement(s.as_bytes())
+        .filter(|_| s.len() == 7)
+        .ok_or_else(|| {
+            error(
+                n,
+                line,
+                s,
+                "expected a move: sign, origin (00 for a drop), destination and piece, such as +7776FU or -0055KA",
+            )
+        })?;
     events.push(Event::Move {
         span: Span::of(n, line, s),
         number: None,
@@ -907,12 +890,15 @@ mod tests {
         assert!(messages[0].1.starts_with("Shogi Wars' one-line form"));
         assert_eq!(game.warnings[1].text, "L599");
         assert!(messages[2].1.contains("resignation, 後手 wins"));
-        // A bad item is a located error.
-        let error = parse("+7776FU,L600\t-3334FU,X5\n").unwrap_err();
-        assert_eq!(
-            (error.location.column, error.location.text.as_str()),
-            (22, "X5")
-        );
+        // A bad item is a located error; a move needs its sign.
+        for (text, column, at) in [
+            ("+7776FU,L600\t-3334FU,X5\n", 22, "X5"),
+            ("+7776FU,L600\t*3334FU,L598\n", 14, "*3334FU"),
+        ] {
+            let error = parse(text).unwrap_err();
+            let location = (error.location.column, error.location.text.as_str());
+            assert_eq!(location, (column, at), "{text:?}");
+        }
     }
 
     #[test]
