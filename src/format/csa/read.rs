@@ -803,23 +803,27 @@ mod tests {
 
     #[test]
     fn an_empty_game_is_a_warning_on_a_neighbour() {
-        // Before the first game: on the first game.
-        let games = parse("/\nPI\n+\n").unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(games[0].warnings[0].line, 1);
-        assert!(games[0].warnings[0].message.contains("empty game"));
-        // Between two games: on the second; blank lines are nothing.
-        let games = parse("PI\n+\n/\n\n  \n/\nPI\n+\n").unwrap();
-        assert_eq!(games.len(), 2);
-        assert!(games[0].warnings.is_empty());
-        assert_eq!(games[1].warnings[0].line, 6);
-        // After the last game: on the last. A final `/` alone is no empty game.
-        let games = parse("PI\n+\n/\n/\n").unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(games[0].warnings[0].line, 4);
-        assert!(parse("PI\n+\n/\n").unwrap()[0].warnings.is_empty());
+        // Each game's warnings, by line.
+        for (text, warned) in [
+            // Before the first game: on the first game.
+            ("/\nPI\n+\n", vec![vec![1]]),
+            // Between two games: on the second; blank lines are nothing.
+            ("PI\n+\n/\n\n  \n/\nPI\n+\n", vec![vec![], vec![6]]),
+            // After the last game: on the last. A final `/` alone is no
+            // empty game.
+            ("PI\n+\n/\n/\n", vec![vec![4]]),
+            ("PI\n+\n/\n", vec![vec![]]),
+        ] {
+            let games = parse(text).unwrap();
+            let lines: Vec<Vec<u32>> = games
+                .iter()
+                .map(|game| game.warnings.iter().map(|w| w.line).collect())
+                .collect();
+            assert_eq!(lines, warned, "{text:?}");
+            for warning in games.iter().flat_map(|game| &game.warnings) {
+                assert!(warning.message.contains("empty game"), "{text:?}");
+            }
+        }
     }
 
     #[test]
