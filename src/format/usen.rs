@@ -271,10 +271,7 @@ mod tests {
         // Other bytes are an error, never a panic.
         assert!(read(1, "~0.7ku.~1.あ.").is_err());
         assert!(read(1, "~0.7k.").is_err());
-        let error = read(1, "~0.7ku7ku.").unwrap_err();
-        assert_eq!(
-            (error.location.column, error.location.text.as_str()),
-            (7, "7ku")
-        );
+        let error = read(1, "~0.7ku7ku.").unwrap_err().location;
+        assert_eq!((error.column, error.text.as_str()), (7, "7ku"));
     }
 }

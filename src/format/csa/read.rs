@@ -788,15 +788,8 @@ mod tests {
         let games = games(text).unwrap();
         assert_eq!(games.len(), 3);
         assert!(games[0].is_ok() && games[2].is_ok());
-        let error = games[1].as_ref().unwrap_err();
-        assert_eq!(
-            (
-                error.location.line,
-                error.location.column,
-                error.location.text.as_str()
-            ),
-            (7, 1, "X")
-        );
+        let error = &games[1].as_ref().unwrap_err().location;
+        assert_eq!((error.line, error.column, error.text.as_str()), (7, 1, "X"));
         // The whole-text reader fails on it.
         assert_eq!(parse(text).unwrap_err().location.line, 7);
     }
@@ -909,12 +902,11 @@ mod tests {
     fn a_space_after_a_comma_is_one_warning_per_game() {
         let games = parse("PI\n+\n+7776FU, T0\n-3334FU,  T3\n").unwrap();
         assert_eq!(spent(&games[0]), [Some(0), Some(3)]);
-        assert_eq!(games[0].warnings.len(), 1);
-        let warning = &games[0].warnings[0];
-        assert_eq!(
-            (warning.line, warning.column, warning.text.as_str()),
-            (3, 10, "T0")
-        );
+        let [warning] = &games[0].warnings[..] else {
+            panic!("{:?}", games[0].warnings)
+        };
+        let at = (warning.line, warning.column, warning.text.as_str());
+        assert_eq!(at, (3, 10, "T0"));
         assert!(warning
             .message
             .ends_with("here and 1 more time in this game"));
@@ -926,14 +918,10 @@ mod tests {
         let text = format!("{board}-1112OU\n");
         let games = parse(&text).unwrap();
         assert_eq!(games[0].board.as_ref().unwrap().side_to_move, Color::White);
-        assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(
-            (
-                games[0].warnings[0].line,
-                games[0].warnings[0].text.as_str()
-            ),
-            (10, "-1112OU")
-        );
+        let [warning] = &games[0].warnings[..] else {
+            panic!("{:?}", games[0].warnings)
+        };
+        assert_eq!((warning.line, warning.text.as_str()), (10, "-1112OU"));
         let games = parse(board).unwrap();
         assert_eq!(games[0].board.as_ref().unwrap().side_to_move, Color::Black);
         assert_eq!(games[0].warnings[0].line, 9);
