@@ -26,6 +26,7 @@
 //! `Record.usen` writes and `Record.newByUSEN` reads it.
 
 use crate::error::{Error, Stage};
+use crate::format::lines;
 use crate::record::raw::Span;
 use crate::record::{Ending, EndingKind, MoveTree, NodeId, Record};
 use crate::{Move, PieceKind, Position, Setup, Square};
@@ -100,10 +101,7 @@ fn decode_move(digits: &str) -> Option<Move> {
 /// Reads one USEN line (line `n` of its file) as a record.
 pub fn read(n: u32, line: &str) -> Result<Record, Error> {
     let text = line.trim();
-    let error = |at: &str, message: String| {
-        let span = Span::of(n, line, at);
-        Error::at(Stage::Parse, n, line, span.offset, at, message)
-    };
+    let error = |at: &str, message: &str| lines::error(n, line, at, message);
     let mut sections = text.split('~');
     let start_text = sections.next().unwrap_or("");
     let setup = if start_text.is_empty() {
@@ -118,13 +116,17 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
                 c => c,
             })
             .collect();
-        Setup::from_sfen(&format!("{sfen} 1"))
-            .map_err(|e| error(start_text, format!("the USEN start is not a position: {e}")))?
+        Setup::from_sfen(&format!("{sfen} 1")).map_err(|e| {
+            error(
+                start_text,
+                &format!("the USEN start is not a position: {e}"),
+            )
+        })?
     };
     let (start, problems) = Position::from_setup_lenient(setup).map_err(|e| {
         error(
             start_text,
-            format!("the start position cannot be played: {e}"),
+            &format!("the start position cannot be played: {e}"),
         )
     })?;
     let mut record = crate::record::builder::line_record(start.clone(), problems, n);
@@ -141,7 +143,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
         else {
             return Err(error(
                 section,
-                "expected a USEN section `N.MOVES.END`, such as 0.7ku2jm.r".to_string(),
+                "expected a USEN section `N.MOVES.END`, such as 0.7ku2jm.r",
             ));
         };
         let branch: usize = ply
@@ -151,7 +153,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             .ok_or_else(|| {
                 error(
                     ply,
-                    format!(
+                    &format!(
                         "a line starting after ply {ply}, but the line before has only {} moves",
                         nodes.len() - 1
                     ),
@@ -160,10 +162,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
         nodes.truncate(branch + 1);
         positions.truncate(branch + 1);
         if moves.len() % 3 != 0 || !moves.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(error(
-                moves,
-                "expected three base-36 digits a move".to_string(),
-            ));
+            return Err(error(moves, "expected three base-36 digits a move"));
         }
         for i in (0..moves.len()).step_by(3) {
             let digits = &moves[i..i + 3];
@@ -171,7 +170,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             let mv = decode_move(digits).ok_or_else(|| {
                 error(
                     digits,
-                    "not a USEN move (three base-36 digits naming a move)".to_string(),
+                    "not a USEN move (three base-36 digits naming a move)",
                 )
                 .with_ply(ply)
             })?;
@@ -201,12 +200,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             "t" => Some(EndingKind::TimeUp),
             "j" => Some(EndingKind::Impasse),
             "p" => Some(EndingKind::Abort),
-            _ => {
-                return Err(error(
-                    end,
-                    "expected an ending: nothing, r, t, j or p".to_string(),
-                ))
-            }
+            _ => return Err(error(end, "expected an ending: nothing, r, t, j or p")),
         };
         if let Some(kind) = kind {
             let to_move = positions.last().expect("the start at least").side_to_move();
@@ -233,7 +227,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
     if nodes.len() == 1 && tree.is_empty() && !text.contains('~') {
         return Err(error(
             text,
-            "expected a USEN record: a start, then `~N.MOVES.END`".to_string(),
+            "expected a USEN record: a start, then `~N.MOVES.END`",
         ));
     }
     record.tree = tree;
@@ -277,10 +271,7 @@ mod tests {
         // Other bytes are an error, never a panic.
         assert!(read(1, "~0.7ku.~1.あ.").is_err());
         assert!(read(1, "~0.7k.").is_err());
-        let error = read(1, "~0.7ku7ku.").unwrap_err();
-        assert_eq!(
-            (error.location.column, error.location.text.as_str()),
-            (7, "7ku")
-        );
+        let error = read(1, "~0.7ku7ku.").unwrap_err().location;
+        assert_eq!((error.column, error.text.as_str()), (7, "7ku"));
     }
 }

@@ -69,12 +69,11 @@ impl Start {
 }
 
 /// A square as CSA writes it, file then rank (`77`).
-pub(super) fn square(text: &str) -> Option<Square> {
-    let bytes = text.as_bytes();
-    match bytes {
-        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => Square::new(f - b'0', r - b'0'),
-        _ => None,
-    }
+fn square(text: &str) -> Option<Square> {
+    let &[file, rank] = text.as_bytes() else {
+        return None;
+    };
+    super::common::digit_square(file, rank)
 }
 
 /// `PI…`, `P1`–`P9`, `P+…`, `P-…`.
@@ -122,7 +121,7 @@ pub(super) fn position_line(
         }
         Some(b'1'..=b'9') => {
             let rank = rest.as_bytes()[0] - b'0';
-            let setup = start.setup.get_or_insert_with(empty_board);
+            let setup = start.setup.get_or_insert_with(Setup::empty);
             row(n, line, &rest[1..], rank, setup, warnings)?;
         }
         Some(b'+') | Some(b'-') => {
@@ -140,7 +139,7 @@ pub(super) fn position_line(
                     "expected pieces as square and piece, such as 00FU or 77KA",
                 ));
             };
-            let setup = start.setup.get_or_insert_with(empty_board);
+            let setup = start.setup.get_or_insert_with(Setup::empty);
             for (item, (at, name)) in pieces {
                 if item == "00AL" {
                     start.all_to = Some(color);
@@ -184,10 +183,6 @@ fn items(input: &str) -> Option<Vec<(&str, (&str, &str))>> {
     let item = consumed((two(), two()));
     let read: IResult<&str, _, ()> = all_consuming(many0(item)).parse(input);
     read.ok().map(|(_, read)| read)
-}
-
-fn empty_board() -> Setup {
-    Setup::empty()
 }
 
 /// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces
@@ -271,51 +266,44 @@ mod tests {
 
     #[test]
     fn positions() {
-        let text = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n-\n";
-        let games = parse(text).unwrap();
-        let board = games[0].board.as_ref().unwrap();
-        assert_eq!(
-            board.sfen(),
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-        );
-        let games = parse("PI82HI22KA\n-\n").unwrap();
-        assert_eq!(
-            games[0].board.as_ref().unwrap().sfen(),
-            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-        );
-        // 00AL counts the board and both hands.
-        let games = parse("P-11OU\nP+33KI00KI\nP-00FU\nP+00AL\n+\n").unwrap();
-        assert_eq!(
-            games[0].board.as_ref().unwrap().sfen(),
-            "8k/9/6G2/9/9/9/9/9/9 b 2R2B3G4S4N4L17Pp 1"
-        );
+        let rows = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n-\n";
+        for (text, sfen) in [
+            (
+                rows,
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            ),
+            (
+                "PI82HI22KA\n-\n",
+                "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            ),
+            // 00AL counts the board and both hands.
+            (
+                "P-11OU\nP+33KI00KI\nP-00FU\nP+00AL\n+\n",
+                "8k/9/6G2/9/9/9/9/9/9 b 2R2B3G4S4N4L17Pp 1",
+            ),
+        ] {
+            let games = parse(text).unwrap();
+            assert_eq!(games[0].board.as_ref().unwrap().sfen(), sfen, "{text:?}");
+        }
         let err = parse("P1-KY-KE-GI-KI-OU-KI-GI-KE\n").unwrap_err();
         assert_eq!(err.location.line, 1);
     }
 
     #[test]
     fn piece_lists_that_do_not_divide_into_items_are_one_error() {
-        let located = |text: &str| {
-            let e = parse(text).unwrap_err();
-            (e.location.column, e.location.text, e.message)
-        };
-        // The whole list is named when it is not four ASCII bytes an item.
-        let (column, text, message) = located("PI82HI2\n");
-        assert_eq!((column, text.as_str()), (3, "82HI2"));
-        assert!(
-            message.starts_with("expected pieces to remove"),
-            "{message}"
-        );
-        let (column, text, _) = located("P+77KA0\n");
-        assert_eq!((column, text.as_str()), (3, "77KA0"));
-        let (column, text, _) = located("P+７７KA\n");
-        assert_eq!((column, text.as_str()), (3, "７７KA"));
-        // An item that divides but means nothing is named alone.
-        let (column, text, message) = located("P+00FU7AKA\n");
-        assert_eq!((column, text.as_str()), (7, "7AKA"));
-        assert!(message.starts_with("expected a square"), "{message}");
-        let (column, text, message) = located("P-00FU77XX\n");
-        assert_eq!((column, text.as_str()), (7, "77XX"));
-        assert!(message.starts_with("unknown piece name"), "{message}");
+        for (line, column, text, message) in [
+            // The whole list is named when it is not four ASCII bytes an item.
+            ("PI82HI2\n", 3, "82HI2", "expected pieces to remove"),
+            ("P+77KA0\n", 3, "77KA0", "expected pieces as square"),
+            ("P+７７KA\n", 3, "７７KA", "expected pieces as square"),
+            // An item that divides but means nothing is named alone.
+            ("P+00FU7AKA\n", 7, "7AKA", "expected a square"),
+            ("P-00FU77XX\n", 7, "77XX", "unknown piece name"),
+        ] {
+            let e = parse(line).unwrap_err();
+            let at = (e.location.column, e.location.text.as_str());
+            assert_eq!(at, (column, text), "{line:?}");
+            assert!(e.message.starts_with(message), "{line:?}: {}", e.message);
+        }
     }
 }

@@ -152,10 +152,8 @@ mod tests {
         for key in ["$MAX_MOVES", "$JISHOGI", "$X_NEW_2"] {
             assert_eq!(csa_key(key), Some(key));
             let (_, back) = through_csa(key, "v");
-            assert_eq!(
-                (back.headers[1].key.as_str(), back.headers[1].value.as_str()),
-                (key, "v")
-            );
+            let header = &back.headers[1];
+            assert_eq!((header.key.as_str(), header.value.as_str()), (key, "v"));
             assert_eq!(Field::of_key(key), None);
         }
         for key in [

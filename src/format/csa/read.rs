@@ -32,7 +32,7 @@
 //! first ten one by one, then a count), and a text without any game is an
 //! error.
 
-use super::board::{position_line, square, Start};
+use super::board::{position_line, Start};
 use super::common;
 use super::{error, header, specials};
 use crate::error::{Error, Stage};
@@ -42,8 +42,7 @@ use crate::format::lines;
 use crate::format::wars;
 use crate::record::raw::{Event, RawGame, Span};
 use crate::record::{MoveTime, Warning};
-use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
-use crate::{Color, PieceKind, Setup};
+use crate::{Color, Setup};
 
 /// One game being read.
 struct Game<'a> {
@@ -278,10 +277,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
         let Some(Event::Move { time: slot, .. }) = game.raw.events.last_mut() else {
             return None;
         };
-        *slot = Some(MoveTime {
-            spent_ms,
-            total_ms: None,
-        });
+        *slot = Some(spent(spent_ms));
         return Some((next, 1));
     }
     let spec = common::move_statement(bytes)?;
@@ -311,10 +307,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
         span: Span::of(n, line, s),
         number: None,
         spec,
-        time: time.map(|spent_ms| MoveTime {
-            spent_ms,
-            total_ms: None,
-        }),
+        time: time.map(spent),
     });
     Some((next, lines))
 }
@@ -429,32 +422,12 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
             }
             move_statement(n, line, s, &mut game.raw.events)?
         }
-        '%' => {
-            if wars::ending(&s[1..]).is_some() {
-                wars_ending(n, line, s, &mut game.raw.warnings);
-            }
-            game.raw.events.push(Event::End {
-                span: Span::of(n, line, s),
-                number: None,
-                word: &s[1..],
-                time: None,
-                said: endings::said(&s[1..]),
-            })
-        }
+        '%' => end_statement(n, line, s, &s[1..], &mut game.raw),
         '#' if specials::is_server_message(s) => game.raw.events.push(Event::Comment {
             span: Span::of(n, line, s),
             text: s,
         }),
-        _ if wars::ending(s).is_some() => {
-            wars_ending(n, line, s, &mut game.raw.warnings);
-            game.raw.events.push(Event::End {
-                span: Span::of(n, line, s),
-                number: None,
-                word: s,
-                time: None,
-                said: endings::said(s),
-            })
-        }
+        _ if wars::ending(s).is_some() => end_statement(n, line, s, s, &mut game.raw),
         'T' => {
             let time = time_statement(&s[1..]).ok_or_else(|| {
                 error(
@@ -487,13 +460,22 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
     Ok(())
 }
 
-/// The warning on a Shogi Wars ending word.
-fn wars_ending(n: u32, line: &str, s: &str, warnings: &mut Vec<Warning>) {
-    let (kind, winner) = wars::ending(s).expect("a Shogi Wars word");
-    warnings.push(Span::of(n, line, s).warning(format!(
-        "a Shogi Wars ending word instead of a CSA `%` special; read as {}",
-        wars::describe(kind, winner)
-    )));
+/// An ending, `s`, whose word is `word` (`%TORYO`, or a Shogi Wars word
+/// with or without `%`, which is warned).
+fn end_statement<'a>(n: u32, line: &'a str, s: &'a str, word: &'a str, raw: &mut RawGame<'a>) {
+    if let Some((kind, winner)) = wars::ending(word) {
+        raw.warnings.push(Span::of(n, line, s).warning(format!(
+            "a Shogi Wars ending word instead of a CSA `%` special; read as {}",
+            wars::describe(kind, winner)
+        )));
+    }
+    raw.events.push(Event::End {
+        span: Span::of(n, line, s),
+        number: None,
+        word,
+        time: None,
+        said: endings::said(word),
+    });
 }
 
 /// Whether a line with a tab is Shogi Wars' one-line form: its first item
@@ -544,10 +526,7 @@ fn wars_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
         let side = usize::from(mv.starts_with('-'));
         let before = game.wars_left[side].replace(seconds);
         let time = match before {
-            Some(before) if before >= seconds => Some(MoveTime {
-                spent_ms: (before - seconds) * 1000,
-                total_ms: None,
-            }),
+            Some(before) if before >= seconds => Some(spent((before - seconds) * 1000)),
             Some(_) => {
                 game.wars_rose += 1;
                 if game.wars_rose == 1 {
@@ -588,47 +567,36 @@ fn time_statement(text: &str) -> Option<MoveTime> {
     for (i, &digit) in fraction.iter().take(3).enumerate() {
         millis += u64::from(digit - b'0') * 10u64.pow(2 - i as u32);
     }
-    Some(MoveTime {
-        spent_ms: seconds.checked_mul(1000)?.checked_add(millis)?,
-        total_ms: None,
-    })
+    Some(spent(seconds.checked_mul(1000)?.checked_add(millis)?))
 }
 
-/// `+7776FU`, `-0055KA`.
-/// Reads a move and appends it (built in place: no event copied through a
-/// `Result`).
+/// A move's time, with no running total (CSA gives none).
+fn spent(spent_ms: u64) -> MoveTime {
+    MoveTime {
+        spent_ms,
+        total_ms: None,
+    }
+}
+
+/// `+7776FU`, `-0055KA`: the seven bytes [`common::move_statement`]
+/// reads, and no more. Appends the move (built in place: no event copied
+/// through a `Result`).
 fn move_statement<'a>(
     n: u32,
     line: &'a str,
     s: &'a str,
     events: &mut Vec<Event<'a>>,
 ) -> Result<(), Error> {
-    let bad = || {
-        error(
-            n,
-            line,
-            s,
-            "expected a move: sign, origin (00 for a drop), destination and piece, such as +7776FU or -0055KA",
-        )
-    };
-    if s.len() != 7 || !s.is_ascii() {
-        return Err(bad());
-    }
-    let color = if s.starts_with('+') {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let to = square(&s[3..5]).ok_or_else(bad)?;
-    let piece = PieceKind::from_csa(&s[5..7]).ok_or_else(bad)?;
-    let mut spec = MoveSpec::new(Destination::Square(to), piece);
-    spec.color = Some(color);
-    if &s[1..3] == "00" {
-        spec.drop = DropMark::Drop;
-    } else {
-        spec.from = Some(square(&s[1..3]).ok_or_else(bad)?);
-        spec.promotion = Promotion::ByName;
-    }
+    let spec = common::move_statement(s.as_bytes())
+        .filter(|_| s.len() == 7)
+        .ok_or_else(|| {
+            error(
+                n,
+                line,
+                s,
+                "expected a move: sign, origin (00 for a drop), destination and piece, such as +7776FU or -0055KA",
+            )
+        })?;
     events.push(Event::Move {
         span: Span::of(n, line, s),
         number: None,
@@ -820,38 +788,35 @@ mod tests {
         let games = games(text).unwrap();
         assert_eq!(games.len(), 3);
         assert!(games[0].is_ok() && games[2].is_ok());
-        let error = games[1].as_ref().unwrap_err();
-        assert_eq!(
-            (
-                error.location.line,
-                error.location.column,
-                error.location.text.as_str()
-            ),
-            (7, 1, "X")
-        );
+        let error = &games[1].as_ref().unwrap_err().location;
+        assert_eq!((error.line, error.column, error.text.as_str()), (7, 1, "X"));
         // The whole-text reader fails on it.
         assert_eq!(parse(text).unwrap_err().location.line, 7);
     }
 
     #[test]
     fn an_empty_game_is_a_warning_on_a_neighbour() {
-        // Before the first game: on the first game.
-        let games = parse("/\nPI\n+\n").unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(games[0].warnings[0].line, 1);
-        assert!(games[0].warnings[0].message.contains("empty game"));
-        // Between two games: on the second; blank lines are nothing.
-        let games = parse("PI\n+\n/\n\n  \n/\nPI\n+\n").unwrap();
-        assert_eq!(games.len(), 2);
-        assert!(games[0].warnings.is_empty());
-        assert_eq!(games[1].warnings[0].line, 6);
-        // After the last game: on the last. A final `/` alone is no empty game.
-        let games = parse("PI\n+\n/\n/\n").unwrap();
-        assert_eq!(games.len(), 1);
-        assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(games[0].warnings[0].line, 4);
-        assert!(parse("PI\n+\n/\n").unwrap()[0].warnings.is_empty());
+        // Each game's warnings, by line.
+        for (text, warned) in [
+            // Before the first game: on the first game.
+            ("/\nPI\n+\n", vec![vec![1]]),
+            // Between two games: on the second; blank lines are nothing.
+            ("PI\n+\n/\n\n  \n/\nPI\n+\n", vec![vec![], vec![6]]),
+            // After the last game: on the last. A final `/` alone is no
+            // empty game.
+            ("PI\n+\n/\n/\n", vec![vec![4]]),
+            ("PI\n+\n/\n", vec![vec![]]),
+        ] {
+            let games = parse(text).unwrap();
+            let lines: Vec<Vec<u32>> = games
+                .iter()
+                .map(|game| game.warnings.iter().map(|w| w.line).collect())
+                .collect();
+            assert_eq!(lines, warned, "{text:?}");
+            for warning in games.iter().flat_map(|game| &game.warnings) {
+                assert!(warning.message.contains("empty game"), "{text:?}");
+            }
+        }
     }
 
     #[test]
@@ -922,24 +887,26 @@ mod tests {
         assert!(messages[0].1.starts_with("Shogi Wars' one-line form"));
         assert_eq!(game.warnings[1].text, "L599");
         assert!(messages[2].1.contains("resignation, 後手 wins"));
-        // A bad item is a located error.
-        let error = parse("+7776FU,L600\t-3334FU,X5\n").unwrap_err();
-        assert_eq!(
-            (error.location.column, error.location.text.as_str()),
-            (22, "X5")
-        );
+        // A bad item is a located error; a move needs its sign.
+        for (text, column, at) in [
+            ("+7776FU,L600\t-3334FU,X5\n", 22, "X5"),
+            ("+7776FU,L600\t*3334FU,L598\n", 14, "*3334FU"),
+        ] {
+            let error = parse(text).unwrap_err();
+            let location = (error.location.column, error.location.text.as_str());
+            assert_eq!(location, (column, at), "{text:?}");
+        }
     }
 
     #[test]
     fn a_space_after_a_comma_is_one_warning_per_game() {
         let games = parse("PI\n+\n+7776FU, T0\n-3334FU,  T3\n").unwrap();
         assert_eq!(spent(&games[0]), [Some(0), Some(3)]);
-        assert_eq!(games[0].warnings.len(), 1);
-        let warning = &games[0].warnings[0];
-        assert_eq!(
-            (warning.line, warning.column, warning.text.as_str()),
-            (3, 10, "T0")
-        );
+        let [warning] = &games[0].warnings[..] else {
+            panic!("{:?}", games[0].warnings)
+        };
+        let at = (warning.line, warning.column, warning.text.as_str());
+        assert_eq!(at, (3, 10, "T0"));
         assert!(warning
             .message
             .ends_with("here and 1 more time in this game"));
@@ -951,14 +918,10 @@ mod tests {
         let text = format!("{board}-1112OU\n");
         let games = parse(&text).unwrap();
         assert_eq!(games[0].board.as_ref().unwrap().side_to_move, Color::White);
-        assert_eq!(games[0].warnings.len(), 1);
-        assert_eq!(
-            (
-                games[0].warnings[0].line,
-                games[0].warnings[0].text.as_str()
-            ),
-            (10, "-1112OU")
-        );
+        let [warning] = &games[0].warnings[..] else {
+            panic!("{:?}", games[0].warnings)
+        };
+        assert_eq!((warning.line, warning.text.as_str()), (10, "-1112OU"));
         let games = parse(board).unwrap();
         assert_eq!(games[0].board.as_ref().unwrap().side_to_move, Color::Black);
         assert_eq!(games[0].warnings[0].line, 9);

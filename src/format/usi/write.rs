@@ -24,8 +24,9 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
         out.extend_from_slice(record.start.sfen().as_bytes());
     }
     match record.tree.line_nodes() {
-        // No variation: the mainline is the tree's nodes in order.
-        Some(nodes) => push_line_moves(nodes, out),
+        // No variation: the mainline is the tree's nodes in order, walked
+        // as a slice.
+        Some(nodes) => push_moves(nodes.iter().filter_map(|n| n.mv), nodes.len(), out),
         None => {
             let count = record.tree.mainline().count();
             push_moves(record.tree.mainline_moves(), count, out);
@@ -47,30 +48,7 @@ fn push_moves(moves: impl Iterator<Item = crate::Move>, count: usize, out: &mut 
     out.resize(start + 6 * count + 2, 0);
     let room = &mut out[start..];
     let mut at = 0;
-    for mv in moves.take(count) {
-        let (word, len) = mv.usi_ascii_word();
-        if let Some(slot) = room.get_mut(at..at + 8) {
-            slot.copy_from_slice(&word.to_le_bytes());
-        }
-        at += len;
-    }
-    out.truncate(start + at);
-}
-
-/// [`push_moves`] for a tree without variations, whose nodes after the
-/// root are the mainline in order, each with its move: the nodes are
-/// walked as a slice, with no iterator to count down beside them.
-fn push_line_moves(nodes: &[crate::record::Node], out: &mut Vec<u8>) {
-    if nodes.is_empty() {
-        return;
-    }
-    out.extend_from_slice(b" moves");
-    let start = out.len();
-    out.resize(start + 6 * nodes.len() + 2, 0);
-    let room = &mut out[start..];
-    let mut at = 0;
-    for node in nodes {
-        let Some(mv) = &node.mv else { continue };
+    for mv in moves {
         let (word, len) = mv.usi_ascii_word();
         if let Some(slot) = room.get_mut(at..at + 8) {
             slot.copy_from_slice(&word.to_le_bytes());
