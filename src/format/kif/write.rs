@@ -19,14 +19,11 @@
 //! reader finds the branch point.
 //!
 //! Variations are written depth first, the deepest branch point of a line
-//! first, which is the order KIF readers (ours included) attach them by.
-//! The work list is explicit, so any nesting depth is written without
-//! recursion.
+//! first (see [`japanese::write_lines`]).
 
 use crate::format::japanese::endings::{ending_word, trailer};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::write as japanese;
-use crate::format::lines::split_at_endings;
 use crate::record::{Ending, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
@@ -70,39 +67,30 @@ pub fn write(record: &Record, encoding: &str) -> String {
     }
     japanese::write_notes(&mut out, record, NodeId::ROOT);
 
-    // Lines still to write: (first node, where the line stands before
-    // it). The mainline first; variations are pushed as found.
     let mut cursor = Cursor {
         pos: start,
         previous: None,
         clock: Clock::default(),
     };
-    let mut work: Vec<(NodeId, Cursor)> = Vec::new();
     if let Some(first) = record.tree.children(NodeId::ROOT).next() {
-        work.push((first, cursor));
+        japanese::write_lines(&mut out, record, first, cursor, |out, first, cursor| {
+            write_line(out, record, first, cursor, handicap_labels)
+        });
     } else if let Some(ending) = &record.tree.root().ending {
         write_ending_after(&mut out, record, ending, 0, &mut cursor, handicap_labels);
-    }
-    let mut first_line = true;
-    while let Some((first, cursor)) = work.pop() {
-        if !first_line {
-            writeln!(out, "\n変化：{}手", record.tree.node(first).ply).unwrap();
-        }
-        first_line = false;
-        write_line(&mut out, record, first, cursor, handicap_labels, &mut work);
     }
     out
 }
 
-/// Writes one line of play from `first` and queues its variations.
+/// Writes one line of play from `first`; returns where it branches (see
+/// [`japanese::write_lines`]).
 fn write_line(
     out: &mut String,
     record: &Record,
     first: NodeId,
     mut cursor: Cursor,
     handicap_labels: bool,
-    work: &mut Vec<(NodeId, Cursor)>,
-) {
+) -> Vec<(NodeId, Cursor)> {
     let tree = &record.tree;
     let mut branches: Vec<(NodeId, Cursor)> = Vec::new();
     let mut at = Some(first);
@@ -140,19 +128,7 @@ fn write_line(
         let ply = tree.node(last).ply;
         write_ending_after(out, record, ending, ply, &mut cursor, handicap_labels);
     }
-    // Deepest branch point first: push the shallowest first, so that the
-    // deepest is popped first; siblings in reverse for the same reason.
-    for (id, cursor) in branches {
-        let parent = tree.node(id).parent.expect("a move's node has a parent");
-        let later: Vec<NodeId> = tree
-            .children(parent)
-            .skip_while(|&c| c != id)
-            .skip(1)
-            .collect();
-        for &sibling in later.iter().rev() {
-            work.push((sibling, cursor.clone()));
-        }
-    }
+    branches
 }
 
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.
@@ -192,8 +168,7 @@ fn write_numbered(
     has_variation: bool,
 ) {
     write!(out, "{number:>4} {text}").unwrap();
-    let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
-    for _ in width..13 {
+    for _ in japanese::display_width(text)..13 {
         out.push(' ');
     }
     let (spent, total) = (spent / 1000, total / 1000);
@@ -292,11 +267,7 @@ fn write_ending(
     if unreadable {
         writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
     }
-    for comment in &ending.comments {
-        for line in split_at_endings(comment) {
-            writeln!(out, "*{line}").unwrap();
-        }
-    }
+    japanese::write_comments(out, &ending.comments);
     let moves = japanese::move_number(record, ply);
     let summary = match (ending.kind, word_line) {
         // json-kifu-format reads no `…の入玉勝ち` summary; the 入玉勝ち line
