@@ -44,7 +44,7 @@ impl Dialect for Kif {
     #[inline]
     fn move_line<'a>(&self, at: LineAt<'a>, game: &mut RawGame<'a>) -> Result<(), Error> {
         let LineAt { n, line, body } = at;
-        let (event, note) = line_event(n, line, body, &mut game.warnings)?;
+        let (event, note) = move_line(n, line, body, &mut game.warnings)?;
         game.events.push(event);
         kakinoki::push_note(n, line, note, &mut game.events);
         Ok(())
@@ -59,24 +59,6 @@ impl Dialect for Kif {
     const BYTES_PER_MOVE: usize = 32;
 
     const FIXED_LINE: FixedLine = kakinoki::fixed_line::<super::fixed::MoveLine>;
-}
-
-/// What a KIF move line (one [`Kif::is_move_line`] accepted) says: its
-/// event (a move or a terminal word), and the `#` note after it, if any.
-#[inline]
-pub(super) fn line_event<'a>(
-    n: u32,
-    line: &'a str,
-    body: &'a str,
-    warnings: &mut Vec<Warning>,
-) -> Result<(Event<'a>, Option<&'a str>), Error> {
-    match body.chars().next() {
-        // A line that starts with ▲ or △ but has no move number.
-        Some(mark) if side_mark(mark).is_some() => {
-            move_or_end(n, line, &body[mark.len_utf8()..], None, warnings)
-        }
-        _ => move_line(n, line, body, warnings),
-    }
 }
 
 /// Reads a KIF text of one game or several, one after another, each
@@ -106,7 +88,9 @@ fn move_number(body: &str) -> (Option<u32>, usize) {
     }
 }
 
-/// A move line: the number, then a move or a terminal word.
+/// What a KIF move line (one [`Kif::is_move_line`] accepted) says: the
+/// number, then a move or a terminal word; its event, and the `#` note
+/// after it, if any.
 #[inline]
 fn move_line<'a>(
     n: u32,
@@ -123,7 +107,8 @@ fn move_line<'a>(
     }
     let number = number.filter(|_| digits_end > 0);
     let rest = skip_spaces(&body[digits_end..]);
-    // Some writers put the side mark in KIF too.
+    // Some writers put the side mark in KIF too, after the number or in
+    // its place.
     let rest = match rest.chars().next() {
         Some(c) if side_mark(c).is_some() => &rest[c.len_utf8()..],
         _ => rest,
