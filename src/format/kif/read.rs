@@ -222,7 +222,7 @@ fn move_or_end<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resolve::spec::{Destination, Promotion};
+    use crate::resolve::spec::{Destination, MoveSpec, Promotion};
     use crate::{PieceKind, Square};
 
     #[test]
@@ -272,6 +272,14 @@ mod tests {
         game(text).events
     }
 
+    /// The spec of the move a move line makes.
+    fn spec_of(text: &str) -> MoveSpec {
+        match &events(text)[0] {
+            Event::Move { spec, .. } => *spec,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
     #[test]
     fn move_lines() {
         let e = events("   1 ７六歩(77)   ( 0:16/00:00:16)");
@@ -289,28 +297,21 @@ mod tests {
         assert_eq!(spec.to, Destination::Square(Square::new(7, 6).unwrap()));
         assert_eq!(time.unwrap().spent_ms, 16_000);
         assert_eq!(span.text(), "７六歩(77)");
-        let e = events("  10 ７七角成(22) ( 0:01/00:00:07)+");
-        let Event::Move { spec, .. } = &e[0] else {
-            panic!()
-        };
-        assert_eq!(spec.promotion, Promotion::Promote);
-        assert_eq!(spec.piece, PieceKind::Bishop);
-        let e = events("11 同　銀(88)");
-        let Event::Move { spec, .. } = &e[0] else {
-            panic!()
-        };
-        assert_eq!(spec.to, Destination::Same);
+        let promoted = spec_of("  10 ７七角成(22) ( 0:01/00:00:07)+");
+        assert_eq!(promoted.promotion, Promotion::Promote);
+        assert_eq!(promoted.piece, PieceKind::Bishop);
+        assert_eq!(spec_of("11 同　銀(88)").to, Destination::Same);
         let e = events("  13 中断         ( 0:00/00:00:07)");
         let Event::End { word, time, .. } = &e[0] else {
             panic!()
         };
         assert_eq!(*word, "中断");
         assert!(time.is_some());
-        let e = events("5 ５五角打");
-        let Event::Move { spec, .. } = &e[0] else {
-            panic!()
-        };
-        assert_eq!(spec.from, None);
+        assert_eq!(spec_of("5 ５五角打").from, None);
+        // A side mark in the number's place, or after it.
+        for text in ["▲７六歩(77)", "1 △７六歩(77)"] {
+            assert_eq!(spec_of(text).from, Square::new(7, 7), "{text}");
+        }
     }
 
     #[test]
