@@ -265,10 +265,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_and_hands() {
-        assert_eq!(kanji_number(1), "一");
-        assert_eq!(kanji_number(10), "十");
-        assert_eq!(kanji_number(18), "十八");
+    fn hands() {
         let setup = Setup::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R2G18P 1").unwrap();
         assert_eq!(
             hand_text(&setup.hands[0]),
