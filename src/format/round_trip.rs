@@ -50,15 +50,6 @@ fn start(start: &Position, target: Format) -> String {
     }
 }
 
-/// Who makes move `ply` (1 for the first) of a record.
-fn mover(record: &Record, ply: u32) -> Color {
-    if ply % 2 == 1 {
-        record.start.side_to_move()
-    } else {
-        !record.start.side_to_move()
-    }
-}
-
 /// The time column KIF writes for every move, in seconds: the time spent
 /// (0 when none was recorded) and the mover's total, as recorded or else
 /// summed over the mover's moves along the line. What KIF holds, so what a
@@ -66,11 +57,12 @@ fn mover(record: &Record, ply: u32) -> Color {
 fn kif_times(record: &Record) -> HashMap<NodeId, (u64, u64)> {
     let tree = &record.tree;
     let mut out = HashMap::new();
-    let mut stack = vec![(NodeId::ROOT, [0u64; 2])];
-    while let Some((id, totals)) = stack.pop() {
+    // Each node with the totals after it and the player to move there.
+    let mut stack = vec![(NodeId::ROOT, [0u64; 2], record.start.side_to_move())];
+    while let Some((id, totals, mover)) = stack.pop() {
         for child in tree.children(id) {
             let node = tree.node(child);
-            let side = mover(record, node.ply).index();
+            let side = mover.index();
             let spent = node.time.map_or(0, |t| t.spent_ms);
             let mut totals = totals;
             totals[side] = node
@@ -78,19 +70,10 @@ fn kif_times(record: &Record) -> HashMap<NodeId, (u64, u64)> {
                 .and_then(|t| t.total_ms)
                 .unwrap_or(totals[side] + spent);
             out.insert(child, (spent / 1000, totals[side] / 1000));
-            stack.push((child, totals));
+            stack.push((child, totals, !mover));
         }
     }
     out
-}
-
-/// The headers a target keeps as comments before the first move.
-fn header_comments(record: &Record, target: Format) -> Vec<String> {
-    match target {
-        Format::Csa => csa::header_comments(record),
-        Format::Western => western::header_comments(record),
-        _ => Vec::new(),
-    }
 }
 
 /// The headers as they read back from the target: CSA's under its keys
@@ -174,7 +157,10 @@ fn canonical(record: &Record, target: Format, wrote: bool) -> String {
         if matches!(target, Format::Csa | Format::Western) && id == NodeId::ROOT {
             // CSA and Western keep the headers they cannot write as
             // headers as the first comments.
-            let mut comments = header_comments(record, target);
+            let mut comments = match target {
+                Format::Csa => csa::header_comments(record),
+                _ => western::header_comments(record),
+            };
             if comments.iter().zip(&node.comments).all(|(a, b)| a == b)
                 && node.comments.len() >= comments.len()
             {
