@@ -665,18 +665,9 @@ mod tests {
     fn hands_read_every_spelling_of_a_count() {
         let line = "先手の持駒：飛　角 金四　歩十八桂２香１０";
         let held = hand(1, line, &line["先手の持駒：".len()..]).unwrap();
-        let counts = [
-            (PieceKind::Rook, 1),
-            (PieceKind::Bishop, 1),
-            (PieceKind::Gold, 4),
-            (PieceKind::Pawn, 18),
-            (PieceKind::Knight, 2),
-            (PieceKind::Lance, 10),
-            (PieceKind::Silver, 0),
-        ];
-        for (kind, count) in counts {
-            assert_eq!(held.count(kind), count, "{kind:?}");
-        }
+        // 歩 香 桂 銀 金 角 飛.
+        let counts = PieceKind::HAND.map(|kind| held.count(kind));
+        assert_eq!(counts, [18, 10, 2, 0, 4, 1, 1]);
         assert!(hand(1, "なし", "なし").unwrap().is_empty());
         assert!(hand(1, "　", "　").unwrap().is_empty());
     }
