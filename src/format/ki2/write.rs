@@ -30,9 +30,7 @@ pub fn write_declared(record: &Record, encoding: &str) -> String {
     writeln!(out, "#KI2 version=2.0 encoding={encoding}").unwrap();
     let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     let start = record.start.clone();
-    for odd in &odd_headers {
-        writeln!(out, "*{odd}").unwrap();
-    }
+    japanese::write_comments(&mut out, &odd_headers);
     japanese::write_notes(&mut out, record, NodeId::ROOT);
     match record.tree.children(NodeId::ROOT).next() {
         Some(first) => {

@@ -24,7 +24,7 @@
 use crate::format::japanese::endings::{ending_word, trailer};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::write as japanese;
-use crate::record::{Ending, MoveTime, NodeId, Record};
+use crate::record::{Ending, EndingKind, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
 
@@ -62,9 +62,7 @@ pub fn write(record: &Record, encoding: &str) -> String {
     let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     out.push_str("手数----指手---------消費時間--\n");
     let start = record.start.clone();
-    for odd in &odd_headers {
-        writeln!(out, "*{odd}").unwrap();
-    }
+    japanese::write_comments(&mut out, &odd_headers);
     japanese::write_notes(&mut out, record, NodeId::ROOT);
 
     let mut cursor = Cursor {
@@ -111,13 +109,7 @@ fn write_line(
         let mut text = String::with_capacity(24);
         move_text(&mut text, &cursor.pos, mv, cursor.previous);
         let time = cursor.clock.column(cursor.pos.side_to_move(), node.time);
-        write_numbered(
-            out,
-            japanese::move_number(record, node.ply),
-            &text,
-            time,
-            has_variation,
-        );
+        write_numbered(out, record, node.ply, &text, time, has_variation);
         japanese::write_notes(out, record, id);
         cursor.pos.play_unchecked(mv);
         cursor.previous = Some(mv.to());
@@ -157,16 +149,19 @@ pub fn move_text(text: &mut String, pos: &Position, mv: Move, previous: Option<S
     }
 }
 
-/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`: a numbered line with its time
-/// column (spent and total, in milliseconds), padded as Kifu for Windows
-/// pads it.
+/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`: the line of move `ply` (or of
+/// the terminal word after move `ply - 1`), numbered as
+/// [`japanese::move_number`] says, with its time column (spent and total,
+/// in milliseconds), padded as Kifu for Windows pads it.
 fn write_numbered(
     out: &mut String,
-    number: u64,
+    record: &Record,
+    ply: u32,
     text: &str,
     (spent, total): (u64, u64),
     has_variation: bool,
 ) {
+    let number = japanese::move_number(record, ply);
     write!(out, "{number:>4} {text}").unwrap();
     for _ in japanese::display_width(text)..13 {
         out.push(' ');
@@ -205,28 +200,14 @@ fn write_ending_after(
             let mut text = String::new();
             move_text(&mut text, pos, mv, cursor.previous);
             let time = cursor.clock.column(pos.side_to_move(), ending.time);
-            write_numbered(
-                out,
-                japanese::move_number(record, ply + 1),
-                &text,
-                time,
-                false,
-            );
+            write_numbered(out, record, ply + 1, &text, time, false);
             for comment in &ending.comments {
                 writeln!(out, "*{comment}").unwrap();
             }
             let moves = japanese::move_number(record, ply);
             writeln!(out, "{}", trailer(moves, ending, handicap_labels)).unwrap();
         }
-        None => write_ending(
-            out,
-            record,
-            ending,
-            ply,
-            pos,
-            &mut cursor.clock,
-            handicap_labels,
-        ),
+        None => write_ending(out, record, ending, ply, cursor, handicap_labels),
     }
 }
 
@@ -237,32 +218,25 @@ fn write_ending(
     record: &Record,
     ending: &Ending,
     ply: u32,
-    pos: &Position,
-    clock: &mut Clock,
+    cursor: &mut Cursor,
     handicap_labels: bool,
 ) {
-    let to_move = pos.side_to_move();
+    let to_move = cursor.pos.side_to_move();
     // A terminal word speaks of the player to move (投了: that player
     // resigns). When the record's winner does not fit the word, the summary
     // line alone says who won.
     let mut word = ending_word(ending, to_move);
     // The reader takes a numbered line for a terminal word only when it is
     // one: an unknown ending is written as 中断, its text kept in a comment.
-    let unreadable = ending.kind == crate::record::EndingKind::Other;
+    let unreadable = ending.kind == EndingKind::Other;
     if unreadable {
         word = "中断";
     }
     let (_, implied) = crate::format::endings::ending_for_word(word, to_move);
-    let word_line = implied == ending.winner || ending.kind == crate::record::EndingKind::Other;
+    let word_line = implied == ending.winner || ending.kind == EndingKind::Other;
     if word_line {
-        let time = clock.column(to_move, ending.time);
-        write_numbered(
-            out,
-            japanese::move_number(record, ply + 1),
-            word,
-            time,
-            false,
-        );
+        let time = cursor.clock.column(to_move, ending.time);
+        write_numbered(out, record, ply + 1, word, time, false);
     }
     if unreadable {
         writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
@@ -272,9 +246,9 @@ fn write_ending(
     let summary = match (ending.kind, word_line) {
         // json-kifu-format reads no `…の入玉勝ち` summary; the 入玉勝ち line
         // above says how the game ended, so the summary says who won.
-        (crate::record::EndingKind::EnteringKing, true) => {
+        (EndingKind::EnteringKing, true) => {
             let plain = Ending {
-                kind: crate::record::EndingKind::Resign,
+                kind: EndingKind::Resign,
                 ..ending.clone()
             };
             trailer(moves, &plain, handicap_labels)
