@@ -11,9 +11,9 @@
 use crate::format::jkf::round_trip as jkf_checks;
 use crate::format::{
     csa::write as csa, japanese::write as japanese, jkf::write as jkf, ki2::write as ki2,
-    kif::write as kif, usi::write as usi, western::write as western,
+    kif::write as kif, usi::write as usi, western::write as western, Format,
 };
-use crate::read::{read_games, read_text, Format};
+use crate::read::{read_games, read_text};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
 use crate::test_util::files::{fixture_records, fixtures, under};
 use crate::test_util::games::{position_at, random_lines};
@@ -25,58 +25,28 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// What a format can hold, written out so that two records compare by it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Target {
-    Usi,
-    Kif,
-    Ki2,
-    Csa,
-    Western,
-    Jkf,
-}
-
-fn write(record: &Record, target: Target) -> String {
+/// The record as the target's writer writes it.
+fn write(record: &Record, target: Format) -> String {
     match target {
-        Target::Usi => usi::position_line(record),
-        Target::Kif => kif::write(record, "UTF-8"),
-        Target::Ki2 => ki2::write_declared(record, "UTF-8"),
-        Target::Csa => csa::write(record, csa::Version::V3_0),
-        Target::Western => western::write(record),
-        Target::Jkf => jkf::write(record),
-    }
-}
-
-fn format_of(target: Target) -> Format {
-    match target {
-        Target::Usi => Format::Usi,
-        Target::Kif => Format::Kif,
-        Target::Ki2 => Format::Ki2,
-        Target::Csa => Format::Csa,
-        Target::Western => Format::Western,
-        Target::Jkf => Format::Jkf,
+        Format::Usi => usi::position_line(record),
+        Format::Kif => kif::write(record, "UTF-8"),
+        Format::Ki2 => ki2::write_declared(record, "UTF-8"),
+        Format::Csa => csa::write(record, csa::Version::V3_0),
+        Format::Western => western::write(record),
+        Format::Jkf => jkf::write(record),
     }
 }
 
 /// The start, without its move number for the format that cannot hold one
 /// (CSA); KIF and KI2 keep it as `手数＝N`, USI and Western in the SFEN.
-fn start(start: &Position, target: Target) -> String {
+fn start(start: &Position, target: Format) -> String {
     let sfen = start.sfen();
     match target {
-        Target::Usi | Target::Kif | Target::Ki2 | Target::Western => sfen,
-        Target::Csa | Target::Jkf => sfen
+        Format::Usi | Format::Kif | Format::Ki2 | Format::Western => sfen,
+        Format::Csa | Format::Jkf => sfen
             .rsplit_once(' ')
             .map(|(s, _)| s.to_string())
             .unwrap_or(sfen),
-    }
-}
-
-/// Who makes move `ply` (1 for the first) of a record.
-fn mover(record: &Record, ply: u32) -> Color {
-    if ply % 2 == 1 {
-        record.start.side_to_move()
-    } else {
-        !record.start.side_to_move()
     }
 }
 
@@ -87,11 +57,12 @@ fn mover(record: &Record, ply: u32) -> Color {
 fn kif_times(record: &Record) -> HashMap<NodeId, (u64, u64)> {
     let tree = &record.tree;
     let mut out = HashMap::new();
-    let mut stack = vec![(NodeId::ROOT, [0u64; 2])];
-    while let Some((id, totals)) = stack.pop() {
+    // Each node with the totals after it and the player to move there.
+    let mut stack = vec![(NodeId::ROOT, [0u64; 2], record.start.side_to_move())];
+    while let Some((id, totals, mover)) = stack.pop() {
         for child in tree.children(id) {
             let node = tree.node(child);
-            let side = mover(record, node.ply).index();
+            let side = mover.index();
             let spent = node.time.map_or(0, |t| t.spent_ms);
             let mut totals = totals;
             totals[side] = node
@@ -99,43 +70,34 @@ fn kif_times(record: &Record) -> HashMap<NodeId, (u64, u64)> {
                 .and_then(|t| t.total_ms)
                 .unwrap_or(totals[side] + spent);
             out.insert(child, (spent / 1000, totals[side] / 1000));
-            stack.push((child, totals));
+            stack.push((child, totals, !mover));
         }
     }
     out
 }
 
-/// The headers a target keeps as comments before the first move.
-fn header_comments(record: &Record, target: Target) -> Vec<String> {
-    match target {
-        Target::Csa => csa::header_comments(record),
-        Target::Western => western::header_comments(record),
-        _ => Vec::new(),
-    }
-}
-
 /// The headers as they read back from the target: CSA's under its keys
 /// (the version line first), Western's tags as the writer names them (the
 /// start, whose `SFEN` tag the writer writes, is compared apart).
-fn headers(record: &Record, target: Target, wrote: bool) -> Vec<(String, String)> {
+fn headers(record: &Record, target: Format, wrote: bool) -> Vec<(String, String)> {
     let pairs = record
         .headers
         .iter()
         .map(|h| (h.key.as_str(), h.value.as_str()));
     match (target, wrote) {
-        (Target::Csa, true) => std::iter::once(("V".to_string(), "3.0".to_string()))
+        (Format::Csa, true) => std::iter::once(("V".to_string(), "3.0".to_string()))
             .chain(pairs.filter(|(k, _)| *k != "V").filter_map(|(k, v)| {
                 csa::header_key(k).map(|k| (k.to_string(), v.trim_end_matches(' ').to_string()))
             }))
             .collect(),
-        (Target::Western, true) => western::header_lines(record)
+        (Format::Western, true) => western::header_lines(record)
             .into_iter()
             .filter_map(|line| match line {
                 western::Written::Tag(k, v) => Some((k.to_string(), v.to_string())),
                 _ => None,
             })
             .collect(),
-        (Target::Csa | Target::Western, false) => pairs
+        (Format::Csa | Format::Western, false) => pairs
             .filter(|(k, _)| *k != "SFEN")
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
@@ -145,15 +107,15 @@ fn headers(record: &Record, target: Target, wrote: bool) -> Vec<(String, String)
 
 /// A record as the target holds it, written out so that the record written
 /// (`wrote`) and the record read back compare line by line.
-fn canonical(record: &Record, target: Target, wrote: bool) -> String {
-    if target == Target::Jkf {
+fn canonical(record: &Record, target: Format, wrote: bool) -> String {
+    if target == Format::Jkf {
         return jkf_checks::canonical(record);
     }
     let mut out = String::new();
     let tree = &record.tree;
     writeln!(out, "start {}", start(&record.start, target)).unwrap();
     let mut heads = headers(record, target, wrote);
-    if target == Target::Western && wrote && record.header("Result").is_none() {
+    if target == Format::Western && wrote && record.header("Result").is_none() {
         // A result the writer derives from the ending reads back as a
         // header, after the others.
         if let Some(result) = western::result_token(record).filter(|r| *r != "*") {
@@ -163,12 +125,12 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
     if !heads.is_empty() {
         writeln!(out, "headers {heads:?}").unwrap();
     }
-    let kif_times = if target == Target::Kif {
+    let kif_times = if target == Format::Kif {
         kif_times(record)
     } else {
         HashMap::new()
     };
-    let with_tree = matches!(target, Target::Kif | Target::Ki2 | Target::Western);
+    let with_tree = matches!(target, Format::Kif | Format::Ki2 | Format::Western);
     let begin = record.start.clone();
     // Each node with the position before its move (the root: the start).
     let mut stack = vec![(NodeId::ROOT, begin)];
@@ -187,27 +149,18 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
         for &child in next.iter().rev() {
             stack.push((child, pos.clone()));
         }
-        write!(
-            out,
-            "{} {}",
-            node.ply,
-            node.mv.map_or("-".into(), |m| m.to_string())
-        )
-        .unwrap();
+        let text = |mv: Option<Move>| mv.map_or("-".into(), |m| m.to_string());
+        write!(out, "{} {}", node.ply, text(node.mv)).unwrap();
         if let Some(parent) = node.parent {
-            write!(
-                out,
-                " after {}",
-                tree.node(parent)
-                    .mv
-                    .map_or("-".into(), |m: Move| m.to_string())
-            )
-            .unwrap();
+            write!(out, " after {}", text(tree.node(parent).mv)).unwrap();
         }
-        if matches!(target, Target::Csa | Target::Western) && id == NodeId::ROOT {
+        if matches!(target, Format::Csa | Format::Western) && id == NodeId::ROOT {
             // CSA and Western keep the headers they cannot write as
             // headers as the first comments.
-            let mut comments = header_comments(record, target);
+            let mut comments = match target {
+                Format::Csa => csa::header_comments(record),
+                _ => western::header_comments(record),
+            };
             if comments.iter().zip(&node.comments).all(|(a, b)| a == b)
                 && node.comments.len() >= comments.len()
             {
@@ -215,36 +168,36 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
             }
             comments.extend(node.comments.iter().cloned());
             write!(out, " comments {:?}", lines(&comments)).unwrap();
-        } else if target != Target::Usi {
+        } else if target != Format::Usi {
             write!(out, " comments {:?}", lines(&node.comments)).unwrap();
         }
-        if matches!(target, Target::Kif | Target::Ki2) {
+        if matches!(target, Format::Kif | Format::Ki2) {
             write!(out, " bookmarks {:?}", node.bookmarks).unwrap();
         }
         match (target, node.time) {
-            (Target::Kif, _) => {
+            (Format::Kif, _) => {
                 if let Some((spent, total)) = kif_times.get(&id) {
                     write!(out, " time {spent}/{total}").unwrap()
                 }
             }
-            (Target::Csa, Some(t)) => write!(out, " time {}", t.spent_ms).unwrap(),
+            (Format::Csa, Some(t)) => write!(out, " time {}", t.spent_ms).unwrap(),
             _ => {}
         }
         let to_move = pos.side_to_move();
         // Western writes an ending wherever it is; the others, at the end
         // of a line.
-        let compared = children.is_empty() || target == Target::Western;
+        let compared = children.is_empty() || target == Format::Western;
         if let (Some(ending), true) = (&node.ending, compared) {
             let foul = crate::format::foul_move(ending, &pos);
             match target {
-                Target::Kif => {
+                Format::Kif => {
                     let word = japanese::ending_word(ending, to_move);
                     write!(out, " end {word} {:?}", ending.winner).unwrap()
                 }
                 // KI2 holds an ending as its `まで…` summary alone, which
                 // does not tell every ending apart (不戦勝 and 投了 are both
                 // "…の勝ち"): compared as that summary says it.
-                Target::Ki2 => {
+                Format::Ki2 => {
                     let summary = crate::format::japanese::endings::trailer(
                         u64::from(node.ply),
                         ending,
@@ -252,10 +205,10 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                     );
                     write!(out, " end {summary}").unwrap()
                 }
-                Target::Western | Target::Csa => {
+                Format::Western | Format::Csa => {
                     // The word the format writes, as the player to move
                     // there sees it, and how the record read back holds it.
-                    let word = if target == Target::Csa {
+                    let word = if target == Format::Csa {
                         csa::ending_word(ending, to_move)
                     } else {
                         western::ending_token(ending, to_move)
@@ -269,7 +222,7 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
                     write!(out, " end {word} {kind:?} {winner:?}").unwrap();
                     write!(out, " end-comments {:?}", lines(&ending.comments)).unwrap();
                     // CSA holds the ending's time; Western holds no times.
-                    if let (Target::Csa, Some(t)) = (target, ending.time) {
+                    if let (Format::Csa, Some(t)) = (target, ending.time) {
                         write!(out, " end-time {}", t.spent_ms).unwrap();
                     }
                 }
@@ -277,16 +230,16 @@ fn canonical(record: &Record, target: Target, wrote: bool) -> String {
             }
             if let Some(f) = &ending.foul {
                 match target {
-                    Target::Kif => write!(out, " foul {} {:?}", f.by, f.mv).unwrap(),
+                    Format::Kif => write!(out, " foul {} {:?}", f.by, f.mv).unwrap(),
                     // CSA and Western keep a foul when they write its move.
-                    Target::Csa | Target::Western if foul.is_some() => {
+                    Format::Csa | Format::Western if foul.is_some() => {
                         write!(out, " foul {} {:?}", f.by, f.mv).unwrap()
                     }
                     // KI2 names no origin: the foul, its side and, for a
                     // drop, its move survive, when the text can name the
                     // move at all (KI2 reads back a board move's foul
                     // without its move).
-                    Target::Ki2 if f.mv.is_none() || ki2_names_foul(record, id, f.mv) => {
+                    Format::Ki2 if f.mv.is_none() || ki2_names_foul(record, id, f.mv) => {
                         let drop = f.mv.filter(|m| m.is_drop());
                         write!(out, " foul {} {drop:?}", f.by).unwrap()
                     }
@@ -326,19 +279,19 @@ fn ki2_names_foul(record: &Record, id: NodeId, mv: Option<Move>) -> bool {
 
 /// Writes `record` as `target`, reads it back and compares; JKF's document
 /// also passes JKF's own checks.
-fn round_trip(record: &Record, target: Target, name: &str) {
+fn round_trip(record: &Record, target: Format, name: &str) {
     let text = write(record, target);
-    if target == Target::Jkf {
+    if target == Format::Jkf {
         jkf_checks::check_document(&text, name);
     }
-    let back = read_text(&text, format_of(target)).unwrap_or_else(|e| {
+    let back = read_text(&text, target).unwrap_or_else(|e| {
         panic!(
             "{name} as {target:?} does not read back: {}\n{text}",
             e.render(name)
         )
     });
     assert_eq!(back.len(), 1, "{name} as {target:?}");
-    if target == Target::Jkf {
+    if target == Format::Jkf {
         jkf_checks::check_warnings(&back[0], name, &text);
     }
     let (a, b) = (
@@ -355,18 +308,18 @@ fn round_trip(record: &Record, target: Target, name: &str) {
     }
 }
 
-const TARGETS: [Target; 6] = [
-    Target::Usi,
-    Target::Kif,
-    Target::Ki2,
-    Target::Csa,
-    Target::Western,
-    Target::Jkf,
+const TARGETS: [Format; 6] = [
+    Format::Usi,
+    Format::Kif,
+    Format::Ki2,
+    Format::Csa,
+    Format::Western,
+    Format::Jkf,
 ];
 
 /// Every record of every file through every writer, and each file's
 /// records as one NDJSON text; returns the number of records.
-fn check_files(paths: &[std::path::PathBuf], targets: &[Target]) -> usize {
+fn check_files(paths: &[std::path::PathBuf], targets: &[Format]) -> usize {
     let mut records = 0;
     for path in paths {
         let bytes = std::fs::read(path).unwrap();
@@ -413,7 +366,7 @@ fn every_corpus_file_round_trips_through_every_writer() {
     let records = check_files(&text, &TARGETS);
     assert!(records >= 250, "{records}");
     // The corpus's JKF files, through the JKF writer.
-    let records = records + check_files(&of(&["jkf", "json"]), &[Target::Jkf]);
+    let records = records + check_files(&of(&["jkf", "json"]), &[Format::Jkf]);
     assert!(records >= 300, "{records}");
 }
 
@@ -711,7 +664,7 @@ fn ten_thousand_random_games_round_trip_through_every_writer() {
         }
         // JKF holds any ending and header too.
         let any = random_game(&mut rng, Made::Any);
-        round_trip(&any, Target::Jkf, &format!("random game {i} (any)"));
+        round_trip(&any, Format::Jkf, &format!("random game {i} (any)"));
         seen.count(&record);
         seen.count(&any);
         if i % 100 == 0 {
@@ -737,9 +690,9 @@ fn ten_thousand_random_games_round_trip_through_every_writer() {
 
 /// Games written one after another, as the binary writes several games to
 /// standard output, read back as the same games in the same order.
-fn check_stream(records: &[(String, Record)], target: Target) {
+fn check_stream(records: &[(String, Record)], target: Format) {
     let stream: String = records.iter().map(|(_, r)| write(r, target)).collect();
-    let back = read_text(&stream, format_of(target)).unwrap_or_else(|e| {
+    let back = read_text(&stream, target).unwrap_or_else(|e| {
         panic!(
             "the {target:?} stream does not read back: {}",
             e.render("stream")
@@ -769,7 +722,7 @@ fn check_stream(records: &[(String, Record)], target: Target) {
 fn every_fixture_in_one_stream_reads_back_as_the_same_games() {
     let records = fixture_records();
     assert!(records.len() >= 60);
-    for target in [Target::Kif, Target::Ki2] {
+    for target in [Format::Kif, Format::Ki2] {
         check_stream(&records, target);
     }
 }
@@ -785,7 +738,7 @@ fn random_games_in_one_stream_read_back_as_the_same_games() {
             )
         })
         .collect();
-    for target in [Target::Kif, Target::Ki2] {
+    for target in [Format::Kif, Format::Ki2] {
         check_stream(&records, target);
     }
 }
@@ -800,22 +753,16 @@ fn a_broken_game_in_a_stream_fails_alone() {
     let first = tree.push(NodeId::ROOT, Move::from_usi("7g7f").unwrap());
     tree.push(first, Move::from_usi("3c3d").unwrap());
     record.tree = tree;
-    for (target, broken_move) in [
-        (Target::Kif, "   2 ３四X(33)"),
-        (Target::Ki2, "▲７六歩    △３四X"),
+    // The second game: the first good game with its second move broken.
+    for (target, good_move, broken_move) in [
+        (Format::Kif, "   2 ３四歩(33)", "   2 ３四X(33)"),
+        (Format::Ki2, "▲７六歩    △３四歩", "▲７六歩    △３四X"),
     ] {
         let good = write(&record, target);
-        // The second game: the first good game with its second move broken.
-        let broken = good.replace(
-            match target {
-                Target::Kif => "   2 ３四歩(33)",
-                _ => "▲７六歩    △３四歩",
-            },
-            broken_move,
-        );
+        let broken = good.replace(good_move, broken_move);
         assert_ne!(broken, good, "{target:?}: the move to break was found");
         let stream = format!("{good}{broken}{good}");
-        let games = read_games(&stream, format_of(target)).unwrap();
+        let games = read_games(&stream, target).unwrap();
         assert_eq!(games.len(), 3, "{target:?}");
         for game in [&games[0], &games[2]] {
             let back = game.as_ref().unwrap();

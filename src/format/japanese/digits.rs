@@ -154,6 +154,7 @@ mod tests {
     #[test]
     fn every_count_written_reads_back() {
         assert_eq!(kanji_number(0), "");
+        assert_eq!(kanji_number(1), "一");
         assert_eq!(kanji_number(10), "十");
         assert_eq!(kanji_number(18), "十八");
         for n in 1..=18u8 {

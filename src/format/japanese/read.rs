@@ -283,11 +283,8 @@ const MARKER_INDEX: KeyIndex<{ slots_for(&MARKER_CHARS) }> = KeyIndex::new(&MARK
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::japanese::write::write_spec;
     use crate::PieceKind;
-
-    fn sq(text: &str) -> Square {
-        Square::from_usi(text).unwrap()
-    }
 
     #[test]
     fn the_piece_error_lists_every_name_read() {
@@ -347,30 +344,24 @@ mod tests {
 
     #[test]
     fn move_texts() {
-        let (spec, rest) = move_text("７六歩(77)").unwrap();
-        assert_eq!(spec.to, Destination::Square(sq("7f")));
-        assert_eq!(spec.piece, PieceKind::Pawn);
-        assert_eq!(rest, "(77)");
-        for same in ["同　銀", "同銀", "同 銀"] {
-            let (spec, _) = move_text(same).unwrap();
-            assert_eq!(spec.to, Destination::Same);
-            assert_eq!(spec.piece, PieceKind::Silver);
+        // Each text, its spec as the writer writes it, and what follows.
+        for (text, written, rest) in [
+            ("７六歩(77)", "７六歩", "(77)"),
+            ("同　銀", "同　銀", ""),
+            ("同銀", "同　銀", ""),
+            ("同 銀", "同　銀", ""),
+            ("５八金左上", "５八金左上", ""),
+            ("５八金上左", "５八金左上", ""),
+            ("２二角不成　△同銀", "２二角不成", "　△同銀"),
+            ("２二角生", "２二角不成", ""),
+            ("5五成銀行", "５五成銀上", ""),
+            ("５五角打", "５五角打", ""),
+        ] {
+            let (spec, after) = move_text(text).unwrap();
+            let mut spelled = String::new();
+            write_spec(&mut spelled, &spec);
+            assert_eq!((spelled.as_str(), after), (written, rest), "{text}");
         }
-        let (spec, _) = move_text("５八金左上").unwrap();
-        assert_eq!(spec.horizontal, Some(Horizontal::Left));
-        assert_eq!(spec.vertical, Some(Vertical::Up));
-        let (spec, _) = move_text("５八金上左").unwrap();
-        assert_eq!(spec.horizontal, Some(Horizontal::Left));
-        let (spec, rest) = move_text("２二角不成　△同銀").unwrap();
-        assert_eq!(spec.promotion, Promotion::Decline);
-        assert_eq!(rest, "　△同銀");
-        let (spec, _) = move_text("２二角生").unwrap();
-        assert_eq!(spec.promotion, Promotion::Decline);
-        let (spec, _) = move_text("5五成銀行").unwrap();
-        assert_eq!(spec.piece, PieceKind::ProSilver);
-        assert_eq!(spec.vertical, Some(Vertical::Up));
-        let (spec, _) = move_text("５五角打").unwrap();
-        assert_eq!(spec.drop, DropMark::Drop);
         assert_eq!(move_text("５歩").unwrap_err().offset, 0);
         assert_eq!(move_text("５五X").unwrap_err().offset, "５五".len());
         assert!(move_text("").is_err());

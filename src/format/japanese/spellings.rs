@@ -24,13 +24,8 @@ pub(crate) fn sjis(text: &str) -> Vec<u8> {
 /// The 81 squares as a move writes them: a full-width digit and a kanji
 /// digit (`７六`).
 pub(crate) fn squares() -> Vec<String> {
-    let mut out = Vec::new();
-    for file in '１'..='９' {
-        for rank in KANJI_DIGITS {
-            out.push(format!("{file}{rank}"));
-        }
-    }
-    out
+    let squares = ('１'..='９').flat_map(|file| KANJI_DIGITS.map(|rank| format!("{file}{rank}")));
+    squares.collect()
 }
 
 /// Every piece spelling: the one-character names (with 王, 竜, 全, 圭,

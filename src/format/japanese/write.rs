@@ -13,7 +13,7 @@ use super::headers::{hand_key, is_handicap_side, side_name, TURN_SUFFIX};
 use crate::format::lines::split_at_endings;
 use crate::record::{Header, NodeId, Record};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
-use crate::{Color, Hand, PieceKind, Setup, Square};
+use crate::{Color, Hand, Handicap, PieceKind, Setup, Square};
 use std::fmt::Write as _;
 
 /// `飛　角　金四　` or `なし`: a hand as board diagrams write it.
@@ -83,10 +83,7 @@ pub fn board_diagram(setup: &Setup, handicap_labels: bool) -> String {
 /// out when a board diagram follows).
 pub fn headers(record: &Record) -> Vec<Header> {
     let mut out: Vec<Header> = Vec::with_capacity(record.headers.len() + 1);
-    let preset = record.handicap.filter(|h| {
-        h.setup_ref().board == *record.start.board()
-            && h.setup_ref().side_to_move == record.start.side_to_move()
-    });
+    let preset = preset(record);
     let mut wrote_handicap = false;
     for header in &record.headers {
         let Some(key) = header_key(&header.key) else {
@@ -116,14 +113,19 @@ pub fn headers(record: &Record) -> Vec<Header> {
     out
 }
 
+/// The record's handicap, when its start is that handicap's board with
+/// that side to move (the hands and move number aside).
+fn preset(record: &Record) -> Option<Handicap> {
+    record.handicap.filter(|h| {
+        h.setup_ref().board == *record.start.board()
+            && h.setup_ref().side_to_move == record.start.side_to_move()
+    })
+}
+
 /// Whether the record needs a board diagram: its start is no preset, or
 /// comes after moves already played (only a diagram's `手数＝N` says so).
 pub fn needs_diagram(record: &Record) -> bool {
-    let preset = record.handicap.filter(|h| {
-        h.setup_ref().board == *record.start.board()
-            && h.setup_ref().side_to_move == record.start.side_to_move()
-    });
-    preset.is_none()
+    preset(record).is_none()
         || Color::ALL
             .into_iter()
             .any(|c| !record.start.hand(c).is_empty())
@@ -173,14 +175,64 @@ pub fn write_spec(out: &mut String, spec: &MoveSpec) {
 /// KI2 write them.
 pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
     let node = record.tree.node(id);
-    for comment in &node.comments {
+    write_comments(out, &node.comments);
+    for bookmark in &node.bookmarks {
+        writeln!(out, "&{bookmark}").unwrap();
+    }
+}
+
+/// Writes a record's lines of play: the mainline from its `first` node
+/// (with the writer's state `at` before it), then each variation as a
+/// `変化：N手` block. `write_line` writes one line and returns, for each of
+/// its nodes that has later siblings, the state before that node. The
+/// later siblings are written depth first, the deepest branch point of a
+/// line first, which is the order KIF readers (ours included) attach them
+/// by. The work list is explicit, so any nesting depth is written without
+/// recursion.
+pub fn write_lines<S: Clone>(
+    out: &mut String,
+    record: &Record,
+    first: NodeId,
+    at: S,
+    mut write_line: impl FnMut(&mut String, NodeId, S) -> Vec<(NodeId, S)>,
+) {
+    let tree = &record.tree;
+    let mut work = vec![(first, at)];
+    let mut first_line = true;
+    while let Some((first, at)) = work.pop() {
+        if !first_line {
+            writeln!(out, "\n変化：{}手", tree.node(first).ply).unwrap();
+        }
+        first_line = false;
+        // Push the shallowest branch point first, so that the deepest is
+        // popped first; siblings in reverse for the same reason.
+        for (id, at) in write_line(out, first, at) {
+            let parent = tree.node(id).parent.expect("a move's node has a parent");
+            let later: Vec<NodeId> = tree
+                .children(parent)
+                .skip_while(|&c| c != id)
+                .skip(1)
+                .collect();
+            for &sibling in later.iter().rev() {
+                work.push((sibling, at.clone()));
+            }
+        }
+    }
+}
+
+/// Comments as `*` lines, one for each line of a comment.
+pub fn write_comments(out: &mut String, comments: &[String]) {
+    for comment in comments {
         for line in split_at_endings(comment) {
             writeln!(out, "*{line}").unwrap();
         }
     }
-    for bookmark in &node.bookmarks {
-        writeln!(out, "&{bookmark}").unwrap();
-    }
+}
+
+/// The columns a text takes: two for a full-width character, one for
+/// ASCII, as Kifu for Windows pads its lines.
+pub fn display_width(text: &str) -> usize {
+    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
 /// The header lines KIF and KI2 share, and the board diagram when the start
@@ -189,7 +241,7 @@ pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
 /// be header lines (a key that reads as something else, a value with a
 /// line break), for the writer to keep as a comment before the moves.
 pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
-    let handicap_labels = record.start != *crate::Handicap::Even.setup_ref()
+    let handicap_labels = record.start != *Handicap::Even.setup_ref()
         && record.headers.iter().any(|h| is_handicap_side(&h.key));
     let mut odd_headers = Vec::new();
     for header in headers(record) {
@@ -213,10 +265,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_and_hands() {
-        assert_eq!(kanji_number(1), "一");
-        assert_eq!(kanji_number(10), "十");
-        assert_eq!(kanji_number(18), "十八");
+    fn hands() {
         let setup = Setup::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R2G18P 1").unwrap();
         assert_eq!(
             hand_text(&setup.hands[0]),

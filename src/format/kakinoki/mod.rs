@@ -665,46 +665,31 @@ mod tests {
     fn hands_read_every_spelling_of_a_count() {
         let line = "先手の持駒：飛　角 金四　歩十八桂２香１０";
         let held = hand(1, line, &line["先手の持駒：".len()..]).unwrap();
-        let counts = [
-            (PieceKind::Rook, 1),
-            (PieceKind::Bishop, 1),
-            (PieceKind::Gold, 4),
-            (PieceKind::Pawn, 18),
-            (PieceKind::Knight, 2),
-            (PieceKind::Lance, 10),
-            (PieceKind::Silver, 0),
-        ];
-        for (kind, count) in counts {
-            assert_eq!(held.count(kind), count, "{kind:?}");
-        }
+        // 歩 香 桂 銀 金 角 飛.
+        let counts = PieceKind::HAND.map(|kind| held.count(kind));
+        assert_eq!(counts, [18, 10, 2, 0, 4, 1, 1]);
         assert!(hand(1, "なし", "なし").unwrap().is_empty());
         assert!(hand(1, "　", "　").unwrap().is_empty());
     }
 
     #[test]
     fn hand_errors_name_the_character_or_the_count() {
-        let located = |line: &str| {
+        let piece = "expected a piece in hand (飛 角 金 銀 桂 香 歩) followed by a count such as 四 or 十八";
+        let count = "expected a count such as 四, 十八 or 18";
+        for (line, column, text, message) in [
+            ("後手の持駒：金四　王", 10, "王", piece),
+            ("後手の持駒：金四x", 9, "x", piece),
+            ("後手の持駒：歩十十", 8, "十十", count),
+            ("後手の持駒：歩３００", 8, "３００", count),
+        ] {
             let e = hand(7, line, &line["後手の持駒：".len()..]).unwrap_err();
-            (
-                e.location.line,
-                e.location.column,
-                e.location.text,
-                e.message,
-            )
-        };
-        let (line, column, text, message) = located("後手の持駒：金四　王");
-        assert_eq!((line, column, text.as_str()), (7, 10, "王"));
-        assert!(
-            message.starts_with("expected a piece in hand (飛 角"),
-            "{message}"
-        );
-        let (_, column, text, _) = located("後手の持駒：金四x");
-        assert_eq!((column, text.as_str()), (9, "x"));
-        let (_, column, text, message) = located("後手の持駒：歩十十");
-        assert_eq!((column, text.as_str()), (8, "十十"));
-        assert_eq!(message, "expected a count such as 四, 十八 or 18");
-        let (_, column, text, _) = located("後手の持駒：歩３００");
-        assert_eq!((column, text.as_str()), (8, "３００"));
+            let at = (e.location.line, e.location.column, e.location.text.as_str());
+            assert_eq!(
+                (at, e.message.as_str()),
+                ((7, column, text), message),
+                "{line}"
+            );
+        }
     }
 
     #[test]

@@ -186,11 +186,10 @@ mod tests {
     fn marker_runs() -> Vec<String> {
         let mut out = vec![String::new()];
         out.extend(MARKERS.map(String::from));
-        for a in MARKERS {
-            for b in MARKERS {
-                out.push(format!("{a}{b}"));
-            }
-        }
+        let pairs = MARKERS
+            .iter()
+            .flat_map(|a| MARKERS.map(|b| format!("{a}{b}")));
+        out.extend(pairs);
         out
     }
 

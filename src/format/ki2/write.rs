@@ -12,7 +12,6 @@
 
 use crate::format::japanese::endings::trailer;
 use crate::format::japanese::write::{self as japanese, write_spec};
-use crate::format::lines::split_at_endings;
 use crate::record::{Ending, NodeId, Record};
 use crate::resolve::spec::{DropMark, MoveSpec};
 use crate::resolve::{Mismatch, ResolveError};
@@ -31,13 +30,14 @@ pub fn write_declared(record: &Record, encoding: &str) -> String {
     writeln!(out, "#KI2 version=2.0 encoding={encoding}").unwrap();
     let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     let start = record.start.clone();
-    for odd in &odd_headers {
-        writeln!(out, "*{odd}").unwrap();
-    }
+    japanese::write_comments(&mut out, &odd_headers);
     japanese::write_notes(&mut out, record, NodeId::ROOT);
-    let mut work: Vec<(NodeId, Position, Option<Square>)> = Vec::new();
     match record.tree.children(NodeId::ROOT).next() {
-        Some(first) => work.push((first, start, None)),
+        Some(first) => {
+            japanese::write_lines(&mut out, record, first, (start, None), |out, first, at| {
+                write_line(out, record, first, at, handicap_labels)
+            })
+        }
         None => {
             if let Some(ending) = &record.tree.root().ending {
                 let foul = written_foul(ending, &start, None);
@@ -48,36 +48,19 @@ pub fn write_declared(record: &Record, encoding: &str) -> String {
             }
         }
     }
-    let mut first_line = true;
-    while let Some((first, pos, previous)) = work.pop() {
-        if !first_line {
-            writeln!(out, "\n変化：{}手", record.tree.node(first).ply).unwrap();
-        }
-        first_line = false;
-        write_line(
-            &mut out,
-            record,
-            first,
-            pos,
-            previous,
-            handicap_labels,
-            &mut work,
-        );
-    }
     out
 }
 
-/// One line of play from `first`; its variations are queued, the deepest
-/// branch point last so that it is written first.
+/// One line of play from `first`, with the position before it and the
+/// previous move's destination; returns where it branches (see
+/// [`japanese::write_lines`]).
 fn write_line(
     out: &mut String,
     record: &Record,
     first: NodeId,
-    mut pos: Position,
-    mut previous: Option<Square>,
+    (mut pos, mut previous): (Position, Option<Square>),
     handicap_labels: bool,
-    work: &mut Vec<(NodeId, Position, Option<Square>)>,
-) {
+) -> Vec<(NodeId, (Position, Option<Square>))> {
     let tree = &record.tree;
     let mut branches = Vec::new();
     let mut moves = MoveLine::default();
@@ -92,7 +75,7 @@ fn write_line(
                 .parent
                 .is_some_and(|p| tree.children(p).nth(1).is_some())
         {
-            branches.push((id, pos.clone(), previous));
+            branches.push((id, (pos.clone(), previous)));
         }
         let mut text = String::with_capacity(16);
         text.push(pos.side_to_move().triangle());
@@ -118,13 +101,7 @@ fn write_line(
     } else {
         moves.end(out);
     }
-    for (id, pos, previous) in branches {
-        let parent = tree.node(id).parent.expect("a move's node has a parent");
-        let later: Vec<NodeId> = tree.children(parent).skip(1).collect();
-        for &sibling in later.iter().rev() {
-            work.push((sibling, pos.clone(), previous));
-        }
-    }
+    branches
 }
 
 /// The moves on the text line being written: six at most, each padded to
@@ -148,7 +125,7 @@ impl MoveLine {
             }
         }
         out.push_str(text);
-        self.previous_width = text.chars().map(display_width).sum();
+        self.previous_width = japanese::display_width(text);
         self.on_line += 1;
     }
 
@@ -158,14 +135,6 @@ impl MoveLine {
             out.push('\n');
             self.on_line = 0;
         }
-    }
-}
-
-fn display_width(c: char) -> usize {
-    if c.is_ascii() {
-        1
-    } else {
-        2
     }
 }
 
@@ -184,11 +153,7 @@ fn write_ending(
     if foul.is_none() {
         writeln!(out, "{summary}").unwrap();
     }
-    for comment in &ending.comments {
-        for line in split_at_endings(comment) {
-            writeln!(out, "*{line}").unwrap();
-        }
-    }
+    japanese::write_comments(out, &ending.comments);
     if foul.is_some() {
         writeln!(out, "{summary}").unwrap();
     }

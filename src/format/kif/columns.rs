@@ -226,25 +226,17 @@ mod tests {
 
     #[test]
     fn time_columns() {
-        let t = |s| time_column(s).unwrap().1;
-        assert_eq!(
-            t("( 0:16/00:00:16)"),
-            MoveTime {
-                spent_ms: 16_000,
-                total_ms: Some(16_000)
-            }
-        );
-        assert_eq!(
-            t("(0:4/0:0:4)"),
-            MoveTime {
-                spent_ms: 4_000,
-                total_ms: Some(4_000)
-            }
-        );
-        assert_eq!(t("( 1:02/01:10:00)").total_ms, Some(4_200_000));
-        assert_eq!(t("( 0:16/)").total_ms, None);
-        assert_eq!(t("( 0:16)").spent_ms, 16_000);
-        assert_eq!(t("(00:01 / 00:00:01)").total_ms, Some(1_000));
+        for (text, spent_ms, total_ms) in [
+            ("( 0:16/00:00:16)", 16_000, Some(16_000)),
+            ("(0:4/0:0:4)", 4_000, Some(4_000)),
+            ("( 1:02/01:10:00)", 62_000, Some(4_200_000)),
+            ("( 0:16/)", 16_000, None),
+            ("( 0:16)", 16_000, None),
+            ("(00:01 / 00:00:01)", 1_000, Some(1_000)),
+        ] {
+            let time = MoveTime { spent_ms, total_ms };
+            assert_eq!(time_column(text).unwrap().1, time, "{text}");
+        }
         // The fast branch and the grammar agree.
         for text in [
             "( 0:16/00:00:16)",

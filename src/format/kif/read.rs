@@ -44,7 +44,7 @@ impl Dialect for Kif {
     #[inline]
     fn move_line<'a>(&self, at: LineAt<'a>, game: &mut RawGame<'a>) -> Result<(), Error> {
         let LineAt { n, line, body } = at;
-        let (event, note) = line_event(n, line, body, &mut game.warnings)?;
+        let (event, note) = move_line(n, line, body, &mut game.warnings)?;
         game.events.push(event);
         kakinoki::push_note(n, line, note, &mut game.events);
         Ok(())
@@ -59,24 +59,6 @@ impl Dialect for Kif {
     const BYTES_PER_MOVE: usize = 32;
 
     const FIXED_LINE: FixedLine = kakinoki::fixed_line::<super::fixed::MoveLine>;
-}
-
-/// What a KIF move line (one [`Kif::is_move_line`] accepted) says: its
-/// event (a move or a terminal word), and the `#` note after it, if any.
-#[inline]
-pub(super) fn line_event<'a>(
-    n: u32,
-    line: &'a str,
-    body: &'a str,
-    warnings: &mut Vec<Warning>,
-) -> Result<(Event<'a>, Option<&'a str>), Error> {
-    match body.chars().next() {
-        // A line that starts with ▲ or △ but has no move number.
-        Some(mark) if side_mark(mark).is_some() => {
-            move_or_end(n, line, &body[mark.len_utf8()..], None, warnings)
-        }
-        _ => move_line(n, line, body, warnings),
-    }
 }
 
 /// Reads a KIF text of one game or several, one after another, each
@@ -106,7 +88,9 @@ fn move_number(body: &str) -> (Option<u32>, usize) {
     }
 }
 
-/// A move line: the number, then a move or a terminal word.
+/// What a KIF move line (one [`Kif::is_move_line`] accepted) says: the
+/// number, then a move or a terminal word; its event, and the `#` note
+/// after it, if any.
 #[inline]
 fn move_line<'a>(
     n: u32,
@@ -123,7 +107,8 @@ fn move_line<'a>(
     }
     let number = number.filter(|_| digits_end > 0);
     let rest = skip_spaces(&body[digits_end..]);
-    // Some writers put the side mark in KIF too.
+    // Some writers put the side mark in KIF too, after the number or in
+    // its place.
     let rest = match rest.chars().next() {
         Some(c) if side_mark(c).is_some() => &rest[c.len_utf8()..],
         _ => rest,
@@ -237,7 +222,7 @@ fn move_or_end<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resolve::spec::{Destination, Promotion};
+    use crate::resolve::spec::{Destination, MoveSpec, Promotion};
     use crate::{PieceKind, Square};
 
     #[test]
@@ -287,6 +272,14 @@ mod tests {
         game(text).events
     }
 
+    /// The spec of the move a move line makes.
+    fn spec_of(text: &str) -> MoveSpec {
+        match &events(text)[0] {
+            Event::Move { spec, .. } => *spec,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
     #[test]
     fn move_lines() {
         let e = events("   1 ７六歩(77)   ( 0:16/00:00:16)");
@@ -304,28 +297,21 @@ mod tests {
         assert_eq!(spec.to, Destination::Square(Square::new(7, 6).unwrap()));
         assert_eq!(time.unwrap().spent_ms, 16_000);
         assert_eq!(span.text(), "７六歩(77)");
-        let e = events("  10 ７七角成(22) ( 0:01/00:00:07)+");
-        let Event::Move { spec, .. } = &e[0] else {
-            panic!()
-        };
-        assert_eq!(spec.promotion, Promotion::Promote);
-        assert_eq!(spec.piece, PieceKind::Bishop);
-        let e = events("11 同　銀(88)");
-        let Event::Move { spec, .. } = &e[0] else {
-            panic!()
-        };
-        assert_eq!(spec.to, Destination::Same);
+        let promoted = spec_of("  10 ７七角成(22) ( 0:01/00:00:07)+");
+        assert_eq!(promoted.promotion, Promotion::Promote);
+        assert_eq!(promoted.piece, PieceKind::Bishop);
+        assert_eq!(spec_of("11 同　銀(88)").to, Destination::Same);
         let e = events("  13 中断         ( 0:00/00:00:07)");
         let Event::End { word, time, .. } = &e[0] else {
             panic!()
         };
         assert_eq!(*word, "中断");
         assert!(time.is_some());
-        let e = events("5 ５五角打");
-        let Event::Move { spec, .. } = &e[0] else {
-            panic!()
-        };
-        assert_eq!(spec.from, None);
+        assert_eq!(spec_of("5 ５五角打").from, None);
+        // A side mark in the number's place, or after it.
+        for text in ["▲７六歩(77)", "1 △７六歩(77)"] {
+            assert_eq!(spec_of(text).from, Square::new(7, 7), "{text}");
+        }
     }
 
     #[test]

@@ -19,15 +19,12 @@
 //! reader finds the branch point.
 //!
 //! Variations are written depth first, the deepest branch point of a line
-//! first, which is the order KIF readers (ours included) attach them by.
-//! The work list is explicit, so any nesting depth is written without
-//! recursion.
+//! first (see [`japanese::write_lines`]).
 
 use crate::format::japanese::endings::{ending_word, trailer};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::write as japanese;
-use crate::format::lines::split_at_endings;
-use crate::record::{Ending, MoveTime, NodeId, Record};
+use crate::record::{Ending, EndingKind, MoveTime, NodeId, Record};
 use crate::{Color, Move, Position, Square};
 use std::fmt::Write as _;
 
@@ -65,44 +62,33 @@ pub fn write(record: &Record, encoding: &str) -> String {
     let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
     out.push_str("手数----指手---------消費時間--\n");
     let start = record.start.clone();
-    for odd in &odd_headers {
-        writeln!(out, "*{odd}").unwrap();
-    }
+    japanese::write_comments(&mut out, &odd_headers);
     japanese::write_notes(&mut out, record, NodeId::ROOT);
 
-    // Lines still to write: (first node, where the line stands before
-    // it). The mainline first; variations are pushed as found.
     let mut cursor = Cursor {
         pos: start,
         previous: None,
         clock: Clock::default(),
     };
-    let mut work: Vec<(NodeId, Cursor)> = Vec::new();
     if let Some(first) = record.tree.children(NodeId::ROOT).next() {
-        work.push((first, cursor));
+        japanese::write_lines(&mut out, record, first, cursor, |out, first, cursor| {
+            write_line(out, record, first, cursor, handicap_labels)
+        });
     } else if let Some(ending) = &record.tree.root().ending {
         write_ending_after(&mut out, record, ending, 0, &mut cursor, handicap_labels);
-    }
-    let mut first_line = true;
-    while let Some((first, cursor)) = work.pop() {
-        if !first_line {
-            writeln!(out, "\n変化：{}手", record.tree.node(first).ply).unwrap();
-        }
-        first_line = false;
-        write_line(&mut out, record, first, cursor, handicap_labels, &mut work);
     }
     out
 }
 
-/// Writes one line of play from `first` and queues its variations.
+/// Writes one line of play from `first`; returns where it branches (see
+/// [`japanese::write_lines`]).
 fn write_line(
     out: &mut String,
     record: &Record,
     first: NodeId,
     mut cursor: Cursor,
     handicap_labels: bool,
-    work: &mut Vec<(NodeId, Cursor)>,
-) {
+) -> Vec<(NodeId, Cursor)> {
     let tree = &record.tree;
     let mut branches: Vec<(NodeId, Cursor)> = Vec::new();
     let mut at = Some(first);
@@ -123,13 +109,7 @@ fn write_line(
         let mut text = String::with_capacity(24);
         move_text(&mut text, &cursor.pos, mv, cursor.previous);
         let time = cursor.clock.column(cursor.pos.side_to_move(), node.time);
-        write_numbered(
-            out,
-            japanese::move_number(record, node.ply),
-            &text,
-            time,
-            has_variation,
-        );
+        write_numbered(out, record, node.ply, &text, time, has_variation);
         japanese::write_notes(out, record, id);
         cursor.pos.play_unchecked(mv);
         cursor.previous = Some(mv.to());
@@ -140,19 +120,7 @@ fn write_line(
         let ply = tree.node(last).ply;
         write_ending_after(out, record, ending, ply, &mut cursor, handicap_labels);
     }
-    // Deepest branch point first: push the shallowest first, so that the
-    // deepest is popped first; siblings in reverse for the same reason.
-    for (id, cursor) in branches {
-        let parent = tree.node(id).parent.expect("a move's node has a parent");
-        let later: Vec<NodeId> = tree
-            .children(parent)
-            .skip_while(|&c| c != id)
-            .skip(1)
-            .collect();
-        for &sibling in later.iter().rev() {
-            work.push((sibling, cursor.clone()));
-        }
-    }
+    branches
 }
 
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.
@@ -181,19 +149,21 @@ pub fn move_text(text: &mut String, pos: &Position, mv: Move, previous: Option<S
     }
 }
 
-/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`: a numbered line with its time
-/// column (spent and total, in milliseconds), padded as Kifu for Windows
-/// pads it.
+/// `   1 ７六歩(77)   ( 0:16/00:00:16)+`: the line of move `ply` (or of
+/// the terminal word after move `ply - 1`), numbered as
+/// [`japanese::move_number`] says, with its time column (spent and total,
+/// in milliseconds), padded as Kifu for Windows pads it.
 fn write_numbered(
     out: &mut String,
-    number: u64,
+    record: &Record,
+    ply: u32,
     text: &str,
     (spent, total): (u64, u64),
     has_variation: bool,
 ) {
+    let number = japanese::move_number(record, ply);
     write!(out, "{number:>4} {text}").unwrap();
-    let width: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
-    for _ in width..13 {
+    for _ in japanese::display_width(text)..13 {
         out.push(' ');
     }
     let (spent, total) = (spent / 1000, total / 1000);
@@ -230,28 +200,14 @@ fn write_ending_after(
             let mut text = String::new();
             move_text(&mut text, pos, mv, cursor.previous);
             let time = cursor.clock.column(pos.side_to_move(), ending.time);
-            write_numbered(
-                out,
-                japanese::move_number(record, ply + 1),
-                &text,
-                time,
-                false,
-            );
+            write_numbered(out, record, ply + 1, &text, time, false);
             for comment in &ending.comments {
                 writeln!(out, "*{comment}").unwrap();
             }
             let moves = japanese::move_number(record, ply);
             writeln!(out, "{}", trailer(moves, ending, handicap_labels)).unwrap();
         }
-        None => write_ending(
-            out,
-            record,
-            ending,
-            ply,
-            pos,
-            &mut cursor.clock,
-            handicap_labels,
-        ),
+        None => write_ending(out, record, ending, ply, cursor, handicap_labels),
     }
 }
 
@@ -262,48 +218,37 @@ fn write_ending(
     record: &Record,
     ending: &Ending,
     ply: u32,
-    pos: &Position,
-    clock: &mut Clock,
+    cursor: &mut Cursor,
     handicap_labels: bool,
 ) {
-    let to_move = pos.side_to_move();
+    let to_move = cursor.pos.side_to_move();
     // A terminal word speaks of the player to move (投了: that player
     // resigns). When the record's winner does not fit the word, the summary
     // line alone says who won.
     let mut word = ending_word(ending, to_move);
     // The reader takes a numbered line for a terminal word only when it is
     // one: an unknown ending is written as 中断, its text kept in a comment.
-    let unreadable = ending.kind == crate::record::EndingKind::Other;
+    let unreadable = ending.kind == EndingKind::Other;
     if unreadable {
         word = "中断";
     }
     let (_, implied) = crate::format::endings::ending_for_word(word, to_move);
-    let word_line = implied == ending.winner || ending.kind == crate::record::EndingKind::Other;
+    let word_line = implied == ending.winner || ending.kind == EndingKind::Other;
     if word_line {
-        let time = clock.column(to_move, ending.time);
-        write_numbered(
-            out,
-            japanese::move_number(record, ply + 1),
-            word,
-            time,
-            false,
-        );
+        let time = cursor.clock.column(to_move, ending.time);
+        write_numbered(out, record, ply + 1, word, time, false);
     }
     if unreadable {
         writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
     }
-    for comment in &ending.comments {
-        for line in split_at_endings(comment) {
-            writeln!(out, "*{line}").unwrap();
-        }
-    }
+    japanese::write_comments(out, &ending.comments);
     let moves = japanese::move_number(record, ply);
     let summary = match (ending.kind, word_line) {
         // json-kifu-format reads no `…の入玉勝ち` summary; the 入玉勝ち line
         // above says how the game ended, so the summary says who won.
-        (crate::record::EndingKind::EnteringKing, true) => {
+        (EndingKind::EnteringKing, true) => {
             let plain = Ending {
-                kind: crate::record::EndingKind::Resign,
+                kind: EndingKind::Resign,
                 ..ending.clone()
             };
             trailer(moves, &plain, handicap_labels)
