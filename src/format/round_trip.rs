@@ -512,7 +512,7 @@ enum Made {
 
 /// An ending at `pos` after move `ply`: a terminal word as a reader keeps
 /// it, or (`Made::Any`) any kind with any winner; perhaps a time and a
-/// comment; and a third of the time a foul (`Made::Any`: perhaps without
+/// comment (of one line or two); and a third of the time a foul (`Made::Any`: perhaps without
 /// its move).
 fn random_ending(rng: &mut Rng, pos: &Position, ply: u32, made: Made) -> Ending {
     let to_move = pos.side_to_move();
@@ -527,9 +527,12 @@ fn random_ending(rng: &mut Rng, pos: &Position, ply: u32, made: Made) -> Ending 
     };
     ending.time = rng.one_in(3).then(|| random_time(rng));
     if rng.one_in(3) {
-        ending
-            .comments
-            .push(format!("ending comment {}", rng.below(1000)));
+        let n = rng.below(1000);
+        let comment = match rng.one_in(2) {
+            true => format!("ending comment {n}"),
+            false => format!("ending\ncomment {n}"),
+        };
+        ending.comments.push(comment);
     }
     if rng.one_in(3) {
         // A foul as read names its move; any foul may not.

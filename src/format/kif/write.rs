@@ -201,9 +201,7 @@ fn write_ending_after(
             move_text(&mut text, pos, mv, cursor.previous);
             let time = cursor.clock.column(pos.side_to_move(), ending.time);
             write_numbered(out, record, ply + 1, &text, time, false);
-            for comment in &ending.comments {
-                writeln!(out, "*{comment}").unwrap();
-            }
+            japanese::write_comments(out, &ending.comments);
             let moves = japanese::move_number(record, ply);
             writeln!(out, "{}", trailer(moves, ending, handicap_labels)).unwrap();
         }
