@@ -183,7 +183,8 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::{fewer_suspicious_than, is_suspicious, BINARY_LEAST};
-    use crate::decode::{decode, Encoding, EncodingChoice, ExtensionHint};
+    use crate::decode::tests::CHOICES;
+    use crate::decode::{decode, ExtensionHint};
     use proptest::prelude::*;
 
     /// The binary test's count as it was before its fast path screened blocks
@@ -268,17 +269,6 @@ mod tests {
             }
         }
     }
-
-    /// Every encoding an input can be read as, and detection.
-    const CHOICES: [EncodingChoice; 7] = [
-        EncodingChoice::Auto,
-        EncodingChoice::Forced(Encoding::Utf8),
-        EncodingChoice::Forced(Encoding::Utf8Bom),
-        EncodingChoice::Forced(Encoding::Cp932),
-        EncodingChoice::Forced(Encoding::EucJp),
-        EncodingChoice::Forced(Encoding::Utf16Le),
-        EncodingChoice::Forced(Encoding::Utf16Be),
-    ];
 
     /// The fast count and the oracle give the same answer for `bytes` read in every
     /// encoding, at thresholds around the binary test's own ([`BINARY_LEAST`]).
