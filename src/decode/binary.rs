@@ -95,7 +95,7 @@ pub(super) fn is_suspicious(c: char) -> bool {
 /// screened a block at a time ([`may_end_suspicious`], cheap and branch-free); only a block
 /// the screen lets through (about one in a hundred in Japanese text) is counted byte by byte
 /// ([`suspicious_at`]).
-fn fewer_suspicious_than(text: &str, least: usize) -> bool {
+pub(super) fn fewer_suspicious_than(text: &str, least: usize) -> bool {
     let bytes = text.as_bytes();
     let mut found = 0;
     for (k, block) in bytes.chunks(SCREENED_BLOCK).enumerate() {
