@@ -682,14 +682,15 @@ mod tests {
 
     #[test]
     fn each_error_has_its_kind() {
-        assert_eq!(kind(b"", "a.kif"), ErrorKind::NotARecord);
-        assert_eq!(kind(b"hello\n", "notes"), ErrorKind::UnknownFormat);
-        assert_eq!(kind(b"hello\nworld\n", "notes.kif"), ErrorKind::NotARecord);
-        assert_eq!(
-            kind(b"+7776FU\n-7776FU\n+2726FU\n", "a.csa"),
-            ErrorKind::Illegal
-        );
-        assert_eq!(kind(b"+7776FU\n-33XXFU\n", "a.csa"), ErrorKind::Syntax);
+        for (bytes, name, expected) in [
+            (&b""[..], "a.kif", ErrorKind::NotARecord),
+            (b"hello\n", "notes", ErrorKind::UnknownFormat),
+            (b"hello\nworld\n", "notes.kif", ErrorKind::NotARecord),
+            (b"+7776FU\n-7776FU\n+2726FU\n", "a.csa", ErrorKind::Illegal),
+            (b"+7776FU\n-33XXFU\n", "a.csa", ErrorKind::Syntax),
+        ] {
+            assert_eq!(kind(bytes, name), expected, "{name} {bytes:?}");
+        }
     }
 
     #[test]

@@ -129,12 +129,12 @@ impl ExtensionHint {
     /// The hint for a file name, from its extension (ignoring ASCII case).
     #[must_use]
     pub fn from_path(path: &Path) -> ExtensionHint {
-        const UTF8: [&str; 4] = ["kifu", "ki2u", "jkf", "json"];
-        const LEGACY: [&str; 4] = ["kif", "ki2", "csa", "bod"];
-        let Some(extension) = extension(path) else {
+        const UTF8: [&[u8]; 4] = [b"kifu", b"ki2u", b"jkf", b"json"];
+        const LEGACY: [&[u8]; 4] = [b"kif", b"ki2", b"csa", b"bod"];
+        let Some(extension) = crate::types::extension(path) else {
             return ExtensionHint::None;
         };
-        let is = |list: &[&str]| list.iter().any(|e| extension.eq_ignore_ascii_case(e));
+        let is = |list: &[&[u8]]| list.iter().any(|e| extension.eq_ignore_ascii_case(e));
         if is(&UTF8) {
             ExtensionHint::Utf8
         } else if is(&LEGACY) {
@@ -143,11 +143,6 @@ impl ExtensionHint {
             ExtensionHint::None
         }
     }
-}
-
-/// `path.extension()` as UTF-8 ([`crate::types::extension`]).
-fn extension(path: &Path) -> Option<&str> {
-    std::str::from_utf8(crate::types::extension(path)?).ok()
 }
 
 /// The decoded text and what it was decoded from.
