@@ -490,13 +490,10 @@ fn extension_hints() {
         ),
         (ExtensionHint::None, &["game.txt", "kif", ""]),
     ];
+    let hint = |path| ExtensionHint::from_path(Path::new(path));
     for (expected, paths) in cases {
         for path in paths {
-            assert_eq!(
-                ExtensionHint::from_path(Path::new(path)),
-                expected,
-                "{path}"
-            );
+            assert_eq!(hint(path), expected, "{path}");
         }
     }
 }
