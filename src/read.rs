@@ -313,14 +313,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
         ));
         return Ok(record);
     }
-    node.ending = Some(Box::new(Ending {
-        kind,
-        winner,
-        text: token.to_string(),
-        time: None,
-        comments: Vec::new(),
-        foul: None,
-    }));
+    node.ending = Some(Box::new(Ending::new(kind, winner, token)));
     record.warnings.push(span.warning(format!(
         "an end token after the moves (not part of a USI position command) read as the ending: {kind:?}{}",
         winner.map_or(String::new(), |w| format!(", won by {w}"))
@@ -404,14 +397,7 @@ pub fn read_bytes(
                 return read;
             }
         }
-        detected = match std::str::from_utf8(bytes) {
-            Ok(text) => decode::Detected::Decoded(Decoded {
-                text: text.into(),
-                encoding: decode::Encoding::Utf8,
-                malformed: Vec::new(),
-            }),
-            Err(_) => decode::detect_not_utf8(bytes),
-        };
+        detected = decode::detect_utf8(bytes);
     }
     if detected == decode::Detected::Cp932 && maybe_kakinoki {
         if let Some(read) = read_kakinoki(Source::Cp932(bytes), path, format) {
@@ -461,41 +447,30 @@ fn read_decoded(
             )
             .with_kind(ErrorKind::UnknownFormat)
         })?;
-    let games = read_games(&text, format)?;
-    let Read {
-        records,
-        errors,
-        encoding,
-    } = gather(games, used, &malformed)?;
-    if let [only] = records.as_slice() {
-        if says_nothing(only) {
-            // Text in which no line was understood (a README named `.kif`)
-            // is no game, not an empty game.
-            let first = &only.warnings[0];
-            let line = text
-                .lines()
-                .nth(first.line.saturating_sub(1) as usize)
-                .unwrap_or("");
-            return Err(Error::at(
-                Stage::Parse,
-                first.line,
-                line,
-                0,
-                line,
-                format!(
-                    "this is not a game record: no header, board, move, comment or ending was understood ({} lines not understood, as {})",
-                    only.warnings.len(),
-                    format.name()
-                ),
-            )
-            .with_kind(ErrorKind::NotARecord));
-        }
+    let read = gather(read_games(&text, format)?, used, &malformed)?;
+    if let Some(only) = says_nothing(&read.records) {
+        // Text in which no line was understood (a README named `.kif`)
+        // is no game, not an empty game.
+        let first = &only.warnings[0];
+        let line = text
+            .lines()
+            .nth(first.line.saturating_sub(1) as usize)
+            .unwrap_or("");
+        return Err(Error::at(
+            Stage::Parse,
+            first.line,
+            line,
+            0,
+            line,
+            format!(
+                "this is not a game record: no header, board, move, comment or ending was understood ({} lines not understood, as {})",
+                only.warnings.len(),
+                format.name()
+            ),
+        )
+        .with_kind(ErrorKind::NotARecord));
     }
-    Ok(Read {
-        records,
-        errors,
-        encoding,
-    })
+    Ok(read)
 }
 
 /// The games read from a text decoded from `used`, as [`Read`]: each
@@ -589,16 +564,12 @@ fn read_kakinoki(
         Source::Cp932(_) => decode::Encoding::Cp932,
         _ => decode::Encoding::Utf8,
     };
-    let read = match games {
-        Ok(games) => gather(games, encoding, &[]),
-        Err(e) => Err(e),
-    };
-    if let Ok(Read { records, .. }) = &read {
-        if let [only] = records.as_slice() {
-            if says_nothing(only) {
-                return None;
-            }
-        }
+    let read = games.and_then(|games| gather(games, encoding, &[]));
+    if read
+        .as_ref()
+        .is_ok_and(|read| says_nothing(&read.records).is_some())
+    {
+        return None;
     }
     Some(read)
 }
@@ -655,18 +626,22 @@ fn sniff_bytes<'b>(source: Source<'b>, arena: &mut String) -> Option<(Option<For
     Some((sniffer.end(), prefix))
 }
 
-/// Whether a record read from text holds nothing at all, while the text
-/// held lines it warned about.
-fn says_nothing(record: &Record) -> bool {
+/// The one record read from a text when it holds nothing at all, while
+/// the text held lines it warned about.
+fn says_nothing(records: &[Record]) -> Option<&Record> {
+    let [record] = records else {
+        return None;
+    };
     let root = record.tree.root();
-    !record.warnings.is_empty()
+    let nothing = !record.warnings.is_empty()
         && record.headers.is_empty()
         && record.tree.len() <= 1
         && root.comments.is_empty()
         && root.bookmarks.is_empty()
         && root.ending.is_none()
         && record.trailer.is_none()
-        && record.start == Setup::startpos()
+        && record.start == Setup::startpos();
+    nothing.then_some(record)
 }
 
 /// The error for input that is no game record, at the telling character.
@@ -707,14 +682,15 @@ mod tests {
 
     #[test]
     fn each_error_has_its_kind() {
-        assert_eq!(kind(b"", "a.kif"), ErrorKind::NotARecord);
-        assert_eq!(kind(b"hello\n", "notes"), ErrorKind::UnknownFormat);
-        assert_eq!(kind(b"hello\nworld\n", "notes.kif"), ErrorKind::NotARecord);
-        assert_eq!(
-            kind(b"+7776FU\n-7776FU\n+2726FU\n", "a.csa"),
-            ErrorKind::Illegal
-        );
-        assert_eq!(kind(b"+7776FU\n-33XXFU\n", "a.csa"), ErrorKind::Syntax);
+        for (bytes, name, expected) in [
+            (&b""[..], "a.kif", ErrorKind::NotARecord),
+            (b"hello\n", "notes", ErrorKind::UnknownFormat),
+            (b"hello\nworld\n", "notes.kif", ErrorKind::NotARecord),
+            (b"+7776FU\n-7776FU\n+2726FU\n", "a.csa", ErrorKind::Illegal),
+            (b"+7776FU\n-33XXFU\n", "a.csa", ErrorKind::Syntax),
+        ] {
+            assert_eq!(kind(bytes, name), expected, "{name} {bytes:?}");
+        }
     }
 
     #[test]

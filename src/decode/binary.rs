@@ -95,7 +95,7 @@ pub(super) fn is_suspicious(c: char) -> bool {
 /// screened a block at a time ([`may_end_suspicious`], cheap and branch-free); only a block
 /// the screen lets through (about one in a hundred in Japanese text) is counted byte by byte
 /// ([`suspicious_at`]).
-fn fewer_suspicious_than(text: &str, least: usize) -> bool {
+pub(super) fn fewer_suspicious_than(text: &str, least: usize) -> bool {
     let bytes = text.as_bytes();
     let mut found = 0;
     for (k, block) in bytes.chunks(SCREENED_BLOCK).enumerate() {
@@ -183,69 +183,12 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::{fewer_suspicious_than, is_suspicious, BINARY_LEAST};
-    use crate::decode::{decode, Encoding, EncodingChoice, ExtensionHint};
+    use crate::decode::tests::CHOICES;
+    use crate::decode::{decode, ExtensionHint};
     use proptest::prelude::*;
 
-    /// The binary test's count as it was before its fast path screened blocks
-    /// ([`super::may_end_suspicious`]): every byte of the text judged with its neighbours.
-    /// Kept as the oracle the fast path must agree with, answer for answer (the rest of
-    /// [`not_a_record`] is the same code either way).
-    mod oracle {
-        use super::super::suspicious_at;
-
-        pub fn fewer_suspicious_than(text: &str, least: usize) -> bool {
-            let bytes = text.as_bytes();
-            let n = bytes.len();
-            if n < 4 {
-                return (0..n).filter(|&i| suspicious_at(bytes, i)).count() < least;
-            }
-            // The first two bytes (no two before them) and the last (none after) one by one.
-            let mut found = [0, 1, n - 1]
-                .into_iter()
-                .filter(|&i| suspicious_at(bytes, i))
-                .count();
-            let (before2, before1, here, after) = (
-                &bytes[..n - 3],
-                &bytes[1..n - 2],
-                &bytes[2..n - 1],
-                &bytes[3..],
-            );
-            const BLOCK: usize = 64;
-            for start in (0..here.len()).step_by(BLOCK) {
-                let end = (start + BLOCK).min(here.len());
-                found += suspicious_bytes(
-                    &before2[start..end],
-                    &before1[start..end],
-                    &here[start..end],
-                    &after[start..end],
-                );
-                if found >= least {
-                    return false;
-                }
-            }
-            found < least
-        }
-
-        fn suspicious_bytes(before2: &[u8], before1: &[u8], here: &[u8], after: &[u8]) -> usize {
-            let count: u8 = here
-                .iter()
-                .zip(before1)
-                .zip(before2)
-                .zip(after)
-                .map(|(((&c, &b1), &b2), &a)| {
-                    let allowed =
-                        (c == 0x09) | (c == 0x0A) | (c == 0x0C) | (c == 0x0D) | (c == 0x1A);
-                    let control = ((c < 0x20) & !allowed) | (c == 0x7F);
-                    let c1 = (c == 0xC2) & (a & 0xE0 == 0x80);
-                    let replacement = (c == 0xBD) & (b1 == 0xBF) & (b2 == 0xEF);
-                    u8::from(control | c1 | replacement)
-                })
-                .fold(0, u8::wrapping_add);
-            usize::from(count)
-        }
-    }
-
-    /// The count the fast path stands for, character by character.
+    /// The count the fast path stands for, character by character: the
+    /// oracle it must agree with, answer for answer.
     fn count(text: &str) -> usize {
         text.chars().filter(|&c| is_suspicious(c)).count()
     }
@@ -269,19 +212,9 @@ mod tests {
         }
     }
 
-    /// Every encoding an input can be read as, and detection.
-    const CHOICES: [EncodingChoice; 7] = [
-        EncodingChoice::Auto,
-        EncodingChoice::Forced(Encoding::Utf8),
-        EncodingChoice::Forced(Encoding::Utf8Bom),
-        EncodingChoice::Forced(Encoding::Cp932),
-        EncodingChoice::Forced(Encoding::EucJp),
-        EncodingChoice::Forced(Encoding::Utf16Le),
-        EncodingChoice::Forced(Encoding::Utf16Be),
-    ];
-
-    /// The fast count and the oracle give the same answer for `bytes` read in every
-    /// encoding, at thresholds around the binary test's own ([`BINARY_LEAST`]).
+    /// The fast count and the oracle ([`count`]) give the same answer for
+    /// `bytes` read in every encoding, at thresholds around the binary test's
+    /// own ([`BINARY_LEAST`]).
     fn agrees_with_the_oracle(bytes: &[u8]) -> Result<(), TestCaseError> {
         for choice in CHOICES {
             let decoded = decode(bytes, choice, ExtensionHint::None);
@@ -289,7 +222,7 @@ mod tests {
             for least in [1, 2, BINARY_LEAST - 1, BINARY_LEAST, BINARY_LEAST + 1, 64] {
                 prop_assert_eq!(
                     fewer_suspicious_than(text, least),
-                    oracle::fewer_suspicious_than(text, least),
+                    count(text) < least,
                     "{:?} {:?} {}",
                     choice,
                     bytes,

@@ -6,7 +6,7 @@
 //! binary test of [`not_a_record`](super::not_a_record) counts (whose
 //! answer needs the whole text).
 
-use super::binary::is_suspicious;
+use super::binary::fewer_suspicious_than;
 use encoding_rs::DecoderResult;
 
 /// Decodes `bytes` (whole lines of CP932 input, line endings included)
@@ -34,52 +34,30 @@ pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
 
 /// `bytes` (whole lines of input that may be UTF-8) as text, if they are
 /// valid UTF-8 and hold no character the binary test of
-/// [`not_a_record`](super::not_a_record) counts.
+/// [`not_a_record`](super::not_a_record) counts (U+FFFD among them).
 #[must_use]
 pub fn decode_utf8_cleanly(bytes: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let replaced = memchr::memmem::find(bytes, "\u{fffd}".as_bytes()).is_some();
-    (!replaced && !holds_binary(text)).then_some(text)
+    (!holds_binary(text)).then_some(text)
 }
 
 /// Whether `text` holds a character the binary test of
-/// [`not_a_record`](super::not_a_record) counts: a control character but
-/// tab, line feed, carriage return, form feed and `^Z` (C0 and DEL are
-/// single bytes in UTF-8; C1, U+0080 to U+009F, is `C2 80` to `C2 9F`);
-/// U+FFFD is not looked for (a clean CP932 decoding never gives it: no
-/// code maps to it, and nothing was replaced). The bytes are first looked at in blocks for any byte under
-/// `0x20` but the usual tab, LF and CR, or DEL, or `C2`, with no branch
-/// (so the compiler checks many at once); only a block with one is read
-/// character by character.
+/// [`not_a_record`](super::not_a_record) counts, by that test's own count.
+/// (A clean CP932 decoding never gives U+FFFD: no code maps to it, and
+/// nothing was replaced.)
 fn holds_binary(text: &str) -> bool {
-    const BLOCK: usize = 64;
-    text.as_bytes().chunks(BLOCK).enumerate().any(|(i, block)| {
-        let odd = block.iter().fold(false, |odd, &b| {
-            odd | ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r'))
-                | (b == 0x7f)
-                | (b == 0xc2)
-        });
-        odd && {
-            // The block's characters, from the first that starts in it.
-            let from = (i * BLOCK..text.len())
-                .find(|&at| text.is_char_boundary(at))
-                .unwrap_or(text.len());
-            let to = ((i + 1) * BLOCK + 1..=text.len())
-                .find(|&at| text.is_char_boundary(at))
-                .unwrap_or(text.len());
-            text[from..to].chars().any(is_suspicious)
-        }
-    })
+    !fewer_suspicious_than(text, 1)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::binary::is_suspicious;
     use super::*;
 
     #[test]
     fn cp932_is_detected_as_decode_chooses_it() {
         use super::super::{
-            decode, detect, detect_not_utf8, Detected, Encoding, EncodingChoice, ExtensionHint, BOM,
+            decode, detect, detect_utf8, Detected, Encoding, EncodingChoice, ExtensionHint, BOM,
         };
         let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n");
         let euc = encoding_rs::EUC_JP.encode("手合割：平手\n").0;
@@ -99,7 +77,7 @@ mod tests {
         ];
         // What detect finds, UTF-8 settled as `decode` settles it.
         let settled = |bytes, choice| match detect(bytes, choice) {
-            Detected::Utf8 if std::str::from_utf8(bytes).is_err() => detect_not_utf8(bytes),
+            Detected::Utf8 => detect_utf8(bytes),
             other => other,
         };
         let mut cp932 = 0;
@@ -111,7 +89,7 @@ mod tests {
                 let decoded = decode(bytes, choice, ExtensionHint::None);
                 match settled(bytes, choice) {
                     Detected::Decoded(early) => assert_eq!(early, decoded, "{bytes:?}"),
-                    Detected::Utf8 => assert_eq!(decoded.encoding, Encoding::Utf8, "{bytes:?}"),
+                    Detected::Utf8 => panic!("detect_utf8 settles UTF-8: {bytes:?}"),
                     Detected::Cp932 if decoded.malformed.is_empty() => {
                         assert_eq!(decoded.encoding, Encoding::Cp932, "{bytes:?}");
                         cp932 += 1;

@@ -129,12 +129,12 @@ impl ExtensionHint {
     /// The hint for a file name, from its extension (ignoring ASCII case).
     #[must_use]
     pub fn from_path(path: &Path) -> ExtensionHint {
-        const UTF8: [&str; 4] = ["kifu", "ki2u", "jkf", "json"];
-        const LEGACY: [&str; 4] = ["kif", "ki2", "csa", "bod"];
-        let Some(extension) = extension(path) else {
+        const UTF8: [&[u8]; 4] = [b"kifu", b"ki2u", b"jkf", b"json"];
+        const LEGACY: [&[u8]; 4] = [b"kif", b"ki2", b"csa", b"bod"];
+        let Some(extension) = crate::types::extension(path) else {
             return ExtensionHint::None;
         };
-        let is = |list: &[&str]| list.iter().any(|e| extension.eq_ignore_ascii_case(e));
+        let is = |list: &[&[u8]]| list.iter().any(|e| extension.eq_ignore_ascii_case(e));
         if is(&UTF8) {
             ExtensionHint::Utf8
         } else if is(&LEGACY) {
@@ -143,11 +143,6 @@ impl ExtensionHint {
             ExtensionHint::None
         }
     }
-}
-
-/// `path.extension()` as UTF-8 ([`crate::types::extension`]).
-fn extension(path: &Path) -> Option<&str> {
-    std::str::from_utf8(crate::types::extension(path)?).ok()
 }
 
 /// The decoded text and what it was decoded from.
@@ -199,7 +194,7 @@ pub fn decode(bytes: &[u8], choice: EncodingChoice, hint: ExtensionHint) -> Deco
 }
 
 /// The last steps of [`decode`], from what [`detect`] (or
-/// [`detect_not_utf8`]) found.
+/// [`detect_utf8`]) found.
 #[must_use]
 pub fn decode_detected<'a>(
     bytes: &'a [u8],
@@ -209,10 +204,7 @@ pub fn decode_detected<'a>(
 ) -> Decoded<'a> {
     match detected {
         Detected::Decoded(decoded) => decoded,
-        Detected::Utf8 => match std::str::from_utf8(bytes) {
-            Ok(text) => Decoded::borrowed(text, Encoding::Utf8),
-            Err(_) => decode_detected(bytes, detect_not_utf8(bytes), choice, hint),
-        },
+        Detected::Utf8 => decode_detected(bytes, detect_utf8(bytes), choice, hint),
         Detected::Cp932 => match choice {
             EncodingChoice::Forced(_) => decode_as(bytes, Encoding::Cp932),
             EncodingChoice::Auto => sniff::cp932_or_least_damaged(bytes, hint),
@@ -225,8 +217,7 @@ pub fn decode_detected<'a>(
 pub enum Detected<'a> {
     /// The text, decoded as the rules say.
     Decoded(Decoded<'a>),
-    /// UTF-8, if the bytes are valid UTF-8; else what
-    /// [`detect_not_utf8`] finds.
+    /// UTF-8, if the bytes are valid UTF-8 (see [`detect_utf8`]).
     Utf8,
     /// CP932, if the bytes decode cleanly in it (they are not ASCII);
     /// else [`decode`] tells the encoding from the whole input.
@@ -252,12 +243,15 @@ pub fn detect(bytes: &[u8], choice: EncodingChoice) -> Detected<'_> {
     }
 }
 
-/// The rules after UTF-8, for input [`detect`] left to UTF-8 that is not
-/// valid UTF-8: EUC-JP, decoded, when it clearly is, else CP932
-/// ([`Detected::Cp932`]).
+/// The rules from UTF-8 on, for input [`detect`] left to UTF-8: the text
+/// if the bytes are valid UTF-8, else EUC-JP, decoded, when it clearly is,
+/// else CP932 ([`Detected::Cp932`]). Never [`Detected::Utf8`].
 #[must_use]
-pub fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
-    sniff::detect_not_utf8(bytes)
+pub fn detect_utf8(bytes: &[u8]) -> Detected<'_> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Detected::Decoded(Decoded::borrowed(text, Encoding::Utf8)),
+        Err(_) => sniff::detect_not_utf8(bytes),
+    }
 }
 
 /// Decodes `bytes` as `encoding` if that leaves nothing undecodable.

@@ -33,28 +33,24 @@ mod tests {
 
     #[test]
     fn japanese_words_then_csa_specials_then_unknown() {
-        assert_eq!(
-            said("投了"),
-            Said::Ending(EndingKind::Resign, Winner::Opponent)
-        );
-        assert_eq!(
-            said("TORYO"),
-            Said::Ending(EndingKind::Resign, Winner::Opponent)
-        );
-        assert_eq!(said("+ILLEGAL_ACTION"), Said::FoulBy(Color::Black));
-        assert_eq!(
-            ending_for_word("+ILLEGAL_ACTION", Color::Black),
-            (EndingKind::FoulLoss, Some(Color::White))
-        );
-        assert_eq!(
-            ending_for_word("+ILLEGAL_ACTION", Color::White),
-            (EndingKind::FoulWin, Some(Color::White))
-        );
-        assert_eq!(said("引き分け"), Said::Unknown { misdecoded: false });
-        assert_eq!(said("\u{fffd}"), Said::Unknown { misdecoded: true });
-        assert_eq!(
-            ending_for_word("引き分け", Color::Black),
-            (EndingKind::Other, None)
-        );
+        use Color::{Black, White};
+        use EndingKind::{FoulLoss, FoulWin, Other, Resign};
+        for (word, expected) in [
+            ("投了", Said::Ending(Resign, Winner::Opponent)),
+            ("TORYO", Said::Ending(Resign, Winner::Opponent)),
+            ("+ILLEGAL_ACTION", Said::FoulBy(Black)),
+            ("引き分け", Said::Unknown { misdecoded: false }),
+            ("\u{fffd}", Said::Unknown { misdecoded: true }),
+        ] {
+            assert_eq!(said(word), expected, "{word}");
+        }
+        for (word, to_move, expected) in [
+            ("+ILLEGAL_ACTION", Black, (FoulLoss, Some(White))),
+            ("+ILLEGAL_ACTION", White, (FoulWin, Some(White))),
+            ("引き分け", Black, (Other, None)),
+        ] {
+            let ending = ending_for_word(word, to_move);
+            assert_eq!(ending, expected, "{word} {to_move:?}");
+        }
     }
 }

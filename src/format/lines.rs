@@ -17,14 +17,7 @@ pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {
 /// A syntax error about `at`, a slice of line `n` (whose text is `line`):
 /// its column is where `at` starts, its text is `at`.
 pub(crate) fn error(n: u32, line: &str, at: &str, message: impl Into<String>) -> Error {
-    Error::at(
-        Stage::Parse,
-        n,
-        line,
-        Span::of(n, line, at).offset,
-        at,
-        message,
-    )
+    Span::of(n, line, at).error(Stage::Parse, message)
 }
 
 struct Lines<'a> {

@@ -127,11 +127,8 @@ fn line_format(body: &str, first: char) -> Option<Format> {
     if is_csa_line(body) {
         return Some(Format::Csa);
     }
-    if body.starts_with("手数----") {
-        return Some(Format::Kif);
-    }
-    if side_mark(first).is_some() {
-        return Some(Format::Ki2);
+    if let told @ Some(_) = japanese_line_format(body, first) {
+        return told;
     }
     if first.is_ascii_digit() {
         let rest = body.trim_start_matches(|c: char| c.is_ascii_digit());

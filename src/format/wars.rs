@@ -126,10 +126,9 @@ mod tests {
             let endings: Vec<_> = std::iter::once(crate::record::NodeId::ROOT)
                 .chain(record.tree.ids())
                 .filter_map(|id| record.tree.node(id).ending.as_deref())
+                .map(|ending| (ending.kind, ending.winner))
                 .collect();
-            assert_eq!(endings.len(), 1, "{text}");
-            assert_eq!(endings[0].kind, EndingKind::Resign, "{text}");
-            assert_eq!(endings[0].winner, Some(winner), "{text}");
+            assert_eq!(endings, [(EndingKind::Resign, Some(winner))], "{text}");
             assert!(
                 record
                     .warnings
