@@ -6,7 +6,7 @@
 //! binary test of [`not_a_record`](super::not_a_record) counts (whose
 //! answer needs the whole text).
 
-use super::binary::fewer_suspicious_than;
+use super::binary::is_suspicious;
 use encoding_rs::DecoderResult;
 
 /// Decodes `bytes` (whole lines of CP932 input, line endings included)
@@ -34,19 +34,42 @@ pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
 
 /// `bytes` (whole lines of input that may be UTF-8) as text, if they are
 /// valid UTF-8 and hold no character the binary test of
-/// [`not_a_record`](super::not_a_record) counts (U+FFFD among them).
+/// [`not_a_record`](super::not_a_record) counts.
 #[must_use]
 pub fn decode_utf8_cleanly(bytes: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(bytes).ok()?;
-    (!holds_binary(text)).then_some(text)
+    let replaced = memchr::memmem::find(bytes, "\u{fffd}".as_bytes()).is_some();
+    (!replaced && !holds_binary(text)).then_some(text)
 }
 
 /// Whether `text` holds a character the binary test of
-/// [`not_a_record`](super::not_a_record) counts, by that test's own count.
-/// (A clean CP932 decoding never gives U+FFFD: no code maps to it, and
-/// nothing was replaced.)
+/// [`not_a_record`](super::not_a_record) counts: a control character but
+/// tab, line feed, carriage return, form feed and `^Z` (C0 and DEL are
+/// single bytes in UTF-8; C1, U+0080 to U+009F, is `C2 80` to `C2 9F`);
+/// U+FFFD is not looked for (a clean CP932 decoding never gives it: no
+/// code maps to it, and nothing was replaced). The bytes are first looked at in blocks for any byte under
+/// `0x20` but the usual tab, LF and CR, or DEL, or `C2`, with no branch
+/// (so the compiler checks many at once); only a block with one is read
+/// character by character.
 fn holds_binary(text: &str) -> bool {
-    !fewer_suspicious_than(text, 1)
+    const BLOCK: usize = 64;
+    text.as_bytes().chunks(BLOCK).enumerate().any(|(i, block)| {
+        let odd = block.iter().fold(false, |odd, &b| {
+            odd | ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r'))
+                | (b == 0x7f)
+                | (b == 0xc2)
+        });
+        odd && {
+            // The block's characters, from the first that starts in it.
+            let from = (i * BLOCK..text.len())
+                .find(|&at| text.is_char_boundary(at))
+                .unwrap_or(text.len());
+            let to = ((i + 1) * BLOCK + 1..=text.len())
+                .find(|&at| text.is_char_boundary(at))
+                .unwrap_or(text.len());
+            text[from..to].chars().any(is_suspicious)
+        }
+    })
 }
 
 #[cfg(test)]
