@@ -87,6 +87,15 @@ impl BookMove {
     }
 }
 
+/// Lines saying how many of each thing there were, for the counts that are
+/// not 0: `3 counts left out`.
+pub fn counted<N: std::fmt::Display + PartialEq + Default>(said: &[(N, &str)]) -> Vec<String> {
+    said.iter()
+        .filter(|(n, _)| *n != N::default())
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect()
+}
+
 /// A position's key in a book: its SFEN without the move number.
 pub fn key(pos: &crate::Position) -> String {
     pos.sfen_key()

@@ -172,10 +172,7 @@ impl Walked {
                 "entries repeating a move of their position; their counts added",
             ),
         ];
-        said.iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, what)| format!("{n} {what}"))
-            .collect()
+        crate::book::counted(&said)
     }
 }
 

@@ -41,10 +41,7 @@ impl Written {
             ),
             (self.ponders, "ponder moves left out (a .bin holds none)"),
         ];
-        said.iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, what)| format!("{n} {what}"))
-            .collect()
+        crate::book::counted(&said)
     }
 }
 

@@ -78,10 +78,7 @@ impl Written {
             ),
             (self.counts_dropped, "counts left out (a .ybb holds none)"),
         ];
-        said.iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, what)| format!("{n} {what}"))
-            .collect()
+        super::counted(&said)
     }
 }
 
