@@ -339,15 +339,32 @@ mod tests {
         assert_eq!((e.location.line, e.location.column), (2, 11));
     }
 
+    /// A JKF record from `(x, y, color, kind)` pieces, with `moves` after
+    /// the first entry.
+    fn other(pieces: &[(u8, u8, u8, &str)], moves: &str) -> String {
+        let files: Vec<String> = (1..=9)
+            .map(|x| {
+                let squares: Vec<String> = (1..=9)
+                    .map(|y| match pieces.iter().find(|p| p.0 == x && p.1 == y) {
+                        Some((_, _, c, k)) => format!(r#"{{"color":{c},"kind":"{k}"}}"#),
+                        None => "{}".to_string(),
+                    })
+                    .collect();
+                format!("[{}]", squares.join(","))
+            })
+            .collect();
+        format!(
+            r#"{{"header":{{}},"initial":{{"preset":"OTHER","data":{{"color":0,"board":[{}],"hands":[{{}},{{"FU":1}}]}}}},"moves":[{{}}{moves}]}}"#,
+            files.join(",")
+        )
+    }
+
     #[test]
     fn a_piece_that_must_promote_promotes() {
-        // Kings on 5i and 5a, Black's pawn on 1b, a pawn in White's hand:
-        // the writer's `initial`, then the pawn's move to 1a.
-        let start = Position::from_sfen("4k4/8P/9/9/9/9/9/9/4K4 b p 1").unwrap();
-        let written = crate::format::jkf::write::write(&Record::new(start));
-        let mv = r#"{"move":{"from":{"x":1,"y":2},"to":{"x":1,"y":1},"piece":"FU","color":0}}"#;
-        let text = written.replace("    {}\n  ]", &format!("    {{}},{mv}\n  ]"));
-        assert!(text.contains(mv), "{text}");
+        let text = other(
+            &[(5, 9, 0, "OU"), (5, 1, 1, "OU"), (1, 2, 0, "FU")],
+            r#",{"move":{"from":{"x":1,"y":2},"to":{"x":1,"y":1},"piece":"FU","color":0}}"#,
+        );
         let record = read(&text).unwrap();
         assert_eq!(usi_moves(&record), "1b1a+");
         assert_eq!(record.warnings.len(), 1, "{:?}", record.warnings);
