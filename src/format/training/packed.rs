@@ -370,6 +370,19 @@ impl Bits {
         }
     }
 
+    /// `n` 0 bits.
+    fn zeros(&mut self, n: usize) {
+        self.filled += n as u32;
+        while self.filled >= 64 {
+            if let Some(w) = self.words.get_mut(self.word) {
+                *w = self.acc;
+            }
+            self.word += 1;
+            self.filled -= 64;
+            self.acc = 0;
+        }
+    }
+
     /// The bits written so far.
     #[cfg(debug_assertions)]
     fn at(&self) -> usize {
@@ -410,22 +423,22 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     bits.put(field(usize::from(pos.side_to_move() == Color::White), 1));
     bits.put(field(kings[0].index(), 7));
     bits.put(field(kings[1].index(), 7));
-    // What is on the board and in the hands, to find the box.
-    // The squares in index order, as the board holds them.
-    for &square in pos.board() {
-        bits.put(SQUARES[d][square_index(square)]);
-    }
-    // What the board holds of each row, promoted or not (counted from the
-    // bitboards, apart from the writing, which it would slow).
+    // The squares in index order, walked from the occupied ones: the empty
+    // squares between are one 0 bit each. What the board holds of each row
+    // is counted on the way, to find the box.
     let mut count = [0u8; 7];
-    for (r, row) in ROWS.iter().enumerate() {
-        let kinds = [Some(row.kind), row.kind.promote()];
-        for color in [Color::Black, Color::White] {
-            for kind in kinds.into_iter().flatten() {
-                count[r] += pos.pieces(color, kind).count() as u8;
-            }
+    let mut next = 0;
+    for square in pos.occupied() {
+        let index = square.index();
+        bits.zeros(index - next);
+        next = index + 1;
+        let piece = pos.piece_at(square);
+        bits.put(SQUARES[d][square_index(piece)]);
+        if let Some(r) = piece.and_then(|p| row_of(p.kind)) {
+            count[r] += 1;
         }
     }
+    bits.zeros(81 - next);
     for color in [Color::Black, Color::White] {
         let hand = pos.hand(color);
         let white = usize::from(color == Color::White);
@@ -727,6 +740,27 @@ mod tests {
                 assert_eq!(unpack(&bytes(text), dialect), Ok(pos.clone()), "{text}");
             }
         }
+    }
+
+    /// The positions of random games (drops, promotions, full hands) pack
+    /// and unpack to themselves in both dialects.
+    #[test]
+    fn random_positions_pack_and_unpack() {
+        let mut rng = crate::test_util::rng::Rng::new(39);
+        let mut n = 0;
+        for _ in 0..300 {
+            let mut pos = Position::startpos();
+            for mv in crate::test_util::games::random_line(150, &mut rng) {
+                pos.play(mv).unwrap();
+                for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+                    let packed = pack(&pos, dialect).unwrap();
+                    let back = unpack(&packed, dialect).unwrap();
+                    assert_eq!(back.sfen_key(), pos.sfen_key());
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 10_000, "{n} positions");
     }
 
     fn bytes(hex: &str) -> [u8; 32] {
