@@ -198,7 +198,7 @@ fn column(dialect: Dialect) -> usize {
 /// and how many there are.
 #[derive(Clone, Copy)]
 struct Emit {
-    bits: u32,
+    bits: u64,
     len: u32,
 }
 
@@ -223,7 +223,7 @@ impl Emit {
     /// The code with one more bit after it.
     const fn then(self, bit: bool) -> Emit {
         Emit {
-            bits: self.bits | (bit as u32) << self.len,
+            bits: self.bits | (bit as u64) << self.len,
             len: self.len + 1,
         }
     }
@@ -277,6 +277,50 @@ const EMITS: Emits = {
         d += 1;
     }
     e
+};
+
+/// `n` codes `e` one after the other, as one code (at most 64 bits).
+const fn repeated(e: Emit, n: usize) -> Emit {
+    let mut out = Emit { bits: 0, len: 0 };
+    let mut i = 0;
+    while i < n {
+        out.bits |= e.bits << out.len;
+        out.len += e.len;
+        i += 1;
+    }
+    out
+}
+
+/// What [`pack`] writes for `n` pieces of a kind at once, derived from
+/// [`EMITS`]: in a hand `[dialect][row][white][n]`, in the box
+/// `[dialect][row][n]` (the longest, 18 pawns, is 54 bits).
+struct Runs {
+    hand: [[[[Emit; 19]; 2]; 7]; 2],
+    boxed: [[[Emit; 19]; 7]; 2],
+}
+
+static RUNS: Runs = {
+    let none = Emit { bits: 0, len: 0 };
+    let mut runs = Runs {
+        hand: [[[[none; 19]; 2]; 7]; 2],
+        boxed: [[[none; 19]; 7]; 2],
+    };
+    let mut d = 0;
+    while d < 2 {
+        let mut r = 0;
+        while r < 7 {
+            let mut n = 0;
+            while n <= SET[r] as usize {
+                runs.hand[d][r][0][n] = repeated(EMITS.hand[d][r][0], n);
+                runs.hand[d][r][1][n] = repeated(EMITS.hand[d][r][1], n);
+                runs.boxed[d][r][n] = repeated(EMITS.boxed[d][r], n);
+                n += 1;
+            }
+            r += 1;
+        }
+        d += 1;
+    }
+    runs
 };
 
 /// The gold's row in [`ROWS`]: the one kind that does not promote.
@@ -353,7 +397,7 @@ impl Bits {
     }
 
     fn put(&mut self, e: Emit) {
-        self.acc |= u64::from(e.bits) << self.filled;
+        self.acc |= e.bits << self.filled;
         self.filled += e.len;
         if self.filled >= 64 {
             // Never past 256 bits: the counts are checked before packing
@@ -365,7 +409,7 @@ impl Bits {
             self.filled -= 64;
             self.acc = match self.filled {
                 0 => 0,
-                left => u64::from(e.bits) >> (e.len - left),
+                left => e.bits >> (e.len - left),
             };
         }
     }
@@ -417,7 +461,7 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     let kings = [king(Color::Black)?, king(Color::White)?];
     let mut bits = Bits::new();
     let field = |value: usize, len: u32| Emit {
-        bits: value as u32,
+        bits: value as u64,
         len,
     };
     bits.put(field(usize::from(pos.side_to_move() == Color::White), 1));
@@ -448,18 +492,14 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
             if count[r] > SET[r] {
                 return Err(PackError::TooMany(row.kind));
             }
-            for _ in 0..n {
-                bits.put(EMITS.hand[d][r][white]);
-            }
+            bits.put(RUNS.hand[d][r][white][usize::from(n)]);
         }
     }
     if let Some(r) = (0..7).find(|&r| count[r] > SET[r]) {
         return Err(PackError::TooMany(ROWS[r].kind));
     }
     for (r, &set) in SET.iter().enumerate() {
-        for _ in count[r]..set {
-            bits.put(EMITS.boxed[d][r]);
-        }
+        bits.put(RUNS.boxed[d][r][usize::from(set - count[r])]);
     }
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
@@ -803,7 +843,7 @@ mod tests {
     fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
         let mut bits = Bits::new();
         let field = |value: usize, len: u32| Emit {
-            bits: value as u32,
+            bits: value as u64,
             len,
         };
         bits.put(field(0, 1));
