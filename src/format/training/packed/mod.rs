@@ -240,7 +240,7 @@ struct Emits {
     boxed: [[Emit; 7]; 2],
 }
 
-const EMITS: Emits = {
+static EMITS: Emits = {
     let none = Emit { bits: 0, len: 0 };
     let mut e = Emits {
         board: [[[[none; 2]; 2]; 7]; 2],
@@ -285,7 +285,7 @@ const GOLD_ROW: usize = 4;
 /// What a square holds, as [`pack`] writes it, by [`square_index`]:
 /// `[dialect][index]`: an empty square is one 0 bit, a king nothing (the
 /// frame places the kings), any other piece its [`EMITS`] board code.
-const SQUARES: [[Emit; 29]; 2] = {
+static SQUARES: [[Emit; 29]; 2] = {
     let empty = Emit { bits: 0, len: 1 };
     let mut out = [[Emit { bits: 0, len: 0 }; 29]; 2];
     let mut d = 0;
@@ -595,7 +595,7 @@ const EMPTY: u8 = 3;
 /// Every window's [`Found`], `[place][dialect][window]`, from [`NUMERIC`]:
 /// each section's codes form a prefix code (tested), so a window begins
 /// with one code at most.
-const FOUND: [[[Found; 1 << LONGEST]; 2]; 2] = {
+static FOUND: [[[Found; 1 << LONGEST]; 2]; 2] = {
     let none = Found {
         len: 0,
         section: 0,
