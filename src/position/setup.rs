@@ -387,15 +387,15 @@ fn write_sfen(setup: &Setup, out: &mut impl fmt::Write) -> fmt::Result {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        write!(out, "{empty}")?;
+                        out.write_char(char::from(b'0' + empty))?;
                         empty = 0;
                     }
-                    write!(out, "{}", piece.sfen())?;
+                    piece.sfen().write_to(out)?;
                 }
             }
         }
         if empty > 0 {
-            write!(out, "{empty}")?;
+            out.write_char(char::from(b'0' + empty))?;
         }
     }
     write!(out, " {} ", setup.side_to_move.usi_char())?;
