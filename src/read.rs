@@ -338,13 +338,7 @@ pub fn read_training_from(
     for entry in entries {
         match entry {
             Ok(record) => records.push(record),
-            Err(e) => {
-                let mut error = Error::at(Stage::Parse, 0, "", 0, "", e.to_string());
-                if e.is_illegal() {
-                    error = error.with_kind(ErrorKind::Illegal);
-                }
-                errors.push(error);
-            }
+            Err(e) => errors.push(training_error(&e)),
         }
     }
     Read {
@@ -353,6 +347,17 @@ pub fn read_training_from(
         // Binary data has no text encoding; its records say none
         // (`Record::encoding` stays `None`).
         encoding: decode::Encoding::Utf8,
+    }
+}
+
+/// The error a training entry that cannot be read is: no line (line 0),
+/// its message naming the entry and byte.
+pub fn training_error(e: &crate::format::training::read::ReadError) -> Error {
+    let error = Error::at(Stage::Parse, 0, "", 0, "", e.to_string());
+    if e.is_illegal() {
+        error.with_kind(ErrorKind::Illegal)
+    } else {
+        error
     }
 }
 

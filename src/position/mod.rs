@@ -204,9 +204,11 @@ impl Position {
         }
         for base in PieceKind::ALL.into_iter().filter(|k| !k.is_promoted()) {
             let max = SET_COUNTS[base.index()];
-            let on_board = PieceKind::ALL
+            // The kinds that are `base` once unpromoted: itself and its
+            // promoted kind.
+            let on_board = [Some(base), base.promote()]
                 .into_iter()
-                .filter(|k| k.unpromote() == base)
+                .flatten()
                 .map(|k| self.by_kind[k.index()].count())
                 .sum::<u32>();
             let in_hand: u32 = self.hands.iter().map(|h| u32::from(h.count(base))).sum();

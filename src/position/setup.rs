@@ -242,6 +242,18 @@ impl Setup {
         out
     }
 
+    /// [`Setup::sfen`] appended to `out` as bytes, with nothing allocated.
+    pub fn push_sfen(&self, out: &mut Vec<u8>) {
+        struct Bytes<'a>(&'a mut Vec<u8>);
+        impl fmt::Write for Bytes<'_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                self.0.extend_from_slice(s.as_bytes());
+                Ok(())
+            }
+        }
+        write_sfen(self, &mut Bytes(out)).expect("writing to a Vec cannot fail");
+    }
+
     /// The position rotated 180°: each piece moves to the opposite square and
     /// changes color, the hands swap, and the other side is to move.
     pub fn flip(&self) -> Setup {
@@ -375,15 +387,15 @@ fn write_sfen(setup: &Setup, out: &mut impl fmt::Write) -> fmt::Result {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        write!(out, "{empty}")?;
+                        out.write_char(char::from(b'0' + empty))?;
                         empty = 0;
                     }
-                    write!(out, "{}", piece.sfen())?;
+                    piece.sfen().write_to(out)?;
                 }
             }
         }
         if empty > 0 {
-            write!(out, "{empty}")?;
+            out.write_char(char::from(b'0' + empty))?;
         }
     }
     write!(out, " {} ", setup.side_to_move.usi_char())?;

@@ -136,6 +136,24 @@ pub fn result_names() -> Vec<String> {
 }
 
 impl Filter {
+    /// Whether every filter is off: every game passes whole.
+    pub fn is_off(&self) -> bool {
+        let Filter {
+            results,
+            min_moves,
+            min_rating,
+            rating_of: _,
+            require_eval,
+            max_eval,
+            spare_entering_king: _,
+        } = self;
+        results.is_none()
+            && min_moves.is_none()
+            && min_rating.is_none()
+            && !require_eval
+            && max_eval.is_none()
+    }
+
     /// Whether `game` passes the filters, or the first it fails.
     pub fn admit(&self, game: &Game) -> Result<(), Rejection> {
         if let Some(results) = &self.results {

@@ -3,7 +3,7 @@
 //! that HCPE ([`hcpe`]), [`hcpe3`], PackedSfenValue ([`psv`]) and YaneuraOu's binary
 //! books are made of, bit for bit as cshogi and YaneuraOu write them, and the
 //! evaluations records carry ([`eval`]); HCPE, hcpe3 and PackedSfenValue
-//! files read back as records ([`read`]).
+//! files read back as records ([`read`]) or rewritten straight ([`recode`]).
 //!
 //! Those formats live with the other formats (reading and writing, a layer
 //! below, reach them there) and are named here again; this folder holds
@@ -15,6 +15,6 @@ pub mod select;
 pub mod uniq;
 
 pub use crate::format::training::{
-    data, eval, floodgate, hcpe, hcpe3, move16, packed, psv, read, samples,
+    data, eval, floodgate, hcpe, hcpe3, move16, packed, psv, read, recode, samples,
 };
 pub use crate::format::training::{Data, Game, Sample, TrainingError};

@@ -64,10 +64,23 @@ impl Selector {
         if let Some(seen) = &mut self.seen {
             self.counts.repeated_positions += seen.drop_seen_positions(&mut game);
         }
-        self.counts.games += 1;
-        self.counts.positions += game.samples.len();
-        self.counts.missing_evals += game.missing;
+        self.kept(1, game.samples.len(), game.missing);
         Some(game)
+    }
+
+    /// Whether every game goes in whole: no filter is on and repeats are
+    /// kept. Games then need no [`Selector::take`], only counting
+    /// ([`Selector::kept`]).
+    pub fn keeps_all(&self) -> bool {
+        self.filter.is_off() && self.seen.is_none()
+    }
+
+    /// Counts `games` kept with their `positions`, `missing` of them
+    /// without an evaluation.
+    pub fn kept(&mut self, games: usize, positions: usize, missing: usize) {
+        self.counts.games += games;
+        self.counts.positions += positions;
+        self.counts.missing_evals += missing;
     }
 }
 

@@ -262,18 +262,25 @@ impl Piece {
 #[derive(Clone, Copy, Debug)]
 pub struct SfenPiece(Piece);
 
-impl fmt::Display for SfenPiece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SfenPiece {
+    /// Writes the token to `out` a character at a time (no formatting
+    /// machinery: SFEN writes one per piece on the board).
+    pub fn write_to(self, out: &mut impl fmt::Write) -> fmt::Result {
         let Piece { color, kind } = self.0;
         if kind.is_promoted() {
-            f.write_str("+")?;
+            out.write_char('+')?;
         }
         let letter = kind.usi_letter();
-        let letter = match color {
+        out.write_char(match color {
             Color::Black => letter,
             Color::White => letter.to_ascii_lowercase(),
-        };
-        write!(f, "{letter}")
+        })
+    }
+}
+
+impl fmt::Display for SfenPiece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 

@@ -39,6 +39,7 @@ mod start;
 mod training;
 mod training_cli;
 mod training_read;
+mod training_recode;
 mod tsume;
 mod uniq;
 mod walk;

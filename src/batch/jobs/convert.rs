@@ -6,6 +6,7 @@ use crate::batch::outcome::Problem;
 use crate::batch::plan::{Destination, Plan};
 use crate::format::lost;
 use crate::training::filter::{Filter, Rejection};
+use crate::training::recode::Output;
 use crate::training::Game;
 use crate::write::{self, Options, Positions, WriteError};
 use crate::Target;
@@ -172,6 +173,19 @@ impl Job for Convert {
         reader: &mut dyn std::io::Read,
         emit: &mut Emit<'_>,
     ) -> Result<Tally, String> {
+        // Each entry's own position as SFEN, every entry: rewritten
+        // straight, no record made.
+        let own_position = matches!(
+            self.options.positions,
+            Positions::Last | Positions::AfterPlies(0)
+        );
+        if self.target == Target::Sfen
+            && own_position
+            && self.filter.is_none()
+            && self.reading.recodes(source)
+        {
+            return Ok(self.reading.recode(source, reader, emit, Output::Sfen).0);
+        }
         Ok(self
             .reading
             .stream(source, reader, emit, |mut games, _, emit| {

@@ -10,8 +10,9 @@ pub mod tsume;
 use super::job::{Emit, Source, Tally};
 use super::outcome::Problem;
 use crate::decode::EncodingChoice;
-use crate::read::{read_bytes, read_training, read_training_from, Read};
+use crate::read::{read_bytes, read_training, read_training_from, training_error, Read};
 use crate::record::{MoveTree, Record};
+use crate::training::recode::{self, Output};
 use crate::training::Data;
 use crate::Format;
 
@@ -155,6 +156,67 @@ impl Reading {
             }
         }
         total
+    }
+
+    /// Whether an input is rewritten entry by entry ([`Reading::recode`]):
+    /// HCPE and PackedSfenValue, unless games are flipped.
+    pub fn recodes(&self, source: Source<'_>) -> bool {
+        !self.flip && self.training_data(source).is_some_and(recode::by_entry)
+    }
+
+    /// [`Reading::stream`] for a job that writes every entry of an input
+    /// [`Reading::recodes`] as `output`, with no record made: each entry is
+    /// rewritten straight ([`recode`]), and the bytes of each run of
+    /// entries go to `emit`. The bytes and the tally are those of the
+    /// entries read as records and written. Also gives how many entries
+    /// were written.
+    pub fn recode(
+        &self,
+        source: Source<'_>,
+        reader: &mut dyn std::io::Read,
+        emit: &mut Emit<'_>,
+        output: Output,
+    ) -> (Tally, usize) {
+        let data = self
+            .training_data(source)
+            .expect("only training files are rewritten");
+        let mut entries = data.records(reader);
+        let mut total = Tally::default();
+        let mut written = 0;
+        let mut out = Vec::new();
+        loop {
+            out.clear();
+            let mut ended = true;
+            for _ in 0..STREAM_RUN {
+                let Some(result) =
+                    entries.next_with(|block| recode::entry(block, data, output, &mut out))
+                else {
+                    break;
+                };
+                ended = false;
+                match result {
+                    Ok(wrote) => {
+                        // A record read counts, whether it is written.
+                        total.games += 1;
+                        total.moves += 1;
+                        match wrote {
+                            Ok(()) => written += 1,
+                            Err(e) => total.errors.push(Problem::said(
+                                source.name,
+                                format!("game {}: {e}", total.games),
+                            )),
+                        }
+                    }
+                    Err(e) => total
+                        .errors
+                        .push(Problem::read(source.name, training_error(&e))),
+                }
+            }
+            if ended || !emit(&out) {
+                break;
+            }
+        }
+        (total, written)
     }
 
     /// `record` changed as asked: its mainline only, flipped.

@@ -6,6 +6,7 @@ use crate::batch::job::{Emit, Job, Source, Tally};
 use crate::batch::outcome::Problem;
 use crate::batch::plan::Plan;
 use crate::training::filter::{Filter, Rejection};
+use crate::training::recode::Output;
 use crate::training::select::{Counts, Selector};
 use crate::training::uniq::Repeats;
 use crate::training::{Data, Game};
@@ -129,6 +130,13 @@ impl Job for Training {
         reader: &mut dyn std::io::Read,
         emit: &mut Emit<'_>,
     ) -> Result<Tally, String> {
+        // Every entry goes in as it is: rewritten straight, no game made.
+        if selector.keeps_all() && self.reading.recodes(source) {
+            let output = Output::Data(self.data);
+            let (tally, written) = self.reading.recode(source, reader, emit, output);
+            selector.kept(written, written, 0);
+            return Ok(tally);
+        }
         Ok(self
             .reading
             .stream(source, reader, emit, |games, first, emit| {

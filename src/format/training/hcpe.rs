@@ -4,10 +4,10 @@
 //! or unknown, 1 black won, 2 white won) and a pad byte; all little-endian.
 
 use super::move16::{self, Layout};
-use super::packed::{pack, Dialect};
+use super::packed::{pack, Dialect, PackError};
 use super::samples::{Game, TrainingError};
 use crate::record::Record;
-use crate::Color;
+use crate::{Color, Move, Position};
 
 /// One HCPE entry's size in bytes.
 pub const SIZE: usize = 38;
@@ -37,18 +37,27 @@ pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
     let game_result = result(game.winner);
     let mut out = Vec::with_capacity(game.samples.len());
     for sample in &game.samples {
-        let hcp = pack(&sample.position, Dialect::Hcp).map_err(|error| TrainingError::Pack {
-            ply: sample.ply,
-            error,
-        })?;
-        let mut entry = [0u8; SIZE];
-        entry[..32].copy_from_slice(&hcp);
-        entry[32..34].copy_from_slice(&sample.score.to_le_bytes());
-        entry[34..36].copy_from_slice(&move16::encode(sample.mv, Layout::Apery).to_le_bytes());
-        entry[36] = game_result;
+        let entry =
+            entry(&sample.position, sample.mv, sample.score, game_result).map_err(|error| {
+                TrainingError::Pack {
+                    ply: sample.ply,
+                    error,
+                }
+            })?;
         out.push(entry);
     }
     Ok(out)
+}
+
+/// One entry: `pos` packed, the score from the side to move, the move
+/// played from it and the game's result byte ([`result`]).
+pub fn entry(pos: &Position, mv: Move, score: i16, result: u8) -> Result<[u8; SIZE], PackError> {
+    let mut entry = [0u8; SIZE];
+    entry[..32].copy_from_slice(&pack(pos, Dialect::Hcp)?);
+    entry[32..34].copy_from_slice(&score.to_le_bytes());
+    entry[34..36].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
+    entry[36] = result;
+    Ok(entry)
 }
 
 #[cfg(test)]

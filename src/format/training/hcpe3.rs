@@ -13,9 +13,10 @@
 //!   move played, with one visit, as dlshogi's `csa_to_hcpe3` writes it.
 
 use super::move16::{self, Layout};
-use super::packed::{pack, Dialect};
+use super::packed::{pack, Dialect, PackError};
 use super::samples::{Game, TrainingError};
 use crate::record::EndingKind;
+use crate::{Color, Move, Position};
 
 /// The header's size in bytes.
 pub const HEADER_SIZE: usize = 36;
@@ -30,13 +31,18 @@ pub const CANDIDATE_SIZE: usize = 4;
 /// `%JISHOGI`, which floodgate writes when a game reaches its limit and
 /// dlshogi reads as one).
 pub fn result(game: &Game) -> u8 {
-    let how = match game.ending {
+    result_of(game.winner, game.ending)
+}
+
+/// [`result`] for a winner and how the game ended.
+pub fn result_of(winner: Option<Color>, ending: Option<EndingKind>) -> u8 {
+    let how = match ending {
         Some(EndingKind::Repetition | EndingKind::PerpetualCheck) => 4,
         Some(EndingKind::EnteringKing) => 8,
         Some(EndingKind::MaxMoves | EndingKind::Impasse) => 16,
         _ => 0,
     };
-    super::hcpe::result(game.winner) | how
+    super::hcpe::result(winner) | how
 }
 
 /// The hcpe3 block of a game's samples (all of them, or what a filter
@@ -44,22 +50,40 @@ pub fn result(game: &Game) -> u8 {
 pub fn encode(game: &Game) -> Result<Vec<u8>, TrainingError> {
     let moves = game.samples.len();
     let count = u16::try_from(moves).map_err(|_| TrainingError::TooLong { moves })?;
-    let start =
-        pack(&game.start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
     let mut out = Vec::with_capacity(HEADER_SIZE + moves * (MOVE_SIZE + CANDIDATE_SIZE));
-    out.extend_from_slice(&start);
-    out.extend_from_slice(&count.to_le_bytes());
-    out.push(result(game));
-    out.push(0);
+    push_header(&mut out, &game.start, count, result(game))
+        .map_err(|error| TrainingError::Pack { ply: 0, error })?;
     for sample in &game.samples {
-        let mv = move16::encode(sample.mv, Layout::Apery).to_le_bytes();
-        out.extend_from_slice(&mv);
-        out.extend_from_slice(&sample.score.to_le_bytes());
-        out.extend_from_slice(&1u16.to_le_bytes());
-        out.extend_from_slice(&mv);
-        out.extend_from_slice(&1u16.to_le_bytes());
+        push_move(&mut out, sample.mv, sample.score);
     }
     Ok(out)
+}
+
+/// Appends a block's header: the start packed, the move count, the result
+/// byte ([`result`]) and opponent 0. Nothing is appended when the start
+/// cannot be packed.
+pub fn push_header(
+    out: &mut Vec<u8>,
+    start: &Position,
+    count: u16,
+    result: u8,
+) -> Result<(), PackError> {
+    out.extend_from_slice(&pack(start, Dialect::Hcp)?);
+    out.extend_from_slice(&count.to_le_bytes());
+    out.push(result);
+    out.push(0);
+    Ok(())
+}
+
+/// Appends a move: its move16, its score from the side to move, and the
+/// move played as the one candidate, with one visit.
+pub fn push_move(out: &mut Vec<u8>, mv: Move, score: i16) {
+    let mv = move16::encode(mv, Layout::Apery).to_le_bytes();
+    out.extend_from_slice(&mv);
+    out.extend_from_slice(&score.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes());
+    out.extend_from_slice(&mv);
+    out.extend_from_slice(&1u16.to_le_bytes());
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //! of, bit for bit as cshogi and YaneuraOu write them; a record's mainline as
 //! training samples ([`samples`]) with the evaluations ([`eval`]) and the
 //! floodgate notes ([`floodgate`]) records carry; and HCPE, hcpe3 and
-//! PackedSfenValue files read back as records ([`read`]). They sit with the
+//! PackedSfenValue files read back as records ([`read`]) or rewritten
+//! straight as other training data or SFEN ([`recode`]). They sit with the
 //! formats so that reading and writing reach them; the teacher-data toolkit
 //! over them is `crate::training`, which also names them for the library's
 //! users.
@@ -18,6 +19,7 @@ pub mod move16;
 pub mod packed;
 pub mod psv;
 pub mod read;
+pub mod recode;
 pub mod samples;
 
 pub use data::Data;

@@ -6,9 +6,10 @@
 //! byte; all little-endian.
 
 use super::move16::{self, Layout};
-use super::packed::{pack, Dialect};
+use super::packed::{pack, Dialect, PackError};
 use super::samples::{Game, TrainingError};
 use crate::record::Record;
+use crate::{Color, Move, Position};
 
 /// One PackedSfenValue's size in bytes.
 pub const SIZE: usize = 40;
@@ -25,29 +26,43 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
 /// The PackedSfenValue entries of a game's samples (all of them, or what a
 /// filter kept).
 pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
-    let winner = game.winner;
     let mut out = Vec::with_capacity(game.samples.len());
     for sample in &game.samples {
-        let pos = &sample.position;
-        let packed = pack(pos, Dialect::PackedSfen).map_err(|error| TrainingError::Pack {
-            ply: sample.ply,
-            error,
-        })?;
-        let result: i8 = match winner {
-            Some(w) if w == pos.side_to_move() => 1,
-            Some(_) => -1,
-            None => 0,
-        };
-        let ply = pos.move_number().min(u32::from(u16::MAX)) as u16;
-        let mut entry = [0u8; SIZE];
-        entry[..32].copy_from_slice(&packed);
-        entry[32..34].copy_from_slice(&sample.score.to_le_bytes());
-        entry[34..36].copy_from_slice(&move16::encode(sample.mv, Layout::YaneuraOu).to_le_bytes());
-        entry[36..38].copy_from_slice(&ply.to_le_bytes());
-        entry[38] = result as u8;
+        let entry =
+            entry(&sample.position, sample.mv, sample.score, game.winner).map_err(|error| {
+                TrainingError::Pack {
+                    ply: sample.ply,
+                    error,
+                }
+            })?;
         out.push(entry);
     }
     Ok(out)
+}
+
+/// One entry: `pos` packed, the score from the side to move, the move
+/// played from it, the position's move number (saturated at 65535, see
+/// [`saturated`]) and the result for the side to move given the game's
+/// winner.
+pub fn entry(
+    pos: &Position,
+    mv: Move,
+    score: i16,
+    winner: Option<Color>,
+) -> Result<[u8; SIZE], PackError> {
+    let result: i8 = match winner {
+        Some(w) if w == pos.side_to_move() => 1,
+        Some(_) => -1,
+        None => 0,
+    };
+    let ply = pos.move_number().min(u32::from(u16::MAX)) as u16;
+    let mut entry = [0u8; SIZE];
+    entry[..32].copy_from_slice(&pack(pos, Dialect::PackedSfen)?);
+    entry[32..34].copy_from_slice(&score.to_le_bytes());
+    entry[34..36].copy_from_slice(&move16::encode(mv, Layout::YaneuraOu).to_le_bytes());
+    entry[36..38].copy_from_slice(&ply.to_le_bytes());
+    entry[38] = result as u8;
+    Ok(entry)
 }
 
 /// What the 16-bit `gamePly` cannot hold in a game's samples: how many

@@ -153,7 +153,8 @@ impl std::error::Error for ReadError {}
 
 /// A fault at `offset` (from the start of the entry or game), before the
 /// entry's place is known.
-struct Fault {
+#[derive(Debug)]
+pub(crate) struct Fault {
     offset: usize,
     ply: Option<u32>,
     kind: ReadErrorKind,
@@ -168,7 +169,7 @@ impl Fault {
         }
     }
 
-    fn place(self, unit: Unit, index: usize, start: usize) -> ReadError {
+    pub(crate) fn place(self, unit: Unit, index: usize, start: usize) -> ReadError {
         ReadError {
             unit,
             index,
@@ -200,33 +201,97 @@ pub fn hcpe3(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + 
     Records::new(bytes, super::Data::Hcpe3)
 }
 
-/// The record of one HCPE entry (38 bytes).
-fn hcpe_entry(entry: &[u8]) -> Result<Record, Fault> {
-    let pos = position(entry, Dialect::Hcp, None)?;
-    let winner_bits = entry[36];
-    let (mut record, end) = one_move(pos, entry, Layout::Apery)?;
-    let to_move = end.side_to_move();
-    let ending = result_bits(winner_bits, to_move)
-        .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(winner_bits))))?;
-    let last = record.tree.mainline_end();
-    record.tree.node_mut(last).ending = Some(Box::new(ending));
-    Ok(record)
+/// One HCPE or PackedSfenValue entry's fields, each read by the rules of
+/// the module documentation: what its record is made of, and what the
+/// direct rewriting of entries ([`super::recode`]) writes from.
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    /// The stored position, with the stored move number (PackedSfenValue)
+    /// or move 1.
+    pub position: Position,
+    /// The stored move, legal in the position.
+    pub mv: Move,
+    /// The stored evaluation, from the side to move.
+    pub eval: i16,
+    /// Who won, if anyone.
+    pub winner: Option<Color>,
+    /// dlshogi's flags beside the winner (HCPE; 0 in PackedSfenValue).
+    pub flags: u8,
 }
 
-/// The record of one PackedSfenValue entry (40 bytes).
-fn psv_entry(entry: &[u8]) -> Result<Record, Fault> {
-    let ply = u16::from_le_bytes([entry[36], entry[37]]);
-    let pos = position(entry, Dialect::PackedSfen, Some(u32::from(ply)))?;
-    let winner = match entry[38] as i8 {
-        0 => None,
-        1 => Some(pos.side_to_move()),
-        -1 => Some(!pos.side_to_move()),
-        other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
-    };
-    let (mut record, end) = one_move(pos, entry, Layout::YaneuraOu)?;
-    let last = record.tree.mainline_end();
-    record.tree.node_mut(last).ending = Some(Box::new(ending(winner, 0, end.side_to_move())));
-    Ok(record)
+impl Entry {
+    /// The fields of one whole entry of `data` (HCPE: 38 bytes,
+    /// PackedSfenValue: 40). The first fault found is the error, in the
+    /// order the fields are read: HCPE's position, move, result;
+    /// PackedSfenValue's position, result, move.
+    pub(crate) fn read(entry: &[u8], data: super::Data) -> Result<Entry, Fault> {
+        let code = u16::from_le_bytes([entry[34], entry[35]]);
+        let eval = i16::from_le_bytes([entry[32], entry[33]]);
+        let mv = |pos: &Position, layout| {
+            legal_move(pos, code, layout).map_err(|kind| Fault::at(34, kind))
+        };
+        if data == super::Data::Psv {
+            let ply = u16::from_le_bytes([entry[36], entry[37]]);
+            let position = position(entry, Dialect::PackedSfen, Some(u32::from(ply)))?;
+            let winner = match entry[38] as i8 {
+                0 => None,
+                1 => Some(position.side_to_move()),
+                -1 => Some(!position.side_to_move()),
+                other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
+            };
+            let mv = mv(&position, Layout::YaneuraOu)?;
+            return Ok(Entry {
+                position,
+                mv,
+                eval,
+                winner,
+                flags: 0,
+            });
+        }
+        let position = position(entry, Dialect::Hcp, None)?;
+        let mv = mv(&position, Layout::Apery)?;
+        let (winner, flags) = result_bits(entry[36])
+            .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
+        Ok(Entry {
+            position,
+            mv,
+            eval,
+            winner,
+            flags,
+        })
+    }
+
+    /// Who is to move after the entry's move: the player an ending is
+    /// told for.
+    pub(crate) fn to_move_at_end(&self) -> Color {
+        !self.position.side_to_move()
+    }
+
+    /// The kind of ending the result stands for.
+    pub(crate) fn ending_kind(&self) -> EndingKind {
+        ending_kind(self.winner, self.flags, self.to_move_at_end())
+    }
+
+    /// The entry's record: its start, its move with the evaluation as its
+    /// comment, and the result as the ending after it.
+    fn record(self) -> Record {
+        let mut record = start_record(&self.position);
+        let mover = self.position.side_to_move();
+        let node = record.tree.push(NodeId::ROOT, self.mv);
+        let node = record.tree.node_mut(node);
+        node.comments.push(eval_comment(self.eval, mover));
+        node.ending = Some(Box::new(ending(self.winner, self.flags, !mover)));
+        record
+    }
+}
+
+/// The record of one block of `data`: an HCPE or PackedSfenValue entry,
+/// or an hcpe3 game.
+fn record(block: &[u8], data: super::Data) -> Result<Record, Fault> {
+    match data {
+        super::Data::Hcpe3 => game_record(block),
+        _ => Entry::read(block, data).map(Entry::record),
+    }
 }
 
 /// How many bytes a [`Records`] asks its reader for at a time.
@@ -345,10 +410,15 @@ impl<R: Read> Records<R> {
     }
 }
 
-impl<R: Read> Iterator for Records<R> {
-    type Item = Result<Record, ReadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: Read> Records<R> {
+    /// The next entry or game block made into a `T` by `make` (given the
+    /// whole block), or the error at its place; `None` when the file has
+    /// ended or a last error was given. The one framing of every reader
+    /// of training files.
+    pub(crate) fn next_with<T>(
+        &mut self,
+        make: impl FnOnce(&[u8]) -> Result<T, Fault>,
+    ) -> Option<Result<T, ReadError>> {
         if self.done {
             return None;
         }
@@ -360,12 +430,7 @@ impl<R: Read> Iterator for Records<R> {
                 return None;
             }
             Ok(Ok(len)) => {
-                let block = &self.buffer[self.taken..self.taken + len];
-                let result = match self.data {
-                    super::Data::Hcpe => hcpe_entry(block),
-                    super::Data::Psv => psv_entry(block),
-                    super::Data::Hcpe3 => game_record(block),
-                };
+                let result = make(&self.buffer[self.taken..self.taken + len]);
                 self.take(len);
                 return Some(result.map_err(|f| f.place(unit, index, start)));
             }
@@ -379,6 +444,15 @@ impl<R: Read> Iterator for Records<R> {
         };
         self.done = true;
         Some(Err(fault.place(unit, index, start)))
+    }
+}
+
+impl<R: Read> Iterator for Records<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let data = self.data;
+        self.next_with(|block| record(block, data))
     }
 }
 
@@ -402,24 +476,6 @@ fn start_record(pos: &Position) -> Record {
     let mut record = Record::new(pos.clone());
     record.handicap = pos.handicap();
     record
-}
-
-/// The record of a fixed-size entry: its start, and the move stored at
-/// bytes 34–35 with the evaluation at 32–33 as its comment. Also gives the
-/// position after the move.
-fn one_move(pos: Position, entry: &[u8], layout: Layout) -> Result<(Record, Position), Fault> {
-    let mut record = start_record(&pos);
-    let mut pos = pos;
-    let eval = i16::from_le_bytes([entry[32], entry[33]]);
-    let code = u16::from_le_bytes([entry[34], entry[35]]);
-    play(&mut record, NodeId::ROOT, &mut pos, code, layout).map_err(|kind| Fault::at(34, kind))?;
-    let id = record.tree.mainline_end();
-    record
-        .tree
-        .node_mut(id)
-        .comments
-        .push(eval_comment(eval, !pos.side_to_move()));
-    Ok((record, pos))
 }
 
 /// The move `code` names in `pos`, if legal there.
@@ -460,10 +516,9 @@ const REPETITION: u8 = 4;
 const ENTERING_KING: u8 = 8;
 const MAX_MOVES: u8 = 16;
 
-/// The ending a result byte in dlshogi's bit field stands for, with
-/// `to_move` the player to move at the end; `None` for winner bits 3 or a
-/// bit the field does not define.
-fn result_bits(byte: u8, to_move: Color) -> Option<Ending> {
+/// The winner and flags a result byte in dlshogi's bit field stands for;
+/// `None` for winner bits 3 or a bit the field does not define.
+fn result_bits(byte: u8) -> Option<(Option<Color>, u8)> {
     let winner = match byte & 3 {
         0 => None,
         1 => Some(Color::Black),
@@ -471,20 +526,27 @@ fn result_bits(byte: u8, to_move: Color) -> Option<Ending> {
         _ => return None,
     };
     let flags = byte & !3;
-    (flags & !(REPETITION | ENTERING_KING | MAX_MOVES) == 0).then(|| ending(winner, flags, to_move))
+    (flags & !(REPETITION | ENTERING_KING | MAX_MOVES) == 0).then_some((winner, flags))
 }
 
-/// The ending for a winner and dlshogi's flags, with `to_move` the player to
-/// move at the end (see the module documentation).
-fn ending(winner: Option<Color>, flags: u8, to_move: Color) -> Ending {
-    let kind = match winner {
+/// The kind of ending for a winner and dlshogi's flags, with `to_move` the
+/// player to move at the end (see the module documentation).
+fn ending_kind(winner: Option<Color>, flags: u8, to_move: Color) -> EndingKind {
+    match winner {
         None if flags & REPETITION != 0 => EndingKind::Repetition,
         None if flags & MAX_MOVES != 0 => EndingKind::MaxMoves,
         None => EndingKind::Draw,
         Some(w) if w == to_move && flags & ENTERING_KING != 0 => EndingKind::EnteringKing,
         Some(w) if w == to_move && flags & REPETITION != 0 => EndingKind::PerpetualCheck,
         Some(_) => EndingKind::Other,
-    };
+    }
+}
+
+/// The ending for a winner and dlshogi's flags, with `to_move` the player to
+/// move at the end: its kind ([`ending_kind`]) and a text naming the winner
+/// and the flags.
+fn ending(winner: Option<Color>, flags: u8, to_move: Color) -> Ending {
+    let kind = ending_kind(winner, flags, to_move);
     let mut text = match winner {
         None => "draw".to_string(),
         Some(w) => format!("{w} won"),
@@ -579,8 +641,9 @@ fn game_record(block: &[u8]) -> Result<Record, Fault> {
         }
         at += MOVE + CANDIDATE * count;
     }
-    let ending = result_bits(block[34], pos.side_to_move())
+    let (winner, flags) = result_bits(block[34])
         .ok_or_else(|| Fault::at(34, ReadErrorKind::Result(i16::from(block[34]))))?;
+    let ending = ending(winner, flags, pos.side_to_move());
     record.tree.node_mut(node).ending = Some(Box::new(ending));
     Ok(record)
 }
@@ -634,11 +697,6 @@ mod tests {
                 return out;
             }
         };
-        let read = if data == Data::Hcpe {
-            hcpe_entry
-        } else {
-            psv_entry
-        };
         bytes
             .chunks(size)
             .enumerate()
@@ -652,7 +710,7 @@ mod tests {
                         },
                     ))
                 } else {
-                    read(entry)
+                    record(entry, data)
                 };
                 result.map_err(|f| f.place(Unit::Entry, index, index * size))
             })

@@ -124,6 +124,12 @@ pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
     replay(record).map(|(samples, missing, _)| (samples, missing))
 }
 
+/// The score a sample stores for an evaluation from the side to move:
+/// clamped to ±32767, 0 when there is none.
+pub fn clamped(eval: Option<i32>) -> i16 {
+    eval.unwrap_or(0).clamp(-32767, 32767) as i16
+}
+
 /// The samples, how many lack an evaluation, and the start.
 fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
     // Played here rather than through `Record::positions`, so that each
@@ -150,7 +156,7 @@ fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingErr
             ply: i as u32,
             position: before,
             mv,
-            score: score.unwrap_or(0).clamp(-32767, 32767) as i16,
+            score: clamped(score),
             eval: score,
         });
     }

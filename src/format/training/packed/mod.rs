@@ -11,8 +11,8 @@
 //! games) in the same order. With two kings that is exactly 256 bits.
 //!
 //! [`pack`] writes that frame and [`unpack`] reads it back, both from the
-//! one code table (`ROWS`): reading walks the table's codes as a prefix
-//! code, one bit at a time.
+//! one code table (`ROWS`): reading looks the next bits up in a table of
+//! every window of bits, made from it.
 
 use crate::position::{KingRule, SetupError};
 use crate::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
@@ -71,7 +71,7 @@ struct Code {
 
 impl Code {
     /// The code as a number (its first bit the highest) and its length,
-    /// which is how [`unpack`] compares it with the bits read so far.
+    /// from which the reading table ([`FOUND`]) is made.
     const fn numeric(self) -> Numeric {
         let bytes = self.bits.as_bytes();
         let mut value = 0;
@@ -240,7 +240,7 @@ struct Emits {
     boxed: [[Emit; 7]; 2],
 }
 
-const EMITS: Emits = {
+static EMITS: Emits = {
     let none = Emit { bits: 0, len: 0 };
     let mut e = Emits {
         board: [[[[none; 2]; 2]; 7]; 2],
@@ -329,7 +329,7 @@ const GOLD_ROW: usize = 4;
 /// What a square holds, as [`pack`] writes it, by [`square_index`]:
 /// `[dialect][index]`: an empty square is one 0 bit, a king nothing (the
 /// frame places the kings), any other piece its [`EMITS`] board code.
-const SQUARES: [[Emit; 29]; 2] = {
+static SQUARES: [[Emit; 29]; 2] = {
     let empty = Emit { bits: 0, len: 1 };
     let mut out = [[Emit { bits: 0, len: 0 }; 29]; 2];
     let mut d = 0;
@@ -596,32 +596,115 @@ impl Reader<'_> {
         Ok(value)
     }
 
-    /// Reads bits until they spell one of `sections`' codes of `dialect`
-    /// (or, with `empty`, the empty square's `0`): which section and row,
-    /// or `None` for the empty square.
-    fn code(
-        &mut self,
-        d: usize,
-        sections: &[usize],
-        empty: bool,
-    ) -> Result<Option<(usize, usize)>, UnpackError> {
+    /// The next [`LONGEST`] bits, the first one lowest; bits past the end
+    /// read as 0.
+    fn window(&self) -> usize {
+        let byte = |i: usize| usize::from(self.bytes.get(i).copied().unwrap_or(0));
+        let at = self.at / 8;
+        ((byte(at) | byte(at + 1) << 8) >> (self.at % 8)) & ((1 << LONGEST) - 1)
+    }
+
+    /// Reads the code of `place` ([`ON_BOARD`] or [`OFF_BOARD`]) the next
+    /// bits spell in dialect column `d`: which section and row, or `None`
+    /// for the empty square. Bits that begin no code are [`UnpackError::NoCode`];
+    /// a code cut short by the end, [`UnpackError::PastEnd`].
+    fn code(&mut self, d: usize, place: usize) -> Result<Option<(usize, usize)>, UnpackError> {
         let start = self.at;
-        let mut read = Numeric { value: 0, len: 0 };
-        while read.len < LONGEST {
-            read.value = read.value << 1 | u8::from(self.bit(start)?);
-            read.len += 1;
-            if empty && read == (Numeric { value: 0, len: 1 }) {
-                return Ok(None);
-            }
-            for &section in sections {
-                if let Some(r) = NUMERIC[section][d].iter().position(|&c| c == read) {
-                    return Ok(Some((section, r)));
-                }
-            }
+        let found = FOUND[place][d][self.window()];
+        let left = 256usize.saturating_sub(start);
+        if usize::from(found.len) > left || (found.len == 0 && left < usize::from(LONGEST)) {
+            // Not all of the bits a code needs are there (a code that
+            // matches only with the bits past the end counts as cut short).
+            return Err(UnpackError::PastEnd { bit: start });
         }
-        Err(UnpackError::NoCode { bit: start })
+        if found.len == 0 {
+            return Err(UnpackError::NoCode { bit: start });
+        }
+        self.at += usize::from(found.len);
+        Ok(
+            (found.section != EMPTY)
+                .then_some((usize::from(found.section), usize::from(found.row))),
+        )
     }
 }
+
+/// What a window of [`LONGEST`] bits (the first lowest) begins with: a
+/// code of `len` bits (0: none) of `section` ([`EMPTY`] for the empty
+/// square) and row.
+#[derive(Clone, Copy)]
+struct Found {
+    len: u8,
+    section: u8,
+    row: u8,
+}
+
+/// The places a code is read in: on the board (the pieces' prefixes and
+/// the empty square) and after it (the hand and box codes).
+const ON_BOARD: usize = 0;
+const OFF_BOARD: usize = 1;
+/// [`Found::section`] of the empty square.
+const EMPTY: u8 = 3;
+
+/// Every window's [`Found`], `[place][dialect][window]`, from [`NUMERIC`]:
+/// each section's codes form a prefix code (tested), so a window begins
+/// with one code at most.
+static FOUND: [[[Found; 1 << LONGEST]; 2]; 2] = {
+    let none = Found {
+        len: 0,
+        section: 0,
+        row: 0,
+    };
+    let mut out = [[[none; 1 << LONGEST]; 2]; 2];
+    let mut d = 0;
+    while d < 2 {
+        // The empty square: one 0 bit.
+        let mut w = 0;
+        while w < 1 << LONGEST {
+            if w & 1 == 0 {
+                out[ON_BOARD][d][w] = Found {
+                    len: 1,
+                    section: EMPTY,
+                    row: 0,
+                };
+            }
+            w += 1;
+        }
+        let mut section = 0;
+        while section < 3 {
+            let place = if section == BOARD {
+                ON_BOARD
+            } else {
+                OFF_BOARD
+            };
+            let mut r = 0;
+            while r < 7 {
+                let code = NUMERIC[section][d][r];
+                // The code as read: its first bit lowest.
+                let mut pattern = 0;
+                let mut i = 0;
+                while i < code.len {
+                    pattern |= ((code.value as usize >> (code.len - 1 - i)) & 1) << i;
+                    i += 1;
+                }
+                let mut w = 0;
+                while w < 1 << LONGEST {
+                    if w & ((1 << code.len) - 1) == pattern {
+                        out[place][d][w] = Found {
+                            len: code.len,
+                            section: section as u8,
+                            row: r as u8,
+                        };
+                    }
+                    w += 1;
+                }
+                r += 1;
+            }
+            section += 1;
+        }
+        d += 1;
+    }
+    out
+};
 
 /// The position 32 packed bytes hold, read with `dialect`'s codes: the
 /// inverse of [`pack`]. The pieces in hand may come in any order (old
@@ -690,7 +773,7 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
         if sq == kings[0] || sq == kings[1] {
             continue;
         }
-        let Some((_, r)) = bits.code(d, &[BOARD], true)? else {
+        let Some((_, r)) = bits.code(d, ON_BOARD)? else {
             continue;
         };
         counted(r)?;
@@ -711,7 +794,7 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
         setup.set_piece(sq, Some(Piece { color, kind }));
     }
     while bits.at < 256 {
-        let Some((section, r)) = bits.code(d, &[HAND, BOX], false)? else {
+        let Some((section, r)) = bits.code(d, OFF_BOARD)? else {
             continue;
         };
         counted(r)?;
@@ -728,229 +811,4 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `row_of` and `GOLD_ROW` name the rows of the one table.
-    #[test]
-    fn rows_are_found_by_kind() {
-        for (r, row) in ROWS.iter().enumerate() {
-            assert_eq!(row_of(row.kind), Some(r));
-            assert_eq!(row_of(row.kind.promote().unwrap_or(row.kind)), Some(r));
-        }
-        assert_eq!(ROWS[GOLD_ROW].kind, PieceKind::Gold);
-        assert_eq!(row_of(PieceKind::King), None);
-    }
-
-    fn hex(bytes: &[u8]) -> String {
-        bytes.iter().map(|b| format!("{b:02x}")).collect()
-    }
-
-    /// The vectors of ../shared/training/FORMATS.md, checked there against
-    /// cshogi 1.1.0: the start, a two-piece handicap (bishop and rook in the
-    /// box) and a position with pieces in both hands.
-    #[test]
-    fn packs_the_reference_vectors() {
-        let cases = [
-            (
-                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-                "58a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c",
-                "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c",
-            ),
-            (
-                "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-                "59a449210c9742fc1c9b42585e85f0288457213c9b42582e85f8382685303c5e",
-                "59a451220cab44fc2ca744385e89f0488457223ca744385689f858468930bc7e",
-            ),
-            (
-                "lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 w GBRgbr 1",
-                "59240a0185804240215008af42783685b05c0ae19814c2703ebffbfda7b4566b",
-                "5924120189804440229008af44784e8970ac12611925c2701e9ffbfca6d4da5a",
-            ),
-        ];
-        for (sfen, hcp, psfen) in cases {
-            let pos = Position::from_sfen(sfen).unwrap();
-            assert_eq!(hex(&pack(&pos, Dialect::Hcp).unwrap()), hcp, "{sfen}");
-            assert_eq!(
-                hex(&pack(&pos, Dialect::PackedSfen).unwrap()),
-                psfen,
-                "{sfen}"
-            );
-            for (text, dialect) in [(hcp, Dialect::Hcp), (psfen, Dialect::PackedSfen)] {
-                assert_eq!(unpack(&bytes(text), dialect), Ok(pos.clone()), "{text}");
-            }
-        }
-    }
-
-    /// The positions of random games (drops, promotions, full hands) pack
-    /// and unpack to themselves in both dialects.
-    #[test]
-    fn random_positions_pack_and_unpack() {
-        let mut rng = crate::test_util::rng::Rng::new(39);
-        let mut n = 0;
-        for _ in 0..300 {
-            let mut pos = Position::startpos();
-            for mv in crate::test_util::games::random_line(150, &mut rng) {
-                pos.play(mv).unwrap();
-                for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
-                    let packed = pack(&pos, dialect).unwrap();
-                    let back = unpack(&packed, dialect).unwrap();
-                    assert_eq!(back.sfen_key(), pos.sfen_key());
-                }
-                n += 1;
-            }
-        }
-        assert!(n > 10_000, "{n} positions");
-    }
-
-    fn bytes(hex: &str) -> [u8; 32] {
-        let mut out = [0; 32];
-        for (i, byte) in out.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
-        }
-        out
-    }
-
-    /// Reading needs each section's codes to be a prefix code: on the
-    /// board the pieces' prefixes and the empty square's `0`, after it the
-    /// hand prefixes and the box codes together. No code is a prefix of
-    /// another, and none is longer than the reader looks.
-    #[test]
-    fn each_section_is_a_prefix_code() {
-        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
-            let d = column(dialect);
-            let empty = Numeric { value: 0, len: 1 };
-            let board: Vec<Numeric> = NUMERIC[BOARD][d].iter().copied().chain([empty]).collect();
-            let rest: Vec<Numeric> = NUMERIC[HAND][d]
-                .iter()
-                .chain(&NUMERIC[BOX][d])
-                .copied()
-                .collect();
-            for codes in [board, rest] {
-                for (i, a) in codes.iter().enumerate() {
-                    assert!(a.len >= 1 && a.len <= LONGEST);
-                    for (j, b) in codes.iter().enumerate() {
-                        let prefix = a.len <= b.len && b.value >> (b.len - a.len) == a.value;
-                        assert!(i == j || !prefix, "{dialect:?}: {a:?} begins {b:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// Writes bits into 32 bytes for the error cases: the frame's first
-    /// fields, then codes given as text.
-    fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
-        let mut bits = Bits::new();
-        let field = |value: usize, len: u32| Emit {
-            bits: value as u64,
-            len,
-        };
-        bits.put(field(0, 1));
-        bits.put(field(kings[0], 7));
-        bits.put(field(kings[1], 7));
-        for code in codes {
-            for b in code.bytes() {
-                bits.put(field(usize::from(b == b'1'), 1));
-            }
-        }
-        bits.bytes()
-    }
-
-    #[test]
-    fn bytes_that_are_no_position_are_errors() {
-        let empty_board = "0".repeat(79);
-        let cases: Vec<([u8; 32], UnpackError)> = vec![
-            (
-                frame([81, 4], &[]),
-                UnpackError::KingSquare {
-                    color: Color::Black,
-                    index: 81,
-                },
-            ),
-            (
-                frame([76, 127], &[]),
-                UnpackError::KingSquare {
-                    color: Color::White,
-                    index: 127,
-                },
-            ),
-            (
-                frame([40, 40], &[]),
-                UnpackError::KingsOnOneSquare(Square::from_index(40).unwrap()),
-            ),
-            // 19 black pawns (HCP `10`, colour 0, unpromoted 0).
-            (
-                frame([0, 80], &["1000"; 19]),
-                UnpackError::TooMany(PieceKind::Pawn),
-            ),
-            // After an empty board, `011…` begins no hand or box code.
-            (
-                frame([0, 80], &[&empty_board, "0110000"]),
-                UnpackError::NoCode { bit: 94 },
-            ),
-        ];
-        for (bytes, error) in cases {
-            assert_eq!(unpack(&bytes, Dialect::Hcp), Err(error));
-        }
-        // Every piece but one pawn in the box fills bit 253; the three bits
-        // left begin a longer code.
-        let mut codes = vec![empty_board.as_str()];
-        codes.extend(["010"; 17]);
-        codes.extend(
-            ["10010", "11010", "10110", "10111"]
-                .iter()
-                .flat_map(|c| [*c; 4]),
-        );
-        codes.extend(["1111000", "1111000", "1111010", "1111010", "111"]);
-        let bytes = frame([0, 80], &codes);
-        assert_eq!(
-            unpack(&bytes, Dialect::Hcp),
-            Err(UnpackError::PastEnd { bit: 253 })
-        );
-        assert_eq!(
-            UnpackError::PastEnd { bit: 253 }.to_string(),
-            "the code starting at bit 253 runs past the 256 bits of a packed position"
-        );
-    }
-
-    /// Two black pawns on one file pack (a lenient record may hold them)
-    /// but do not unpack: the rules refuse them.
-    #[test]
-    fn a_position_the_rules_refuse_is_an_error() {
-        let setup = Setup::from_sfen("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1").unwrap();
-        let (pos, problems) = Position::from_setup_lenient(setup).unwrap();
-        assert_eq!(problems.len(), 1);
-        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
-            let packed = pack(&pos, dialect).unwrap();
-            let error = unpack(&packed, dialect).unwrap_err();
-            assert_eq!(
-                error,
-                UnpackError::Rules(SetupError::DoublePawn {
-                    color: Color::Black,
-                    file: 5
-                })
-            );
-            assert_eq!(
-                error.to_string(),
-                "the position breaks a rule: Black has two unpromoted pawns on file 5 (nifu)"
-            );
-        }
-    }
-
-    #[test]
-    fn a_position_without_both_kings_is_an_error() {
-        for (sfen, missing) in [
-            ("9/9/9/9/9/9/9/9/4K4 b - 1", Color::White),
-            ("4k4/9/9/9/9/9/9/9/9 w - 1", Color::Black),
-        ] {
-            let setup = crate::Setup::from_sfen(sfen).unwrap();
-            let (pos, _) = Position::from_setup_lenient(setup).unwrap();
-            for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
-                assert_eq!(pack(&pos, dialect), Err(PackError::MissingKing(missing)));
-            }
-        }
-        let two = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
-        assert!(pack(&two, Dialect::Hcp).is_ok());
-    }
-}
+mod tests;

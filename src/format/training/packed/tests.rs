@@ -1,0 +1,298 @@
+//! The packer's and the reader's tests.
+
+use super::*;
+
+/// `row_of` and `GOLD_ROW` name the rows of the one table.
+#[test]
+fn rows_are_found_by_kind() {
+    for (r, row) in ROWS.iter().enumerate() {
+        assert_eq!(row_of(row.kind), Some(r));
+        assert_eq!(row_of(row.kind.promote().unwrap_or(row.kind)), Some(r));
+    }
+    assert_eq!(ROWS[GOLD_ROW].kind, PieceKind::Gold);
+    assert_eq!(row_of(PieceKind::King), None);
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The vectors of ../shared/training/FORMATS.md, checked there against
+/// cshogi 1.1.0: the start, a two-piece handicap (bishop and rook in the
+/// box) and a position with pieces in both hands.
+#[test]
+fn packs_the_reference_vectors() {
+    let cases = [
+        (
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "58a449210cd757217e8e4d212caf427814c2ab109e4d212cd75f213e8e49210c",
+            "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c",
+        ),
+        (
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            "59a449210c9742fc1c9b42585e85f0288457213c9b42582e85f8382685303c5e",
+            "59a451220cab44fc2ca744385e89f0488457223ca744385689f858468930bc7e",
+        ),
+        (
+            "lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 w GBRgbr 1",
+            "59240a0185804240215008af42783685b05c0ae19814c2703ebffbfda7b4566b",
+            "5924120189804440229008af44784e8970ac12611925c2701e9ffbfca6d4da5a",
+        ),
+    ];
+    for (sfen, hcp, psfen) in cases {
+        let pos = Position::from_sfen(sfen).unwrap();
+        assert_eq!(hex(&pack(&pos, Dialect::Hcp).unwrap()), hcp, "{sfen}");
+        assert_eq!(
+            hex(&pack(&pos, Dialect::PackedSfen).unwrap()),
+            psfen,
+            "{sfen}"
+        );
+        for (text, dialect) in [(hcp, Dialect::Hcp), (psfen, Dialect::PackedSfen)] {
+            assert_eq!(unpack(&bytes(text), dialect), Ok(pos.clone()), "{text}");
+        }
+    }
+}
+
+fn bytes(hex: &str) -> [u8; 32] {
+    let mut out = [0; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
+    }
+    out
+}
+
+/// Reading needs each section's codes to be a prefix code: on the
+/// board the pieces' prefixes and the empty square's `0`, after it the
+/// hand prefixes and the box codes together. No code is a prefix of
+/// another, and none is longer than the reader looks.
+#[test]
+fn each_section_is_a_prefix_code() {
+    for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+        let d = column(dialect);
+        let empty = Numeric { value: 0, len: 1 };
+        let board: Vec<Numeric> = NUMERIC[BOARD][d].iter().copied().chain([empty]).collect();
+        let rest: Vec<Numeric> = NUMERIC[HAND][d]
+            .iter()
+            .chain(&NUMERIC[BOX][d])
+            .copied()
+            .collect();
+        for codes in [board, rest] {
+            for (i, a) in codes.iter().enumerate() {
+                assert!(a.len >= 1 && a.len <= LONGEST);
+                for (j, b) in codes.iter().enumerate() {
+                    let prefix = a.len <= b.len && b.value >> (b.len - a.len) == a.value;
+                    assert!(i == j || !prefix, "{dialect:?}: {a:?} begins {b:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Writes bits into 32 bytes for the error cases: the frame's first
+/// fields, then codes given as text.
+fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
+    let mut bits = Bits::new();
+    let field = |value: usize, len: u32| Emit {
+        bits: value as u64,
+        len,
+    };
+    bits.put(field(0, 1));
+    bits.put(field(kings[0], 7));
+    bits.put(field(kings[1], 7));
+    for code in codes {
+        for b in code.bytes() {
+            bits.put(field(usize::from(b == b'1'), 1));
+        }
+    }
+    bits.bytes()
+}
+
+#[test]
+fn bytes_that_are_no_position_are_errors() {
+    let empty_board = "0".repeat(79);
+    let cases: Vec<([u8; 32], UnpackError)> = vec![
+        (
+            frame([81, 4], &[]),
+            UnpackError::KingSquare {
+                color: Color::Black,
+                index: 81,
+            },
+        ),
+        (
+            frame([76, 127], &[]),
+            UnpackError::KingSquare {
+                color: Color::White,
+                index: 127,
+            },
+        ),
+        (
+            frame([40, 40], &[]),
+            UnpackError::KingsOnOneSquare(Square::from_index(40).unwrap()),
+        ),
+        // 19 black pawns (HCP `10`, colour 0, unpromoted 0).
+        (
+            frame([0, 80], &["1000"; 19]),
+            UnpackError::TooMany(PieceKind::Pawn),
+        ),
+        // After an empty board, `011…` begins no hand or box code.
+        (
+            frame([0, 80], &[&empty_board, "0110000"]),
+            UnpackError::NoCode { bit: 94 },
+        ),
+    ];
+    for (bytes, error) in cases {
+        assert_eq!(unpack(&bytes, Dialect::Hcp), Err(error));
+    }
+    // Every piece but one pawn in the box fills bit 253; the three bits
+    // left begin a longer code.
+    let mut codes = vec![empty_board.as_str()];
+    codes.extend(["010"; 17]);
+    codes.extend(
+        ["10010", "11010", "10110", "10111"]
+            .iter()
+            .flat_map(|c| [*c; 4]),
+    );
+    codes.extend(["1111000", "1111000", "1111010", "1111010", "111"]);
+    let bytes = frame([0, 80], &codes);
+    assert_eq!(
+        unpack(&bytes, Dialect::Hcp),
+        Err(UnpackError::PastEnd { bit: 253 })
+    );
+    assert_eq!(
+        UnpackError::PastEnd { bit: 253 }.to_string(),
+        "the code starting at bit 253 runs past the 256 bits of a packed position"
+    );
+}
+
+/// Two black pawns on one file pack (a lenient record may hold them)
+/// but do not unpack: the rules refuse them.
+#[test]
+fn a_position_the_rules_refuse_is_an_error() {
+    let setup = Setup::from_sfen("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1").unwrap();
+    let (pos, problems) = Position::from_setup_lenient(setup).unwrap();
+    assert_eq!(problems.len(), 1);
+    for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+        let packed = pack(&pos, dialect).unwrap();
+        let error = unpack(&packed, dialect).unwrap_err();
+        assert_eq!(
+            error,
+            UnpackError::Rules(SetupError::DoublePawn {
+                color: Color::Black,
+                file: 5
+            })
+        );
+        assert_eq!(
+            error.to_string(),
+            "the position breaks a rule: Black has two unpromoted pawns on file 5 (nifu)"
+        );
+    }
+}
+
+#[test]
+fn a_position_without_both_kings_is_an_error() {
+    for (sfen, missing) in [
+        ("9/9/9/9/9/9/9/9/4K4 b - 1", Color::White),
+        ("4k4/9/9/9/9/9/9/9/9 w - 1", Color::Black),
+    ] {
+        let setup = crate::Setup::from_sfen(sfen).unwrap();
+        let (pos, _) = Position::from_setup_lenient(setup).unwrap();
+        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+            assert_eq!(pack(&pos, dialect), Err(PackError::MissingKing(missing)));
+        }
+    }
+    let two = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    assert!(pack(&two, Dialect::Hcp).is_ok());
+}
+
+/// The reader before the table: bits read one at a time until they spell
+/// one of `sections`' codes (or, with `empty`, the empty square's `0`).
+/// Kept as the definition the table's reading must agree with.
+fn code_bit_by_bit(
+    bits: &mut Reader<'_>,
+    d: usize,
+    sections: &[usize],
+    empty: bool,
+) -> Result<Option<(usize, usize)>, UnpackError> {
+    let start = bits.at;
+    let mut read = Numeric { value: 0, len: 0 };
+    while read.len < LONGEST {
+        read.value = read.value << 1 | u8::from(bits.bit(start)?);
+        read.len += 1;
+        if empty && read == (Numeric { value: 0, len: 1 }) {
+            return Ok(None);
+        }
+        for &section in sections {
+            if let Some(r) = NUMERIC[section][d].iter().position(|&c| c == read) {
+                return Ok(Some((section, r)));
+            }
+        }
+    }
+    Err(UnpackError::NoCode { bit: start })
+}
+
+/// At every bit of random bytes, near the end included, in both dialects
+/// and both places, the table reads the code (and moves on by its length)
+/// or fails with the error the bit-by-bit reading gives.
+#[test]
+fn the_table_reads_as_bit_by_bit() {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut outcomes = std::collections::HashSet::new();
+    for round in 0..400 {
+        let mut bytes = [0u8; 32];
+        for b in bytes.iter_mut() {
+            // Every other round, runs of ones: long codes and no code.
+            *b = next() as u8 | if round % 2 == 1 { 0xee } else { 0 };
+        }
+        for d in 0..2 {
+            for at in 0..=256 {
+                for (place, sections, empty) in [
+                    (ON_BOARD, &[BOARD][..], true),
+                    (OFF_BOARD, &[HAND, BOX][..], false),
+                ] {
+                    let mut old = Reader { bytes: &bytes, at };
+                    let mut new = Reader { bytes: &bytes, at };
+                    let want = code_bit_by_bit(&mut old, d, sections, empty);
+                    let got = new.code(d, place);
+                    assert_eq!(got, want, "dialect {d}, bit {at}, {}", hex(&bytes));
+                    if want.is_ok() {
+                        assert_eq!(new.at, old.at, "dialect {d}, bit {at}");
+                    }
+                    outcomes.insert(match want {
+                        Ok(None) => 0,
+                        Ok(Some(_)) => 1,
+                        Err(UnpackError::NoCode { .. }) => 2,
+                        Err(_) => 3,
+                    });
+                }
+            }
+        }
+    }
+    assert_eq!(outcomes.len(), 4, "every outcome was met");
+}
+
+/// The positions of random games (drops, promotions, full hands) pack
+/// and unpack to themselves in both dialects.
+#[test]
+fn random_positions_pack_and_unpack() {
+    let mut rng = crate::test_util::rng::Rng::new(39);
+    let mut n = 0;
+    for _ in 0..300 {
+        let mut pos = Position::startpos();
+        for mv in crate::test_util::games::random_line(150, &mut rng) {
+            pos.play(mv).unwrap();
+            for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+                let packed = pack(&pos, dialect).unwrap();
+                let back = unpack(&packed, dialect).unwrap();
+                assert_eq!(back.sfen_key(), pos.sfen_key());
+            }
+            n += 1;
+        }
+    }
+    assert!(n > 10_000, "{n} positions");
+}
