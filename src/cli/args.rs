@@ -261,8 +261,8 @@ pub struct BookConvertArgs {
     /// only, as FlippedBook reads); without it the positions are kept.
     #[arg(long)]
     pub flip_fold: bool,
-    /// The memory a text book converted into a `.ybb` may take, in MiB
-    /// (at least 1); beyond it, sorted runs on disk beside the output.
+    /// The memory the conversion may take, in MiB (at least 1); beyond it,
+    /// sorted runs on disk beside the output.
     #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = mebibytes)]
     pub memory: usize,
     /// Replace the output if it exists.

@@ -33,7 +33,7 @@ pub struct Conversion {
     pub force: bool,
     /// End a text book's lines with CRLF.
     pub crlf: bool,
-    /// About how many bytes a text book converted into a `.ybb` may take.
+    /// About how many bytes the conversion may take (beyond it, runs on disk).
     pub memory: usize,
 }
 
