@@ -326,15 +326,28 @@ static RUNS: Runs = {
 /// The gold's row in [`ROWS`]: the one kind that does not promote.
 const GOLD_ROW: usize = 4;
 
-/// What a square holds, as [`pack`] writes it, by [`square_index`]:
-/// `[dialect][index]`: an empty square is one 0 bit, a king nothing (the
-/// frame places the kings), any other piece its [`EMITS`] board code.
-static SQUARES: [[Emit; 29]; 2] = {
-    let empty = Emit { bits: 0, len: 1 };
-    let mut out = [[Emit { bits: 0, len: 0 }; 29]; 2];
+/// What [`pack`] writes for a piece on the board, and the row it counts
+/// in (`NO_ROW` for a king, which the frame places and no row counts).
+#[derive(Clone, Copy)]
+struct OnBoard {
+    emit: Emit,
+    row: u8,
+}
+
+/// [`OnBoard::row`] of a king: an eighth counter, never read.
+const NO_ROW: u8 = 7;
+
+/// What a piece on the board is written as, by [`piece_index`]:
+/// `[dialect][index]`: a king nothing, any other piece its [`EMITS`]
+/// board code.
+static PIECES: [[OnBoard; 28]; 2] = {
+    let king = OnBoard {
+        emit: Emit { bits: 0, len: 0 },
+        row: NO_ROW,
+    };
+    let mut out = [[king; 28]; 2];
     let mut d = 0;
     while d < 2 {
-        out[d][0] = empty;
         let mut c = 0;
         while c < 2 {
             let mut k = 0;
@@ -342,7 +355,10 @@ static SQUARES: [[Emit; 29]; 2] = {
                 if let Some(kind) = PieceKind::from_index(k) {
                     if let Some(r) = row_of(kind) {
                         let promoted = kind.is_promoted() as usize;
-                        out[d][1 + c * 14 + k] = EMITS.board[d][r][c][promoted];
+                        out[d][c * 14 + k] = OnBoard {
+                            emit: EMITS.board[d][r][c][promoted],
+                            row: r as u8,
+                        };
                     }
                 }
                 k += 1;
@@ -354,12 +370,9 @@ static SQUARES: [[Emit; 29]; 2] = {
     out
 };
 
-/// A square's place in [`SQUARES`]: 0 empty, then 1 + colour × 14 + kind.
-fn square_index(square: Option<Piece>) -> usize {
-    match square {
-        None => 0,
-        Some(Piece { color, kind }) => 1 + color.index() * 14 + kind.index(),
-    }
+/// A piece's place in [`PIECES`]: colour × 14 + kind.
+fn piece_index(piece: Piece) -> usize {
+    piece.color.index() * 14 + piece.kind.index()
 }
 
 /// A kind's row in [`ROWS`] (a promoted kind's is its unpromoted one's);
@@ -411,6 +424,19 @@ impl Bits {
                 0 => 0,
                 left => e.bits >> (e.len - left),
             };
+        }
+    }
+
+    /// `gap` 0 bits, then `e`.
+    fn put_after(&mut self, gap: u32, e: Emit) {
+        let at = self.filled + gap;
+        if at + e.len < 64 {
+            // Both fit in the word being filled.
+            self.acc |= e.bits << at;
+            self.filled = at + e.len;
+        } else {
+            self.zeros(gap as usize);
+            self.put(e);
         }
     }
 
@@ -470,16 +496,16 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     // The squares in index order, walked from the occupied ones: the empty
     // squares between are one 0 bit each. What the board holds of each row
     // is counted on the way, to find the box.
-    let mut count = [0u8; 7];
+    let mut count = [0u8; 8];
     let mut next = 0;
     for square in pos.occupied() {
         let index = square.index();
-        bits.zeros(index - next);
-        next = index + 1;
-        let piece = pos.piece_at(square);
-        bits.put(SQUARES[d][square_index(piece)]);
-        if let Some(r) = piece.and_then(|p| row_of(p.kind)) {
-            count[r] += 1;
+        // An occupied square always holds a piece.
+        if let Some(piece) = pos.piece_at(square) {
+            let on = PIECES[d][piece_index(piece)];
+            bits.put_after((index - next) as u32, on.emit);
+            count[usize::from(on.row)] += 1;
+            next = index + 1;
         }
     }
     bits.zeros(81 - next);
@@ -568,40 +594,58 @@ impl fmt::Display for UnpackError {
 impl std::error::Error for UnpackError {}
 
 /// Bits read least significant first from 32 bytes.
-struct Reader<'a> {
-    bytes: &'a [u8; 32],
+struct Reader {
+    words: [u64; 4],
     at: usize,
 }
 
-impl Reader<'_> {
+impl Reader {
+    fn new(bytes: &[u8; 32]) -> Reader {
+        let mut words = [0; 4];
+        for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
+            let mut le = [0; 8];
+            le.copy_from_slice(chunk);
+            *word = u64::from_le_bytes(le);
+        }
+        Reader { words, at: 0 }
+    }
+
+    /// The bits from `at` on, the first one lowest; bits past the end read
+    /// as 0.
+    fn peek(&self) -> u64 {
+        let (w, s) = (self.at / 64, self.at % 64);
+        let word = |i: usize| self.words.get(i).copied().unwrap_or(0);
+        match s {
+            0 => word(w),
+            _ => word(w) >> s | word(w + 1) << (64 - s),
+        }
+    }
+
     /// The next bit; `start` is where the code being read began, for the
     /// error past the end.
     fn bit(&mut self, start: usize) -> Result<bool, UnpackError> {
-        let byte = self
-            .bytes
-            .get(self.at / 8)
-            .ok_or(UnpackError::PastEnd { bit: start })?;
-        let bit = byte >> (self.at % 8) & 1 == 1;
+        if self.at >= 256 {
+            return Err(UnpackError::PastEnd { bit: start });
+        }
+        let bit = self.peek() & 1 == 1;
         self.at += 1;
         Ok(bit)
     }
 
     /// A field of `width` bits, least significant first.
     fn field(&mut self, width: u32) -> Result<usize, UnpackError> {
-        let start = self.at;
-        let mut value = 0;
-        for i in 0..width {
-            value |= usize::from(self.bit(start)?) << i;
+        if self.at + width as usize > 256 {
+            return Err(UnpackError::PastEnd { bit: self.at });
         }
-        Ok(value)
+        let value = self.peek() & ((1 << width) - 1);
+        self.at += width as usize;
+        Ok(value as usize)
     }
 
     /// The next [`LONGEST`] bits, the first one lowest; bits past the end
     /// read as 0.
     fn window(&self) -> usize {
-        let byte = |i: usize| usize::from(self.bytes.get(i).copied().unwrap_or(0));
-        let at = self.at / 8;
-        ((byte(at) | byte(at + 1) << 8) >> (self.at % 8)) & ((1 << LONGEST) - 1)
+        (self.peek() & ((1 << LONGEST) - 1)) as usize
     }
 
     /// Reads the code of `place` ([`ON_BOARD`] or [`OFF_BOARD`]) the next
@@ -731,7 +775,7 @@ pub fn unpack(bytes: &[u8; 32], dialect: Dialect) -> Result<Position, UnpackErro
 /// rules.
 pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, UnpackError> {
     let d = column(dialect);
-    let mut bits = Reader { bytes, at: 0 };
+    let mut bits = Reader::new(bytes);
     let side = if bits.bit(0)? {
         Color::White
     } else {
@@ -778,13 +822,19 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
         };
         counted(r)?;
         let kind = ROWS[r].kind;
+        // The colour and promotion bits follow the code (a gold has no
+        // promotion bit); the first one past the end is bit 256.
+        let after = if kind == PieceKind::Gold { 1 } else { 2 };
+        if bits.at + after > 256 {
+            return Err(UnpackError::PastEnd { bit: 256 });
+        }
+        let next = bits.peek();
+        bits.at += after;
+        let (first, second) = (next & 1 == 1, next & 2 == 2);
         let (white, promoted) = match (kind, dialect) {
-            (PieceKind::Gold, _) => (bits.bit(bits.at)?, false),
-            (_, Dialect::Hcp) => (bits.bit(bits.at)?, bits.bit(bits.at)?),
-            (_, Dialect::PackedSfen) => {
-                let promoted = bits.bit(bits.at)?;
-                (bits.bit(bits.at)?, promoted)
-            }
+            (PieceKind::Gold, _) => (first, false),
+            (_, Dialect::Hcp) => (first, second),
+            (_, Dialect::PackedSfen) => (second, first),
         };
         let kind = match kind.promote() {
             Some(up) if promoted => up,

@@ -208,7 +208,7 @@ fn a_position_without_both_kings_is_an_error() {
 /// one of `sections`' codes (or, with `empty`, the empty square's `0`).
 /// Kept as the definition the table's reading must agree with.
 fn code_bit_by_bit(
-    bits: &mut Reader<'_>,
+    bits: &mut Reader,
     d: usize,
     sections: &[usize],
     empty: bool,
@@ -255,8 +255,9 @@ fn the_table_reads_as_bit_by_bit() {
                     (ON_BOARD, &[BOARD][..], true),
                     (OFF_BOARD, &[HAND, BOX][..], false),
                 ] {
-                    let mut old = Reader { bytes: &bytes, at };
-                    let mut new = Reader { bytes: &bytes, at };
+                    let mut old = Reader::new(&bytes);
+                    let mut new = Reader::new(&bytes);
+                    (old.at, new.at) = (at, at);
                     let want = code_bit_by_bit(&mut old, d, sections, empty);
                     let got = new.code(d, place);
                     assert_eq!(got, want, "dialect {d}, bit {at}, {}", hex(&bytes));
