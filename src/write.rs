@@ -254,13 +254,11 @@ fn render(
     Ok(match target {
         Target::Usi => vec![lines(records.iter().map(usi::position_line))],
         Target::Sfen => {
-            let mut text = String::new();
+            let mut text = Vec::new();
             for record in records {
                 match options.positions {
                     Positions::Last => push_line(&mut text, &usi::final_sfen(record)),
-                    Positions::All => usi::all_plies(record)
-                        .iter()
-                        .for_each(|l| push_line(&mut text, l)),
+                    Positions::All => usi::push_all_plies(record, &mut text),
                     Positions::AfterPlies(n) => match usi::sfen_after(record, n) {
                         Some(sfen) => push_line(&mut text, &sfen),
                         None => {
@@ -272,7 +270,7 @@ fn render(
                     },
                 }
             }
-            vec![text]
+            vec![crate::position::ascii_text(text)]
         }
         Target::Kif | Target::Kifu => records.iter().map(|r| kif::write(r, declared)).collect(),
         Target::Ki2 | Target::Ki2u => records
@@ -293,15 +291,16 @@ fn render(
     })
 }
 
-fn push_line(text: &mut String, line: &str) {
-    text.push_str(line);
-    text.push('\n');
+fn push_line(text: &mut Vec<u8>, line: &str) {
+    text.extend_from_slice(line.as_bytes());
+    text.push(b'\n');
 }
 
 fn lines(items: impl Iterator<Item = String>) -> String {
     let mut text = String::new();
     for line in items {
-        push_line(&mut text, &line);
+        text.push_str(&line);
+        text.push('\n');
     }
     text
 }

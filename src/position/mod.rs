@@ -21,6 +21,7 @@ pub use error::{
     IllegalMove, PositionError, SetupError, SfenError, UsiMoveError, UsiMoveErrorKind,
 };
 pub use movegen::{Candidates, MoveSink};
+pub(crate) use setup::ascii as ascii_text;
 pub use setup::{Handicap, Setup, STARTPOS_SFEN};
 
 use crate::{Color, Hand, Move, Piece, PieceKind, Square};
@@ -344,18 +345,27 @@ impl Position {
 
     /// The canonical SFEN.
     pub fn sfen(&self) -> String {
-        self.to_setup().sfen()
+        let mut out = Vec::with_capacity(96);
+        self.push_sfen(&mut out);
+        setup::ascii(out)
+    }
+
+    /// [`Position::sfen`] appended to `out` as bytes, with nothing
+    /// allocated.
+    pub fn push_sfen(&self, out: &mut Vec<u8>) {
+        setup::push_sfen(&self.board, &self.hands, self.side, self.move_number, out);
     }
 
     /// The canonical SFEN without its move number (board, side to move,
     /// hands): what makes two positions the same, as books key them and
     /// `--uniq` compares starts.
     pub fn sfen_key(&self) -> String {
-        let mut sfen = self.sfen();
-        if let Some(at) = sfen.rfind(' ') {
-            sfen.truncate(at);
+        let mut out = Vec::with_capacity(96);
+        self.push_sfen(&mut out);
+        if let Some(at) = out.iter().rposition(|&b| b == b' ') {
+            out.truncate(at);
         }
-        sfen
+        setup::ascii(out)
     }
 
     /// The position rotated 180°: board, hands and side to move. Flipping

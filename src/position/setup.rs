@@ -237,21 +237,20 @@ impl Setup {
     /// The canonical SFEN: hands in the order R B G S N L P, Black's first,
     /// `-` when both are empty, then the move number.
     pub fn sfen(&self) -> String {
-        let mut out = String::with_capacity(96);
-        write_sfen(self, &mut out).expect("writing to a String cannot fail");
-        out
+        let mut out = Vec::with_capacity(96);
+        self.push_sfen(&mut out);
+        ascii(out)
     }
 
     /// [`Setup::sfen`] appended to `out` as bytes, with nothing allocated.
     pub fn push_sfen(&self, out: &mut Vec<u8>) {
-        struct Bytes<'a>(&'a mut Vec<u8>);
-        impl fmt::Write for Bytes<'_> {
-            fn write_str(&mut self, s: &str) -> fmt::Result {
-                self.0.extend_from_slice(s.as_bytes());
-                Ok(())
-            }
-        }
-        write_sfen(self, &mut Bytes(out)).expect("writing to a Vec cannot fail");
+        push_sfen(
+            &self.board,
+            &self.hands,
+            self.side_to_move,
+            self.move_number,
+            out,
+        );
     }
 
     /// The position rotated 180°: each piece moves to the opposite square and
@@ -270,7 +269,7 @@ impl Setup {
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_sfen(self, f)
+        f.write_str(&self.sfen())
     }
 }
 
@@ -375,52 +374,91 @@ fn parse_hands(text: &str, setup: &mut Setup) -> Result<(), SfenError> {
     Ok(())
 }
 
-fn write_sfen(setup: &Setup, out: &mut impl fmt::Write) -> fmt::Result {
-    for rank in 1..=9 {
-        if rank > 1 {
-            out.write_char('/')?;
+/// Appends the SFEN of a board, hands, side to move and move number to
+/// `out`: the one writer of every SFEN, a byte at a time.
+pub(crate) fn push_sfen(
+    board: &[Option<Piece>; 81],
+    hands: &[Hand; 2],
+    side: Color,
+    move_number: u32,
+    out: &mut Vec<u8>,
+) {
+    for rank in 0..9 {
+        if rank > 0 {
+            out.push(b'/');
         }
         let mut empty = 0;
-        for file in (1..=9).rev() {
-            let sq = Square::new(file, rank).expect("on the board");
-            match setup.piece_at(sq) {
+        // Square indices run file by file: (file - 1) * 9 + (rank - 1),
+        // and SFEN reads each rank from file 9 to file 1.
+        for file in (0..9).rev() {
+            match board[file * 9 + rank] {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        out.write_char(char::from(b'0' + empty))?;
+                        out.push(b'0' + empty);
                         empty = 0;
                     }
-                    piece.sfen().write_to(out)?;
+                    push_piece(piece, out);
                 }
             }
         }
         if empty > 0 {
-            out.write_char(char::from(b'0' + empty))?;
+            out.push(b'0' + empty);
         }
     }
-    write!(out, " {} ", setup.side_to_move.usi_char())?;
-    write_hands(&setup.hands, out)?;
-    write!(out, " {}", setup.move_number)
+    out.extend_from_slice(match side {
+        Color::Black => b" b ",
+        Color::White => b" w ",
+    });
+    push_hands(hands, out);
+    out.push(b' ');
+    push_number(move_number, out);
 }
 
-/// Hands in SFEN order: Black's then White's, each R B G S N L P.
-pub(crate) fn write_hands(hands: &[Hand; 2], out: &mut impl fmt::Write) -> fmt::Result {
+/// A piece as SFEN writes it: `+` for a promoted one, then its letter,
+/// upper case for Black.
+fn push_piece(piece: Piece, out: &mut Vec<u8>) {
+    if piece.kind.is_promoted() {
+        out.push(b'+');
+    }
+    let letter = piece.kind.usi_letter() as u8;
+    out.push(match piece.color {
+        Color::Black => letter,
+        Color::White => letter.to_ascii_lowercase(),
+    });
+}
+
+/// Hands in SFEN order: Black's then White's, each R B G S N L P; `-` when
+/// both are empty.
+pub(crate) fn push_hands(hands: &[Hand; 2], out: &mut Vec<u8>) {
     if hands.iter().all(Hand::is_empty) {
-        return out.write_char('-');
+        out.push(b'-');
+        return;
     }
     for color in Color::ALL {
         for &kind in PieceKind::HAND.iter().rev() {
             let n = hands[color.index()].count(kind);
             if n >= 2 {
-                write!(out, "{n}")?;
+                push_number(u32::from(n), out);
             }
             if n >= 1 {
-                let piece = Piece::new(color, kind);
-                write!(out, "{}", piece.sfen())?;
+                push_piece(Piece::new(color, kind), out);
             }
         }
     }
-    Ok(())
+}
+
+/// A number in decimal.
+fn push_number(n: u32, out: &mut Vec<u8>) {
+    if n >= 10 {
+        push_number(n / 10, out);
+    }
+    out.push(b'0' + (n % 10) as u8);
+}
+
+/// SFEN bytes as a string (they are ASCII).
+pub(crate) fn ascii(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 #[cfg(test)]

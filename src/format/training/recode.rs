@@ -2,7 +2,7 @@
 //! SFEN lines, with no record between: each entry's fields are read by
 //! [`super::read`]'s rules ([`Entry`]) and written by the writers' own
 //! ([`hcpe::entry`], [`psv::entry`], [`hcpe3::push_header`] and
-//! [`hcpe3::push_move`], [`crate::Setup::push_sfen`]). What is written is
+//! [`hcpe3::push_move`], [`crate::Position::push_sfen`]). What is written is
 //! what reading the entry as a record and writing that record gives, byte
 //! for byte, and an entry that cannot be read is the same error.
 
@@ -67,7 +67,7 @@ fn write(e: &Entry, output: Output, out: &mut Vec<u8>) -> Result<(), TrainingErr
             hcpe3::push_move(out, e.mv, score);
         }
         Output::Sfen => {
-            e.position.to_setup().push_sfen(out);
+            e.position.push_sfen(out);
             out.push(b'\n');
         }
     }

@@ -74,15 +74,17 @@ pub fn sfen_after(record: &Record, plies: usize) -> Option<String> {
     Some(pos.sfen())
 }
 
-/// Every position of the mainline, the start first: one SFEN per position,
-/// the form training-data pipelines read.
-pub fn all_plies(record: &Record) -> Vec<String> {
+/// Every position of the mainline, the start first, appended to `out`: one
+/// SFEN line per position, the form training-data pipelines read. Each
+/// position is the one before with a move played, and nothing is allocated
+/// per position.
+pub fn push_all_plies(record: &Record, out: &mut Vec<u8>) {
     let mut pos = record.start.clone();
-    let mut out = Vec::with_capacity(record.tree.len());
-    out.push(pos.sfen());
+    pos.push_sfen(out);
+    out.push(b'\n');
     for mv in record.tree.mainline_moves() {
         pos.play_unchecked(mv);
-        out.push(pos.sfen());
+        pos.push_sfen(out);
+        out.push(b'\n');
     }
-    out
 }
