@@ -383,9 +383,16 @@ pub(crate) fn push_sfen(
     move_number: u32,
     out: &mut Vec<u8>,
 ) {
+    // The board goes through a buffer on the stack, which holds the longest
+    // board (every rank of one-letter pieces and empty squares, or forty
+    // promoted pieces): one bounds check a byte rather than Vec's growth
+    // check.
+    let mut line = [0u8; 192];
+    let mut n = 0;
     for rank in 0..9 {
         if rank > 0 {
-            out.push(b'/');
+            line[n] = b'/';
+            n += 1;
         }
         let mut empty = 0;
         // Square indices run file by file: (file - 1) * 9 + (rank - 1),
@@ -395,17 +402,23 @@ pub(crate) fn push_sfen(
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        out.push(b'0' + empty);
+                        line[n] = b'0' + empty;
+                        n += 1;
                         empty = 0;
                     }
-                    push_piece(piece, out);
+                    let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
+                    line[n] = token[0];
+                    line[n + 1] = token[1];
+                    n += len;
                 }
             }
         }
         if empty > 0 {
-            out.push(b'0' + empty);
+            line[n] = b'0' + empty;
+            n += 1;
         }
     }
+    out.extend_from_slice(&line[..n]);
     out.extend_from_slice(match side {
         Color::Black => b" b ",
         Color::White => b" w ",
@@ -415,17 +428,36 @@ pub(crate) fn push_sfen(
     push_number(move_number, out);
 }
 
-/// A piece as SFEN writes it: `+` for a promoted one, then its letter,
-/// upper case for Black.
-fn push_piece(piece: Piece, out: &mut Vec<u8>) {
-    if piece.kind.is_promoted() {
-        out.push(b'+');
+/// Each piece as SFEN writes it, `[colour][kind]`: `+` for a promoted one,
+/// then its letter, upper case for Black; and how many bytes that is.
+static SFEN_PIECES: [[([u8; 2], usize); 14]; 2] = {
+    let mut out = [[([0; 2], 0); 14]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 14 {
+            if let Some(kind) = PieceKind::from_index(k) {
+                let mut letter = kind.usi_letter() as u8;
+                if c == 1 {
+                    letter = letter.to_ascii_lowercase();
+                }
+                out[c][k] = if kind.is_promoted() {
+                    ([b'+', letter], 2)
+                } else {
+                    ([letter, 0], 1)
+                };
+            }
+            k += 1;
+        }
+        c += 1;
     }
-    let letter = piece.kind.usi_letter() as u8;
-    out.push(match piece.color {
-        Color::Black => letter,
-        Color::White => letter.to_ascii_lowercase(),
-    });
+    out
+};
+
+/// A piece as SFEN writes it.
+fn push_piece(piece: Piece, out: &mut Vec<u8>) {
+    let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
+    out.extend_from_slice(&token[..len]);
 }
 
 /// Hands in SFEN order: Black's then White's, each R B G S N L P; `-` when
