@@ -158,9 +158,11 @@ const fn offset(index: usize, df: i8, dr: i8) -> Option<usize> {
     }
 }
 
-/// `RAYS[dir][sq]`: every square from `sq` (exclusive) to the edge in `dir`.
-static RAYS: [[Bitboard; 81]; 8] = {
+/// Every ray from every square, walked once at compile time: [`RAYS`] and
+/// [`DIRECTION_TO`] are its two halves.
+const WALKED_RAYS: ([[Bitboard; 81]; 8], [[u8; 81]; 81]) = {
     let mut rays = [[Bitboard::EMPTY; 81]; 8];
+    let mut direction_to = [[8u8; 81]; 81];
     let mut dir = 0;
     while dir < 8 {
         let (df, dr) = DIRECTIONS[dir];
@@ -169,35 +171,22 @@ static RAYS: [[Bitboard; 81]; 8] = {
             let mut cur = sq;
             while let Some(next) = offset(cur, df, dr) {
                 rays[dir][sq] = rays[dir][sq].with(next);
+                direction_to[sq][next] = dir as u8;
                 cur = next;
             }
             sq += 1;
         }
         dir += 1;
     }
-    rays
+    (rays, direction_to)
 };
+
+/// `RAYS[dir][sq]`: every square from `sq` (exclusive) to the edge in `dir`.
+static RAYS: [[Bitboard; 81]; 8] = WALKED_RAYS.0;
 
 /// `DIRECTION_TO[a][b]`: the direction from `a` to `b` when they share a
 /// line, else 8.
-static DIRECTION_TO: [[u8; 81]; 81] = {
-    let mut table = [[8u8; 81]; 81];
-    let mut dir = 0;
-    while dir < 8 {
-        let (df, dr) = DIRECTIONS[dir];
-        let mut sq = 0;
-        while sq < 81 {
-            let mut cur = sq;
-            while let Some(next) = offset(cur, df, dr) {
-                table[sq][next] = dir as u8;
-                cur = next;
-            }
-            sq += 1;
-        }
-        dir += 1;
-    }
-    table
-};
+static DIRECTION_TO: [[u8; 81]; 81] = WALKED_RAYS.1;
 
 #[inline]
 fn slide(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -206,12 +195,18 @@ fn slide(dir: usize, sq: Square, occupied: Bitboard) -> Bitboard {
     if blockers == 0 {
         return ray;
     }
-    let nearest = if is_positive(dir) {
-        blockers.trailing_zeros()
+    ray ^ RAYS[dir][nearest(dir, blockers)]
+}
+
+/// The square of `blockers` (not empty) met first along `dir`: the lowest
+/// bit where `dir` steps to higher indices, else the highest.
+#[inline(always)]
+fn nearest(dir: usize, blockers: u128) -> usize {
+    if is_positive(dir) {
+        blockers.trailing_zeros() as usize
     } else {
-        127 - blockers.leading_zeros()
-    };
-    ray ^ RAYS[dir][nearest as usize]
+        127 - blockers.leading_zeros() as usize
+    }
 }
 
 /// The squares strictly between `a` and `b` if they share a line, else none.
@@ -236,12 +231,7 @@ pub fn first_beyond(a: Square, b: Square, occupied: Bitboard) -> Option<Square> 
     if blockers == 0 {
         return None;
     }
-    let nearest = if is_positive(dir) {
-        blockers.trailing_zeros()
-    } else {
-        127 - blockers.leading_zeros()
-    };
-    Some(Square::from_index_unchecked(nearest as usize))
+    Some(Square::from_index_unchecked(nearest(dir, blockers)))
 }
 
 /// Whether the direction from `a` to `b` is a rook's (else a bishop's).
@@ -322,43 +312,18 @@ const KING: &[(i8, i8)] = &[
     (1, -1),
 ];
 
-static PAWN_ATTACKS: [[Bitboard; 81]; 2] = [
-    step_table(Color::Black, PAWN),
-    step_table(Color::White, PAWN),
-];
-static KNIGHT_ATTACKS: [[Bitboard; 81]; 2] = [
-    step_table(Color::Black, KNIGHT),
-    step_table(Color::White, KNIGHT),
-];
-static SILVER_ATTACKS: [[Bitboard; 81]; 2] = [
-    step_table(Color::Black, SILVER),
-    step_table(Color::White, SILVER),
-];
-static GOLD_ATTACKS: [[Bitboard; 81]; 2] = [
-    step_table(Color::Black, GOLD),
-    step_table(Color::White, GOLD),
-];
-static KING_ATTACKS: [Bitboard; 81] = step_table(Color::Black, KING);
+/// Where a piece of `color` and `kind` on `sq` could ever move on an
+/// empty board ([`REACHES`]): for a stepper (pawn, knight, silver, gold and
+/// the kinds that move as one, king), the squares it attacks.
+#[inline(always)]
+pub fn reach(color: Color, kind: PieceKind, sq: Square) -> Bitboard {
+    REACHES[color.index()][kind.index()][sq.index()]
+}
 
-#[inline]
-pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    PAWN_ATTACKS[color.index()][sq.index()]
-}
-#[inline]
-pub fn knight_attacks(color: Color, sq: Square) -> Bitboard {
-    KNIGHT_ATTACKS[color.index()][sq.index()]
-}
-#[inline]
-pub fn silver_attacks(color: Color, sq: Square) -> Bitboard {
-    SILVER_ATTACKS[color.index()][sq.index()]
-}
-#[inline]
-pub fn gold_attacks(color: Color, sq: Square) -> Bitboard {
-    GOLD_ATTACKS[color.index()][sq.index()]
-}
+/// The squares a king on `sq` attacks (the same for either colour).
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    KING_ATTACKS[sq.index()]
+    reach(Color::Black, PieceKind::King, sq)
 }
 
 #[inline]
@@ -370,22 +335,24 @@ pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     slide(dir, sq, occupied)
 }
 
-#[inline]
-pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+/// Every square reached sliding from `sq` along each of `dirs`.
+#[inline(always)]
+fn slides(dirs: [usize; 4], sq: Square, occupied: Bitboard) -> Bitboard {
     let mut attacks = Bitboard::EMPTY;
-    for dir in DIAGONAL {
+    for dir in dirs {
         attacks |= slide(dir, sq, occupied);
     }
     attacks
 }
 
 #[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    slides(DIAGONAL, sq, occupied)
+}
+
+#[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut attacks = Bitboard::EMPTY;
-    for dir in ORTHOGONAL {
-        attacks |= slide(dir, sq, occupied);
-    }
-    attacks
+    slides(ORTHOGONAL, sq, occupied)
 }
 
 /// `EMPTY_BOARD_SLIDES[0][sq]`: where a bishop on `sq` reaches on an empty
@@ -504,14 +471,12 @@ pub fn reaches(
 pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) -> Bitboard {
     use PieceKind::*;
     match kind {
-        Pawn => pawn_attacks(color, sq),
+        Pawn | Knight | Silver | Gold | ProPawn | ProLance | ProKnight | ProSilver | King => {
+            reach(color, kind, sq)
+        }
         Lance => lance_attacks(color, sq, occupied),
-        Knight => knight_attacks(color, sq),
-        Silver => silver_attacks(color, sq),
-        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
         Bishop => bishop_attacks(sq, occupied),
         Rook => rook_attacks(sq, occupied),
-        King => king_attacks(sq),
         Horse => bishop_attacks(sq, occupied) | king_attacks(sq),
         Dragon => rook_attacks(sq, occupied) | king_attacks(sq),
     }
@@ -580,19 +545,28 @@ mod tests {
 
     #[test]
     fn step_patterns() {
-        assert_eq!(squares(pawn_attacks(Color::Black, sq("7g"))), ["7f"]);
-        assert_eq!(squares(pawn_attacks(Color::White, sq("3c"))), ["3d"]);
         assert_eq!(
-            squares(knight_attacks(Color::Black, sq("8i"))),
+            squares(reach(Color::Black, PieceKind::Pawn, sq("7g"))),
+            ["7f"]
+        );
+        assert_eq!(
+            squares(reach(Color::White, PieceKind::Pawn, sq("3c"))),
+            ["3d"]
+        );
+        assert_eq!(
+            squares(reach(Color::Black, PieceKind::Knight, sq("8i"))),
             ["7g", "9g"]
         );
-        assert_eq!(squares(knight_attacks(Color::White, sq("1a"))), ["2c"]);
         assert_eq!(
-            squares(silver_attacks(Color::Black, sq("5e"))),
+            squares(reach(Color::White, PieceKind::Knight, sq("1a"))),
+            ["2c"]
+        );
+        assert_eq!(
+            squares(reach(Color::Black, PieceKind::Silver, sq("5e"))),
             ["4d", "4f", "5d", "6d", "6f"]
         );
         assert_eq!(
-            squares(gold_attacks(Color::White, sq("5e"))),
+            squares(reach(Color::White, PieceKind::Gold, sq("5e"))),
             ["4e", "4f", "5d", "5f", "6e", "6f"]
         );
         assert_eq!(king_attacks(sq("1a")).count(), 3);

@@ -86,7 +86,7 @@ impl Position {
         let pawns = self.pieces(us, PieceKind::Pawn);
         let mut pawn_steps = Bitboard::EMPTY;
         for from in pawns {
-            pawn_steps |= bitboard::pawn_attacks(us, from);
+            pawn_steps |= bitboard::reach(us, PieceKind::Pawn, from);
         }
         for to in pawn_steps & pawn_target {
             let from = match us {
@@ -115,7 +115,7 @@ impl Position {
         }
         // Knights: promotion, then the plain move where a knight may stand.
         for from in self.pieces(us, PieceKind::Knight) {
-            for to in bitboard::knight_attacks(us, from) & target {
+            for to in bitboard::reach(us, PieceKind::Knight, from) & target {
                 if self.in_zone(to) {
                     push(moves, from, to, true);
                 }
@@ -127,7 +127,7 @@ impl Position {
         // Silvers, then bishops and rooks together: from the zone every
         // destination may promote; from outside, the zone's first.
         for from in self.pieces(us, PieceKind::Silver) {
-            let to_bb = bitboard::silver_attacks(us, from) & target;
+            let to_bb = bitboard::reach(us, PieceKind::Silver, from) & target;
             self.push_promotable(moves, from, to_bb);
         }
         for from in self.own_squares(&[PieceKind::Bishop, PieceKind::Rook]) {

@@ -199,10 +199,10 @@ impl Position {
         // A piece of `by` on X attacks `sq` exactly when the same piece of the
         // other color on `sq` would attack X.
         let theirs = self.by_color[by.index()] & occupied;
-        let mut attackers = (bitboard::pawn_attacks(them, sq) & self.by_kind[Pawn.index()])
-            | (bitboard::knight_attacks(them, sq) & self.by_kind[Knight.index()])
-            | (bitboard::silver_attacks(them, sq) & self.by_kind[Silver.index()])
-            | (bitboard::gold_attacks(them, sq) & golds)
+        let mut attackers = (bitboard::reach(them, Pawn, sq) & self.by_kind[Pawn.index()])
+            | (bitboard::reach(them, Knight, sq) & self.by_kind[Knight.index()])
+            | (bitboard::reach(them, Silver, sq) & self.by_kind[Silver.index()])
+            | (bitboard::reach(them, Gold, sq) & golds)
             | (bitboard::king_attacks(sq) & kingish);
         // Sliders only when one stands on a line through the square at all:
         // most squares of most positions have none.
@@ -421,7 +421,7 @@ impl Position {
         let Some(their_king) = self.king(them) else {
             return false;
         };
-        if !bitboard::pawn_attacks(us, to).contains(their_king) {
+        if !bitboard::reach(us, PieceKind::Pawn, to).contains(their_king) {
             return false;
         }
         let mut after = self.clone();
@@ -488,7 +488,7 @@ impl Position {
             let mut targets = self.drop_targets(kind, &guard);
             if kind == PieceKind::Pawn {
                 if let Some(their_king) = self.king(!us) {
-                    let checking = bitboard::pawn_attacks(!us, their_king);
+                    let checking = bitboard::reach(!us, PieceKind::Pawn, their_king);
                     for to in targets & checking {
                         if self.is_pawn_drop_mate(to) {
                             targets &= !Bitboard::from_square(to);

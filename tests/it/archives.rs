@@ -4,9 +4,9 @@
 //! exactly the bench's true USI lines, the 7z in under 100 MB; zips with
 //! duplicate names and overlapping entries; archives inside archives.
 
-use crate::util::bin::{run_measured as kifconv, s, scratch};
+use crate::util::bin::{assert_exit, run_measured as kifconv, s, scratch};
 use crate::util::shared::shared;
-use crate::util::zip::{entry as zip_entry, finish as finish_zip, read_all};
+use crate::util::zip::{crc32, entry as zip_entry, finish as finish_zip, read_all, stored, Header};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -36,14 +36,13 @@ fn seven_z_of(files: &[(String, Vec<u8>)], path: &Path) {
     let mut writer = ArchiveWriter::create(path).unwrap();
     // 7-Zip's default level (a 16 MiB dictionary), one solid block.
     writer.set_content_methods(vec![Lzma2Options::from_level(5).into()]);
-    let entries = files
+    let (entries, readers): (Vec<_>, Vec<_>) = files
         .iter()
-        .map(|(n, _)| ArchiveEntry::new_file(n))
-        .collect();
-    let readers = files
-        .iter()
-        .map(|(_, data)| SourceReader::new(std::io::Cursor::new(data.clone())))
-        .collect();
+        .map(|(name, data)| {
+            let reader = SourceReader::new(std::io::Cursor::new(data.clone()));
+            (ArchiveEntry::new_file(name), reader)
+        })
+        .unzip();
     writer.push_archive_entries(entries, readers).unwrap();
     writer.finish().unwrap();
 }
@@ -74,12 +73,7 @@ fn the_bench_games_as_7z_tar_xz_and_tar_zst() {
     .unwrap();
     for archive in [&seven, &xz, &zst] {
         let (out, kib) = kifconv(&[s(archive), "--to", "usi", "-q", "-j", "2"]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_exit(&out, 0);
         assert!(
             out.stdout == truth.as_bytes(),
             "{} differs from games.usi",
@@ -102,23 +96,11 @@ const GAME_B: &[u8] = b"position startpos moves 2g2f 8c8d\n";
 #[test]
 fn duplicate_entry_names_give_two_outputs() {
     let dir = scratch("duplicates");
-    let (mut out, mut central) = (Vec::new(), Vec::new());
-    for data in [GAME_A, GAME_B] {
-        let (local, c) = zip_entry(b"a.usi", data, out.len() as u32);
-        out.extend(local);
-        out.extend_from_slice(data);
-        central.extend(c);
-    }
     let archive = dir.join("twice.zip");
-    std::fs::write(&archive, finish_zip(out, &central, 2)).unwrap();
+    std::fs::write(&archive, stored(&[(b"a.usi", GAME_A), (b"a.usi", GAME_B)])).unwrap();
     let output = dir.join("out");
     let (result, _) = kifconv(&[s(&archive), "-o", s(&output), "--to", "sfen"]);
-    assert_eq!(
-        result.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
+    assert_exit(&result, 0);
     let mut names: Vec<String> = std::fs::read_dir(&output)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -139,35 +121,22 @@ fn overlapping_entries_are_refused_at_once() {
         encoder.write_all(&vec![b'/'; 64 << 20]).unwrap();
         encoder.finish().unwrap()
     };
-    let crc = {
-        let mut h = flate2::Crc::new();
-        h.update(&vec![b'/'; 64 << 20]);
-        h.sum()
+    let header = Header {
+        name: b"x.csa",
+        method: 8,
+        crc: crc32(&vec![b'/'; 64 << 20]),
+        compressed: stream.len() as u32,
+        size: 64 << 20,
     };
     // One local header and its data, then 10,000 central entries that all
     // name it.
-    let mut out = Vec::new();
-    out.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
-    out.extend_from_slice(&[20, 0, 0, 0, 8, 0, 0, 0, 0, 0]);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out.extend_from_slice(&(stream.len() as u32).to_le_bytes());
-    out.extend_from_slice(&((64u32) << 20).to_le_bytes());
-    out.extend_from_slice(&5u16.to_le_bytes());
-    out.extend_from_slice(&0u16.to_le_bytes());
-    out.extend_from_slice(b"x.csa");
+    let mut out = header.local();
     out.extend_from_slice(&stream);
     let mut central = Vec::new();
     for i in 0..10_000u32 {
         let name = format!("{i:05}.csa");
-        central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
-        central.extend_from_slice(&[20, 0, 20, 0, 0, 0, 8, 0, 0, 0, 0, 0]);
-        central.extend_from_slice(&crc.to_le_bytes());
-        central.extend_from_slice(&(stream.len() as u32).to_le_bytes());
-        central.extend_from_slice(&((64u32) << 20).to_le_bytes());
-        central.extend_from_slice(&(name.len() as u16).to_le_bytes());
-        central.extend_from_slice(&[0; 12]);
-        central.extend_from_slice(&0u32.to_le_bytes());
-        central.extend_from_slice(name.as_bytes());
+        let name = name.as_bytes();
+        central.extend(Header { name, ..header }.central(0));
     }
     let archive = dir.join("bomb.zip");
     std::fs::write(&archive, finish_zip(out, &central, 10_000)).unwrap();
@@ -211,12 +180,7 @@ fn archives_inside_archives() {
     std::fs::write(&archive, finish_zip(outer, &central, 1)).unwrap();
     let output = dir.join("out");
     let (result, _) = kifconv(&[s(&archive), "-o", s(&output), "--to", "usi"]);
-    assert_eq!(
-        result.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
+    assert_exit(&result, 0);
     assert_eq!(std::fs::read(output.join("games/one.usi")).unwrap(), GAME_A);
     assert_eq!(
         std::fs::read(output.join("games/more/deep.usi")).unwrap(),

@@ -2,7 +2,9 @@
 //! few games, queried for a white-to-move position, which is found through
 //! its rotation with the moves rotated back.
 
-use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::bin::{
+    assert_contains, assert_exit, run, s, scratch, scratch_with, stderr, stdout,
+};
 
 const GAMES: &str = "position startpos moves 7g7f 3c3d 2g2f\n\
 position startpos moves 7g7f 3c3d 6g6f\n\
@@ -11,14 +13,12 @@ position startpos moves 2g2f 8c8d\n";
 
 #[test]
 fn a_flip_folded_book_answers_for_white() {
-    let dir = scratch("book");
-    let games = dir.join("games.usi");
-    std::fs::write(&games, GAMES).unwrap();
+    let (dir, games) = scratch_with("book", "games.usi", GAMES);
     let book = dir.join("book.db");
     let (g, b) = (games.to_str().unwrap(), book.to_str().unwrap());
     let out = run(&["book", "build", g, "-o", b, "--flip-fold"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("positions, "), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "positions, ");
     let text = std::fs::read_to_string(&book).unwrap();
     assert!(text.starts_with("#YANEURAOU-DB2016 1.00\n"));
     // Black to move only: white's positions are stored rotated.
@@ -48,11 +48,7 @@ fn a_flip_folded_book_answers_for_white() {
     // The book is not replaced without --force.
     let out = run(&["book", "build", g, "-o", b]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("exists; give --force to replace it"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "exists; give --force to replace it");
     assert_eq!(std::fs::read_to_string(&book).unwrap(), text);
     let out = run(&[
         "book",
@@ -268,9 +264,7 @@ fn run_limited(limits: &str, args: &[&str]) -> std::process::Output {
 /// the small files (the probe) are written.
 #[test]
 fn a_build_whose_runs_cannot_be_written_fails_whole() {
-    let dir = scratch("book-full");
-    let games = dir.join("games.usi");
-    std::fs::write(&games, random_games(60, 34)).unwrap();
+    let (dir, games) = scratch_with("book-full", "games.usi", random_games(60, 34));
     let book = dir.join("book.db");
     let out = run_limited(
         "trap '' XFSZ; ulimit -f 64",
@@ -307,9 +301,7 @@ fn a_build_whose_runs_cannot_be_written_fails_whole() {
 /// fit in bytes.
 #[test]
 fn a_book_build_checks_its_output_and_memory_first() {
-    let dir = scratch("book-folder");
-    let games = dir.join("games.usi");
-    std::fs::write(&games, GAMES).unwrap();
+    let (dir, games) = scratch_with("book-folder", "games.usi", GAMES);
     let book = dir.join("no-such-folder/book.db");
     let out = run(&["book", "build", s(&games), "-o", s(&book)]);
     let err = stderr(&out);
@@ -323,7 +315,7 @@ fn a_book_build_checks_its_output_and_memory_first() {
     ] {
         let out = run(&["book", "build", s(&games), "-o", s(&b), "--memory", memory]);
         assert_eq!(out.status.code(), Some(2));
-        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert_contains(&stderr(&out), says);
         assert!(!b.exists());
     }
     let _ = std::fs::remove_dir_all(dir);
@@ -333,9 +325,7 @@ fn a_book_build_checks_its_output_and_memory_first() {
 /// passes and the book is the one counted in memory, byte for byte.
 #[test]
 fn runs_merge_in_passes_under_a_file_limit() {
-    let dir = scratch("book-passes");
-    let games = dir.join("games.usi");
-    std::fs::write(&games, random_games(1500, 3434)).unwrap();
+    let (dir, games) = scratch_with("book-passes", "games.usi", random_games(1500, 3434));
     let (memory, runs) = (dir.join("memory.db"), dir.join("runs.db"));
     let out = run(&["book", "build", s(&games), "-o", s(&memory)]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -358,17 +348,11 @@ fn runs_merge_in_passes_under_a_file_limit() {
 /// file named, or a file of a folder named; `book merge` likewise.
 #[test]
 fn a_book_is_never_written_over_an_input() {
-    let dir = scratch("book-input");
-    let games = dir.join("g.usi");
-    std::fs::write(&games, GAMES).unwrap();
+    let (dir, games) = scratch_with("book-input", "g.usi", GAMES);
     for input in [games.clone(), dir.clone()] {
         let out = run(&["book", "build", s(&input), "-o", s(&games), "--force"]);
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-        assert!(
-            stderr(&out).contains("one of the inputs"),
-            "{}",
-            stderr(&out)
-        );
+        assert_exit(&out, 2);
+        assert_contains(&stderr(&out), "one of the inputs");
         assert_eq!(std::fs::read_to_string(&games).unwrap(), GAMES);
     }
     let book = dir.join("a.db");
@@ -376,12 +360,8 @@ fn a_book_is_never_written_over_an_input() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read(&book).unwrap();
     let out = run(&["book", "merge", s(&book), "-o", s(&book), "--force"]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("one of the inputs"),
-        "{}",
-        stderr(&out)
-    );
+    assert_exit(&out, 2);
+    assert_contains(&stderr(&out), "one of the inputs");
     assert_eq!(std::fs::read(&book).unwrap(), text);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -543,11 +523,7 @@ fn a_book_merge_mends_and_says() {
     let readme = crate::util::files::fixtures().join("../README.md");
     let out = run(&["book", "merge", s(&readme), "-o", s(&dir.join("x.db"))]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("line 1: not a YaneuraOu book"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "line 1: not a YaneuraOu book");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -556,19 +532,17 @@ fn a_book_merge_mends_and_says() {
 /// copy that checks clean, and never over its input.
 #[test]
 fn book_check_finds_each_planted_fault_and_fix_mends_them() {
-    let dir = scratch("book-check-fix");
-    let games = dir.join("games.usi");
-    std::fs::write(
-        &games,
+    let (dir, games) = scratch_with(
+        "book-check-fix",
+        "games.usi",
         "position startpos moves 7g7f 3c3d 2g2f 8c8d\nposition startpos moves 2g2f 8c8d 7g7f\n",
-    )
-    .unwrap();
+    );
     let built = dir.join("built.db");
     let out = run(&["book", "build", "-q", s(&games), "-o", s(&built)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = run(&["book", "check", s(&built)]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).contains("no faults"), "{}", stdout(&out));
+    assert_contains(&stdout(&out), "no faults");
 
     let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
     // White to move after 7g7f, and its rotation (black to move).
@@ -625,11 +599,7 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
     let fixed = dir.join("fixed.db");
     let out = run(&["book", "fix", "--flip-fold", s(&faulty), "-o", s(&fixed)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("warning: line 6: illegal move"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "warning: line 6: illegal move");
     let out = run(&["book", "check", "--flip-fold", s(&fixed)]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = std::fs::read_to_string(&fixed).unwrap();
@@ -645,7 +615,7 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&["book", "sort", s(&faulty), "-o", s(&fixed)]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("exists"), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "exists");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -653,9 +623,11 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
 /// its books, for build, sort and convert alike; the lines are the same.
 #[test]
 fn crlf_books_have_the_same_lines() {
-    let dir = scratch("book-crlf");
-    let games = dir.join("games.usi");
-    std::fs::write(&games, "position startpos moves 7g7f 3c3d 2g2f\n").unwrap();
+    let (dir, games) = scratch_with(
+        "book-crlf",
+        "games.usi",
+        "position startpos moves 7g7f 3c3d 2g2f\n",
+    );
     let plain = dir.join("plain.db");
     let out = run(&["book", "build", "-q", s(&games), "-o", s(&plain)]);
     assert!(out.status.success(), "{}", stderr(&out));

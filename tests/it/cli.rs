@@ -2,10 +2,12 @@
 //! archives (with Shift_JIS entry names), standard input, failures, output
 //! safety, exit codes, the summary and the report.
 
-use crate::util::bin::{command, run as kifconv, s, scratch, stderr, stdout};
+use crate::util::bin::{
+    assert_contains, assert_exit, command, run as kifconv, run_with_input, s, scratch,
+    scratch_with, stderr, stdout,
+};
 use crate::util::files::{relative as tree, under};
 use crate::util::shared::shared;
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 const GAME_KIF: &str =
@@ -48,11 +50,7 @@ fn one_file_to_usi_and_sfen() {
     );
     // With -v the summary follows the warning.
     let out = kifconv(&["fixtures/kif/jkf-henka.kif", "-v"]);
-    assert!(
-        stderr(&out).contains("jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 1 warnings, 0 failed"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "jkf-henka.kif: warning: USI cannot hold variations; left out\n1 files, 1 games, 12 moves, 1 warnings, 0 failed");
 }
 
 #[test]
@@ -117,7 +115,7 @@ fn a_folder_is_converted_into_a_mirrored_tree() {
     // Again without --force: the outputs exist, nothing is replaced.
     let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("use --force"), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "use --force");
     let out = kifconv(&[s(&input), "-o", s(&output), "--to", "usi", "-q", "--force"]);
     assert!(out.status.success());
     // The inputs are untouched.
@@ -191,20 +189,8 @@ fn a_zip_with_shift_jis_names_and_one_corrupt_entry() {
 
 #[test]
 fn standard_input() {
-    let mut child = command()
-        .args(["-", "--from", "ki2", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&sjis(GAME_KI2))
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
+    let out = run_with_input(&["-", "--from", "ki2", "-q"], &sjis(GAME_KI2));
+    assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
 }
 
@@ -229,7 +215,7 @@ fn output_dash_is_standard_output() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("手数----指手"), "{}", stdout(&out));
+    assert_contains(&stdout(&out), "手数----指手");
     assert!(!dir.join("-").exists());
 }
 
@@ -237,23 +223,13 @@ fn output_dash_is_standard_output() {
 /// is read (`kifconv < game.kif`); an empty one is a failed input.
 #[test]
 fn no_input_named_reads_standard_input() {
-    let run = |input: &[u8]| {
-        let mut child = command()
-            .args(["--to", "usi", "-q"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input).unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let run = |input: &[u8]| run_with_input(&["--to", "usi", "-q"], input);
     let out = run(GAME_KI2.as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "position startpos moves 2g2f 8c8d\n");
     let out = run(b"");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("<stdin>"), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "<stdin>");
 }
 
 #[test]
@@ -291,7 +267,7 @@ fn a_read_only_output_folder_is_a_fatal_error() {
     if writable {
         assert!(out.status.success());
     } else {
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert_exit(&out, 2);
         assert!(stderr(&out).contains("cannot write to"));
         assert!(under(&output, &[]).is_empty());
     }
@@ -307,7 +283,7 @@ fn an_output_folder_that_cannot_be_made_is_a_fatal_error() {
     std::fs::write(dir.join("a.kif"), sjis(GAME_KIF)).unwrap();
     std::fs::write(dir.join("out"), b"a file").unwrap();
     let out = kifconv(&[s(&dir.join("a.kif")), "-o", s(&dir.join("out")), "-q"]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_exit(&out, 2);
     assert!(stderr(&out).contains("cannot write to"));
     assert_eq!(std::fs::read(dir.join("out")).unwrap(), b"a file");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -327,11 +303,7 @@ fn an_output_never_overwrites_an_input() {
         "-q",
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr(&out).contains("would overwrite an input"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "would overwrite an input");
     assert_eq!(
         std::fs::read_to_string(dir.join("a.usi")).unwrap(),
         "position startpos moves 7g7f\n"
@@ -419,7 +391,7 @@ fn flip_and_mate_tools() {
     for bad in ["2g2f", "P*5e", "8h2b+"] {
         let out = kifconv(&["flip", "position startpos moves 7g7f", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
-        assert!(stderr(&out).contains(bad), "{}", stderr(&out));
+        assert_contains(&stderr(&out), bad);
     }
     let out = kifconv(&["mate", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"]);
     assert!(out.status.success());
@@ -449,7 +421,7 @@ fn completions_and_man_page() {
     let out = kifconv(&["man", "book", "build"]);
     assert!(out.status.success());
     assert!(stdout(&out).contains(".TH kifconv-book-build"));
-    assert!(stdout(&out).contains(r"\-\-flip\-fold"), "{}", stdout(&out));
+    assert_contains(&stdout(&out), r"\-\-flip\-fold");
     let dir = scratch("man");
     let pages = dir.join("pages");
     let out = kifconv(&["man", "--dir", s(&pages)]);
@@ -489,18 +461,16 @@ fn completions_and_man_page() {
 /// silently.
 #[test]
 fn what_a_format_cannot_hold_is_a_warning() {
-    let dir = scratch("lost");
-    let game = dir.join("rich.kifu");
-    std::fs::write(
-        &game,
+    let (dir, game) = scratch_with(
+        "lost",
+        "rich.kifu",
         "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:03/00:00:03)+\n*a comment\n&bookmark\n   2 ３四歩(33)   ( 0:05/00:00:05)\n\n変化：2手\n   2 ８四歩(83)   ( 0:01/00:00:01)\n",
-    )
-    .unwrap();
+    );
     let warned = |args: &[&str]| {
         let mut all = vec![s(&game)];
         all.extend_from_slice(args);
         let out = kifconv(&all);
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_exit(&out, 0);
         stderr(&out)
             .lines()
             .filter(|l| l.contains("cannot hold"))
@@ -554,7 +524,7 @@ fn an_end_no_special_word_says_is_a_warning() {
         .unwrap();
         for to in ["csa", "jkf", "kifu"] {
             let out = kifconv(&[s(&game), "--to", to]);
-            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            assert_exit(&out, 0);
             let warned = stderr(&out).contains("cannot hold how a game ended");
             assert_eq!(
                 warned,
@@ -589,7 +559,7 @@ fn symbolic_link_loops_are_walked_once() {
         let started = std::time::Instant::now();
         let out = kifconv(&args);
         assert!(started.elapsed() < std::time::Duration::from_secs(5));
-        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_exit(&out, 0);
         assert_eq!(tree(&out_dir), ["a.usi", "sub/b.usi"], "-L {follow}");
         let err = stderr(&out);
         if follow {
@@ -616,11 +586,7 @@ fn a_fifo_in_a_folder_is_skipped_with_a_warning() {
     let out = kifconv(&[s(&dir), "--to", "usi"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out), "position startpos moves 7g7f 3c3d\n");
-    assert!(
-        stderr(&out).contains("x.kif: warning: a FIFO, not a file: skipped"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "x.kif: warning: a FIFO, not a file: skipped");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -707,17 +673,15 @@ fn progress_on_a_terminal_stays_small() {
 /// an error, never an empty game with exit 0.
 #[test]
 fn a_text_that_is_no_record_is_an_error() {
-    let dir = scratch("readme");
-    let path = dir.join("README.kif");
-    std::fs::write(&path, "This is a README.\nIt talks about shogi.\n").unwrap();
+    let (dir, path) = scratch_with(
+        "readme",
+        "README.kif",
+        "This is a README.\nIt talks about shogi.\n",
+    );
     let out = kifconv(&[s(&path), "--to", "usi"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(
-        stderr(&out).contains("README.kif:1:1: error: this is not a game record: no header, board, move, comment or ending was understood (2 lines not understood, as KIF)"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "README.kif:1:1: error: this is not a game record: no header, board, move, comment or ending was understood (2 lines not understood, as KIF)");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -739,7 +703,7 @@ fn bod_and_usen_files_in_a_folder_are_read() {
     std::fs::copy(&bod, dir.join("problem.bod")).unwrap();
     std::fs::copy(&usen, dir.join("game.usen")).unwrap();
     let out = kifconv(&[s(&dir), "--to", "sfen", "--report", "-", "-q"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     let text = stdout(&out);
     assert!(text.contains("game.usen\tok\t"), "{text}");
     assert!(text.contains("problem.bod\tok\t1\t0\t"), "{text}");

@@ -13,7 +13,9 @@
 //! Timings and peak memory are printed (`--nocapture`), not asserted,
 //! beyond bounds generous enough to catch only a quadratic blow-up.
 
-use crate::util::bin::{run, run_measured, s, scratch, stderr};
+use crate::util::bin::{
+    assert_contains, assert_exit, run, run_measured, run_with_input, s, scratch, stderr,
+};
 use crate::util::files::{fixtures, under};
 use crate::util::games::{kif_text, random_line, KIF_HEAD};
 use crate::util::rng::Rng;
@@ -744,29 +746,19 @@ fn the_binary_refuses_an_input_past_the_size_limit() {
         "10000",
         "-q",
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("larger than the limit of 10000 bytes"),
-        "{}",
-        stderr(&out)
-    );
+    assert_exit(&out, 1);
+    assert_contains(&stderr(&out), "larger than the limit of 10000 bytes");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "position startpos moves 7g7f\n"
     );
     // Standard input too.
-    let mut child = crate::util::bin::command()
-        .args(["-", "--from", "kif", "--max-input-size", "10000", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may stop reading once past the limit: ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(&bytes);
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(
+        &["-", "--from", "kif", "--max-input-size", "10000", "-q"],
+        &bytes,
+    );
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("larger than the limit of 10000 bytes"));
+    assert_contains(&stderr(&out), "larger than the limit of 10000 bytes");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -794,7 +786,7 @@ fn the_binary_and_a_hundred_megabyte_file() {
             "usi",
         ],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "position startpos moves 7g7f 3c3d\n"
@@ -840,7 +832,7 @@ fn zip_with_many_entries(entries: usize) {
             "1",
         ],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     assert_eq!(under(&out_dir, &[]).len(), entries);
     let one = std::fs::read(out_dir.join("games/000/000000.usi")).unwrap();
     assert_eq!(one, TINY_GAME);
@@ -993,15 +985,7 @@ fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
 #[test]
 fn binary_junk_is_an_error() {
     for (name, bytes) in junk_inputs() {
-        for format in [
-            None,
-            Some(Format::Kif),
-            Some(Format::Ki2),
-            Some(Format::Csa),
-            Some(Format::Usi),
-            Some(Format::Western),
-            Some(Format::Jkf),
-        ] {
+        for format in READERS {
             let error = match read_bytes(&bytes, Path::new("junk.kif"), format, Default::default())
             {
                 Err(error) => error,

@@ -7,7 +7,7 @@
 //! and what the engine wrote for it (`yaneuraou.db`). The live tests run
 //! the engine from `../shared/tools/engines` when it is there.
 
-use crate::util::bin::{run, s, scratch, stderr};
+use crate::util::bin::{assert_exit, run, s, scratch, scratch_with, stderr};
 use crate::util::shared::shared;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -60,13 +60,11 @@ fn the_fixture_has_what_it_is_meant_to_test() {
 
 #[test]
 fn a_bad_line_is_named_and_no_output_is_left_or_replaced() {
-    let dir = scratch("peta-bad");
-    let book = dir.join("bad.db");
-    std::fs::write(
-        &book,
+    let (dir, book) = scratch_with(
+        "peta-bad",
+        "bad.db",
         "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none ten 0 1\n",
-    )
-    .unwrap();
+    );
     let out = dir.join("out.db");
     let done = run(&["book", "peta-shock", s(&book), s(&out)]);
     assert_eq!(done.status.code(), Some(1));
@@ -79,7 +77,7 @@ fn a_bad_line_is_named_and_no_output_is_left_or_replaced() {
     // An existing output is kept without --force.
     std::fs::write(&out, "mine").unwrap();
     let done = run(&["book", "peta-shock", s(&data().join("book.db")), s(&out)]);
-    assert_eq!(done.status.code(), Some(2), "{}", stderr(&done));
+    assert_exit(&done, 2);
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "mine");
 }
 

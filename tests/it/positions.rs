@@ -3,7 +3,7 @@
 //! number and its column, the last move too; a start that breaks a rule
 //! warns as conversion does.
 
-use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::bin::{assert_contains, run, s, scratch_with, stderr, stdout};
 
 /// The last move of the line was dropped without a word: the tool worked
 /// on the position before it.
@@ -35,9 +35,11 @@ fn an_illegal_last_move_is_an_error_naming_it() {
             stderr(&out)
         );
     }
-    let dir = scratch("positions-book");
-    let games = dir.join("g.usi");
-    std::fs::write(&games, "position startpos moves 7g7f 3c3d\n").unwrap();
+    let (dir, games) = scratch_with(
+        "positions-book",
+        "g.usi",
+        "position startpos moves 7g7f 3c3d\n",
+    );
     let book = dir.join("b.db");
     let out = run(&["book", "build", s(&games), "-o", s(&book)]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -53,7 +55,7 @@ fn an_illegal_last_move_is_an_error_naming_it() {
         "{}",
         stderr(&out)
     );
-    assert!(stderr(&out).contains("move 2"), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "move 2");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -79,10 +81,6 @@ fn a_start_that_breaks_a_rule_warns() {
         "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("19 pieces of kind P"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(stderr(&out).contains("(column 1)"), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "19 pieces of kind P");
+    assert_contains(&stderr(&out), "(column 1)");
 }

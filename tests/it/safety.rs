@@ -3,7 +3,7 @@
 //! (the failing-writer case is a unit test in `src/batch/output.rs`), and
 //! inputs are never modified.
 
-use crate::util::bin::{command, run, s, scratch};
+use crate::util::bin::{command, run, s, scratch, scratch_with};
 use crate::util::files::{contents, fixtures};
 use crate::util::games::{kif_text, moves_that_go_on};
 use crate::util::shared::shared;
@@ -276,9 +276,7 @@ fn a_multi_game_input_with_a_bad_game_writes_nothing() {
 /// to standard output, through a symbolic link and into a FIFO.
 #[test]
 fn the_report_is_written_like_a_redirection() {
-    let dir = scratch("report");
-    let game = dir.join("a.kif");
-    std::fs::write(&game, KIF_GAME).unwrap();
+    let (dir, game) = scratch_with("report", "a.kif", KIF_GAME);
     let result = run(&[s(&game), "--report", s(&game), "--to", "usi"]);
     assert_eq!(result.status.code(), Some(2));
     assert!(result.stdout.is_empty());

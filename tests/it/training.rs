@@ -24,12 +24,13 @@ fn packed_positions_and_moves_match_cshogi() {
             panic!("not six fields: {line}");
         };
         let pos = Position::from_sfen(sfen).unwrap();
-        assert_eq!(hex(&pack(&pos, Dialect::Hcp).unwrap()), hcp, "{sfen}");
-        assert_eq!(
-            hex(&pack(&pos, Dialect::PackedSfen).unwrap()),
-            psfen,
-            "{sfen}"
-        );
+        for (dialect, packed) in [(Dialect::Hcp, hcp), (Dialect::PackedSfen, psfen)] {
+            assert_eq!(
+                hex(&pack(&pos, dialect).unwrap()),
+                packed,
+                "{sfen} {dialect:?}"
+            );
+        }
         let mv = Move::from_usi(usi).unwrap();
         assert!(pos.legal_moves().contains(&mv), "{sfen} {usi}");
         let code = |layout| format!("{:04x}", move16::encode(mv, layout));

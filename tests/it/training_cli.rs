@@ -15,7 +15,7 @@
 //! The evaluations differ from game to game, so every game's bytes are its
 //! own.
 
-use crate::util::bin::{run, s, scratch, stderr};
+use crate::util::bin::{assert_contains, assert_exit, run, run_with_input, s, scratch, stderr};
 use kifconv::training::{hcpe, psv};
 
 const DIR: &str = "fixtures/training/filters";
@@ -61,6 +61,20 @@ fn kept(filters: &[&str]) -> (Vec<&'static str>, String) {
     (games, line)
 }
 
+/// Every game but `left_out`, in input order.
+fn all_but(left_out: &str) -> Vec<&'static str> {
+    ALL.into_iter().filter(|g| *g != left_out).collect()
+}
+
+/// Asserts that `filters` keep `games`, and how the summary's training
+/// line ends.
+#[track_caller]
+fn assert_kept(filters: &[&str], games: &[&str], line_end: &str) {
+    let (kept, line) = kept(filters);
+    assert_eq!(kept, games, "{filters:?}");
+    assert!(line.ends_with(line_end), "{line}");
+}
+
 #[test]
 fn no_filter_keeps_every_game() {
     let (games, line) = kept(&[]);
@@ -73,20 +87,10 @@ fn no_filter_keeps_every_game() {
 
 #[test]
 fn min_moves_leaves_out_the_short_game() {
-    let (games, line) = kept(&["--min-moves", "6"]);
-    assert_eq!(
-        games,
-        [
-            "aborted",
-            "low-rated-loser",
-            "no-eval",
-            "rated-resign",
-            "weak-winner"
-        ]
-    );
-    assert!(
-        line.ends_with("left out: --min-moves 1 games (2 positions)"),
-        "{line}"
+    assert_kept(
+        &["--min-moves", "6"],
+        &all_but("short"),
+        "left out: --min-moves 1 games (2 positions)",
     );
     let (games, _) = kept(&["--min-moves", "7"]);
     assert_eq!(games, ["weak-winner"]);
@@ -96,78 +100,52 @@ fn min_moves_leaves_out_the_short_game() {
 fn min_rating_by_both_players_or_by_the_loser() {
     // Both players at 3800 or more: the two games with a 2000 player and
     // the one with a 3700 player go.
-    let (games, line) = kept(&["--min-rating", "3800"]);
-    assert_eq!(games, ["aborted", "no-eval", "short"]);
-    assert!(
-        line.ends_with("left out: --min-rating 3 games (19 positions)"),
-        "{line}"
+    assert_kept(
+        &["--min-rating", "3800"],
+        &["aborted", "no-eval", "short"],
+        "left out: --min-rating 3 games (19 positions)",
     );
     // The loser's rating: black (2000) lost low-rated-loser, white (3900)
     // lost weak-winner, black (3900) lost rated-resign; aborted has no
     // winner, so both count.
     let (games, _) = kept(&["--min-rating", "3800", "--rating-of", "loser"]);
-    assert_eq!(
-        games,
-        ["aborted", "no-eval", "rated-resign", "short", "weak-winner"]
-    );
+    assert_eq!(games, all_but("low-rated-loser"));
 }
 
 #[test]
 fn results_keep_the_endings_named() {
-    let (games, line) = kept(&["--results", "toryo"]);
-    assert_eq!(
-        games,
-        [
-            "low-rated-loser",
-            "no-eval",
-            "rated-resign",
-            "short",
-            "weak-winner"
-        ]
-    );
-    assert!(
-        line.ends_with("left out: --results 1 games (6 positions)"),
-        "{line}"
+    assert_kept(
+        &["--results", "toryo"],
+        &all_but("aborted"),
+        "left out: --results 1 games (6 positions)",
     );
     let (games, _) = kept(&["--results", "chudan,tsumi"]);
     assert_eq!(games, ["aborted"]);
     let out = run(&[DIR, "--to", "hcpe", "--results", "resign"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--results resign: no such ending; the names are "),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "--results resign: no such ending; the names are ",
     );
 }
 
 #[test]
 fn require_eval_and_uniq_and_the_order_of_filters() {
     let (games, _) = kept(&["--require-eval"]);
-    assert_eq!(
-        games,
-        [
-            "aborted",
-            "low-rated-loser",
-            "rated-resign",
-            "short",
-            "weak-winner"
-        ]
-    );
+    assert_eq!(games, all_but("no-eval"));
     // The four games with the same six moves: the first in input order
     // stays.
-    let (games, line) = kept(&["--uniq"]);
-    assert_eq!(games, ["aborted", "short", "weak-winner"]);
-    assert!(
-        line.ends_with("left out: --uniq 3 games (18 positions)"),
-        "{line}"
+    assert_kept(
+        &["--uniq"],
+        &["aborted", "short", "weak-winner"],
+        "left out: --uniq 3 games (18 positions)",
     );
     // A game left out by a filter is not "seen": after --results toryo,
     // the first of the four kept is low-rated-loser.
-    let (games, line) = kept(&["--results", "toryo", "--uniq"]);
-    assert_eq!(games, ["low-rated-loser", "short", "weak-winner"]);
-    assert!(
-        line.ends_with("left out: --results 1 games (6 positions), --uniq 2 games (12 positions)"),
-        "{line}"
+    assert_kept(
+        &["--results", "toryo", "--uniq"],
+        &["low-rated-loser", "short", "weak-winner"],
+        "left out: --results 1 games (6 positions), --uniq 2 games (12 positions)",
     );
 }
 
@@ -178,11 +156,7 @@ fn uniq_positions_keeps_each_position_and_move_once() {
     let out = run(&[DIR, "--to", "psv", "--uniq", "positions"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout.len(), 7 * psv::SIZE);
-    assert!(
-        stderr(&out).contains("left out: --uniq positions 26 positions"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "left out: --uniq positions 26 positions");
     let out = run(&[DIR, "--to", "hcpe3", "--uniq", "positions"]);
     assert_eq!(out.status.code(), Some(2));
 }
@@ -200,11 +174,7 @@ fn max_eval_cuts_a_game_at_its_first_mate_score() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout, hcpe_of("rated-resign")[..3 * hcpe::SIZE]);
-    assert!(
-        stderr(&out).contains("--max-eval 3 positions cut"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "--max-eval 3 positions cut");
 }
 
 /// The game filters choose games for every target; what cuts positions
@@ -231,17 +201,15 @@ fn game_filters_go_with_every_target() {
         assert!(moves >= 6, "{line}");
     }
     let left = all.len() - kept_lines.len();
-    assert!(
-        stderr(&kept).contains(&format!("left out: --min-moves {left} games")),
-        "{}",
-        stderr(&kept)
+    assert_contains(
+        &stderr(&kept),
+        &format!("left out: --min-moves {left} games"),
     );
     let out = run(&[DIR, "--to", "usi", "--max-eval", "3000"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--max-eval goes with --to hcpe, hcpe3 or psv"),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "--max-eval goes with --to hcpe, hcpe3 or psv",
     );
 }
 
@@ -313,11 +281,7 @@ fn training_files_read_back_and_convert() {
     let read = run(&[cut.to_str().unwrap(), "--to", "usi"]);
     assert_eq!(read.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&read.stdout).lines().count(), 2);
-    assert!(
-        stderr(&read).contains("cut.hcpe: error: entry 2 (byte 76): the file ends 10 bytes in, 28 bytes short of a whole one"),
-        "{}",
-        stderr(&read)
-    );
+    assert_contains(&stderr(&read), "cut.hcpe: error: entry 2 (byte 76): the file ends 10 bytes in, 28 bytes short of a whole one");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -342,7 +306,7 @@ fn from_reads_training_data_under_any_name() {
         hcpe_bytes.len() / hcpe::SIZE
     );
     let without = run(&[s(&bin), "--to", "usi", "-q"]);
-    assert_eq!(without.status.code(), Some(1), "{}", stderr(&without));
+    assert_exit(&without, 1);
 
     let psv_bytes = run(&[s(&named), "--to", "psv", "-q"]).stdout;
     let dat = dir.join("x.dat");
@@ -373,11 +337,7 @@ fn training_files_stream_whatever_their_size() {
     let sfen = run(&[s(&path), "--to", "sfen", "--max-input-size", &limit, "-v"]);
     assert!(sfen.status.success(), "{}", stderr(&sfen));
     assert_eq!(String::from_utf8_lossy(&sfen.stdout).lines().count(), n);
-    assert!(
-        stderr(&sfen).contains(&format!("{n} games")),
-        "{}",
-        stderr(&sfen)
-    );
+    assert_contains(&stderr(&sfen), &format!("{n} games"));
     let copied = run(&[s(&path), "--to", "hcpe", "--max-input-size", &limit]);
     assert!(copied.status.success(), "{}", stderr(&copied));
     assert_eq!(copied.stdout, big);
@@ -399,11 +359,7 @@ fn training_files_stream_whatever_their_size() {
     let none = dir.join("none");
     let filtered = run(&[s(&path), "--to", "hcpe", "--min-moves", "2", "-o", s(&none)]);
     assert!(filtered.status.success(), "{}", stderr(&filtered));
-    assert!(
-        stderr(&filtered).contains(&format!("--min-moves {n} games")),
-        "{}",
-        stderr(&filtered)
-    );
+    assert_contains(&stderr(&filtered), &format!("--min-moves {n} games"));
     assert!(!none.join("big.hcpe").exists());
 
     let cut = dir.join("cut.hcpe");
@@ -417,7 +373,7 @@ fn training_files_stream_whatever_their_size() {
         n - 3,
         (n - 3) * hcpe::SIZE
     );
-    assert!(stderr(&read).contains(&message), "{}", stderr(&read));
+    assert_contains(&stderr(&read), &message);
     // Nothing is written for an input that failed, with -o.
     let cut_out = dir.join("cut-out");
     let failed = run(&[s(&cut), "--to", "hcpe", "-q", "-o", s(&cut_out)]);
@@ -491,33 +447,10 @@ fn psv_move_numbers_over_65535_saturate_with_a_warning() {
         (ply(&over.stdout[..40]), ply(&over.stdout[40..])),
         (65535, 65535)
     );
-    assert!(
-        stderr(&over).contains("warning: game 1: 1 positions have a move number over 65535 (the first 65536), written as 65535"),
-        "{}",
-        stderr(&over)
-    );
+    assert_contains(&stderr(&over), "warning: game 1: 1 positions have a move number over 65535 (the first 65536), written as 65535");
     let fits = psv_of(&format!("{start} 65534 moves 7g7f\n"));
     assert_eq!(ply(&fits.stdout), 65534);
     assert!(!stderr(&fits).contains("65535"), "{}", stderr(&fits));
-}
-
-/// Runs the binary with `args`, `input` on its standard input.
-fn piped(args: &[&str], input: &str) -> std::process::Output {
-    use std::io::Write as _;
-    let mut child = crate::util::bin::command()
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// `--max-eval` and a win by entering king, as dlshogi's scripts: HCPE
@@ -526,18 +459,14 @@ fn piped(args: &[&str], input: &str) -> std::process::Output {
 #[test]
 fn max_eval_cuts_an_entering_king_win_for_hcpe_only() {
     let kachi = "PI\n+\n+7776FU\n'** 100000\n-3334FU\n'** -100000\n+2726FU\n%KACHI\n";
-    let hcpe_out = piped(
+    let hcpe_out = run_with_input(
         &["-", "--from", "csa", "--to", "hcpe", "--max-eval", "100000"],
-        kachi,
+        kachi.as_bytes(),
     );
     assert!(hcpe_out.status.success(), "{}", stderr(&hcpe_out));
     assert_eq!(hcpe_out.stdout.len(), hcpe::SIZE);
-    assert!(
-        stderr(&hcpe_out).contains("--max-eval 2 positions cut"),
-        "{}",
-        stderr(&hcpe_out)
-    );
-    let hcpe3_out = piped(
+    assert_contains(&stderr(&hcpe_out), "--max-eval 2 positions cut");
+    let hcpe3_out = run_with_input(
         &[
             "-",
             "--from",
@@ -547,7 +476,7 @@ fn max_eval_cuts_an_entering_king_win_for_hcpe_only() {
             "--max-eval",
             "100000",
         ],
-        kachi,
+        kachi.as_bytes(),
     );
     assert!(hcpe3_out.status.success(), "{}", stderr(&hcpe3_out));
     // The header and three moves of one candidate each.
@@ -565,15 +494,15 @@ fn max_eval_cuts_an_entering_king_win_for_hcpe_only() {
 #[test]
 fn results_jishogi_keeps_floodgate_max_moves_games() {
     let limit = "PI\n+\n+7776FU\n-3334FU\n'summary:max_moves:a draw:b draw\n";
-    let kept = piped(
+    let kept = run_with_input(
         &["-", "--from", "csa", "--to", "hcpe", "--results", "jishogi"],
-        limit,
+        limit.as_bytes(),
     );
     assert!(kept.status.success(), "{}", stderr(&kept));
     assert_eq!(kept.stdout.len(), 2 * hcpe::SIZE);
-    let toryo = piped(
+    let toryo = run_with_input(
         &["-", "--from", "csa", "--to", "hcpe", "--results", "toryo"],
-        limit,
+        limit.as_bytes(),
     );
     assert!(toryo.stdout.is_empty());
 }
@@ -586,17 +515,16 @@ fn results_jishogi_keeps_floodgate_max_moves_games() {
 fn kif_mate_notes_are_mate_scores_and_two_evaluations_warn() {
     let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n**評価値=120\n**評価値=130\n   2 ３四歩(33)\n*#詰み=後手勝ち\n   3 ２六歩(27)\n**詰み=先手勝ち:7手\n   4 ８四歩(83)\n";
     let eval = |entry: &[u8]| i16::from_le_bytes([entry[32], entry[33]]);
-    let out = piped(&["-", "--from", "kif", "--to", "hcpe"], kif);
+    let out = run_with_input(&["-", "--from", "kif", "--to", "hcpe"], kif.as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
     let evals: Vec<i16> = out.stdout.chunks(hcpe::SIZE).map(eval).collect();
     // The mover's view, clamped: white's mate is +32767 for white.
     assert_eq!(evals, [120, 32767, 32767, 0]);
-    assert!(
-        stderr(&out).contains("warning: game 1: move 1: two evaluations (120 and 130, black's view); the first is used"),
-        "{}",
-        stderr(&out)
+    assert_contains(
+        &stderr(&out),
+        "warning: game 1: move 1: two evaluations (120 and 130, black's view); the first is used",
     );
-    let cut = piped(
+    let cut = run_with_input(
         &[
             "-",
             "--from",
@@ -607,7 +535,7 @@ fn kif_mate_notes_are_mate_scores_and_two_evaluations_warn() {
             "100000",
             "-q",
         ],
-        kif,
+        kif.as_bytes(),
     );
     assert_eq!(cut.stdout.len(), 2 * hcpe::SIZE);
 }

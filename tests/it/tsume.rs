@@ -2,10 +2,12 @@
 //! generate`: against cshogi's answers (committed as data, so no cshogi is
 //! needed here), on composed problems, and through the binary.
 
-use crate::util::bin::run;
+use crate::util::bin::{assert_exit, run, s, scratch_with, stdout};
+use crate::util::files::relative;
 use kifconv::position::KingRule;
 use kifconv::tsume::{self, Limits, Outcome};
 use kifconv::{Position, Setup};
+use std::process::Output;
 
 fn problem(sfen: &str) -> Position {
     Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
@@ -34,38 +36,44 @@ fn assert_mating_line(pos: &Position, line: &[kifconv::Move]) {
     assert!(end.is_checkmate(), "{}: the line does not mate", pos.sfen());
 }
 
+/// The bench positions' search: DfPn's depth, and nodes enough for each.
+const BENCH_LIMITS: Limits = Limits {
+    depth: 7,
+    nodes: 2_000_000,
+};
+
 /// fixtures/tsume/cshogi-mates.tsv (scripts/tsume-cshogi-mates.py): 1,000
-/// positions from the bench games' last plies with cshogi's
-/// mate_move_in_1ply, mate_move(3) and DfPn (depth 7) answers. The solver
-/// must agree on whether there is a mate and on its length.
-#[test]
-fn solver_agrees_with_cshogi_on_bench_positions() {
+/// positions from the bench games' last plies, each with its SFEN and
+/// cshogi's mate_move_in_1ply, mate_move(3) and DfPn (depth 7) answers.
+fn cshogi_mates() -> Vec<(String, Position, [u32; 3])> {
     let data = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/tsume/cshogi-mates.tsv"
     ))
     .unwrap();
-    let mut rows = 0;
-    let mut mates = [0usize; 8];
+    let mut rows = Vec::new();
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
         let [sfen, mate1, mate3, dfpn7] = fields[..] else {
             panic!("bad row {line}");
         };
-        let (mate1, mate3, dfpn7): (u32, u32, u32) = (
-            mate1.parse().unwrap(),
-            mate3.parse().unwrap(),
-            dfpn7.parse().unwrap(),
-        );
+        let answers = [mate1, mate3, dfpn7].map(|a| a.parse().unwrap());
         // Some bench games leave a pawn on the last rank: read as the
         // command reads positions.
-        let setup = Setup::from_sfen(sfen).unwrap();
-        let (pos, _) = Position::from_setup_lenient(setup).unwrap();
-        let limits = Limits {
-            depth: 7,
-            nodes: 2_000_000,
-        };
-        let length = match tsume::solve(&pos, limits) {
+        let (pos, _) = Position::from_setup_lenient(Setup::from_sfen(sfen).unwrap()).unwrap();
+        rows.push((sfen.to_string(), pos, answers));
+    }
+    rows
+}
+
+/// The solver must agree with cshogi on whether there is a mate and on
+/// its length.
+#[test]
+fn solver_agrees_with_cshogi_on_bench_positions() {
+    let mut rows = 0;
+    let mut mates = [0usize; 8];
+    for (sfen, pos, [mate1, mate3, dfpn7]) in cshogi_mates() {
+        let length = match tsume::solve(&pos, BENCH_LIMITS) {
             Outcome::Mate(mate) => {
                 assert_mating_line(&pos, &mate.line);
                 assert!(mate.first_moves.contains(&mate.line[0]));
@@ -161,12 +169,21 @@ fn two_first_moves_are_reported() {
     assert!(text.contains("first move not unique (余詰)"), "{text}");
 }
 
+/// `kifconv tsume check` with `args`: its exit code and standard output.
+fn tsume_check(args: &[&str]) -> (i32, String) {
+    let out = run(&[&["tsume", "check"], args].concat());
+    (out.status.code().unwrap(), stdout(&out))
+}
+
+/// `kifconv tsume generate`: `count` problems of `moves` plies from
+/// `seed`, with `more` arguments after.
+fn tsume_generate(moves: &str, count: &str, seed: &str, more: &[&str]) -> Output {
+    let args = ["tsume", "generate", "--moves", moves, "--count", count];
+    run(&[&args[..], &["--seed", seed], more].concat())
+}
+
 fn check_fixture(name: &str) -> (i32, String) {
-    let out = run(&["tsume", "check", &format!("fixtures/tsume/{name}")]);
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    tsume_check(&[&format!("fixtures/tsume/{name}")])
 }
 
 #[test]
@@ -214,13 +231,11 @@ fn tsume_check_passes_sound_problems_in_every_format() {
         );
     }
     // Several files at once; one unsound makes the exit 1.
-    let out = run(&[
-        "tsume",
-        "check",
+    let (code, text) = tsume_check(&[
         "fixtures/tsume/sound-mate1.kifu",
         "fixtures/tsume/two-answers.kifu",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(code, 1, "{text}");
 }
 
 #[test]
@@ -229,9 +244,8 @@ fn futile_interpositions_do_not_lengthen_a_mate() {
     // the rules the king can run and the defender drop golds in the
     // bishop's way for 9 plies; those drops are futile, and the recorded
     // three-ply answer is the problem's length.
-    let out = run(&["tsume", "check", "fixtures/csa/skc-tsume.csa"]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (code, text) = tsume_check(&["fixtures/csa/skc-tsume.csa"]);
+    assert_eq!(code, 0, "{text}");
     assert!(
         text.contains("shortest mate: 3 (by the rules 9: futile interpositions)"),
         "{text}"
@@ -254,26 +268,9 @@ fn futile_interpositions_do_not_lengthen_a_mate() {
 fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
     let dir = crate::util::bin::scratch("tsume-generate");
     let out_dir = dir.join("out");
-    let args = |dir: &std::path::Path| {
-        run(&[
-            "tsume",
-            "generate",
-            "--moves",
-            "3",
-            "--count",
-            "4",
-            "--seed",
-            "5",
-            "-o",
-            dir.to_str().unwrap(),
-        ])
-    };
+    let args = |dir: &std::path::Path| tsume_generate("3", "4", "5", &["-o", s(dir)]);
     assert_eq!(args(&out_dir).status.code(), Some(0));
-    let mut names: Vec<_> = std::fs::read_dir(&out_dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
+    let names = relative(&out_dir);
     assert_eq!(
         names,
         [
@@ -294,33 +291,19 @@ fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
         assert!(text.contains("後手の持駒："), "{text}");
         assert!(!text.contains("残り"), "{text}");
         assert!(text.ends_with("まで3手で詰み\n"), "{text}");
-        let (code, report) = check_fixture_path(&out_dir.join(name));
+        let (code, report) = tsume_check(&[s(&out_dir.join(name))]);
         assert_eq!(code, 0, "{report}");
         assert!(report.contains("shortest mate: 3\n"), "{report}");
     }
     // `--to kif` is Shift_JIS, as everywhere: the same problems as
     // `.kif` files, and with --force they take the place of the `.kifu` ones.
-    let sjis = run(&[
-        "tsume",
-        "generate",
-        "--moves",
+    let sjis = tsume_generate(
         "3",
-        "--count",
         "4",
-        "--seed",
         "5",
-        "--to",
-        "kif",
-        "--force",
-        "-o",
-        out_dir.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        sjis.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&sjis.stderr)
+        &["--to", "kif", "--force", "-o", s(&out_dir)],
     );
+    assert_exit(&sjis, 0);
     for name in &names {
         let kif = out_dir.join(name).with_extension("kif");
         let bytes = std::fs::read(&kif).unwrap();
@@ -343,10 +326,7 @@ fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
         );
     }
     // One SFEN a line, the same problems.
-    let out = run(&[
-        "tsume", "generate", "--moves", "1", "--count", "5", "--seed", "2", "--to", "sfen",
-    ]);
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&tsume_generate("1", "5", "2", &["--to", "sfen"]));
     assert_eq!(text.lines().count(), 5);
     for sfen in text.lines() {
         let pos = problem(sfen);
@@ -355,45 +335,23 @@ fn tsume_generate_writes_sound_problems_kifconv_reads_back() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn check_fixture_path(path: &std::path::Path) -> (i32, String) {
-    let out = run(&["tsume", "check", path.to_str().unwrap()]);
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-    )
-}
-
 /// Every bench position with a mate within 7 plies: the check's own main
 /// line (no answer recorded) mates, in the counted length, never longer
 /// than the rules' length.
 #[test]
 fn the_checks_main_line_mates_on_bench_positions() {
-    let data = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/tsume/cshogi-mates.tsv"
-    ))
-    .unwrap();
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        if fields[3] == "0" {
+    for (sfen, pos, [_, _, dfpn7]) in cshogi_mates() {
+        if dfpn7 == 0 {
             continue;
         }
-        let (pos, _) = Position::from_setup_lenient(Setup::from_sfen(fields[0]).unwrap()).unwrap();
-        let report = tsume::check(
-            &pos,
-            &[],
-            Limits {
-                depth: 7,
-                nodes: 2_000_000,
-            },
-        );
+        let report = tsume::check(&pos, &[], BENCH_LIMITS);
         let Some(length) = report.length else {
             continue; // DfPn's one 9-ply line
         };
-        assert!(report.answer_mates, "{}: {report:?}", fields[0]);
-        assert_eq!(report.answer_length, length, "{}", fields[0]);
-        assert!(length <= report.rules_length.unwrap(), "{}", fields[0]);
+        assert!(report.answer_mates, "{sfen}: {report:?}");
+        assert_eq!(report.answer_length, length, "{sfen}");
+        assert!(length <= report.rules_length.unwrap(), "{sfen}");
         checked += 1;
     }
     assert!(checked >= 100, "{checked}");
@@ -431,42 +389,26 @@ fn a_huge_depth_is_cheap_when_the_checks_run_out() {
 /// exit 3, never "unsound".
 #[test]
 fn a_budget_that_runs_out_is_unknown_not_unsound() {
-    let out = run(&[
-        "tsume",
-        "check",
-        "fixtures/tsume/sound-mate7.kifu",
-        "--nodes",
-        "100",
-    ]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(3), "{text}");
+    let (code, text) = tsume_check(&["fixtures/tsume/sound-mate7.kifu", "--nodes", "100"]);
+    assert_eq!(code, 3, "{text}");
     assert!(
         text.starts_with("fixtures/tsume/sound-mate7.kifu: game 1: unknown\n"),
         "{text}"
     );
     assert!(!text.contains("unsound"), "{text}");
     // A depth too short for it: not proven, exit 3 too.
-    let out = run(&[
-        "tsume",
-        "check",
-        "fixtures/tsume/sound-mate7.kifu",
-        "--depth",
-        "5",
-    ]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(3), "{text}");
+    let (code, text) = tsume_check(&["fixtures/tsume/sound-mate7.kifu", "--depth", "5"]);
+    assert_eq!(code, 3, "{text}");
     assert!(text.contains("game 1: not proven\n"), "{text}");
     assert!(text.contains("no mate within 5 plies"), "{text}");
     // With an unsound problem beside it, 1 wins over 3.
-    let out = run(&[
-        "tsume",
-        "check",
+    let (code, text) = tsume_check(&[
         "fixtures/tsume/sound-mate7.kifu",
         "fixtures/tsume/two-answers.kifu",
         "--depth",
         "5",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(code, 1, "{text}");
 }
 
 /// A folder is walked as conversion walks one: every problem in it is
@@ -497,9 +439,8 @@ fn tsume_check_walks_a_folder() {
     );
     assert_eq!(out.status.code(), Some(1));
     // Only the sound ones (--glob, as conversion takes it): exit 0.
-    let out = run(&["tsume", "check", "fixtures/tsume/", "--glob", "sound-*"]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (code, text) = tsume_check(&["fixtures/tsume/", "--glob", "sound-*"]);
+    assert_eq!(code, 0, "{text}");
     assert_eq!(text.matches(": sound\n").count(), 7, "{text}");
 }
 
@@ -507,26 +448,25 @@ fn tsume_check_walks_a_folder() {
 /// other two are checked, the second is named on standard error, exit 1.
 #[test]
 fn tsume_check_reports_every_readable_problem_of_a_multi_game_input() {
-    let dir = crate::util::bin::scratch("tsume-multi");
-    let path = dir.join("problems.usi");
-    std::fs::write(
-        &path,
+    let (dir, path) = scratch_with(
+        "tsume-multi",
+        "problems.usi",
         "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b\n\
          position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b 5a4a 9i9h\n\
          position sfen 6p1k/7P1/8s/7sB/9/9/9/9/9 b RBr4g2s4n4l16p 1 moves R*2a 1a1b B*2c\n",
-    )
-    .unwrap();
+    );
     let shown = path.to_str().unwrap();
     let out = run(&["tsume", "check", shown]);
     let text = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{text}{stderr}");
-    assert!(
-        text.contains(&format!("{shown}: game 1: sound\n")),
-        "{text}"
-    );
-    assert!(
-        text.contains(&format!("{shown}: game 3: sound\n")),
+    let verdicts: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        verdicts,
+        [
+            format!("{shown}: game 1: sound"),
+            format!("{shown}: game 3: sound")
+        ],
         "{text}"
     );
     assert!(text.contains("shortest mate: 3\n"), "{text}");
@@ -572,9 +512,8 @@ fn an_illegal_move_in_the_answer_is_unsound_and_named() {
         "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b 5a5b\n",
     )
     .unwrap();
-    let out = run(&["tsume", "check", path.to_str().unwrap()]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let (code, text) = tsume_check(&[s(&path)]);
+    assert_eq!(code, 1, "{text}");
     assert!(
         text.contains("unsound: the recorded answer's move 2 (5a5b) is illegal"),
         "{text}"
@@ -589,31 +528,10 @@ fn tsume_generate_force_leaves_exactly_this_runs_problems() {
     let dir = crate::util::bin::scratch("tsume-generate-force");
     let out_dir = dir.join("out");
     let generate = |count: &str, seed: &str, force: bool| {
-        let mut args = vec![
-            "tsume",
-            "generate",
-            "--moves",
-            "1",
-            "--count",
-            count,
-            "--seed",
-            seed,
-            "-o",
-            out_dir.to_str().unwrap(),
-        ];
-        if force {
-            args.push("--force");
-        }
-        run(&args)
+        let force: &[&str] = if force { &["--force"] } else { &[] };
+        tsume_generate("1", count, seed, &[&["-o", s(&out_dir)], force].concat())
     };
-    let names = || {
-        let mut names: Vec<String> = std::fs::read_dir(&out_dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        names
-    };
+    let names = || relative(&out_dir);
     assert_eq!(generate("5", "1", false).status.code(), Some(0));
     // Files that are not the generator's are never touched.
     for other in ["notes.txt", "tsume-01.kifu", "tsume-0001.txt"] {
@@ -632,12 +550,7 @@ fn tsume_generate_force_leaves_exactly_this_runs_problems() {
     // With --force, a smaller run: its two problems, and the earlier run's
     // three others gone.
     let out = generate("2", "9", true);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_exit(&out, 0);
     assert_eq!(
         names(),
         [
@@ -649,18 +562,7 @@ fn tsume_generate_force_leaves_exactly_this_runs_problems() {
         ]
     );
     let fresh = dir.join("fresh");
-    run(&[
-        "tsume",
-        "generate",
-        "--moves",
-        "1",
-        "--count",
-        "2",
-        "--seed",
-        "9",
-        "-o",
-        fresh.to_str().unwrap(),
-    ]);
+    tsume_generate("1", "2", "9", &["-o", s(&fresh)]);
     for name in ["tsume-0001.kifu", "tsume-0002.kifu"] {
         assert_eq!(
             std::fs::read(out_dir.join(name)).unwrap(),

@@ -1,7 +1,7 @@
 //! How the command walks its inputs, as ripgrep walks a tree: `!GLOB`
 //! prunes a folder, in folders and in archives' entry names.
 
-use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::bin::{assert_exit, run, s, scratch, stderr, stdout};
 use crate::util::zip::stored;
 use std::path::Path;
 
@@ -29,7 +29,7 @@ fn a_negated_glob_prunes_a_folder() {
     );
     write(&records.join("v3x").join("d.csa"), &record("+1716FU"));
     let out = run(&[s(&records), "--glob", "!v3", "--to", "usi"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     let text = stdout(&out);
     assert!(text.contains("7g7f") && text.contains("1g1f"), "{text}");
     assert!(!text.contains("2g2f") && !text.contains("5g5f"), "{text}");
@@ -54,7 +54,7 @@ fn a_negated_glob_prunes_an_archives_folder() {
     )
     .unwrap();
     let out = run(&[s(&zip), "--glob", "!v3", "--to", "usi"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(text.contains("7g7f"), "{text}");
@@ -72,15 +72,15 @@ fn hidden_files_and_folders_are_walked_only_when_asked() {
     write(&records.join(".b.csa"), &record("+2726FU"));
     write(&records.join(".git").join("c.csa"), &record("+5756FU"));
     let out = run(&[s(&records), "--to", "usi"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     assert_eq!(stdout(&out), "position startpos moves 7g7f\n");
     let out = run(&[s(&records), "--hidden", "--to", "usi"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 3, "{text}");
     assert!(text.contains("2g2f") && text.contains("5g5f"), "{text}");
     let out = run(&[s(&records.join(".b.csa")), "--to", "usi"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_exit(&out, 0);
     assert_eq!(stdout(&out), "position startpos moves 2g2f\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -162,7 +162,7 @@ fn skip_existing_resumes_a_batch() {
     write(&records.join("a.csa"), &record("+7776FU"));
     write(&records.join("sub").join("b.csa"), &record("+2726FU"));
     let first = run(&[s(&records), "-o", s(&out_dir), "--to", "usi"]);
-    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    assert_exit(&first, 0);
     let b = out_dir.join("sub").join("b.usi");
     let written = std::fs::read(&b).unwrap();
     // Without --skip-existing: an error an input, exit 1.
@@ -196,6 +196,6 @@ fn skip_existing_resumes_a_batch() {
     assert_eq!(report.matches("\tskipped\t").count(), 2, "{report}");
     // It goes with -o DIR only.
     let usage = run(&[s(&records), "--to", "usi", "--skip-existing"]);
-    assert_eq!(usage.status.code(), Some(2), "{}", stderr(&usage));
+    assert_exit(&usage, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -71,6 +71,21 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("standard error is UTF-8")
 }
 
+/// Asserts that the binary exited with `code`, showing its standard error
+/// if not.
+#[track_caller]
+pub fn assert_exit(out: &Output, code: i32) {
+    let shown = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{shown}");
+}
+
+/// Asserts that `shown` (what the binary wrote) holds `text`, showing it
+/// whole if not.
+#[track_caller]
+pub fn assert_contains(shown: &str, text: &str) {
+    assert!(shown.contains(text), "{shown}");
+}
+
 /// A fresh, empty scratch folder: its name holds the process id and a
 /// number no other call in this process gets, so tests running at once
 /// never share one.
@@ -81,6 +96,15 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A fresh scratch folder (as [`scratch`]) holding one file, `file`, of
+/// `contents`: the folder and the file's path.
+pub fn scratch_with(name: &str, file: &str, contents: impl AsRef<[u8]>) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let path = dir.join(file);
+    std::fs::write(&path, contents).unwrap();
+    (dir, path)
 }
 
 /// A path as an argument (the scratch folders are UTF-8).

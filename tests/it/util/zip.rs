@@ -5,34 +5,75 @@
 use std::io::Read;
 use std::path::Path;
 
+/// What an entry's local header and central entry say: its name (raw
+/// bytes, no UTF-8 flag, no times), how it is packed (0 stored, 8
+/// deflate), its CRC-32 and both sizes.
+#[derive(Clone, Copy)]
+pub struct Header<'a> {
+    pub name: &'a [u8],
+    pub method: u16,
+    pub crc: u32,
+    pub compressed: u32,
+    pub size: u32,
+}
+
+impl Header<'_> {
+    /// The local header (the entry's data follows it).
+    pub fn local(&self) -> Vec<u8> {
+        let mut local = Vec::new();
+        local.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
+        local.extend_from_slice(&[20, 0, 0, 0]);
+        local.extend_from_slice(&self.method.to_le_bytes());
+        local.extend_from_slice(&[0, 0, 0, 0]);
+        local.extend_from_slice(&self.sizes());
+        local.extend_from_slice(&0u16.to_le_bytes());
+        local.extend_from_slice(self.name);
+        local
+    }
+
+    /// The central entry, for a local header at `offset`.
+    pub fn central(&self, offset: u32) -> Vec<u8> {
+        let mut central = Vec::new();
+        central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
+        central.extend_from_slice(&[20, 0, 20, 0, 0, 0]);
+        central.extend_from_slice(&self.method.to_le_bytes());
+        central.extend_from_slice(&[0, 0, 0, 0]);
+        central.extend_from_slice(&self.sizes());
+        central.extend_from_slice(&[0; 12]);
+        central.extend_from_slice(&offset.to_le_bytes());
+        central.extend_from_slice(self.name);
+        central
+    }
+
+    /// The CRC-32, both sizes and the name's length, as both records
+    /// have them.
+    fn sizes(&self) -> Vec<u8> {
+        let mut out = self.crc.to_le_bytes().to_vec();
+        out.extend_from_slice(&self.compressed.to_le_bytes());
+        out.extend_from_slice(&self.size.to_le_bytes());
+        out.extend_from_slice(&(self.name.len() as u16).to_le_bytes());
+        out
+    }
+}
+
+/// The CRC-32 of `data`.
+pub fn crc32(data: &[u8]) -> u32 {
+    let mut h = flate2::Crc::new();
+    h.update(data);
+    h.sum()
+}
+
 /// A stored entry's local and central headers, for an entry whose local
-/// header starts at `offset`; no UTF-8 flag, no times.
+/// header starts at `offset`.
 pub fn entry(name: &[u8], data: &[u8], offset: u32) -> (Vec<u8>, Vec<u8>) {
-    let crc = {
-        let mut h = flate2::Crc::new();
-        h.update(data);
-        h.sum()
+    let header = Header {
+        name,
+        method: 0,
+        crc: crc32(data),
+        compressed: data.len() as u32,
+        size: data.len() as u32,
     };
-    let mut local = Vec::new();
-    local.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
-    local.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    local.extend_from_slice(&crc.to_le_bytes());
-    local.extend_from_slice(&(data.len() as u32).to_le_bytes());
-    local.extend_from_slice(&(data.len() as u32).to_le_bytes());
-    local.extend_from_slice(&(name.len() as u16).to_le_bytes());
-    local.extend_from_slice(&0u16.to_le_bytes());
-    local.extend_from_slice(name);
-    let mut central = Vec::new();
-    central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
-    central.extend_from_slice(&[20, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    central.extend_from_slice(&crc.to_le_bytes());
-    central.extend_from_slice(&(data.len() as u32).to_le_bytes());
-    central.extend_from_slice(&(data.len() as u32).to_le_bytes());
-    central.extend_from_slice(&(name.len() as u16).to_le_bytes());
-    central.extend_from_slice(&[0; 12]);
-    central.extend_from_slice(&offset.to_le_bytes());
-    central.extend_from_slice(name);
-    (local, central)
+    (header.local(), header.central(offset))
 }
 
 /// The archive: the local parts in `out`, then the central directory and
