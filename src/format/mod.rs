@@ -11,6 +11,7 @@
 
 pub mod csa;
 pub mod endings;
+pub(crate) mod forks;
 pub mod japanese;
 pub mod jkf;
 pub mod kakinoki;
