@@ -542,19 +542,11 @@ mod tests {
     use super::*;
     use crate::record::Ending;
     use crate::record::{Foul, Header, MoveTree};
+    use crate::test_util::games::game_of;
 
     fn game(usi: &str) -> Record {
-        let mut record = Record::new(Position::startpos());
+        let mut record = game_of(&Position::startpos().sfen(), usi);
         record.handicap = Some(crate::Handicap::Even);
-        let mut pos = Position::startpos();
-        let mut tree = MoveTree::new();
-        let mut node = NodeId::ROOT;
-        for text in usi.split_whitespace() {
-            let mv = Move::from_usi(text).unwrap();
-            pos.play(mv).unwrap();
-            node = tree.push(node, mv);
-        }
-        record.tree = tree;
         record
     }
 
