@@ -158,16 +158,15 @@ pub(super) fn position_line(
     Ok(())
 }
 
+/// An item of a `PI`, `P+` or `P-` line: its text, its square and its
+/// piece name (`82HI`: `82`, `HI`).
+type Item<'a> = (&'a str, (&'a str, &'a str));
+
 /// The items of a `PI` or `P+` / `P-` line: a two-character square and a
 /// two-letter piece name, four ASCII bytes each, each with its text. An
 /// error at line `n` saying what was `expected` when the line does not
 /// divide into such items.
-fn items<'a>(
-    n: u32,
-    line: &str,
-    input: &'a str,
-    expected: &str,
-) -> Result<Vec<(&'a str, (&'a str, &'a str))>, Error> {
+fn items<'a>(n: u32, line: &str, input: &'a str, expected: &str) -> Result<Vec<Item<'a>>, Error> {
     if input.is_empty() {
         // A plain `PI`, the usual line: no parser to build and run.
         return Ok(Vec::new());
