@@ -9,6 +9,7 @@
 //! [`Target`] (what is written, with what each target cannot hold in
 //! `lost`, with the `batch` feature).
 
+pub(crate) mod clock;
 pub mod csa;
 pub mod endings;
 pub(crate) mod forks;

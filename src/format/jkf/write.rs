@@ -72,6 +72,7 @@
 //!   about 40 deep).
 
 use super::preset::preset_name;
+use crate::format::clock::Clock;
 use crate::format::csa::write as csa;
 use crate::format::forks::{self, Inline};
 use crate::format::japanese::write as japanese;
@@ -123,7 +124,7 @@ pub use crate::format::foul_move;
 struct At {
     pos: Position,
     previous: Option<Square>,
-    totals: [u64; 2],
+    clock: Clock,
     indent: usize,
 }
 
@@ -281,7 +282,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             let at = At {
                 pos: record.start.clone(),
                 previous: None,
-                totals: [0; 2],
+                clock: Clock::default(),
                 indent: 4,
             };
             forks::walk(&record.tree, self, at);
@@ -302,7 +303,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             Some(mv) => {
                 self.out.push_str("{\"move\":");
                 self.move_object(&at.pos, mv, at.previous, false);
-                self.time(ending.time, to_move, &mut at.totals);
+                self.time(ending.time, to_move, &mut at.clock);
                 self.notes(&ending.comments, &[], false);
                 self.out.push_str("},");
                 self.newline(at.indent);
@@ -311,7 +312,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             None => {
                 self.out.push_str("{\"special\":");
                 string(self.out, special(ending.kind, ending.winner, to_move));
-                self.time(ending.time, to_move, &mut at.totals);
+                self.time(ending.time, to_move, &mut at.clock);
                 self.notes(&ending.comments, &[], false);
                 self.out.push('}');
             }
@@ -388,14 +389,12 @@ impl<'o, 'r> Writer<'o, 'r> {
 
     /// `,"time":{"now":{"m","s"},"total":{"h","m","s"}}`, in whole seconds;
     /// a missing total is the mover's running total.
-    fn time(&mut self, time: Option<MoveTime>, mover: Color, totals: &mut [u64; 2]) {
-        let Some(time) = time else { return };
-        let total = time
-            .total_ms
-            .unwrap_or(totals[mover.index()].saturating_add(time.spent_ms));
-        totals[mover.index()] = total;
-        let now = time.spent_ms / 1000;
-        let total = total / 1000;
+    fn time(&mut self, time: Option<MoveTime>, mover: Color, clock: &mut Clock) {
+        if time.is_none() {
+            return;
+        }
+        let (now, total) = clock.column(mover, time);
+        let (now, total) = (now / 1000, total / 1000);
         write!(
             self.out,
             ",\"time\":{{\"now\":{{\"m\":{},\"s\":{}}},\"total\":{{\"h\":{},\"m\":{},\"s\":{}}}}}",
@@ -444,7 +443,7 @@ impl Inline for Writer<'_, '_> {
         self.newline(at.indent);
         self.out.push_str("{\"move\":");
         self.move_object(&at.pos, mv, at.previous, true);
-        self.time(node.time, at.pos.side_to_move(), &mut at.totals);
+        self.time(node.time, at.pos.side_to_move(), &mut at.clock);
         self.notes(&node.comments, &node.bookmarks, false);
         at.pos.play_unchecked(mv);
         at.previous = Some(mv.to());

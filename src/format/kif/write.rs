@@ -21,11 +21,12 @@
 //! Variations are written depth first, the deepest branch point of a line
 //! first (see [`japanese::write_lines`]).
 
+use crate::format::clock::Clock;
 use crate::format::japanese::endings::{ending_word, trailer};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::write as japanese;
-use crate::record::{Ending, EndingKind, MoveTime, NodeId, Record};
-use crate::{Color, Move, Position, Square};
+use crate::record::{Ending, EndingKind, NodeId, Record};
+use crate::{Move, Position, Square};
 use std::fmt::Write as _;
 
 /// Where a line of play stands: the position, the previous move's
@@ -35,23 +36,6 @@ struct Cursor {
     pos: Position,
     previous: Option<Square>,
     clock: Clock,
-}
-
-/// Each side's time used so far along a line, in milliseconds.
-#[derive(Clone, Copy, Default)]
-struct Clock([u64; 2]);
-
-impl Clock {
-    /// The full time column of a move by `side` that took `time`: the
-    /// recorded total, or else the side's running total plus this move.
-    fn column(&mut self, side: Color, time: Option<MoveTime>) -> (u64, u64) {
-        let spent = time.map_or(0, |t| t.spent_ms);
-        let total = time
-            .and_then(|t| t.total_ms)
-            .unwrap_or_else(|| self.0[side.index()].saturating_add(spent));
-        self.0[side.index()] = total;
-        (spent, total)
-    }
 }
 
 /// Writes a record as KIF text. `encoding` is the name the `#KIF` line
