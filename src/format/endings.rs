@@ -6,7 +6,7 @@
 
 use crate::format::csa::specials;
 use crate::format::japanese::{endings, move_like};
-use crate::record::raw::Said;
+use crate::record::raw::{Event, Said, Span};
 use crate::record::EndingKind;
 use crate::Color;
 
@@ -18,6 +18,18 @@ pub fn said(word: &str) -> Said {
         .unwrap_or_else(|| Said::Unknown {
             misdecoded: move_like::looks_misdecoded(word),
         })
+}
+
+/// The event of a terminal word written alone at `span` (no move number,
+/// no time): the `word` as written, meaning what [`said`] says.
+pub fn word_event<'a>(span: Span<'a>, word: &'a str) -> Event<'a> {
+    Event::End {
+        span,
+        number: None,
+        word,
+        time: None,
+        said: said(word),
+    }
 }
 
 /// What a terminal word means, with `to_move` the player to move there:

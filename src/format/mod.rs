@@ -9,8 +9,10 @@
 //! [`Target`] (what is written, with what each target cannot hold in
 //! `lost`, with the `batch` feature).
 
+pub(crate) mod clock;
 pub mod csa;
 pub mod endings;
+pub(crate) mod forks;
 pub mod japanese;
 pub mod jkf;
 pub mod kakinoki;

@@ -16,7 +16,7 @@ use crate::format::{
 use crate::read::{read_games, read_text};
 use crate::record::{Ending, EndingKind, Foul, Header, MoveTime, MoveTree, NodeId, Record};
 use crate::test_util::files::{fixture_records, fixtures, under};
-use crate::test_util::games::{position_at, random_lines};
+use crate::test_util::games::{game_of, position_at, random_lines};
 use crate::test_util::rng::Rng;
 use crate::test_util::shared::shared;
 use crate::test_util::write::first_differences;
@@ -750,12 +750,8 @@ fn random_games_in_one_stream_read_back_as_the_same_games() {
 /// at its line in the stream; the first and third read as written.
 #[test]
 fn a_broken_game_in_a_stream_fails_alone() {
-    let mut record = Record::new(Position::startpos());
+    let mut record = game_of(STARTS[0], "7g7f 3c3d");
     record.handicap = Some(crate::Handicap::Even);
-    let mut tree = MoveTree::new();
-    let first = tree.push(NodeId::ROOT, Move::from_usi("7g7f").unwrap());
-    tree.push(first, Move::from_usi("3c3d").unwrap());
-    record.tree = tree;
     // The second game: the first good game with its second move broken.
     for (target, good_move, broken_move) in [
         (Format::Kif, "   2 ３四歩(33)", "   2 ３四X(33)"),

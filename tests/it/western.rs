@@ -3,7 +3,7 @@
 //! random games written in Western notation read back to the same moves,
 //! and no panic on any input.
 
-use crate::util::games::usi_moves;
+use crate::util::games::{game_of, usi_moves};
 use crate::util::write::{stream, text as written};
 use kifconv::error::{Error, ErrorKind};
 use kifconv::read::{read_games, read_text, Format};
@@ -362,15 +362,6 @@ fn terminal_words_end_their_line() {
     assert_eq!(games[0].warnings.len(), 1, "{:?}", games[0].warnings);
     // A move after the word is an error.
     assert!(read("1. P-7f 投了 1... P-3d").is_err());
-}
-
-fn game_of(sfen: &str, usi: &str) -> Record {
-    let mut record = Record::new(Position::from_sfen(sfen).unwrap());
-    let mut node = NodeId::ROOT;
-    for mv in usi.split_whitespace() {
-        node = record.tree.push(node, Move::from_usi(mv).unwrap());
-    }
-    record
 }
 
 #[test]

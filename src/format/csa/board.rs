@@ -92,15 +92,8 @@ pub(super) fn position_line(
             let mut setup = Setup::startpos();
             setup.side_to_move = Color::Black;
             let text = &rest[1..];
-            let Some(removals) = items(text) else {
-                return Err(error(
-                    n,
-                    line,
-                    text,
-                    "expected pieces to remove as square and piece, such as 82HI22KA",
-                ));
-            };
-            for (item, (at, name)) in removals {
+            let expected = "expected pieces to remove as square and piece, such as 82HI22KA";
+            for (item, (at, name)) in items(n, line, text, expected)? {
                 let sq = square(at);
                 let kind = PieceKind::from_csa(name);
                 match (sq, kind) {
@@ -131,14 +124,8 @@ pub(super) fn position_line(
                 Color::White
             };
             let text = &rest[1..];
-            let Some(pieces) = items(text) else {
-                return Err(error(
-                    n,
-                    line,
-                    text,
-                    "expected pieces as square and piece, such as 00FU or 77KA",
-                ));
-            };
+            let expected = "expected pieces as square and piece, such as 00FU or 77KA";
+            let pieces = items(n, line, text, expected)?;
             let setup = start.setup.get_or_insert_with(Setup::empty);
             for (item, (at, name)) in pieces {
                 if item == "00AL" {
@@ -171,18 +158,24 @@ pub(super) fn position_line(
     Ok(())
 }
 
+/// An item of a `PI`, `P+` or `P-` line: its text, its square and its
+/// piece name (`82HI`: `82`, `HI`).
+type Item<'a> = (&'a str, (&'a str, &'a str));
+
 /// The items of a `PI` or `P+` / `P-` line: a two-character square and a
-/// two-letter piece name, four ASCII bytes each, each with its text; `None`
-/// when the line does not divide into such items.
-fn items(input: &str) -> Option<Vec<(&str, (&str, &str))>> {
+/// two-letter piece name, four ASCII bytes each, each with its text. An
+/// error at line `n` saying what was `expected` when the line does not
+/// divide into such items.
+fn items<'a>(n: u32, line: &str, input: &'a str, expected: &str) -> Result<Vec<Item<'a>>, Error> {
     if input.is_empty() {
         // A plain `PI`, the usual line: no parser to build and run.
-        return Some(Vec::new());
+        return Ok(Vec::new());
     }
     let two = || take_while_m_n(2, 2, |c: char| c.is_ascii());
     let item = consumed((two(), two()));
     let read: IResult<&str, _, ()> = all_consuming(many0(item)).parse(input);
-    read.ok().map(|(_, read)| read)
+    read.map(|(_, read)| read)
+        .map_err(|_| error(n, line, input, expected))
 }
 
 /// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces

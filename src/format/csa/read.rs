@@ -469,13 +469,8 @@ fn end_statement<'a>(n: u32, line: &'a str, s: &'a str, word: &'a str, raw: &mut
             wars::describe(kind, winner)
         )));
     }
-    raw.events.push(Event::End {
-        span: Span::of(n, line, s),
-        number: None,
-        word,
-        time: None,
-        said: endings::said(word),
-    });
+    raw.events
+        .push(endings::word_event(Span::of(n, line, s), word));
 }
 
 /// Whether a line with a tab is Shogi Wars' one-line form: its first item

@@ -20,7 +20,7 @@
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
 use super::read::{move_text, side_mark};
-use crate::resolve::spec::{DropMark, Horizontal, Promotion, Vertical};
+use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 use std::sync::OnceLock;
 
@@ -190,6 +190,28 @@ impl Tokens {
             }
             _ => None,
         }
+    }
+
+    /// The destination and the piece at `at` (`７六歩`, `同　成銀`), as the
+    /// move they start, and where they end: the move lines of KIF and KI2
+    /// begin alike. `gap` says where the spaces each allows after 同 end.
+    #[inline(always)]
+    pub(crate) fn destination_and_piece<const W: usize>(
+        &self,
+        bytes: &[u8],
+        at: usize,
+        gap: impl Fn(usize) -> usize,
+    ) -> Option<(MoveSpec, usize)> {
+        let (to, at) = match self.code::<W>(bytes, at) {
+            Token::FullWidthDigit(_) => {
+                let (square, end) = self.square::<W>(bytes, at)?;
+                (Destination::Square(square), end)
+            }
+            Token::Same => (Destination::Same, gap(at + W)),
+            _ => return None,
+        };
+        let (piece, end) = self.piece::<W>(bytes, at)?;
+        Some((MoveSpec::new(to, piece), end))
     }
 
     /// Gives `code` the meaning `token`.

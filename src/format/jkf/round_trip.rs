@@ -18,6 +18,7 @@ use super::json::{self, Value};
 use crate::format::jkf::read::{ending_for_special, read};
 use crate::format::{japanese::write as japanese, jkf::write as jkf};
 use crate::record::{Header, MoveTime, NodeId, Record};
+use crate::test_util::games::game_of;
 use crate::test_util::write::first_differences;
 use crate::{Color, Move, Position};
 use std::collections::HashSet;
@@ -278,15 +279,8 @@ fn the_schema_rejects_what_json_kifu_format_does_not_define() {
 #[test]
 fn ndjson_reads_as_several_games_each_failing_alone() {
     use crate::read::{read_games, Format};
-    let mut records = Vec::new();
-    for usi in ["7g7f 3c3d", "2g2f"] {
-        let mut record = Record::new(Position::startpos());
-        let mut node = NodeId::ROOT;
-        for mv in usi.split(' ') {
-            node = record.tree.push(node, Move::from_usi(mv).unwrap());
-        }
-        records.push(record);
-    }
+    let start = Position::startpos().sfen();
+    let records = ["7g7f 3c3d", "2g2f"].map(|usi| game_of(&start, usi));
     let text = jkf::write_all(&records);
     let games = read_games(&text, Format::Jkf).unwrap();
     assert_eq!(games.len(), 2);

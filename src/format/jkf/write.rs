@@ -31,8 +31,8 @@
 //!   from the squares for CSA input, as here).
 //! * Variations as json-kifu-format nests them: the later children of a
 //!   node are `forks` on the entry of its first child, each fork an array
-//!   of entries replacing that entry (with forks of their own). The work
-//!   list is explicit, so any nesting is written without recursion.
+//!   of entries replacing that entry (with forks of their own), in the walk
+//!   Western shares ([`forks`]): any nesting, without recursion.
 //!
 //! What JKF cannot hold, and what is written instead:
 //!
@@ -72,7 +72,9 @@
 //!   about 40 deep).
 
 use super::preset::preset_name;
+use crate::format::clock::Clock;
 use crate::format::csa::write as csa;
+use crate::format::forks::{self, Inline};
 use crate::format::japanese::write as japanese;
 use crate::format::lines::split_at_endings;
 use crate::record::{EndingKind, MoveTime, NodeId, Record};
@@ -122,27 +124,8 @@ pub use crate::format::foul_move;
 struct At {
     pos: Position,
     previous: Option<Square>,
-    totals: [u64; 2],
+    clock: Clock,
     indent: usize,
-}
-
-/// The work list of the `moves` array.
-enum Task {
-    /// Text to write as it is.
-    Text(String),
-    /// The entries after `node` on its line: its continuation, or its
-    /// ending.
-    After(NodeId, At),
-    /// A line from the move `first` on.
-    Line(NodeId, At),
-    /// The ending of `node` alone (a fork: the game could have ended there).
-    EndingOf(NodeId, At),
-}
-
-/// A fork on an entry: a later sibling's line, or the parent's ending.
-enum Fork {
-    Line(NodeId),
-    Ending(NodeId),
 }
 
 struct Writer<'o, 'r> {
@@ -169,16 +152,6 @@ impl<'o, 'r> Writer<'o, 'r> {
             self.out
                 .extend(std::iter::repeat_n(' ', indent.min(MAX_INDENT)));
         }
-    }
-
-    /// The text of [`Writer::newline`], for the work list.
-    fn break_text(&self, indent: usize) -> String {
-        let mut text = String::new();
-        if self.pretty {
-            text.push('\n');
-            text.extend(std::iter::repeat_n(' ', indent.min(MAX_INDENT)));
-        }
-        text
     }
 
     /// `"key": ` at a structural level (`"key":` when compact).
@@ -296,111 +269,26 @@ impl<'o, 'r> Writer<'o, 'r> {
     }
 
     fn moves(&mut self) {
-        let tree = &self.record.tree;
-        let root = tree.root();
+        let record = self.record;
+        let root = record.tree.root();
         self.key("moves");
         self.out.push('[');
         self.newline(4);
         self.out.push('{');
         self.notes(&root.comments, &root.bookmarks, true);
         self.out.push('}');
-        let start = self.record.start.clone();
-        let mut work = Vec::new();
-        if tree.children(NodeId::ROOT).next().is_some() || root.ending.is_some() {
+        if record.tree.children(NodeId::ROOT).next().is_some() || root.ending.is_some() {
             self.out.push(',');
             let at = At {
-                pos: start,
+                pos: record.start.clone(),
                 previous: None,
-                totals: [0; 2],
+                clock: Clock::default(),
                 indent: 4,
             };
-            work.push(Task::After(NodeId::ROOT, at));
-        }
-        while let Some(task) = work.pop() {
-            match task {
-                Task::Text(text) => self.out.push_str(&text),
-                Task::After(node, at) => match tree.children(node).next() {
-                    Some(next) => self.line(next, at, &mut work),
-                    None => self.ending_of(node, at),
-                },
-                Task::Line(first, at) => self.line(first, at, &mut work),
-                Task::EndingOf(node, at) => self.ending_of(node, at),
-            }
+            forks::walk(&record.tree, self, at);
         }
         self.newline(2);
         self.out.push(']');
-    }
-
-    /// Writes a line of entries from the move `first` along the first
-    /// children, up to its ending or the first entry with forks; that
-    /// entry's forks and the rest of the line go on the work list.
-    fn line(&mut self, first: NodeId, mut at: At, work: &mut Vec<Task>) {
-        let tree = &self.record.tree;
-        let mut id = first;
-        loop {
-            let node = tree.node(id);
-            let mv = node.mv.expect("every node but the root has a move");
-            let parent = node.parent.expect("a move's node has a parent");
-            let mut forks = Vec::new();
-            if tree.children(parent).next() == Some(id) {
-                forks.extend(tree.children(parent).skip(1).map(Fork::Line));
-                if tree.node(parent).ending.is_some() {
-                    forks.push(Fork::Ending(parent));
-                }
-            }
-            let has_next = tree.children(id).next().is_some() || node.ending.is_some();
-            let before = (!forks.is_empty()).then(|| at.clone());
-            self.newline(at.indent);
-            self.out.push_str("{\"move\":");
-            self.move_object(&at.pos, mv, at.previous, true);
-            self.time(node.time, at.pos.side_to_move(), &mut at.totals);
-            self.notes(&node.comments, &node.bookmarks, false);
-            at.pos.play_unchecked(mv);
-            at.previous = Some(mv.to());
-            if let Some(before) = before {
-                self.out.push_str(",\"forks\":[");
-                let indent = at.indent;
-                let mut close = self.break_text(indent);
-                close.push_str("]}");
-                if has_next {
-                    close.push(',');
-                    work.push(Task::After(id, at));
-                }
-                work.push(Task::Text(close));
-                let count = forks.len();
-                for (j, fork) in forks.into_iter().enumerate().rev() {
-                    let mut end = self.break_text(indent + 2);
-                    end.push(']');
-                    if j + 1 < count {
-                        end.push(',');
-                    }
-                    work.push(Task::Text(end));
-                    let inner = At {
-                        indent: indent + 4,
-                        ..before.clone()
-                    };
-                    work.push(match fork {
-                        Fork::Line(sibling) => Task::Line(sibling, inner),
-                        Fork::Ending(node) => Task::EndingOf(node, inner),
-                    });
-                    let mut open = self.break_text(indent + 2);
-                    open.push('[');
-                    work.push(Task::Text(open));
-                }
-                return;
-            }
-            self.out.push('}');
-            if has_next {
-                self.out.push(',');
-            }
-            match tree.children(id).next() {
-                Some(next) => id = next,
-                None => {
-                    self.ending_of(id, at);
-                    return;
-                }
-            }
-        }
     }
 
     /// The entries for the ending of `node` (nothing if it has none): the
@@ -415,7 +303,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             Some(mv) => {
                 self.out.push_str("{\"move\":");
                 self.move_object(&at.pos, mv, at.previous, false);
-                self.time(ending.time, to_move, &mut at.totals);
+                self.time(ending.time, to_move, &mut at.clock);
                 self.notes(&ending.comments, &[], false);
                 self.out.push_str("},");
                 self.newline(at.indent);
@@ -424,7 +312,7 @@ impl<'o, 'r> Writer<'o, 'r> {
             None => {
                 self.out.push_str("{\"special\":");
                 string(self.out, special(ending.kind, ending.winner, to_move));
-                self.time(ending.time, to_move, &mut at.totals);
+                self.time(ending.time, to_move, &mut at.clock);
                 self.notes(&ending.comments, &[], false);
                 self.out.push('}');
             }
@@ -501,14 +389,12 @@ impl<'o, 'r> Writer<'o, 'r> {
 
     /// `,"time":{"now":{"m","s"},"total":{"h","m","s"}}`, in whole seconds;
     /// a missing total is the mover's running total.
-    fn time(&mut self, time: Option<MoveTime>, mover: Color, totals: &mut [u64; 2]) {
-        let Some(time) = time else { return };
-        let total = time
-            .total_ms
-            .unwrap_or(totals[mover.index()].saturating_add(time.spent_ms));
-        totals[mover.index()] = total;
-        let now = time.spent_ms / 1000;
-        let total = total / 1000;
+    fn time(&mut self, time: Option<MoveTime>, mover: Color, clock: &mut Clock) {
+        if time.is_none() {
+            return;
+        }
+        let (now, total) = clock.column(mover, time);
+        let (now, total) = (now / 1000, total / 1000);
         write!(
             self.out,
             ",\"time\":{{\"now\":{{\"m\":{},\"s\":{}}},\"total\":{{\"h\":{},\"m\":{},\"s\":{}}}}}",
@@ -543,6 +429,61 @@ impl<'o, 'r> Writer<'o, 'r> {
             string(self.out, &line);
         }
         self.out.push(']');
+    }
+}
+
+/// The `moves` entries: a move's forks are an array on its entry, each
+/// fork an array of entries, indented a level further.
+impl Inline for Writer<'_, '_> {
+    type At = At;
+
+    fn step(&mut self, id: NodeId, at: &mut At, forked: bool, goes_on: bool) {
+        let node = self.record.tree.node(id);
+        let mv = node.mv.expect("every node but the root has a move");
+        self.newline(at.indent);
+        self.out.push_str("{\"move\":");
+        self.move_object(&at.pos, mv, at.previous, true);
+        self.time(node.time, at.pos.side_to_move(), &mut at.clock);
+        self.notes(&node.comments, &node.bookmarks, false);
+        at.pos.play_unchecked(mv);
+        at.previous = Some(mv.to());
+        if forked {
+            self.out.push_str(",\"forks\":[");
+        } else {
+            self.out.push('}');
+            if goes_on {
+                self.out.push(',');
+            }
+        }
+    }
+
+    fn ending(&mut self, node: NodeId, at: At) {
+        self.ending_of(node, at);
+    }
+
+    fn open_fork(&mut self, before: &At, first: bool) -> At {
+        if !first {
+            self.out.push(',');
+        }
+        self.newline(before.indent + 2);
+        self.out.push('[');
+        At {
+            indent: before.indent + 4,
+            ..before.clone()
+        }
+    }
+
+    fn close_fork(&mut self, before: &At) {
+        self.newline(before.indent + 2);
+        self.out.push(']');
+    }
+
+    fn close_forks(&mut self, after: &mut At, goes_on: bool) {
+        self.newline(after.indent);
+        self.out.push_str("]}");
+        if goes_on {
+            self.out.push(',');
+        }
     }
 }
 
@@ -600,19 +541,11 @@ mod tests {
     use super::*;
     use crate::record::Ending;
     use crate::record::{Foul, Header, MoveTree};
+    use crate::test_util::games::game_of;
 
     fn game(usi: &str) -> Record {
-        let mut record = Record::new(Position::startpos());
+        let mut record = game_of(&Position::startpos().sfen(), usi);
         record.handicap = Some(crate::Handicap::Even);
-        let mut pos = Position::startpos();
-        let mut tree = MoveTree::new();
-        let mut node = NodeId::ROOT;
-        for text in usi.split_whitespace() {
-            let mv = Move::from_usi(text).unwrap();
-            pos.play(mv).unwrap();
-            node = tree.push(node, mv);
-        }
-        record.tree = tree;
         record
     }
 

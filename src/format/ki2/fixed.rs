@@ -28,7 +28,7 @@ use crate::format::japanese::tokens::{Token, Tokens};
 use crate::format::kakinoki::source::{line_end, Source};
 use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
-use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
+use crate::resolve::spec::{DropMark, MoveSpec, Promotion};
 
 /// KI2's fixed-place move line: at byte `start` of `source` (line `n`),
 /// when the line is of the form the module documentation describes,
@@ -101,23 +101,10 @@ fn fixed_move<const W: usize>(
         return None;
     };
     at += W;
-    // `７六` or `同　`.
-    let to = match tokens.code::<W>(bytes, at) {
-        Token::FullWidthDigit(_) => {
-            let (square, end) = tokens.square::<W>(bytes, at)?;
-            at = end;
-            Destination::Square(square)
-        }
-        Token::Same => {
-            at = spaces::<W>(tokens, bytes, at + W);
-            Destination::Same
-        }
-        _ => return None,
-    };
-    // `歩`, or `成銀`.
-    let (piece, end) = tokens.piece::<W>(bytes, at)?;
+    // `７六歩`, or `同　成銀`: after 同, any spaces.
+    let (mut spec, end) =
+        tokens.destination_and_piece::<W>(bytes, at, |at| spaces::<W>(tokens, bytes, at))?;
     at = end;
-    let mut spec = MoveSpec::new(to, piece);
     spec.color = Some(color);
     // `右`, `上`, `成`, `不成`, `打`…, as many as are written.
     loop {

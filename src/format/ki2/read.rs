@@ -104,13 +104,8 @@ fn moves_line<'a>(
                 if word.is_empty() || bad.offset > 0 || broken {
                     return Err(bad.error(n, line, text));
                 }
-                events.push(Event::End {
-                    span: Span::of(n, line, word),
-                    number: None,
-                    word,
-                    time: None,
-                    said: crate::format::endings::said(word),
-                });
+                let span = Span::of(n, line, word);
+                events.push(crate::format::endings::word_event(span, word));
                 rest = &text[end..];
             }
         }

@@ -28,7 +28,7 @@ use crate::format::japanese::tokens::Token;
 use crate::format::kakinoki::source::Source;
 use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
-use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
+use crate::resolve::spec::{DropMark, Promotion};
 use crate::Square;
 
 /// The most digits of a move number read here: no nine-digit number
@@ -68,28 +68,14 @@ impl FixedForm for MoveLine {
         }
         at = spaces(bytes, at);
         let text_start = at;
-        // `７六` or `同　`.
-        let to = match tokens.code::<W>(bytes, at) {
-            Token::FullWidthDigit(_) => {
-                let (square, end) = tokens.square::<W>(bytes, at)?;
-                at = end;
-                Destination::Square(square)
-            }
-            Token::Same => {
-                at += W;
-                if bytes.get(at) == Some(&b' ') {
-                    at += 1;
-                } else if tokens.code::<W>(bytes, at) == Token::IdeographicSpace {
-                    at += W;
-                }
-                Destination::Same
-            }
-            _ => return None,
-        };
-        // `歩`, or `成銀`.
-        let (piece, end) = tokens.piece::<W>(bytes, at)?;
+        // `７六歩`, or `同　成銀`: after 同, one space or none.
+        let (mut spec, end) =
+            tokens.destination_and_piece::<W>(bytes, at, |at| match bytes.get(at) {
+                Some(b' ') => at + 1,
+                _ if tokens.code::<W>(bytes, at) == Token::IdeographicSpace => at + W,
+                _ => at,
+            })?;
         at = end;
-        let mut spec = MoveSpec::new(to, piece);
         // `成`, `不成`, `打`.
         match tokens.code::<W>(bytes, at) {
             Token::Promote => {

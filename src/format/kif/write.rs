@@ -21,11 +21,12 @@
 //! Variations are written depth first, the deepest branch point of a line
 //! first (see [`japanese::write_lines`]).
 
+use crate::format::clock::Clock;
 use crate::format::japanese::endings::{ending_word, trailer};
 use crate::format::japanese::pieces::move_piece_name;
 use crate::format::japanese::write as japanese;
-use crate::record::{Ending, EndingKind, MoveTime, NodeId, Record};
-use crate::{Color, Move, Position, Square};
+use crate::record::{Ending, EndingKind, NodeId, Record};
+use crate::{Move, Position, Square};
 use std::fmt::Write as _;
 
 /// Where a line of play stands: the position, the previous move's
@@ -35,23 +36,6 @@ struct Cursor {
     pos: Position,
     previous: Option<Square>,
     clock: Clock,
-}
-
-/// Each side's time used so far along a line, in milliseconds.
-#[derive(Clone, Copy, Default)]
-struct Clock([u64; 2]);
-
-impl Clock {
-    /// The full time column of a move by `side` that took `time`: the
-    /// recorded total, or else the side's running total plus this move.
-    fn column(&mut self, side: Color, time: Option<MoveTime>) -> (u64, u64) {
-        let spent = time.map_or(0, |t| t.spent_ms);
-        let total = time
-            .and_then(|t| t.total_ms)
-            .unwrap_or_else(|| self.0[side.index()].saturating_add(spent));
-        self.0[side.index()] = total;
-        (spent, total)
-    }
 }
 
 /// Writes a record as KIF text. `encoding` is the name the `#KIF` line
@@ -75,7 +59,7 @@ pub fn write(record: &Record, encoding: &str) -> String {
             write_line(out, record, first, cursor, handicap_labels)
         });
     } else if let Some(ending) = &record.tree.root().ending {
-        write_ending_after(&mut out, record, ending, 0, &mut cursor, handicap_labels);
+        write_ending(&mut out, record, ending, 0, &mut cursor, handicap_labels);
     }
     out
 }
@@ -118,7 +102,7 @@ fn write_line(
     }
     if let Some(ending) = &tree.node(last).ending {
         let ply = tree.node(last).ply;
-        write_ending_after(out, record, ending, ply, &mut cursor, handicap_labels);
+        write_ending(out, record, ending, ply, &mut cursor, handicap_labels);
     }
     branches
 }
@@ -183,34 +167,9 @@ fn write_numbered(
     out.push('\n');
 }
 
-/// The terminal line of a line that ended after `ply` moves, and its
+/// The terminal line after `ply` moves, with its time column, and the
 /// summary. A foul whose move is known is written as that move, so that a
 /// reader finds the same foul.
-fn write_ending_after(
-    out: &mut String,
-    record: &Record,
-    ending: &Ending,
-    ply: u32,
-    cursor: &mut Cursor,
-    handicap_labels: bool,
-) {
-    let pos = &cursor.pos;
-    match crate::format::foul_move(ending, pos) {
-        Some(mv) => {
-            let mut text = String::new();
-            move_text(&mut text, pos, mv, cursor.previous);
-            let time = cursor.clock.column(pos.side_to_move(), ending.time);
-            write_numbered(out, record, ply + 1, &text, time, false);
-            japanese::write_comments(out, &ending.comments);
-            let moves = japanese::move_number(record, ply);
-            writeln!(out, "{}", trailer(moves, ending, handicap_labels)).unwrap();
-        }
-        None => write_ending(out, record, ending, ply, cursor, handicap_labels),
-    }
-}
-
-/// The terminal line after `ply` moves, with its time column, and the
-/// summary.
 fn write_ending(
     out: &mut String,
     record: &Record,
@@ -220,24 +179,33 @@ fn write_ending(
     handicap_labels: bool,
 ) {
     let to_move = cursor.pos.side_to_move();
-    // A terminal word speaks of the player to move (投了: that player
-    // resigns). When the record's winner does not fit the word, the summary
-    // line alone says who won.
-    let mut word = ending_word(ending, to_move);
-    // The reader takes a numbered line for a terminal word only when it is
-    // one: an unknown ending is written as 中断, its text kept in a comment.
-    let unreadable = ending.kind == EndingKind::Other;
-    if unreadable {
-        word = "中断";
-    }
-    let (_, implied) = crate::format::endings::ending_for_word(word, to_move);
-    let word_line = implied == ending.winner || ending.kind == EndingKind::Other;
-    if word_line {
+    let mut word_line = false;
+    if let Some(mv) = crate::format::foul_move(ending, &cursor.pos) {
+        let mut text = String::new();
+        move_text(&mut text, &cursor.pos, mv, cursor.previous);
         let time = cursor.clock.column(to_move, ending.time);
-        write_numbered(out, record, ply + 1, word, time, false);
-    }
-    if unreadable {
-        writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
+        write_numbered(out, record, ply + 1, &text, time, false);
+    } else {
+        // A terminal word speaks of the player to move (投了: that player
+        // resigns). When the record's winner does not fit the word, the
+        // summary line alone says who won.
+        let mut word = ending_word(ending, to_move);
+        // The reader takes a numbered line for a terminal word only when it
+        // is one: an unknown ending is written as 中断, its text kept in a
+        // comment.
+        let unreadable = ending.kind == EndingKind::Other;
+        if unreadable {
+            word = "中断";
+        }
+        let (_, implied) = crate::format::endings::ending_for_word(word, to_move);
+        word_line = implied == ending.winner || unreadable;
+        if word_line {
+            let time = cursor.clock.column(to_move, ending.time);
+            write_numbered(out, record, ply + 1, word, time, false);
+        }
+        if unreadable {
+            writeln!(out, "*{}", ending.text.replace(['\n', '\r'], " ")).unwrap();
+        }
     }
     japanese::write_comments(out, &ending.comments);
     let moves = japanese::move_number(record, ply);

@@ -560,13 +560,8 @@ impl<'a> Reader<'a> {
             ));
         }
         self.game.drop_pending();
-        self.game.push(Event::End {
-            span,
-            number: None,
-            word: span.text(),
-            time: None,
-            said: crate::format::endings::said(span.text()),
-        });
+        self.game
+            .push(crate::format::endings::word_event(span, span.text()));
         Ok(())
     }
 

@@ -23,8 +23,8 @@
 //! * Variations in parentheses after the move they replace, PGN style,
 //!   nested as the tree nests them: `1. P-7f (1. P-2f P-8d) 1... P-3d`. A
 //!   line that could also have ended where it goes on is a variation
-//!   holding only the ending. The work list is explicit: any depth is
-//!   written without recursion.
+//!   holding only the ending. The walk is JKF's ([`forks`]): any
+//!   depth, without recursion.
 //! * The end of each line as the Japanese terminal word the KIF writer
 //!   writes ([`japanese::ending_word`]: `投了`, `中断`, `千日手`, …) after
 //!   its last move; a foul whose move is known ([`crate::format::foul_move`]) as
@@ -42,6 +42,7 @@
 //! line, and a comment line with `}` and spaces at either end has its `}`
 //! written as `)`.
 
+use crate::format::forks::{self, Inline};
 use crate::format::japanese::write as japanese;
 use crate::format::lines::split_at_endings;
 use crate::record::headers::{written_key, Field, KeyStyle};
@@ -175,7 +176,11 @@ pub fn write(record: &Record) -> String {
         record,
         first_pair: record.start.move_number().max(1).div_ceil(2),
     };
-    moves.tree();
+    forks::walk(
+        &record.tree,
+        &mut moves,
+        (record.start.clone(), Numbering::Always),
+    );
     // Every game ends with a result, `*` when none is known (as PGN
     // requires), so that games written one after another stay apart.
     moves.token(result_token(record).unwrap_or("*"));
@@ -219,20 +224,6 @@ fn write_comment(out: &mut String, comment: &str) {
         out.push_str(&part);
         out.push('\n');
     }
-}
-
-/// The work list of the move text.
-enum Task {
-    /// Text to write as it is (`(` and `)`).
-    Text(&'static str),
-    /// The line from move `first` on, `first` played in `pos`.
-    Line(NodeId, Position, Numbering),
-    /// What follows `node` on its line (its continuation or its ending),
-    /// with `pos` the position after it.
-    After(NodeId, Position, Numbering),
-    /// The ending of `node` alone, in a variation: the game could have
-    /// ended there.
-    EndingOf(NodeId, Position),
 }
 
 /// Whether the next move needs its number even when it is White's: the
@@ -293,90 +284,9 @@ impl Moves<'_, '_> {
         self.first_pair + before
     }
 
-    fn tree(&mut self) {
-        let tree = &self.record.tree;
-        let start = self.record.start.clone();
-        let mut work = vec![Task::After(NodeId::ROOT, start, Numbering::Always)];
-        while let Some(task) = work.pop() {
-            match task {
-                Task::Text(text) => self.token(text),
-                Task::Line(first, pos, numbering) => self.line(first, pos, numbering, &mut work),
-                Task::After(node, pos, numbering) => match tree.children(node).next() {
-                    Some(next) => self.line(next, pos, numbering, &mut work),
-                    None => self.ending(node, &pos),
-                },
-                Task::EndingOf(node, pos) => self.ending(node, &pos),
-            }
-        }
-    }
-
-    /// Writes a line from the move `first` along the first children, up to
-    /// its end or the first move with alternatives; those and the rest of
-    /// the line go on the work list.
-    fn line(
-        &mut self,
-        first: NodeId,
-        mut pos: Position,
-        numbering: Numbering,
-        work: &mut Vec<Task>,
-    ) {
-        let tree = &self.record.tree;
-        let mut id = first;
-        let mut numbering = numbering;
-        loop {
-            let node = tree.node(id);
-            let mv = node.mv.expect("every node but the root has a move");
-            let parent = node.parent.expect("a move's node has a parent");
-            let pair = self.pair(node.ply);
-            // A number and its move stay on one text line.
-            let text = match pos.side_to_move() {
-                Color::Black => format!("{pair}. {}", move_text(&pos, mv, true)),
-                Color::White if numbering == Numbering::Always => {
-                    format!("{pair}... {}", move_text(&pos, mv, true))
-                }
-                Color::White => move_text(&pos, mv, true),
-            };
-            numbering = Numbering::BlackOnly;
-            let before = pos.clone();
-            self.token(&text);
-            for comment in &node.comments {
-                self.comment(comment);
-            }
-            pos.play_unchecked(mv);
-            let first_child = tree.children(parent).next() == Some(id);
-            let alternatives: Vec<NodeId> = if first_child {
-                tree.children(parent).skip(1).collect()
-            } else {
-                Vec::new()
-            };
-            let parent_ends = first_child && tree.node(parent).ending.is_some();
-            if !alternatives.is_empty() || parent_ends {
-                work.push(Task::After(id, pos, Numbering::Always));
-                if parent_ends {
-                    work.push(Task::Text(")"));
-                    work.push(Task::EndingOf(parent, before.clone()));
-                    work.push(Task::Text("("));
-                }
-                for &alternative in alternatives.iter().rev() {
-                    work.push(Task::Text(")"));
-                    work.push(Task::Line(alternative, before.clone(), Numbering::Always));
-                    work.push(Task::Text("("));
-                }
-                return;
-            }
-            match tree.children(id).next() {
-                Some(next) => id = next,
-                None => {
-                    self.ending(id, &pos);
-                    return;
-                }
-            }
-        }
-    }
-
     /// The ending of `node` (nothing if it has none), `pos` the position
     /// there: a foul's move, then the terminal word and its comments.
-    fn ending(&mut self, node: NodeId, pos: &Position) {
+    fn ending_at(&mut self, node: NodeId, pos: &Position) {
         let Some(ending) = &self.record.tree.node(node).ending else {
             return;
         };
@@ -392,6 +302,50 @@ impl Moves<'_, '_> {
         for comment in &ending.comments {
             self.comment(comment);
         }
+    }
+}
+
+/// Variations in parentheses; the move after one, or first in one, has
+/// its number even when it is White's.
+impl Inline for Moves<'_, '_> {
+    type At = (Position, Numbering);
+
+    fn step(&mut self, id: NodeId, at: &mut Self::At, _: bool, _: bool) {
+        let node = self.record.tree.node(id);
+        let mv = node.mv.expect("every node but the root has a move");
+        let (pos, numbering) = at;
+        let pair = self.pair(node.ply);
+        // A number and its move stay on one text line.
+        let text = match pos.side_to_move() {
+            Color::Black => format!("{pair}. {}", move_text(pos, mv, true)),
+            Color::White if *numbering == Numbering::Always => {
+                format!("{pair}... {}", move_text(pos, mv, true))
+            }
+            Color::White => move_text(pos, mv, true),
+        };
+        *numbering = Numbering::BlackOnly;
+        self.token(&text);
+        for comment in &node.comments {
+            self.comment(comment);
+        }
+        pos.play_unchecked(mv);
+    }
+
+    fn ending(&mut self, node: NodeId, (pos, _): Self::At) {
+        self.ending_at(node, &pos);
+    }
+
+    fn open_fork(&mut self, (pos, _): &Self::At, _: bool) -> Self::At {
+        self.token("(");
+        (pos.clone(), Numbering::Always)
+    }
+
+    fn close_fork(&mut self, _: &Self::At) {
+        self.token(")");
+    }
+
+    fn close_forks(&mut self, (_, numbering): &mut Self::At, _: bool) {
+        *numbering = Numbering::Always;
     }
 }
 

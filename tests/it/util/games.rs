@@ -55,6 +55,21 @@ pub fn kif_text(moves: &[Move]) -> String {
     out
 }
 
+/// A game from the SFEN `sfen` whose mainline is the USI moves `usi`
+/// (`7g7f 3c3d`), each checked as it is played.
+pub fn game_of(sfen: &str, usi: &str) -> Record {
+    let start = Position::from_sfen(sfen).unwrap();
+    let mut pos = start.clone();
+    let mut record = Record::new(start);
+    let mut node = NodeId::ROOT;
+    for text in usi.split_whitespace() {
+        let mv = Move::from_usi(text).unwrap();
+        pos.play(mv).unwrap();
+        node = record.tree.push(node, mv);
+    }
+    record
+}
+
 /// A record's mainline moves in USI, a space between each two: `7g7f 3c3d`.
 pub fn usi_moves(record: &Record) -> String {
     record
