@@ -111,10 +111,9 @@ impl Counted {
     }
 
     fn push(&mut self, position: &str, mv: Move, tally: Tally) {
-        use std::fmt::Write as _;
         self.text.push_str(position);
         self.text.push('\t');
-        let _ = write!(self.text, "{mv}");
+        mv.push_usi(&mut self.text);
         self.tallies.push((self.text.len(), tally));
     }
 
@@ -144,7 +143,7 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
     };
     // The position before each node's move, by node: a parent always comes
     // before its children in the tree, and in either list.
-    let mut before: HashMap<NodeId, Position> = HashMap::with_capacity(ids.len());
+    let mut before: HashMap<NodeId, Position> = HashMap::new();
     let after_parent = |parent: NodeId, before: &HashMap<NodeId, Position>| {
         if parent == NodeId::ROOT {
             Some(record.start.clone())
@@ -154,14 +153,27 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
             Some(pos)
         }
     };
+    // The node just counted and its position: the parent of the next one
+    // along a line, whose position is then played on from it, in place.
+    let mut last: Option<(NodeId, Position)> = None;
     let mut counted = Counted::default();
     for &id in &ids {
         let node = tree.node(id);
         let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
             continue;
         };
-        let Some(pos) = after_parent(parent, &before) else {
-            continue;
+        let pos = match last.take() {
+            Some((previous, mut pos)) if previous == parent => {
+                let Some(played) = tree.node(parent).mv else {
+                    continue;
+                };
+                pos.play_unchecked(played);
+                pos
+            }
+            _ => match after_parent(parent, &before) {
+                Some(pos) => pos,
+                None => continue,
+            },
         };
         pos.check_legal(mv).map_err(|reason| {
             BuildError::Record(RecordError::IllegalMove {
@@ -195,7 +207,10 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
                 },
             );
         }
-        before.insert(id, pos);
+        if o.variations {
+            before.insert(id, pos.clone());
+        }
+        last = Some((id, pos));
     }
     Ok(counted)
 }

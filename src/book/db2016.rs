@@ -8,7 +8,6 @@
 //! missing (value, depth and count 0, no ponder), and checks the rest.
 
 use super::{Book, Entry};
-use std::fmt::Write as _;
 
 /// The first line.
 pub const HEADER: &str = "#YANEURAOU-DB2016 1.00";
@@ -26,11 +25,34 @@ pub fn write(book: &Book) -> String {
 
 /// One position's lines: `sfen <key> <ply>`, then its moves.
 pub fn write_entry(out: &mut String, key: &str, entry: &Entry) {
-    let _ = writeln!(out, "sfen {key} {}", entry.ply);
+    out.push_str("sfen ");
+    out.push_str(key);
+    out.push(' ');
+    push_decimal(out, u64::from(entry.ply));
+    out.push('\n');
     for m in &entry.moves {
-        let ponder = m.ponder.as_deref().unwrap_or("none");
-        let _ = writeln!(out, "{} {ponder} {} {} {}", m.mv, m.value, m.depth, m.count);
+        out.push_str(&m.mv);
+        out.push(' ');
+        out.push_str(m.ponder.as_deref().unwrap_or("none"));
+        out.push(' ');
+        if m.value < 0 {
+            out.push('-');
+        }
+        push_decimal(out, u64::from(m.value.unsigned_abs()));
+        out.push(' ');
+        push_decimal(out, u64::from(m.depth));
+        out.push(' ');
+        push_decimal(out, m.count);
+        out.push('\n');
     }
+}
+
+/// A number in decimal, a digit at a time (a book writes five a move).
+fn push_decimal(out: &mut String, n: u64) {
+    if n >= 10 {
+        push_decimal(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// Why a text book could not be turned into another: a line of it is

@@ -35,6 +35,7 @@ pub mod peta_shock;
 pub mod query;
 pub mod runs;
 pub mod sort;
+mod text_hash;
 pub mod ybb;
 
 use std::collections::BTreeMap;

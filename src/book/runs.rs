@@ -6,6 +6,7 @@
 //! and a run that cannot be written whole is removed at once: a failed
 //! job leaves no run behind.
 
+use super::text_hash::TextHash;
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -37,7 +38,7 @@ pub trait Item: Sized {
 
 /// Items by key, in memory and in sorted runs on disk.
 pub struct Sorter<T> {
-    items: HashMap<String, T>,
+    items: HashMap<String, T, TextHash>,
     /// About how many bytes the items held take.
     held: usize,
     /// How many bytes of items may be held before they go to a run.
@@ -60,7 +61,7 @@ impl<T> Default for Sorter<T> {
     fn default() -> Self {
         static SORTERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Sorter {
-            items: HashMap::new(),
+            items: HashMap::default(),
             held: 0,
             limit: None,
             dir: None,

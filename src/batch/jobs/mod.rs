@@ -221,7 +221,8 @@ impl Reading {
 
     /// `record` changed as asked: its mainline only, flipped.
     fn changed(&self, record: Record) -> Record {
-        let record = if self.mainline_only {
+        // A tree of one line is its own mainline: kept, not copied.
+        let record = if self.mainline_only && !is_chain(&record.tree) {
             record.mainline_only()
         } else {
             record
@@ -240,11 +241,20 @@ impl Reading {
 /// node `ply` moves deep whose ply is the number of moves in the tree has
 /// every move on its way from the root, so there is no other line.
 fn mainline_length(tree: &MoveTree) -> usize {
-    let moves = tree.len().saturating_sub(1);
-    match tree.ids().next_back() {
-        Some(newest) if tree.node(newest).ply as usize == moves => moves,
-        _ => tree.mainline().count(),
+    if is_chain(tree) {
+        tree.len().saturating_sub(1)
+    } else {
+        tree.mainline().count()
     }
+}
+
+/// Whether `tree` is one line, by its newest node (see
+/// [`mainline_length`]).
+fn is_chain(tree: &MoveTree) -> bool {
+    let moves = tree.len().saturating_sub(1);
+    tree.ids()
+        .next_back()
+        .is_none_or(|newest| tree.node(newest).ply as usize == moves)
 }
 
 #[cfg(test)]
