@@ -14,6 +14,7 @@ mod play_checked;
 #[cfg(test)]
 pub(crate) mod random_games;
 mod setup;
+mod sfen_board;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -23,6 +24,7 @@ pub use error::{
 pub use movegen::{Candidates, MoveSink};
 pub(crate) use setup::ascii as ascii_text;
 pub use setup::{Handicap, Setup, STARTPOS_SFEN};
+pub(crate) use sfen_board::SfenBoard;
 
 use crate::{Color, Hand, Move, Piece, PieceKind, Square};
 use std::fmt;
@@ -354,6 +356,13 @@ impl Position {
     /// allocated.
     pub fn push_sfen(&self, out: &mut Vec<u8>) {
         setup::push_sfen(&self.board, &self.hands, self.side, self.move_number, out);
+    }
+
+    /// [`Position::push_sfen`] with the board's SFEN kept by the caller:
+    /// `board` must be this position's.
+    pub(crate) fn push_sfen_with(&self, board: &SfenBoard, out: &mut Vec<u8>) {
+        board.push(out);
+        setup::push_sfen_rest(&self.hands, self.side, self.move_number, out);
     }
 
     /// The canonical SFEN without its move number (board, side to move,

@@ -2,6 +2,7 @@
 //! the rules; SFEN reading and writing; the standard starting positions.
 
 use super::error::SfenError;
+use super::sfen_board::SfenBoard;
 use crate::{Color, Hand, Piece, PieceKind, Square};
 use std::fmt;
 
@@ -375,7 +376,7 @@ fn parse_hands(text: &str, setup: &mut Setup) -> Result<(), SfenError> {
 }
 
 /// Appends the SFEN of a board, hands, side to move and move number to
-/// `out`: the one writer of every SFEN, a byte at a time.
+/// `out`: the one writer of every SFEN.
 pub(crate) fn push_sfen(
     board: &[Option<Piece>; 81],
     hands: &[Hand; 2],
@@ -383,42 +384,12 @@ pub(crate) fn push_sfen(
     move_number: u32,
     out: &mut Vec<u8>,
 ) {
-    // The board goes through a buffer on the stack, which holds the longest
-    // board (every rank of one-letter pieces and empty squares, or forty
-    // promoted pieces): one bounds check a byte rather than Vec's growth
-    // check.
-    let mut line = [0u8; 192];
-    let mut n = 0;
-    for rank in 0..9 {
-        if rank > 0 {
-            line[n] = b'/';
-            n += 1;
-        }
-        let mut empty = 0;
-        // Square indices run file by file: (file - 1) * 9 + (rank - 1),
-        // and SFEN reads each rank from file 9 to file 1.
-        for file in (0..9).rev() {
-            match board[file * 9 + rank] {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        line[n] = b'0' + empty;
-                        n += 1;
-                        empty = 0;
-                    }
-                    let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
-                    line[n] = token[0];
-                    line[n + 1] = token[1];
-                    n += len;
-                }
-            }
-        }
-        if empty > 0 {
-            line[n] = b'0' + empty;
-            n += 1;
-        }
-    }
-    out.extend_from_slice(&line[..n]);
+    SfenBoard::of(board).push(out);
+    push_sfen_rest(hands, side, move_number, out);
+}
+
+/// What follows the board in a SFEN: side to move, hands, move number.
+pub(crate) fn push_sfen_rest(hands: &[Hand; 2], side: Color, move_number: u32, out: &mut Vec<u8>) {
     out.extend_from_slice(match side {
         Color::Black => b" b ",
         Color::White => b" w ",
@@ -428,35 +399,9 @@ pub(crate) fn push_sfen(
     push_number(move_number, out);
 }
 
-/// Each piece as SFEN writes it, `[colour][kind]`: `+` for a promoted one,
-/// then its letter, upper case for Black; and how many bytes that is.
-static SFEN_PIECES: [[([u8; 2], usize); 14]; 2] = {
-    let mut out = [[([0; 2], 0); 14]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < 14 {
-            if let Some(kind) = PieceKind::from_index(k) {
-                let mut letter = kind.usi_letter() as u8;
-                if c == 1 {
-                    letter = letter.to_ascii_lowercase();
-                }
-                out[c][k] = if kind.is_promoted() {
-                    ([b'+', letter], 2)
-                } else {
-                    ([letter, 0], 1)
-                };
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    out
-};
-
 /// A piece as SFEN writes it.
 fn push_piece(piece: Piece, out: &mut Vec<u8>) {
-    let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
+    let (token, len) = super::sfen_board::SFEN_PIECES[piece.color.index()][piece.kind.index()];
     out.extend_from_slice(&token[..len]);
 }
 

@@ -1,5 +1,6 @@
 //! USI position lines and SFEN.
 
+use crate::position::SfenBoard;
 use crate::record::Record;
 
 /// `position startpos moves …` when the game starts from the standard
@@ -80,11 +81,14 @@ pub fn sfen_after(record: &Record, plies: usize) -> Option<String> {
 /// per position.
 pub fn push_all_plies(record: &Record, out: &mut Vec<u8>) {
     let mut pos = record.start.clone();
-    pos.push_sfen(out);
+    // The board's SFEN is kept rank by rank: a move rewrites its ranks.
+    let mut board = SfenBoard::of(pos.board());
+    pos.push_sfen_with(&board, out);
     out.push(b'\n');
     for mv in record.tree.mainline_moves() {
         pos.play_unchecked(mv);
-        pos.push_sfen(out);
+        board.played(pos.board(), mv);
+        pos.push_sfen_with(&board, out);
         out.push(b'\n');
     }
 }

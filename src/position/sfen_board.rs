@@ -1,0 +1,146 @@
+//! A position's SFEN board kept rank by rank, so that the SFEN of the next
+//! position of a game rewrites only the ranks its move changed.
+
+use crate::{Move, Piece, PieceKind};
+
+/// One rank's SFEN text: at most nine promoted pieces, 18 bytes.
+#[derive(Clone, Copy)]
+struct Rank {
+    text: [u8; 18],
+    len: u8,
+}
+
+/// The SFEN of a board, rank by rank.
+#[derive(Clone)]
+pub struct SfenBoard {
+    ranks: [Rank; 9],
+}
+
+impl SfenBoard {
+    /// The SFEN of `board`.
+    pub fn of(board: &[Option<Piece>; 81]) -> SfenBoard {
+        SfenBoard {
+            ranks: std::array::from_fn(|rank| rank_text(board, rank)),
+        }
+    }
+
+    /// Brought up to `board`, which is the board before with `mv` played:
+    /// the ranks the move left and reached are written again.
+    pub fn played(&mut self, board: &[Option<Piece>; 81], mv: Move) {
+        if let Some(from) = mv.from() {
+            let rank = usize::from(from.rank() - 1);
+            self.ranks[rank] = rank_text(board, rank);
+        }
+        let rank = usize::from(mv.to().rank() - 1);
+        self.ranks[rank] = rank_text(board, rank);
+    }
+
+    /// Appends the board's SFEN, the ranks joined by `/`.
+    pub fn push(&self, out: &mut Vec<u8>) {
+        for (i, rank) in self.ranks.iter().enumerate() {
+            if i > 0 {
+                out.push(b'/');
+            }
+            out.extend_from_slice(&rank.text[..usize::from(rank.len)]);
+        }
+    }
+}
+
+/// Rank `rank` (0 is SFEN's first, rank 1) from file 9 to file 1: square
+/// indices run file by file, (file - 1) * 9 + (rank - 1).
+fn rank_text(board: &[Option<Piece>; 81], rank: usize) -> Rank {
+    let mut out = Rank {
+        text: [0; 18],
+        len: 0,
+    };
+    let mut n = 0;
+    let mut empty = 0;
+    for file in (0..9).rev() {
+        match board[file * 9 + rank] {
+            None => empty += 1,
+            Some(piece) => {
+                if empty > 0 {
+                    out.text[n] = b'0' + empty;
+                    n += 1;
+                    empty = 0;
+                }
+                let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
+                out.text[n] = token[0];
+                out.text[n + 1] = token[1];
+                n += len;
+            }
+        }
+    }
+    if empty > 0 {
+        out.text[n] = b'0' + empty;
+        n += 1;
+    }
+    out.len = n as u8;
+    out
+}
+
+/// Each piece as SFEN writes it, `[colour][kind]`: `+` for a promoted one,
+/// then its letter, upper case for Black; and how many bytes that is.
+pub(super) static SFEN_PIECES: [[([u8; 2], usize); 14]; 2] = {
+    let mut out = [[([0; 2], 0); 14]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 14 {
+            if let Some(kind) = PieceKind::from_index(k) {
+                let mut letter = kind.usi_letter() as u8;
+                if c == 1 {
+                    letter = letter.to_ascii_lowercase();
+                }
+                out[c][k] = if kind.is_promoted() {
+                    ([b'+', letter], 2)
+                } else {
+                    ([letter, 0], 1)
+                };
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    /// Along every game of random legal moves, the board kept up to date
+    /// move by move writes what a board written whole does.
+    #[test]
+    fn kept_up_to_date_it_writes_what_a_whole_board_does() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut moves_seen = 0;
+        for _ in 0..200 {
+            let mut pos = Position::startpos();
+            let mut kept = SfenBoard::of(pos.board());
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                pos.play_unchecked(mv);
+                kept.played(pos.board(), mv);
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                kept.push(&mut a);
+                SfenBoard::of(pos.board()).push(&mut b);
+                assert_eq!(a, b, "{}", pos.sfen());
+                assert!(pos.sfen().as_bytes().starts_with(&a), "{}", pos.sfen());
+                moves_seen += 1;
+            }
+        }
+        assert!(moves_seen > 10_000);
+    }
+}
