@@ -86,9 +86,21 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(sq)
+        // The low 64 squares first, each half as a machine word: cheaper
+        // than the 128-bit count and clear.
+        let low = self.0 as u64;
+        let index = if low != 0 {
+            self.0 &= !u128::from(low & low.wrapping_neg());
+            low.trailing_zeros()
+        } else {
+            let high = (self.0 >> 64) as u64;
+            if high == 0 {
+                return None;
+            }
+            self.0 = u128::from(high & (high - 1)) << 64;
+            64 + high.trailing_zeros()
+        };
+        Some(Square::from_index_unchecked(index as usize))
     }
 }
 

@@ -340,12 +340,12 @@ const NO_ROW: u8 = 7;
 /// What a piece on the board is written as, by [`piece_index`]:
 /// `[dialect][index]`: a king nothing, any other piece its [`EMITS`]
 /// board code.
-static PIECES: [[OnBoard; 28]; 2] = {
+static PIECES: [[OnBoard; 32]; 2] = {
     let king = OnBoard {
         emit: Emit { bits: 0, len: 0 },
         row: NO_ROW,
     };
-    let mut out = [[king; 28]; 2];
+    let mut out = [[king; 32]; 2];
     let mut d = 0;
     while d < 2 {
         let mut c = 0;
@@ -355,7 +355,7 @@ static PIECES: [[OnBoard; 28]; 2] = {
                 if let Some(kind) = PieceKind::from_index(k) {
                     if let Some(r) = row_of(kind) {
                         let promoted = kind.is_promoted() as usize;
-                        out[d][c * 14 + k] = OnBoard {
+                        out[d][c * 16 + k] = OnBoard {
                             emit: EMITS.board[d][r][c][promoted],
                             row: r as u8,
                         };
@@ -370,9 +370,10 @@ static PIECES: [[OnBoard; 28]; 2] = {
     out
 };
 
-/// A piece's place in [`PIECES`]: colour × 14 + kind.
+/// A piece's place in [`PIECES`]: colour × 16 + kind, kept in the table
+/// by the mask.
 fn piece_index(piece: Piece) -> usize {
-    piece.color.index() * 14 + piece.kind.index()
+    (piece.color.index() << 4 | piece.kind.index()) & 31
 }
 
 /// A kind's row in [`ROWS`] (a promoted kind's is its unpromoted one's);
@@ -497,14 +498,15 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     // squares between are one 0 bit each. What the board holds of each row
     // is counted on the way, to find the box.
     let mut count = [0u8; 8];
+    let pieces = &PIECES[d];
     let mut next = 0;
     for square in pos.occupied() {
         let index = square.index();
         // An occupied square always holds a piece.
         if let Some(piece) = pos.piece_at(square) {
-            let on = PIECES[d][piece_index(piece)];
+            let on = pieces[piece_index(piece)];
             bits.put_after((index - next) as u32, on.emit);
-            count[usize::from(on.row)] += 1;
+            count[usize::from(on.row & 7)] += 1;
             next = index + 1;
         }
     }
