@@ -114,13 +114,7 @@ mod tests {
     /// move by move writes what a board written whole does.
     #[test]
     fn kept_up_to_date_it_writes_what_a_whole_board_does() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::test_util::rng::Rng::new(0x5f3e);
         let mut moves_seen = 0;
         for _ in 0..200 {
             let mut pos = Position::startpos();
@@ -130,7 +124,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves[(next() % moves.len() as u64) as usize];
+                let mv = moves[rng.below(moves.len())];
                 pos.play_unchecked(mv);
                 kept.played(pos.board(), mv);
                 let (mut a, mut b) = (Vec::new(), Vec::new());

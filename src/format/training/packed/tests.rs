@@ -235,13 +235,8 @@ fn code_bit_by_bit(
 /// or fails with the error the bit-by-bit reading gives.
 #[test]
 fn the_table_reads_as_bit_by_bit() {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = crate::test_util::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+    let mut next = || rng.next();
     let mut outcomes = std::collections::HashSet::new();
     for round in 0..400 {
         let mut bytes = [0u8; 32];
