@@ -37,12 +37,20 @@ impl SfenBoard {
 
     /// Appends the board's SFEN, the ranks joined by `/`.
     pub fn push(&self, out: &mut Vec<u8>) {
+        // Each rank's whole 18 bytes are copied (a copy of known size),
+        // the next one over what was past its end: the longest board
+        // leaves the last copy ending at byte 170.
+        let mut line = [0u8; 176];
+        let mut n = 0;
         for (i, rank) in self.ranks.iter().enumerate() {
             if i > 0 {
-                out.push(b'/');
+                line[n] = b'/';
+                n += 1;
             }
-            out.extend_from_slice(&rank.text[..usize::from(rank.len)]);
+            line[n..n + 18].copy_from_slice(&rank.text);
+            n += usize::from(rank.len);
         }
+        out.extend_from_slice(&line[..n]);
     }
 }
 
