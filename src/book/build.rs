@@ -7,7 +7,8 @@
 //! that way).
 
 use super::runs::{Item, Sorter};
-use super::{key, Book, BookMove, Entry};
+use super::{Book, BookMove, Entry};
+use crate::position::SfenBoard;
 use crate::record::{NodeId, Record, RecordError};
 use crate::training::eval;
 use crate::{Color, Move, Position};
@@ -155,23 +156,29 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
     };
     // The node just counted and its position: the parent of the next one
     // along a line, whose position is then played on from it, in place.
-    let mut last: Option<(NodeId, Position)> = None;
+    // Its board's SFEN is kept beside it, rank by rank.
+    let mut last: Option<(NodeId, Position, SfenBoard)> = None;
     let mut counted = Counted::default();
+    let mut key_text = Vec::new();
     for &id in &ids {
         let node = tree.node(id);
         let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
             continue;
         };
-        let pos = match last.take() {
-            Some((previous, mut pos)) if previous == parent => {
+        let (pos, board) = match last.take() {
+            Some((previous, mut pos, mut board)) if previous == parent => {
                 let Some(played) = tree.node(parent).mv else {
                     continue;
                 };
                 pos.play_unchecked(played);
-                pos
+                board.played(pos.board(), played);
+                (pos, board)
             }
             _ => match after_parent(parent, &before) {
-                Some(pos) => pos,
+                Some(pos) => {
+                    let board = SfenBoard::of(pos.board());
+                    (pos, board)
+                }
                 None => continue,
             },
         };
@@ -191,13 +198,17 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
         };
         if wanted && ply >= o.min_ply && o.max_ply.is_none_or(|max| ply <= max) {
             let value = eval::mover_view(record, id, mover);
-            let (k, mv) = if o.flip_fold && mover == Color::White {
-                (key(&pos.flip()), mv.flip())
+            key_text.clear();
+            let mv = if o.flip_fold && mover == Color::White {
+                let flipped = pos.flip();
+                flipped.push_sfen_key_with(&SfenBoard::of(flipped.board()), &mut key_text);
+                mv.flip()
             } else {
-                (key(&pos), mv)
+                pos.push_sfen_key_with(&board, &mut key_text);
+                mv
             };
             counted.push(
-                &k,
+                std::str::from_utf8(&key_text).expect("a SFEN is ASCII"),
                 mv,
                 Tally {
                     ply,
@@ -210,7 +221,7 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
         if o.variations {
             before.insert(id, pos.clone());
         }
-        last = Some((id, pos));
+        last = Some((id, pos, board));
     }
     Ok(counted)
 }

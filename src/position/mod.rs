@@ -370,11 +370,15 @@ impl Position {
     /// `--uniq` compares starts.
     pub fn sfen_key(&self) -> String {
         let mut out = Vec::with_capacity(96);
-        self.push_sfen(&mut out);
-        if let Some(at) = out.iter().rposition(|&b| b == b' ') {
-            out.truncate(at);
-        }
+        self.push_sfen_key_with(&SfenBoard::of(&self.board), &mut out);
         setup::ascii(out)
+    }
+
+    /// [`Position::sfen_key`] appended to `out`, with the board's SFEN
+    /// kept by the caller: `board` must be this position's.
+    pub(crate) fn push_sfen_key_with(&self, board: &SfenBoard, out: &mut Vec<u8>) {
+        board.push(out);
+        setup::push_side_and_hands(&self.hands, self.side, out);
     }
 
     /// The position rotated 180°: board, hands and side to move. Flipping

@@ -390,13 +390,19 @@ pub(crate) fn push_sfen(
 
 /// What follows the board in a SFEN: side to move, hands, move number.
 pub(crate) fn push_sfen_rest(hands: &[Hand; 2], side: Color, move_number: u32, out: &mut Vec<u8>) {
+    push_side_and_hands(hands, side, out);
+    out.push(b' ');
+    push_number(move_number, out);
+}
+
+/// The side to move and the hands, each after a space: what follows the
+/// board in a SFEN key (a SFEN without its move number).
+pub(crate) fn push_side_and_hands(hands: &[Hand; 2], side: Color, out: &mut Vec<u8>) {
     out.extend_from_slice(match side {
         Color::Black => b" b ",
         Color::White => b" w ",
     });
     push_hands(hands, out);
-    out.push(b' ');
-    push_number(move_number, out);
 }
 
 /// A piece as SFEN writes it.
