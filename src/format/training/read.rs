@@ -348,22 +348,22 @@ impl<R: Read> Records<R> {
         while self.buffer.len() < want && !self.eof {
             let have = self.buffer.len();
             let room = (want - have).max(CHUNK);
-            self.buffer.resize(have + room, 0);
-            let read = loop {
-                match self.reader.read(&mut self.buffer[have..]) {
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    other => break other,
-                }
-            };
-            let n = match read {
+            // Read into the buffer's spare room as it is, not zeroed first: a
+            // small file costs what it holds, not a chunk.
+            let n = match self
+                .reader
+                .by_ref()
+                .take(room as u64)
+                .read_to_end(&mut self.buffer)
+            {
                 Ok(n) => n,
                 Err(e) => {
                     self.buffer.truncate(have);
                     return Err(e);
                 }
             };
-            self.buffer.truncate(have + n);
-            self.eof = n == 0;
+            // Fewer bytes than asked for: the reader has ended.
+            self.eof = n < room;
         }
         Ok(())
     }
