@@ -314,6 +314,8 @@ pub struct Records<R> {
     index: usize,
     /// The reader has no more bytes.
     eof: bool,
+    /// The reader failed after giving the bytes the last fill needed.
+    failed: Option<std::io::Error>,
     /// A last error was given, or the file ended.
     done: bool,
 }
@@ -329,6 +331,7 @@ impl<R: Read> Records<R> {
             offset: 0,
             index: 0,
             eof: false,
+            failed: None,
             done: false,
         }
     }
@@ -342,6 +345,9 @@ impl<R: Read> Records<R> {
     fn fill(&mut self, want: usize) -> std::io::Result<()> {
         if self.available().len() >= want || self.eof {
             return Ok(());
+        }
+        if let Some(e) = self.failed.take() {
+            return Err(e);
         }
         self.buffer.drain(..self.taken);
         self.taken = 0;
@@ -357,10 +363,13 @@ impl<R: Read> Records<R> {
                 .read_to_end(&mut self.buffer)
             {
                 Ok(n) => n,
-                Err(e) => {
-                    self.buffer.truncate(have);
-                    return Err(e);
+                // What was read before the failure is kept. When it is
+                // enough, the failure waits for the next fill that needs more.
+                Err(e) if self.buffer.len() >= want => {
+                    self.failed = Some(e);
+                    break;
                 }
+                Err(e) => return Err(e),
             };
             // Fewer bytes than asked for: the reader has ended.
             self.eof = n < room;
