@@ -160,6 +160,9 @@ pub fn write_read(
     if target == Target::Usi {
         return Ok(usi_bytes(records));
     }
+    if target == Target::Sfen {
+        return sfen_bytes(records, options);
+    }
     let texts = render(records, target, options, Layout::Stream)?;
     encode(&texts.concat(), options.encoding_for(target))
 }
@@ -191,6 +194,9 @@ pub fn write_files_read(
     if target == Target::Usi {
         return Ok(vec![usi_bytes(records)]);
     }
+    if target == Target::Sfen {
+        return sfen_bytes(records, options).map(|bytes| vec![bytes]);
+    }
     let encoding = options.encoding_for(target);
     render(records, target, options, Layout::Files)?
         .iter()
@@ -220,6 +226,29 @@ fn check_all(records: &[Record]) -> Result<(), WriteError> {
             .map_err(|error| WriteError::Record { game, error })?;
     }
     Ok(())
+}
+
+/// SFEN lines (the positions `options` asks for), written straight as
+/// bytes: like [`usi_bytes`], the same bytes [`render`] and [`encode`]
+/// give in either encoding, since a SFEN is ASCII.
+fn sfen_bytes(records: &[Record], options: &Options) -> Result<Vec<u8>, WriteError> {
+    let mut text = Vec::new();
+    for record in records {
+        match options.positions {
+            Positions::Last => push_line(&mut text, &usi::final_sfen(record)),
+            Positions::All => usi::push_all_plies(record, &mut text),
+            Positions::AfterPlies(n) => match usi::sfen_after(record, n) {
+                Some(sfen) => push_line(&mut text, &sfen),
+                None => {
+                    return Err(WriteError::PlyPastEnd {
+                        ply: n,
+                        moves: record.tree.mainline().count(),
+                    })
+                }
+            },
+        }
+    }
+    Ok(text)
 }
 
 /// The fast path of USI: one position line a game, written straight as
@@ -253,25 +282,7 @@ fn render(
     let declared = options.encoding_for(target).declared();
     Ok(match target {
         Target::Usi => vec![lines(records.iter().map(usi::position_line))],
-        Target::Sfen => {
-            let mut text = Vec::new();
-            for record in records {
-                match options.positions {
-                    Positions::Last => push_line(&mut text, &usi::final_sfen(record)),
-                    Positions::All => usi::push_all_plies(record, &mut text),
-                    Positions::AfterPlies(n) => match usi::sfen_after(record, n) {
-                        Some(sfen) => push_line(&mut text, &sfen),
-                        None => {
-                            return Err(WriteError::PlyPastEnd {
-                                ply: n,
-                                moves: record.tree.mainline().count(),
-                            })
-                        }
-                    },
-                }
-            }
-            vec![crate::position::ascii_text(text)]
-        }
+        Target::Sfen => vec![crate::position::ascii_text(sfen_bytes(records, options)?)],
         Target::Kif | Target::Kifu => records.iter().map(|r| kif::write(r, declared)).collect(),
         Target::Ki2 | Target::Ki2u => records
             .iter()
@@ -447,7 +458,8 @@ mod tests {
     }
 
     /// The USI fast path writes what rendering and encoding the text give, in
-    /// both encodings and both layouts, from the standard start and another.
+    /// both encodings and both layouts, from the standard start and another;
+    /// the SFEN one, every position's SFEN written whole.
     #[test]
     fn the_usi_bytes_are_the_rendered_text_encoded() {
         let records = games(concat!(
@@ -467,6 +479,24 @@ mod tests {
             assert_eq!(
                 write_files(&records, Target::Usi, &options).unwrap(),
                 [expected]
+            );
+            // SFEN's fast path: every position, each written whole.
+            let options = Options {
+                positions: Positions::All,
+                ..options
+            };
+            let sfens: String = records
+                .iter()
+                .flat_map(|r| r.positions().unwrap())
+                .map(|p| p.sfen() + "\n")
+                .collect();
+            assert_eq!(
+                write(&records, Target::Sfen, &options).unwrap(),
+                sfens.as_bytes()
+            );
+            assert_eq!(
+                write_files(&records, Target::Sfen, &options).unwrap(),
+                [sfens.into_bytes()]
             );
         }
     }
