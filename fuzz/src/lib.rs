@@ -18,6 +18,20 @@ use kifconv::write::{write_files_read, Options, OutputEncoding};
 use kifconv::{Color, Hand, KingRule, Move, Piece, PieceKind, Position, Setup, Square, Target};
 use std::path::Path;
 
+/// `e` without the hint a NUL error may give that the bytes look like
+/// UTF-16: the hint reads the raw bytes, where a NUL falls, and that moves
+/// between a CP932 file and its text in UTF-8 when a character before it
+/// takes another number of bytes.
+fn without_utf16_hint(e: &kifconv::Error) -> kifconv::Error {
+    let mut e = e.clone();
+    if e.kind == kifconv::ErrorKind::NotARecord {
+        if let Some(at) = e.message.find("a NUL character") {
+            e.message.truncate(at + "a NUL character".len());
+        }
+    }
+    e
+}
+
 /// A file name whose extension matches the format, so the decoder gets the
 /// same encoding hint a real file would give it.
 fn path_for(format: Option<Format>) -> &'static Path {
@@ -65,8 +79,8 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Vec<Record> {
                 "CP932 and its text in UTF-8 read otherwise"
             ),
             (a, b) => assert_eq!(
-                a.as_ref().err(),
-                b.as_ref().err(),
+                a.as_ref().err().map(without_utf16_hint),
+                b.as_ref().err().map(without_utf16_hint),
                 "CP932 fails where its text in UTF-8 reads, or they fail otherwise"
             ),
         }
