@@ -597,13 +597,15 @@ impl std::error::Error for UnpackError {}
 
 /// Bits read least significant first from 32 bytes.
 struct Reader {
-    words: [u64; 4],
+    /// The 32 bytes, then zeros: every bit a peek at bit 256 or before
+    /// sees is in the array.
+    words: [u64; 6],
     at: usize,
 }
 
 impl Reader {
     fn new(bytes: &[u8; 32]) -> Reader {
-        let mut words = [0; 4];
+        let mut words = [0; 6];
         for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
             let mut le = [0; 8];
             le.copy_from_slice(chunk);
@@ -612,15 +614,12 @@ impl Reader {
         Reader { words, at: 0 }
     }
 
-    /// The bits from `at` on, the first one lowest; bits past the end read
-    /// as 0.
+    /// The bits from `at` (256 at most) on, the first one lowest; bits past
+    /// the end read as 0.
     fn peek(&self) -> u64 {
         let (w, s) = (self.at / 64, self.at % 64);
-        let word = |i: usize| self.words.get(i).copied().unwrap_or(0);
-        match s {
-            0 => word(w),
-            _ => word(w) >> s | word(w + 1) << (64 - s),
-        }
+        // Shifting by one, then by the rest, keeps each shift under 64.
+        self.words[w] >> s | self.words[w + 1] << 1 << (63 - s)
     }
 
     /// The next bit; `start` is where the code being read began, for the
@@ -752,6 +751,59 @@ static FOUND: [[[Found; 1 << LONGEST]; 2]; 2] = {
     out
 };
 
+/// What a square's bits begin with (the first bit lowest, 8 bits: the
+/// longest code with its colour and promotion bits): the piece (`None` for
+/// the empty square), its row in [`ROWS`] and how many bits it takes, all
+/// read from [`FOUND`]. Every window begins with a board code: the board's
+/// codes and the empty square's `0` leave no prefix unused (tested).
+#[derive(Clone, Copy)]
+struct OnSquare {
+    len: u8,
+    row: u8,
+    piece: Option<Piece>,
+}
+
+/// Every 8-bit window's [`OnSquare`], `[dialect][window]`.
+static SQUARES: [[OnSquare; 256]; 2] = {
+    let mut out = [[OnSquare {
+        len: 1,
+        row: 0,
+        piece: None,
+    }; 256]; 2];
+    let mut d = 0;
+    while d < 2 {
+        let mut w = 0;
+        while w < 256 {
+            let found = FOUND[ON_BOARD][d][w & ((1 << LONGEST) - 1)];
+            if found.section == BOARD as u8 {
+                let r = found.row as usize;
+                let after = w >> found.len;
+                let (first, second) = (after & 1 == 1, after & 2 == 2);
+                let (white, promoted, flags) = if r == GOLD_ROW {
+                    (first, false, 1)
+                } else if d == 0 {
+                    (first, second, 2)
+                } else {
+                    (second, first, 2)
+                };
+                let kind = match ROWS[r].kind.promote() {
+                    Some(up) if promoted => up,
+                    _ => ROWS[r].kind,
+                };
+                let color = if white { Color::White } else { Color::Black };
+                out[d][w] = OnSquare {
+                    len: found.len + flags,
+                    row: r as u8,
+                    piece: Some(Piece { color, kind }),
+                };
+            }
+            w += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
 /// The position 32 packed bytes hold, read with `dialect`'s codes: the
 /// inverse of [`pack`]. The pieces in hand may come in any order (old
 /// YaneuraOu data put gold after rook); the move number, which the bytes do
@@ -815,35 +867,28 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
             }),
         );
     }
-    for sq in Square::all() {
-        if sq == kings[0] || sq == kings[1] {
+    for i in 0..81 {
+        if i == kings[0].index() || i == kings[1].index() {
             continue;
         }
-        let Some((_, r)) = bits.code(d, ON_BOARD)? else {
-            continue;
-        };
-        counted(r)?;
-        let kind = ROWS[r].kind;
-        // The colour and promotion bits follow the code (a gold has no
-        // promotion bit); the first one past the end is bit 256.
-        let after = if kind == PieceKind::Gold { 1 } else { 2 };
-        if bits.at + after > 256 {
+        let start = bits.at;
+        let found = SQUARES[d][(bits.peek() & 0xff) as usize];
+        let left = 256 - start;
+        if usize::from(found.len) > left {
+            // Cut short: the code itself, or only the bits after it.
+            // The piece counts before its colour and promotion bits.
+            if usize::from(FOUND[ON_BOARD][d][bits.window()].len) > left {
+                return Err(UnpackError::PastEnd { bit: start });
+            }
+            counted(usize::from(found.row))?;
             return Err(UnpackError::PastEnd { bit: 256 });
         }
-        let next = bits.peek();
-        bits.at += after;
-        let (first, second) = (next & 1 == 1, next & 2 == 2);
-        let (white, promoted) = match (kind, dialect) {
-            (PieceKind::Gold, _) => (first, false),
-            (_, Dialect::Hcp) => (first, second),
-            (_, Dialect::PackedSfen) => (second, first),
+        bits.at += usize::from(found.len);
+        let Some(piece) = found.piece else {
+            continue;
         };
-        let kind = match kind.promote() {
-            Some(up) if promoted => up,
-            _ => kind,
-        };
-        let color = if white { Color::White } else { Color::Black };
-        setup.set_piece(sq, Some(Piece { color, kind }));
+        counted(usize::from(found.row))?;
+        setup.board[i] = Some(piece);
     }
     while bits.at < 256 {
         let Some((section, r)) = bits.code(d, OFF_BOARD)? else {

@@ -164,6 +164,35 @@ fn bytes_that_are_no_position_are_errors() {
     );
 }
 
+/// A board that runs past bit 256: every piece of a set (HCP, black,
+/// unpromoted) fills it to bit 215, empty squares follow, and the last
+/// squares hold one pawn too many. Cut short in its code, the pawn is
+/// `PastEnd` at its first bit; cut short after its code, it counts first.
+#[test]
+fn a_board_past_the_end_is_an_error() {
+    let mut codes = vec!["1000"; 18];
+    for (code, n) in [("110000", 4), ("111000", 4), ("110100", 4)] {
+        codes.extend([code; 4].iter().take(n));
+    }
+    codes.extend(["111100"; 4]);
+    codes.extend(["11111000"; 2]);
+    codes.extend(["11111100"; 2]);
+    let board = |empties: usize| {
+        let mut all = codes.clone();
+        all.extend(vec!["0"; empties]);
+        all.push("10");
+        frame([0, 80], &all)
+    };
+    assert_eq!(
+        unpack(&board(40), Dialect::Hcp),
+        Err(UnpackError::PastEnd { bit: 255 })
+    );
+    assert_eq!(
+        unpack(&board(39), Dialect::Hcp),
+        Err(UnpackError::TooMany(PieceKind::Pawn))
+    );
+}
+
 /// Two black pawns on one file pack (a lenient record may hold them)
 /// but do not unpack: the rules refuse them.
 #[test]
