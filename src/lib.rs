@@ -92,6 +92,7 @@ pub mod resolve;
 pub mod training;
 pub mod tsume;
 pub mod types;
+pub mod usi;
 pub mod write;
 
 #[cfg(feature = "batch")]

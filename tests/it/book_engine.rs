@@ -7,7 +7,6 @@
 //! white-to-move position found through FlippedBook.
 
 use crate::util::bin::{run, s, scratch, stderr};
-use crate::util::shared::shared;
 use kifconv::book::build::{Builder, Options};
 use kifconv::book::{db2016, file, ybb, Book};
 use kifconv::read::{read_text, Format};
@@ -26,22 +25,9 @@ position startpos moves 7g7f 3c3d 6g6f 8c8d 1g1f\n\
 position startpos moves 2g2f 3c3d 7g7f 4c4d 3i4h\n\
 position startpos moves 5g5f 5c5d 7g7f\n";
 
-/// The engine's binary, or `None` (after a note) where the shared tools
-/// are missing and not required.
+/// YaneuraOu's material edition.
 fn engine() -> Option<PathBuf> {
-    let dir = shared("tools/engines")?;
-    let out = Command::new(dir.join("engine.sh"))
-        .arg("material")
-        .output()
-        .expect("engine.sh runs");
-    assert!(
-        out.status.success(),
-        "engine.sh material failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let path = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
-    assert!(path.is_file(), "engine.sh printed {}", path.display());
-    Some(path)
+    crate::util::engines::yaneuraou("material")
 }
 
 /// Runs the engine: `usi`, then `commands`, reading its output until a

@@ -30,7 +30,7 @@ const LAYERS: &[&[&str]] = &[
     &["record"],
     &["decode", "format"],
     &["read", "write"],
-    &["training", "book", "tsume"],
+    &["training", "book", "tsume", "usi"],
     &["batch"],
     &["cli", "main", "test_util", ""],
 ];

@@ -42,5 +42,6 @@ mod training_read;
 mod training_recode;
 mod tsume;
 mod uniq;
+mod usi_engine;
 mod walk;
 mod western;

@@ -8,7 +8,6 @@
 //! the engine from `../shared/tools/engines` when it is there.
 
 use crate::util::bin::{assert_exit, run, s, scratch, scratch_with, stderr};
-use crate::util::shared::shared;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -81,22 +80,9 @@ fn a_bad_line_is_named_and_no_output_is_left_or_replaced() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "mine");
 }
 
-/// The engine's binary, or `None` (after a note) when ../shared is missing
-/// and not required.
+/// YaneuraOu's material edition.
 fn engine() -> Option<PathBuf> {
-    let tools = shared("tools")?;
-    let script = tools.join("engines/engine.sh");
-    let out = Command::new("bash")
-        .arg(&script)
-        .arg("material")
-        .output()
-        .unwrap_or_else(|e| panic!("{}: {e}", script.display()));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(PathBuf::from(String::from_utf8(out.stdout).unwrap().trim()))
+    crate::util::engines::yaneuraou("material")
 }
 
 /// Runs the engine with `commands` on its standard input; its output.

@@ -5,6 +5,7 @@
 
 pub mod bin;
 pub mod edits;
+pub mod engines;
 pub mod files;
 pub mod games;
 pub mod rng;

@@ -1,0 +1,58 @@
+//! The real USI engines the tests drive: YaneuraOu from
+//! `../shared/tools/engines` (built there when its binary does not run)
+//! and Debian's `fairy-stockfish`.
+
+use super::shared::shared;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// YaneuraOu's `edition` (`material` or `mate`), or `None` (after a note)
+/// when ../shared is missing and not required.
+pub fn yaneuraou(edition: &str) -> Option<PathBuf> {
+    let tools = shared("tools")?;
+    let script = tools.join("engines/engine.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .arg(edition)
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", script.display()));
+    assert!(
+        out.status.success(),
+        "engine.sh {edition} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    assert!(path.is_file(), "engine.sh printed {}", path.display());
+    Some(path)
+}
+
+/// Debian's Fairy-Stockfish (`apt-get install fairy-stockfish`, which
+/// `.ci/run` does), or `None` after a note; with
+/// `KIFCONV_REQUIRE_SHARED=1` (as CI runs) a missing one fails.
+pub fn fairy_stockfish() -> Option<PathBuf> {
+    let found = ["/usr/games", "/usr/bin", "/usr/local/bin"]
+        .iter()
+        .map(|dir| PathBuf::from(dir).join("fairy-stockfish"))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        let required = std::env::var_os("KIFCONV_REQUIRE_SHARED").is_some_and(|v| v == "1");
+        assert!(
+            !required,
+            "fairy-stockfish is not installed (apt-get install -y fairy-stockfish)"
+        );
+        let test = std::thread::current().name().unwrap_or("?").to_string();
+        eprintln!("note: {test}: fairy-stockfish not installed; skipped");
+    }
+    found
+}
+
+/// Whether the process `pid` still runs (a zombie counts as ended).
+pub fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| {
+            // The state follows the command's closing parenthesis.
+            let state = stat.rsplit_once(')').map(|(_, s)| s.trim_start());
+            !state.is_some_and(|s| s.starts_with('Z') || s.starts_with('X'))
+        })
+        .unwrap_or(false)
+}
