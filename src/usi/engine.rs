@@ -350,8 +350,9 @@ impl Engine {
         Ok(())
     }
 
-    /// `setoption name NAME value VALUE`, for an option the engine
-    /// declared (names compared without case, as engines do).
+    /// `setoption name NAME value VALUE` (no value for an empty one: a
+    /// button), for an option the engine declared (names compared without
+    /// case, as engines do).
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         if !self
             .options
@@ -364,7 +365,11 @@ impl Engine {
                 known,
             }));
         }
-        self.send(&format!("setoption name {name} value {value}"))
+        match value {
+            // A button has no value.
+            "" => self.send(&format!("setoption name {name}")),
+            _ => self.send(&format!("setoption name {name} value {value}")),
+        }
     }
 
     /// `isready`, then waits for `readyok`.
@@ -377,6 +382,15 @@ impl Engine {
     /// `usinewgame`.
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.send("usinewgame")
+    }
+
+    /// `usinewgame`, then `isready` until `readyok`: engines forget what
+    /// earlier searches left (YaneuraOu clears its hash at `isready`,
+    /// Stockfish's kind at `usinewgame`), so a search gives the same answer
+    /// whatever this engine searched before.
+    pub fn forget(&mut self) -> Result<(), EngineError> {
+        self.new_game()?;
+        self.ready()
     }
 
     /// The `position` command for `start` and `moves`, and the position
