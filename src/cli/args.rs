@@ -30,6 +30,17 @@ Examples:
 Exit status: 0 when every input converted, 1 when some failed, 2 for a usage
 or fatal error.";
 
+const ANALYZE_HELP: &str = "\
+Examples:
+  kifconv analyze games/ -o analysed/ --to kif --engine ./YaneuraOu --nodes 100000 \\
+      --option Threads=1 --option USI_Hash=256
+  kifconv analyze wdoor/ -o out/ --to csa --engine 'ssh box ./engine' --engines 4 --movetime 500
+  kifconv out/ --to hcpe > train.hcpe    the analysed games as training data, with their values
+
+The output is the same for the same engine, limit and inputs when the engine
+searches with one thread: each game starts with usinewgame and isready, where
+engines clear what earlier searches left.";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "kifconv",
@@ -83,6 +94,12 @@ pub enum Command {
         #[command(subcommand)]
         action: TsumeCommand,
     },
+    /// Analyse records with a USI engine: the position after every move
+    /// searched, and the move annotated with the value and best line
+    /// (KIF, KI2 and JKF as ShogiHome writes them, CSA as floodgate does),
+    /// which --to hcpe and `book build` read back as evaluations.
+    #[command(after_long_help = ANALYZE_HELP)]
+    Analyze(AnalyzeArgs),
     /// Opening books in YaneuraOu's text format (DB2016).
     Book {
         #[command(subcommand)]
@@ -487,6 +504,51 @@ pub struct ConvertArgs {
 /// How a command that reads many inputs walks them and says how it went:
 /// the same flags, meaning the same, for conversion, `book build` and
 /// `tsume check`.
+/// `kifconv analyze`: conversion's arguments, and the engine's.
+#[derive(ClapArgs, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub convert: ConvertArgs,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Search each position this many nodes (the default: 100000).
+    #[arg(long, value_name = "N", group = "limit")]
+    pub nodes: Option<u64>,
+    /// Search each position this many milliseconds.
+    #[arg(long, value_name = "MS", group = "limit")]
+    pub movetime: Option<u64>,
+    /// Search each position to this depth.
+    #[arg(long, value_name = "D", group = "limit")]
+    pub depth: Option<u32>,
+    /// Write this many best lines per position (the engine's MultiPV);
+    /// the first gives the value read back.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub multipv: u32,
+    /// Analyse the moves of variations too (by default the mainline's).
+    #[arg(long)]
+    pub variations: bool,
+}
+
+/// How to run a USI engine.
+#[derive(ClapArgs, Debug)]
+pub struct EngineArgs {
+    /// The engine's command line: the program and its arguments (`ssh
+    /// host ./engine` runs a remote one); quotes group words.
+    #[arg(long, value_name = "CMD", required = true)]
+    pub engine: String,
+    /// Run this many engines at once (each searches other games).
+    #[arg(long, value_name = "E", default_value_t = 1)]
+    pub engines: usize,
+    /// Set an engine option after `usi` (repeatable): `--option
+    /// Threads=1`, `--option USI_Hash=256`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Seconds an engine may take to answer a search bounded by nodes or
+    /// depth (and to start) before it is called hung.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub timeout: u64,
+}
+
 #[derive(ClapArgs, Debug, Default)]
 pub struct BatchArgs {
     /// Work with N threads (default: every core).

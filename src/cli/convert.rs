@@ -17,7 +17,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// The job a conversion runs.
-enum Work {
+pub(super) enum Work {
     Convert(Convert),
     Training(Training),
 }
@@ -66,7 +66,7 @@ pub fn run(args: ConvertArgs) -> u8 {
 
 /// Checks the arguments into a plan and a job; a usage error says what is
 /// wrong.
-fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
+pub(super) fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
     let mut inputs = args.inputs;
     if inputs.is_empty() {
         if std::io::stdin().is_terminal() {

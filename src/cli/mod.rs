@@ -9,6 +9,7 @@
 //! built without the feature has none of the command's dependencies (clap,
 //! indicatif, mimalloc).
 
+mod analyze;
 mod args;
 mod book;
 mod convert;
@@ -153,6 +154,7 @@ fn run() -> u8 {
             args::TsumeCommand::Check(args) => tsume::check(args),
             args::TsumeCommand::Generate(args) => tsume::generate(&args),
         },
+        Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Book { action }) => match action {
             args::BookCommand::Build(args) => book::build(args),
             args::BookCommand::Query(args) => book::query(args),

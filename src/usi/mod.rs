@@ -16,11 +16,13 @@
 //! # Ok::<(), kifconv::usi::EngineError>(())
 //! ```
 
+mod analyze;
 mod engine;
 mod error;
 mod info;
 mod process;
 
+pub use analyze::{analyze, evaluation, Analysed, Analysis};
 pub use engine::{BestMove, Engine, EngineOption, Limit, Mate, Pv, Search, Timeouts};
 pub use error::{EngineError, EngineErrorKind};
 pub use info::{Bound, Info, InfoError, Score, Value};

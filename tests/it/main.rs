@@ -9,6 +9,7 @@
 
 mod util;
 
+mod analyze;
 mod archives;
 mod book;
 mod book_engine;

@@ -51,7 +51,7 @@ impl Separator {
 impl Convert {
     /// The games the filter keeps, and those it left out, by why (a game
     /// that cannot be replayed is an error).
-    fn admit(&self, games: &mut Games, name: &str) -> Vec<Rejection> {
+    pub(crate) fn admit(&self, games: &mut Games, name: &str) -> Vec<Rejection> {
         let Some(filter) = &self.filter else {
             return Vec::new();
         };
@@ -70,7 +70,7 @@ impl Convert {
     }
 
     /// The outputs of `games`: one for the stream, or one a file.
-    fn write(&self, games: Games, source: Source<'_>) -> Tally {
+    pub(crate) fn write(&self, games: Games, source: Source<'_>) -> Tally {
         let Games {
             records,
             mut tally,

@@ -1,6 +1,7 @@
 //! The jobs the command and Python run through the batch runner, one a
 //! file, and how they read an input (here: one rule for all of them).
 
+pub mod analyze;
 pub mod book;
 pub mod book_file;
 pub mod convert;

@@ -19,8 +19,11 @@
 //! view would flip sign at every move). A mate written in words (`詰`) is
 //! no number and gives none.
 
+use crate::format::csa::write::move_text;
+use crate::format::japanese::write::write_spec;
 use crate::record::{NodeId, Record};
-use crate::Color;
+use crate::resolve::spec::MoveSpec;
+use crate::{Color, Move, Position};
 
 /// The score a mate note stands for, black's view for black's win
 /// (dlshogi's scripts cut a game at it, and `--max-eval 100000` does).
@@ -110,6 +113,164 @@ pub fn mover_view(record: &Record, id: NodeId, mover: Color) -> Option<i32> {
     })
 }
 
+/// The comment forms kifconv writes an engine's analysis in: the two
+/// [`from_comment`] reads back, each as the program that made it writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// ShogiHome's (KIF and KI2 write `*#評価値=…`): the value or the
+    /// mate, then `#読み筋=` in Japanese notation, `#深さ=`, `#エンジン=`.
+    ShogiHome,
+    /// floodgate's (CSA writes `'** …`): the value, then the moves in CSA
+    /// notation, on one line.
+    Floodgate,
+}
+
+/// An engine's value of a position, black's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Centipawns, positive for black.
+    Cp(i32),
+    /// A forced mate: who wins and, when the engine said, in how many plies.
+    Mate {
+        /// The side that mates.
+        winner: Color,
+        /// Plies to the mate.
+        plies: Option<u32>,
+    },
+}
+
+impl Evaluation {
+    /// The value [`from_comment`] reads back: a mate is [`MATE`] for its
+    /// winner.
+    pub fn black_view(self) -> i32 {
+        match self {
+            Evaluation::Cp(cp) => cp,
+            Evaluation::Mate {
+                winner: Color::Black,
+                ..
+            } => MATE,
+            Evaluation::Mate { .. } => -MATE,
+        }
+    }
+}
+
+/// One line of an analysis: its value and the moves from the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The value, black's view.
+    pub evaluation: Evaluation,
+    /// The principal variation, legal from the position.
+    pub pv: Vec<Move>,
+    /// The depth searched.
+    pub depth: Option<u32>,
+}
+
+/// The comments (kept form: without KIF's `*` or CSA's `'`) that say
+/// `lines` (best first) of an analysis of `pos` by `engine`. Only the best
+/// line gives a value [`from_comment`] reads; the others are numbered
+/// (`#評価値2=`, `#読み筋2=`; floodgate's `*2 …`).
+pub fn analysis_comments(
+    dialect: Dialect,
+    pos: &Position,
+    lines: &[Line],
+    engine: &str,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let rank = if i == 0 {
+            String::new()
+        } else {
+            (i + 1).to_string()
+        };
+        match dialect {
+            Dialect::ShogiHome => {
+                out.push(match line.evaluation {
+                    Evaluation::Cp(cp) => format!("#評価値{rank}={cp}"),
+                    Evaluation::Mate { winner, plies } => {
+                        let side = if winner == Color::Black {
+                            "先手勝ち"
+                        } else {
+                            "後手勝ち"
+                        };
+                        match plies {
+                            Some(n) => format!("#詰み{rank}={side}:{n}手"),
+                            None => format!("#詰み{rank}={side}"),
+                        }
+                    }
+                });
+                if !line.pv.is_empty() {
+                    out.push(format!("#読み筋{rank}={}", japanese_moves(pos, &line.pv)));
+                }
+                if let Some(depth) = line.depth {
+                    out.push(format!("#深さ{rank}={depth}"));
+                }
+            }
+            Dialect::Floodgate => {
+                let mut text = format!("*{rank} {}", line.evaluation.black_view());
+                for mv in csa_moves(pos, &line.pv) {
+                    text.push(' ');
+                    text.push_str(&mv);
+                }
+                out.push(text);
+            }
+        }
+    }
+    if dialect == Dialect::ShogiHome && !lines.is_empty() {
+        out.push(format!("#エンジン={engine}"));
+    }
+    out
+}
+
+/// Whether a kept comment is one [`analysis_comments`] writes in
+/// `dialect`: what a new analysis replaces.
+pub fn is_analysis(dialect: Dialect, comment: &str) -> bool {
+    match dialect {
+        Dialect::ShogiHome => ["#評価値", "#詰み", "#読み筋", "#深さ", "#エンジン="]
+            .iter()
+            .any(|key| comment.starts_with(key)),
+        Dialect::Floodgate => {
+            let rest = comment.strip_prefix('*').unwrap_or("");
+            let rank = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            comment.starts_with('*') && rank.starts_with(' ') && {
+                let value = rank[1..].split(' ').next().unwrap_or("");
+                whole_number(value).is_some()
+            }
+        }
+    }
+}
+
+/// `moves` from `pos` in Japanese notation with side marks and `同`, as
+/// ShogiHome writes a PV: `▲７六歩△３四歩▲同　角`.
+fn japanese_moves(pos: &Position, moves: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = String::new();
+    let mut previous = None;
+    for &mv in moves {
+        out.push(if pos.side_to_move() == Color::Black {
+            '▲'
+        } else {
+            '△'
+        });
+        write_spec(&mut out, &MoveSpec::from_move(&pos, mv, previous));
+        previous = Some(mv.to());
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
+/// `moves` from `pos` in CSA notation (`+7776FU`).
+fn csa_moves(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = move_text(&pos, mv);
+            pos.play_unchecked(mv);
+            text
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::from_comment;
@@ -149,5 +310,71 @@ mod tests {
         ] {
             assert_eq!(from_comment(comment), score, "{comment:?}");
         }
+    }
+
+    #[test]
+    fn analysis_comments_read_back_as_their_value() {
+        use super::*;
+        let mut pos = Position::startpos();
+        pos.play_usi_line("7g7f 3c3d").unwrap();
+        let pv: Vec<Move> = ["8h2b+", "3a2b", "B*4e"]
+            .iter()
+            .map(|m| Move::from_usi(m).unwrap())
+            .collect();
+        let best = Line {
+            evaluation: Evaluation::Cp(-35),
+            pv: pv.clone(),
+            depth: Some(12),
+        };
+        let second = Line {
+            evaluation: Evaluation::Cp(-80),
+            pv: pv[..1].to_vec(),
+            depth: Some(12),
+        };
+        let lines = [best, second];
+        let home = analysis_comments(Dialect::ShogiHome, &pos, &lines, "YaneuraOu");
+        assert_eq!(
+            home,
+            [
+                "#評価値=-35",
+                "#読み筋=▲２二角成△同　銀▲４五角",
+                "#深さ=12",
+                "#評価値2=-80",
+                "#読み筋2=▲２二角成",
+                "#深さ2=12",
+                "#エンジン=YaneuraOu",
+            ]
+        );
+        let gate = analysis_comments(Dialect::Floodgate, &pos, &lines, "YaneuraOu");
+        assert_eq!(gate, ["* -35 +8822UM -3122GI +0045KA", "*2 -80 +8822UM"]);
+        for (dialect, comments) in [(Dialect::ShogiHome, &home), (Dialect::Floodgate, &gate)] {
+            let values: Vec<i32> = comments.iter().filter_map(|c| from_comment(c)).collect();
+            assert_eq!(
+                values,
+                [-35],
+                "{dialect:?}: the best line's value alone is read"
+            );
+            assert!(
+                comments.iter().all(|c| is_analysis(dialect, c)),
+                "{dialect:?}"
+            );
+        }
+        let mate = Line {
+            evaluation: Evaluation::Mate {
+                winner: Color::White,
+                plies: Some(5),
+            },
+            pv: Vec::new(),
+            depth: None,
+        };
+        let comments = analysis_comments(Dialect::ShogiHome, &pos, std::slice::from_ref(&mate), "e");
+        assert_eq!(comments, ["#詰み=後手勝ち:5手", "#エンジン=e"]);
+        assert_eq!(from_comment(&comments[0]), Some(-MATE));
+        let comments = analysis_comments(Dialect::Floodgate, &pos, &[mate], "e");
+        assert_eq!(comments, ["* -100000"]);
+        for other in ["*評価値=3", "* no", "#読みたい", "*2x 5", "hello"] {
+            assert!(!is_analysis(Dialect::Floodgate, other), "{other}");
+        }
+        assert!(!is_analysis(Dialect::ShogiHome, "#評判"));
     }
 }
