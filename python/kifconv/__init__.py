@@ -15,6 +15,11 @@ YaneuraOu opening books.
 Reading, converting, training data and book building release the
 interpreter's lock: threads run them in parallel.
 
+A USI engine runs as :class:`Engine` (a context manager: the engine ends
+with the block); every move it sends is checked legal. :func:`analyze`
+annotates records with an engine's values and lines, which training data
+and books made from them read back.
+
 Errors are :class:`KifError` exceptions with the place in the file
 (``path``, ``line``, ``column``, ``message``); what is read leniently goes
 to :mod:`warnings` as :class:`KifWarning`.
@@ -31,12 +36,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._kifconv import (
+    Engine,
+    EngineError,
+    Info,
     InputResult,
     KifError,
     KifWarning,
     Record,
+    Search,
     Summary,
     __version__,
+    analyze,
     book_build,
     book_check,
     book_convert,
@@ -102,12 +112,17 @@ def __getattr__(name: str) -> Any:
 # The dtypes are left out of __all__: `from kifconv import *` must not
 # need numpy.
 __all__ = [
+    "Engine",
+    "EngineError",
+    "Info",
     "InputResult",
     "KifError",
     "KifWarning",
     "Record",
+    "Search",
     "Summary",
     "__version__",
+    "analyze",
     "as_array",
     "book_build",
     "book_check",

@@ -406,3 +406,91 @@ def mate(position: str, depth: int = 1, nodes: int = 5_000_000) -> _Mate | None:
     budget ran out first (unknown, not "no mate"). The attacker needs no
     king.
     """
+
+class EngineError(Exception):
+    """A USI engine failed: it could not start, ended, hung past its
+    timeout, or sent a move that is not legal."""
+
+class Info:
+    """One ``info`` line of a search, or the last line of a MultiPV rank."""
+
+    multipv: int | None
+    depth: int | None
+    seldepth: int | None
+    nodes: int | None
+    nps: int | None
+    time_ms: int | None
+    hashfull: int | None
+    score_cp: int | None
+    """Centipawns for the side to move (None for a mate)."""
+    mate: int | None
+    """Plies to a mate, positive when the side to move mates."""
+    mate_sign: Literal["+", "-"] | None
+    """Who mates when the engine gave no count (``mate +``, ``mate -``)."""
+    bound: Literal["exact", "lower", "upper"] | None
+    pv: list[str]
+    string: str | None
+
+class Search:
+    """A finished search."""
+
+    bestmove: str
+    """The move chosen (USI), ``"resign"`` or ``"win"``."""
+    ponder: str | None
+    lines: list[Info]
+    """The last line of each MultiPV rank, best first; moves checked legal."""
+    infos: list[Info]
+    elapsed: float
+    warnings: list[str]
+
+class Engine:
+    """A running USI engine; a context manager that ends it."""
+
+    def __init__(
+        self, command: str, options: dict[str, str] | None = None, *, timeout: float = 600.0
+    ) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def pid(self) -> int: ...
+    @property
+    def options(self) -> list[str]: ...
+    def set_option(self, name: str, value: str) -> None: ...
+    def new_game(self) -> None: ...
+    def analyse(
+        self,
+        position: str,
+        *,
+        nodes: int | None = None,
+        depth: int | None = None,
+        movetime: float | None = None,
+    ) -> Search: ...
+    def mate(self, position: str, *, movetime: float | None = None) -> list[str] | None: ...
+    def quit(self) -> bool: ...
+    def __enter__(self) -> Engine: ...
+    def __exit__(self, *args: object) -> bool: ...
+
+def analyze(
+    inputs: _Inputs,
+    to: Literal["kif", "kifu", "ki2", "ki2u", "csa", "jkf"],
+    output: _StrPath | None = None,
+    *,
+    engine: str,
+    nodes: int | None = None,
+    depth: int | None = None,
+    movetime: float | None = None,
+    multipv: int = 1,
+    engines: int = 1,
+    options: dict[str, str] | None = None,
+    variations: bool = False,
+    timeout: float = 600.0,
+    format: str | None = None,
+    encoding: str | None = None,
+    out_encoding: str | None = None,
+    force: bool = False,
+    skip_existing: bool = False,
+    glob: list[str] | None = None,
+    follow: bool = False,
+    hidden: bool = False,
+    errors: Literal["raise", "keep"] = "raise",
+) -> Summary: ...

@@ -46,7 +46,7 @@ impl Inputs {
 /// checked.
 /// `jobs` threads; `glob`, `follow` and `hidden` say how folders and
 /// archives are walked.
-fn plan(
+pub(crate) fn plan(
     py: Python<'_>,
     inputs: Inputs,
     jobs: Option<i64>,
@@ -77,7 +77,7 @@ fn plan(
 /// `errors=`: `"raise"` (the first failed input raises its `KifError`
 /// once the run is done) or `"keep"` (failed inputs are kept in the
 /// result, or given to `warnings`).
-fn keep_errors(errors: &str) -> PyResult<bool> {
+pub(crate) fn keep_errors(errors: &str) -> PyResult<bool> {
     Ok(crate::check::one_of("errors", errors, &["raise", "keep"])? == "keep")
 }
 
@@ -106,7 +106,7 @@ impl batch::Observer for Watch {
 /// Unless `keep`, the first input that fails stops the run and raises its
 /// `KifError`. A run that cannot be made is an `OSError`. Warnings are
 /// given to `warnings`, each once.
-fn run<J: Job>(
+pub(crate) fn run<J: Job>(
     py: Python<'_>,
     plan: &Plan,
     job: &J,
@@ -194,7 +194,7 @@ fn warn_failures(py: Python<'_>, outcomes: &[InputOutcome]) -> PyResult<()> {
 
 /// How the inputs are read: `format=` and `encoding=` by the command's
 /// names (`hcpe`, `hcpe3`, `psv` read training data under any name).
-fn reading(format: Option<&str>, encoding: Option<&str>) -> PyResult<Reading> {
+pub(crate) fn reading(format: Option<&str>, encoding: Option<&str>) -> PyResult<Reading> {
     let mut reading = Reading {
         encoding: names::encoding(encoding)?,
         ..Reading::default()
@@ -289,7 +289,7 @@ impl Summary {
 }
 
 impl Summary {
-    fn of(
+    pub(crate) fn of(
         py: Python<'_>,
         summary: &batch::Summary,
         outcomes: &[InputOutcome],

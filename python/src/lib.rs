@@ -6,6 +6,7 @@
 mod batch;
 mod book;
 pub mod check;
+mod engine;
 mod error;
 mod names;
 mod read;
@@ -23,6 +24,11 @@ fn _kifconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<record::Record>()?;
     m.add_class::<batch::Summary>()?;
     m.add_class::<batch::InputResult>()?;
+    m.add("EngineError", py.get_type::<engine::EngineError>())?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::Search>()?;
+    m.add_class::<engine::Info>()?;
+    m.add_function(wrap_pyfunction!(engine::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_text, m)?)?;
     m.add_function(wrap_pyfunction!(batch::convert, m)?)?;

@@ -367,7 +367,8 @@ mod tests {
             pv: Vec::new(),
             depth: None,
         };
-        let comments = analysis_comments(Dialect::ShogiHome, &pos, std::slice::from_ref(&mate), "e");
+        let comments =
+            analysis_comments(Dialect::ShogiHome, &pos, std::slice::from_ref(&mate), "e");
         assert_eq!(comments, ["#詰み=後手勝ち:5手", "#エンジン=e"]);
         assert_eq!(from_comment(&comments[0]), Some(-MATE));
         let comments = analysis_comments(Dialect::Floodgate, &pos, &[mate], "e");
