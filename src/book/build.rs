@@ -133,8 +133,9 @@ impl Counted {
 /// [`Options::variations`]; a position shared by two lines counts once)
 /// whose position is in the chosen plies and whose mover is the chosen
 /// side, with its evaluation from the mover's view, rotated first with
-/// [`Options::flip_fold`] when white moves. A record whose moves do not
-/// replay is an error.
+/// [`Options::flip_fold`] when white moves. A record whose counted moves
+/// do not replay is an error; moves past [`Options::max_ply`] are not
+/// looked at (a reader checked them as it built the record).
 pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
     let tree = &record.tree;
     let ids: Vec<NodeId> = if o.variations {
@@ -165,6 +166,11 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
         let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
             continue;
         };
+        // Past the last ply counted, a line counts nothing more.
+        let past = (record.start.move_number() + node.ply).saturating_sub(1);
+        if o.max_ply.is_some_and(|max| past > max) {
+            continue;
+        }
         let (pos, board) = match last.take() {
             Some((previous, mut pos, mut board)) if previous == parent => {
                 let Some(played) = tree.node(parent).mv else {
