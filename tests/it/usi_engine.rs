@@ -317,3 +317,62 @@ fn scores_are_typed() {
     }
     quits(engine);
 }
+
+#[test]
+fn a_search_that_failed_on_its_pv_does_not_spoil_the_next() {
+    let dir = scratch("usi-abandon");
+    // The first search sends two PVs with an illegal second move, then a
+    // legal best move; every later one answers cleanly.
+    let command = script(
+        &dir,
+        "bad-first-pv",
+        "    isready) echo readyok;;\n    go*) n=$((n+1)); if [ $n = 1 ]; then echo 'info depth 1 pv 7g7f 7f7e'; echo 'info depth 2 pv 7g7f 7f7e'; fi; echo 'info depth 1 score cp 0 pv 2g2f'; echo 'bestmove 2g2f';;",
+    );
+    let mut engine = Engine::start(&command, &[], quick()).unwrap();
+    let error = engine
+        .search(&Position::startpos(), &[], &Limit::Depth(1))
+        .unwrap_err();
+    assert!(
+        matches!(
+            &*error.kind,
+            EngineErrorKind::IllegalMove { what: "pv", .. }
+        ),
+        "{error}"
+    );
+    // The stale lines of the first search are read and dropped.
+    let search = engine
+        .search(&Position::startpos(), &[], &Limit::Depth(1))
+        .unwrap();
+    assert_eq!(search.best, BestMove::Move(Move::from_usi("2g2f").unwrap()));
+    assert!(engine.transcript().iter().any(|l| l == "> stop"));
+    let pid = engine.id();
+    assert!(engine.quit());
+    assert!(!running(pid));
+}
+
+#[test]
+fn open_exchanges_the_handshake_only() {
+    let dir = scratch("usi-open");
+    let command = script(&dir, "opened", "    isready) echo readyok;;");
+    let engine = Engine::open(&command, quick()).unwrap();
+    assert_eq!(engine.id_name(), Some("opened"));
+    assert_eq!(engine.options().len(), 1);
+    assert!(
+        !engine.transcript().iter().any(|l| l == "> isready"),
+        "{:?}",
+        engine.transcript()
+    );
+    assert!(engine.quit());
+    // An engine that sends no `id name` is named by its command line.
+    let path = dir.join("nameless");
+    std::fs::write(
+        &path,
+        "while read -r line; do\n  case \"$line\" in\n    usi) echo usiok;;\n    isready) echo readyok;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let command = format!("sh {}", s(&path));
+    let engine = Engine::start(&command, &[], quick()).unwrap();
+    assert_eq!(engine.id_name(), None);
+    assert_eq!(engine.name(), command);
+    assert!(engine.quit());
+}
