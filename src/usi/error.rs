@@ -92,6 +92,9 @@ impl fmt::Display for EngineErrorKind {
                 "no `{waiting_for}` within {:.1} s (the engine hangs, or needs a longer --timeout)",
                 after.as_secs_f64()
             ),
+            EngineErrorKind::NoOption { name, known } if known.is_empty() => {
+                write!(f, "it has no option `{name}`; it declared none")
+            }
             EngineErrorKind::NoOption { name, known } => write!(
                 f,
                 "it has no option `{name}`; its options: {}",

@@ -16,6 +16,7 @@
 //! # Ok::<(), kifconv::usi::EngineError>(())
 //! ```
 
+pub mod check;
 mod engine;
 mod error;
 mod info;
