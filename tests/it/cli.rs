@@ -439,6 +439,8 @@ fn completions_and_man_page() {
             "kifconv-book-sort.1",
             "kifconv-book.1",
             "kifconv-completions.1",
+            "kifconv-engine-check.1",
+            "kifconv-engine.1",
             "kifconv-flip.1",
             "kifconv-man.1",
             "kifconv-mate.1",
