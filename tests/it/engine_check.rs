@@ -198,3 +198,28 @@ fn an_engine_that_cannot_start_is_a_usage_error() {
     let out = run(&["engine", "check", "x", "--timeout", "0"]);
     assert_exit(&out, 2);
 }
+
+#[test]
+fn an_engine_that_dies_mid_search_fails_that_row_and_the_rest_are_not_run() {
+    let dir = scratch("engine-check-crash");
+    let command = script(
+        &dir,
+        "    isready) echo readyok;;\n    go*) echo 'out of memory' >&2; exit 3;;",
+    );
+    let out = run(&["engine", "check", &command, "--timeout", "5"]);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    assert_eq!(row(&text, "usinewgame").0, "PASS", "{text}");
+    let (verdict, evidence) = row(&text, "position startpos moves (40)");
+    assert_eq!(verdict, "FAIL", "{text}");
+    assert_contains(evidence, "it ended while kifconv waited for `bestmove`");
+    assert_contains(evidence, "its stderr ends: out of memory");
+    assert_eq!(
+        row(&text, "go depth 5"),
+        (
+            "FAIL",
+            "not run: engine ended at row position startpos moves (40)"
+        )
+    );
+    assert!(!running(pid(&dir)));
+}
