@@ -160,7 +160,8 @@ const DEPTH: u32 = 5;
 const NODES: u64 = 10_000;
 const MOVETIME: Duration = Duration::from_millis(500);
 const CLOCK: Duration = Duration::from_millis(1000);
-/// How long an infinite search runs before `stop`.
+/// How long an infinite search runs before `stop`: it must not answer
+/// before.
 const INFINITE_FOR: Duration = Duration::from_millis(500);
 
 impl Case {
@@ -520,7 +521,16 @@ pub fn check(
     });
     run.step("go infinite, stop", |engine, settings| {
         engine.go(&start, &opening, &Limit::Infinite)?;
-        std::thread::sleep(INFINITE_FOR);
+        if let Some(search) = engine.poll(INFINITE_FOR)? {
+            return Ok((
+                false,
+                format!(
+                    "bestmove {:.2} s after go infinite, before stop was sent; {}",
+                    search.elapsed.as_secs_f64(),
+                    answered(&search)
+                ),
+            ));
+        }
         let asked = Instant::now();
         let search = engine.stop()?;
         let took = asked.elapsed();

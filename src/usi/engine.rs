@@ -482,6 +482,18 @@ impl Engine {
         self.collect(deadline, allowed)
     }
 
+    /// Reads the search started by [`Engine::go`] for `wait` at most: its
+    /// result if `bestmove` came, `None` if it is still searching. (A
+    /// search of `go infinite` must not answer before [`Engine::stop`].)
+    pub fn poll(&mut self, wait: Duration) -> Result<Option<Search>, EngineError> {
+        assert!(self.going.is_some(), "a search was started");
+        match self.collect(Some(Instant::now() + wait), wait) {
+            Ok(search) => Ok(Some(search)),
+            Err(e) if matches!(*e.kind, EngineErrorKind::Timeout { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// `stop`, then the search's result.
     pub fn stop(&mut self) -> Result<Search, EngineError> {
         self.send("stop")?;

@@ -223,3 +223,24 @@ fn an_engine_that_dies_mid_search_fails_that_row_and_the_rest_are_not_run() {
     );
     assert!(!running(pid(&dir)));
 }
+
+#[test]
+fn an_engine_that_answers_go_infinite_before_stop_fails_that_row() {
+    let dir = scratch("engine-check-early");
+    // Answers every go at once with a move legal where `go infinite` is
+    // asked (after 7g7f 3c3d).
+    let command = script(
+        &dir,
+        "    isready) echo readyok;;\n    go*) echo 'bestmove 2g2f';;",
+    );
+    let out = run(&["engine", "check", &command, "--timeout", "5"]);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let (verdict, evidence) = row(&text, "go infinite, stop");
+    assert_eq!(verdict, "FAIL", "{text}");
+    assert_contains(evidence, "after go infinite, before stop was sent");
+    // The same answer to a bounded search is fine.
+    assert_eq!(row(&text, "go depth 5").0, "PASS", "{text}");
+    assert_eq!(row(&text, "quit").0, "PASS", "{text}");
+    assert!(!running(pid(&dir)));
+}

@@ -66,7 +66,9 @@ fn stops_an_infinite_search(engine: &mut Engine) {
     engine
         .go(&Position::startpos(), &[], &Limit::Infinite)
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    // Still searching: no bestmove before stop.
+    let polled = engine.poll(Duration::from_millis(300)).unwrap();
+    assert!(polled.is_none(), "{polled:?}");
     let asked = Instant::now();
     let search = engine.stop().unwrap();
     assert!(asked.elapsed() < Duration::from_secs(5));
@@ -374,5 +376,33 @@ fn open_exchanges_the_handshake_only() {
     let engine = Engine::start(&command, &[], quick()).unwrap();
     assert_eq!(engine.id_name(), None);
     assert_eq!(engine.name(), command);
+    assert!(engine.quit());
+}
+
+#[test]
+fn poll_gives_a_search_that_answered_and_waits_for_one_that_did_not() {
+    let dir = scratch("usi-poll");
+    // Answers `go infinite` at once (a fault), and waits for stop after
+    // any other go.
+    let command = script(
+        &dir,
+        "poller",
+        "    isready) echo readyok;;\n    'go infinite') echo 'info depth 1 score cp 0 pv 7g7f'; echo 'bestmove 7g7f';;\n    stop) echo 'bestmove 2g2f';;",
+    );
+    let mut engine = Engine::start(&command, &[], quick()).unwrap();
+    engine
+        .go(&Position::startpos(), &[], &Limit::Infinite)
+        .unwrap();
+    let search = engine.poll(Duration::from_secs(2)).unwrap().unwrap();
+    assert_eq!(search.best, BestMove::Move(Move::from_usi("7g7f").unwrap()));
+    assert_eq!(search.pvs[0].moves.len(), 1);
+    engine
+        .go(&Position::startpos(), &[], &Limit::Depth(3))
+        .unwrap();
+    let waited = Instant::now();
+    assert!(engine.poll(Duration::from_millis(200)).unwrap().is_none());
+    assert!(waited.elapsed() >= Duration::from_millis(200));
+    let search = engine.stop().unwrap();
+    assert_eq!(search.best, BestMove::Move(Move::from_usi("2g2f").unwrap()));
     assert!(engine.quit());
 }
