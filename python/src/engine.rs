@@ -418,9 +418,11 @@ pub fn analyze(
     let dialect = match target {
         Target::Csa => Dialect::Floodgate,
         Target::Kif | Target::Kifu | Target::Ki2 | Target::Ki2u | Target::Jkf => Dialect::ShogiHome,
-        _ => return Err(PyValueError::new_err(format!(
+        _ => {
+            return Err(PyValueError::new_err(format!(
             "to={to:?}: an analysis is written in comments; use kif, kifu, ki2, ki2u, csa or jkf"
-        ))),
+        )))
+        }
     };
     let limit = match (nodes, depth, movetime) {
         (None, None, None) => Limit::Nodes(100_000),

@@ -105,6 +105,11 @@ pub enum Command {
         #[command(subcommand)]
         action: BookCommand,
     },
+    /// USI engines: check one's conformance.
+    Engine {
+        #[command(subcommand)]
+        action: EngineCommand,
+    },
     /// Print a shell completion script.
     Completions { shell: Shell },
     /// Print the manual page (roff) of kifconv or of a subcommand
@@ -121,6 +126,62 @@ pub enum Command {
         #[arg(long, requires = "dir")]
         force: bool,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EngineCommand {
+    /// Run a USI conformance report on an engine: handshake, options,
+    /// isready, usinewgame, searches of positions that stress `position`
+    /// (handicaps, ten pawns in hand, promoted pieces), each `go` limit,
+    /// `go infinite` and `stop`, and `quit`. Each check prints PASS or FAIL
+    /// with its evidence. Exit 0 when all pass, 1 when any fails, 2 when
+    /// the engine cannot be started.
+    #[command(after_long_help = ENGINE_CHECK_HELP)]
+    Check(EngineCheckArgs),
+}
+
+const ENGINE_CHECK_HELP: &str = "\
+Every move the engine sends (best move, ponder move, each PV move) is played
+on kifconv's board; an illegal one fails its row, naming the move. Limits are
+judged with a tolerance: `go depth D` no info deeper than D; `go nodes N` no
+more than 2·N + 10000 nodes reported; timed searches answer within their time
+and one second; `stop` brings bestmove within two seconds. An engine that
+hangs (no reply within --timeout) or dies is ended, and the rows after say
+they were not run.
+Example:
+  kifconv engine check ./YaneuraOu --option Threads=1 --option USI_Hash=16";
+
+#[derive(ClapArgs, Debug)]
+pub struct EngineCheckArgs {
+    /// The engine's command line (the program and its arguments, quoted
+    /// as one argument: 'ssh host ./engine').
+    pub command: String,
+    /// An option to set after the handshake, NAME=VALUE (NAME= for a
+    /// button); repeat for more.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = engine_option)]
+    pub options: Vec<(String, String)>,
+    /// How long to wait for any reply before the engine is called hung.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
+    pub timeout: std::time::Duration,
+}
+
+/// `NAME=VALUE`, split at the first `=`.
+fn engine_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("`{text}` is not NAME=VALUE")),
+    }
+}
+
+/// A positive number of seconds (`10`, `0.5`).
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| format!("`{text}` is not a positive number of seconds"))
 }
 
 #[derive(Subcommand, Debug)]

@@ -13,6 +13,7 @@ mod analyze;
 mod args;
 mod book;
 mod convert;
+mod engine;
 mod games;
 mod report;
 mod run;
@@ -163,6 +164,9 @@ fn run() -> u8 {
             args::BookCommand::Sort(args) => book::sort(args),
             args::BookCommand::Convert(args) => book::convert(args),
             args::BookCommand::PetaShock(args) => book::peta_shock(args),
+        },
+        Some(Command::Engine { action }) => match action {
+            args::EngineCommand::Check(args) => engine::check(args),
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.

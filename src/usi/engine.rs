@@ -203,6 +203,8 @@ struct Going {
 pub struct Engine {
     process: Process,
     name: String,
+    /// The engine's `id name`, when it sent one.
+    id_name: Option<String>,
     author: Option<String>,
     options: Vec<EngineOption>,
     timeouts: Timeouts,
@@ -219,6 +221,17 @@ impl Engine {
         options: &[(String, String)],
         timeouts: Timeouts,
     ) -> Result<Engine, EngineError> {
+        let mut engine = Engine::open(command, timeouts)?;
+        for (name, value) in options {
+            engine.set_option(name, value)?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    /// Starts `command` (as [`Engine::start`] does) and exchanges
+    /// `usi`/`usiok` only: no option is set and no `isready` sent yet.
+    pub fn open(command: &str, timeouts: Timeouts) -> Result<Engine, EngineError> {
         let fail = |kind| EngineError {
             engine: command.to_string(),
             kind: Box::new(kind),
@@ -231,22 +244,24 @@ impl Engine {
         let mut engine = Engine {
             process,
             name: command.to_string(),
+            id_name: None,
             author: None,
             options: Vec::new(),
             timeouts,
             going: None,
         };
         engine.handshake()?;
-        for (name, value) in options {
-            engine.set_option(name, value)?;
-        }
-        engine.ready()?;
         Ok(engine)
     }
 
     /// The engine's `id name`, or its command line when it gave none.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The engine's `id name`, if it sent one.
+    pub fn id_name(&self) -> Option<&str> {
+        self.id_name.as_deref()
     }
 
     /// The engine's `id author`.
@@ -341,6 +356,7 @@ impl Engine {
         self.until("usiok", self.timeouts.handshake, |engine, line| {
             if let Some(name) = line.strip_prefix("id name ") {
                 engine.name = name.trim().to_string();
+                engine.id_name = Some(engine.name.clone());
             } else if let Some(author) = line.strip_prefix("id author ") {
                 engine.author = Some(author.trim().to_string());
             } else if let Some(option) = line.strip_prefix("option ") {
@@ -435,9 +451,7 @@ impl Engine {
         moves: &[Move],
         limit: &Limit,
     ) -> Result<(), EngineError> {
-        if self.going.is_some() {
-            self.stop()?;
-        }
+        self.abandon()?;
         let (command, position) = self.position(start, moves)?;
         self.send(&command)?;
         self.send(&format!("go {}", limit.go()))?;
@@ -468,11 +482,37 @@ impl Engine {
         self.collect(deadline, allowed)
     }
 
+    /// Reads the search started by [`Engine::go`] for `wait` at most: its
+    /// result if `bestmove` came, `None` if it is still searching. (A
+    /// search of `go infinite` must not answer before [`Engine::stop`].)
+    pub fn poll(&mut self, wait: Duration) -> Result<Option<Search>, EngineError> {
+        assert!(self.going.is_some(), "a search was started");
+        match self.collect(Some(Instant::now() + wait), wait) {
+            Ok(search) => Ok(Some(search)),
+            Err(e) if matches!(*e.kind, EngineErrorKind::Timeout { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// `stop`, then the search's result.
     pub fn stop(&mut self) -> Result<Search, EngineError> {
         self.send("stop")?;
         let allowed = self.timeouts.stop;
         self.collect(Some(Instant::now() + allowed), allowed)
+    }
+
+    /// Ends the search under way, if any, and drops it: `stop`, then the
+    /// lines up to its `bestmove`, unchecked. A search that failed on a
+    /// bad move in its PV is still running; this lets the next one start
+    /// clean. Nothing to do when no search is under way.
+    pub fn abandon(&mut self) -> Result<(), EngineError> {
+        if self.going.is_none() {
+            return Ok(());
+        }
+        self.send("stop")?;
+        let result = self.until("bestmove", self.timeouts.stop, |_, _| {});
+        self.going = None;
+        result.map(|_| ())
     }
 
     /// Searches the position `moves` reach from `start` and waits for the

@@ -70,32 +70,36 @@ pub enum EngineErrorKind {
     },
 }
 
-impl fmt::Display for EngineError {
+impl fmt::Display for EngineErrorKind {
+    /// What went wrong, without the engine's name or transcript.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "engine {}: ", self.engine)?;
-        match &*self.kind {
-            EngineErrorKind::CommandLine(why) => write!(f, "cannot read the command line: {why}")?,
-            EngineErrorKind::Start(e) => write!(f, "cannot start it: {e}")?,
-            EngineErrorKind::Send(e) => write!(f, "it no longer reads its input: {e}")?,
+        match self {
+            EngineErrorKind::CommandLine(why) => write!(f, "cannot read the command line: {why}"),
+            EngineErrorKind::Start(e) => write!(f, "cannot start it: {e}"),
+            EngineErrorKind::Send(e) => write!(f, "it no longer reads its input: {e}"),
             EngineErrorKind::Ended {
                 waiting_for,
                 status,
             } => {
                 write!(f, "it ended while kifconv waited for `{waiting_for}`")?;
-                if let Some(status) = status {
-                    write!(f, " ({status})")?;
+                match status {
+                    Some(status) => write!(f, " ({status})"),
+                    None => Ok(()),
                 }
             }
             EngineErrorKind::Timeout { waiting_for, after } => write!(
                 f,
                 "no `{waiting_for}` within {:.1} s (the engine hangs, or needs a longer --timeout)",
                 after.as_secs_f64()
-            )?,
+            ),
+            EngineErrorKind::NoOption { name, known } if known.is_empty() => {
+                write!(f, "it has no option `{name}`; it declared none")
+            }
             EngineErrorKind::NoOption { name, known } => write!(
                 f,
                 "it has no option `{name}`; its options: {}",
                 known.join(", ")
-            )?,
+            ),
             EngineErrorKind::IllegalMove {
                 what,
                 position,
@@ -104,11 +108,17 @@ impl fmt::Display for EngineError {
             } => write!(
                 f,
                 "{what} `{line}` is not legal after `{position}`: {reason}"
-            )?,
+            ),
             EngineErrorKind::Garbled { waiting_for, line } => {
-                write!(f, "`{line}` is not a USI `{waiting_for}` reply")?
+                write!(f, "`{line}` is not a USI `{waiting_for}` reply")
             }
         }
+    }
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "engine {}: {}", self.engine, self.kind)?;
         if !self.transcript.is_empty() {
             write!(f, "\n  last lines exchanged:")?;
             for line in &self.transcript {

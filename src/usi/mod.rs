@@ -17,6 +17,7 @@
 //! ```
 
 mod analyze;
+pub mod check;
 mod engine;
 mod error;
 mod info;

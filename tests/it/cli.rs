@@ -430,6 +430,7 @@ fn completions_and_man_page() {
     assert_eq!(
         names,
         [
+            "kifconv-analyze.1",
             "kifconv-book-build.1",
             "kifconv-book-check.1",
             "kifconv-book-convert.1",
@@ -439,6 +440,8 @@ fn completions_and_man_page() {
             "kifconv-book-sort.1",
             "kifconv-book.1",
             "kifconv-completions.1",
+            "kifconv-engine-check.1",
+            "kifconv-engine.1",
             "kifconv-flip.1",
             "kifconv-man.1",
             "kifconv-mate.1",

@@ -19,6 +19,7 @@ mod cli;
 mod corpus;
 mod deduction;
 mod describe_resolve;
+mod engine_check;
 mod error_kinds;
 mod fixtures;
 mod headers;

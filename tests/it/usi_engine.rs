@@ -66,7 +66,9 @@ fn stops_an_infinite_search(engine: &mut Engine) {
     engine
         .go(&Position::startpos(), &[], &Limit::Infinite)
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    // Still searching: no bestmove before stop.
+    let polled = engine.poll(Duration::from_millis(300)).unwrap();
+    assert!(polled.is_none(), "{polled:?}");
     let asked = Instant::now();
     let search = engine.stop().unwrap();
     assert!(asked.elapsed() < Duration::from_secs(5));
@@ -165,12 +167,14 @@ fn script(dir: &Path, name: &str, cases: &str) -> String {
     format!("sh {}", s(&path))
 }
 
+/// Deadlines a script engine meets with room to spare on a busy machine;
+/// the waits that are meant to run out are shortened where they are.
 fn quick() -> Timeouts {
     Timeouts {
-        handshake: Duration::from_secs(5),
-        ready: Duration::from_millis(500),
-        search: Duration::from_secs(5),
-        stop: Duration::from_secs(1),
+        handshake: Duration::from_secs(10),
+        ready: Duration::from_secs(10),
+        search: Duration::from_secs(10),
+        stop: Duration::from_secs(2),
         quit: Duration::from_millis(500),
     }
 }
@@ -234,7 +238,11 @@ fn an_engine_that_hangs_dies_or_ignores_quit_is_ended() {
     let dir = scratch("usi-broken");
     // Never answers isready.
     let command = script(&dir, "no-readyok", "    isready) ;;");
-    let error = Engine::start(&command, &[], quick())
+    let short = Timeouts {
+        ready: Duration::from_millis(500),
+        ..quick()
+    };
+    let error = Engine::start(&command, &[], short)
         .err()
         .expect("no readyok");
     assert!(
@@ -316,4 +324,91 @@ fn scores_are_typed() {
         Value::Mate { mating, .. } => assert!(mating),
     }
     quits(engine);
+}
+
+#[test]
+fn a_search_that_failed_on_its_pv_does_not_spoil_the_next() {
+    let dir = scratch("usi-abandon");
+    // The first search sends two PVs with an illegal second move, then a
+    // legal best move; every later one answers cleanly.
+    let command = script(
+        &dir,
+        "bad-first-pv",
+        "    isready) echo readyok;;\n    go*) n=$((n+1)); if [ $n = 1 ]; then echo 'info depth 1 pv 7g7f 7f7e'; echo 'info depth 2 pv 7g7f 7f7e'; fi; echo 'info depth 1 score cp 0 pv 2g2f'; echo 'bestmove 2g2f';;",
+    );
+    let mut engine = Engine::start(&command, &[], quick()).unwrap();
+    let error = engine
+        .search(&Position::startpos(), &[], &Limit::Depth(1))
+        .unwrap_err();
+    assert!(
+        matches!(
+            &*error.kind,
+            EngineErrorKind::IllegalMove { what: "pv", .. }
+        ),
+        "{error}"
+    );
+    // The stale lines of the first search are read and dropped.
+    let search = engine
+        .search(&Position::startpos(), &[], &Limit::Depth(1))
+        .unwrap();
+    assert_eq!(search.best, BestMove::Move(Move::from_usi("2g2f").unwrap()));
+    assert!(engine.transcript().iter().any(|l| l == "> stop"));
+    let pid = engine.id();
+    assert!(engine.quit());
+    assert!(!running(pid));
+}
+
+#[test]
+fn open_exchanges_the_handshake_only() {
+    let dir = scratch("usi-open");
+    let command = script(&dir, "opened", "    isready) echo readyok;;");
+    let engine = Engine::open(&command, quick()).unwrap();
+    assert_eq!(engine.id_name(), Some("opened"));
+    assert_eq!(engine.options().len(), 1);
+    assert!(
+        !engine.transcript().iter().any(|l| l == "> isready"),
+        "{:?}",
+        engine.transcript()
+    );
+    assert!(engine.quit());
+    // An engine that sends no `id name` is named by its command line.
+    let path = dir.join("nameless");
+    std::fs::write(
+        &path,
+        "while read -r line; do\n  case \"$line\" in\n    usi) echo usiok;;\n    isready) echo readyok;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    let command = format!("sh {}", s(&path));
+    let engine = Engine::start(&command, &[], quick()).unwrap();
+    assert_eq!(engine.id_name(), None);
+    assert_eq!(engine.name(), command);
+    assert!(engine.quit());
+}
+
+#[test]
+fn poll_gives_a_search_that_answered_and_waits_for_one_that_did_not() {
+    let dir = scratch("usi-poll");
+    // Answers `go infinite` at once (a fault), and waits for stop after
+    // any other go.
+    let command = script(
+        &dir,
+        "poller",
+        "    isready) echo readyok;;\n    'go infinite') echo 'info depth 1 score cp 0 pv 7g7f'; echo 'bestmove 7g7f';;\n    stop) echo 'bestmove 2g2f';;",
+    );
+    let mut engine = Engine::start(&command, &[], quick()).unwrap();
+    engine
+        .go(&Position::startpos(), &[], &Limit::Infinite)
+        .unwrap();
+    let search = engine.poll(Duration::from_secs(2)).unwrap().unwrap();
+    assert_eq!(search.best, BestMove::Move(Move::from_usi("7g7f").unwrap()));
+    assert_eq!(search.pvs[0].moves.len(), 1);
+    engine
+        .go(&Position::startpos(), &[], &Limit::Depth(3))
+        .unwrap();
+    let waited = Instant::now();
+    assert!(engine.poll(Duration::from_millis(200)).unwrap().is_none());
+    assert!(waited.elapsed() >= Duration::from_millis(200));
+    let search = engine.stop().unwrap();
+    assert_eq!(search.best, BestMove::Move(Move::from_usi("2g2f").unwrap()));
+    assert!(engine.quit());
 }
