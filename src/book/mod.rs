@@ -35,7 +35,6 @@ pub mod peta_shock;
 pub mod query;
 pub mod runs;
 pub mod sort;
-mod text_hash;
 pub mod ybb;
 
 use std::collections::BTreeMap;

@@ -1,13 +1,12 @@
-//! Sorting more than memory holds. Items are held by their text key, the
-//! items of one key added together; past a limit they go to a sorted run
+//! Sorting more than memory holds. Items are held with their text key,
+//! one after another as they come; sorted, the items of one key are added
+//! together (in the order they came). Past a limit they go to a sorted run
 //! on disk, and the runs are merged at the end, a bounded number at a
 //! time. A run is a text file, a line an item (its key, a tab, its
 //! fields). The runs are removed when the sorter is finished or dropped,
 //! and a run that cannot be written whole is removed at once: a failed
 //! job leaves no run behind.
 
-use super::text_hash::TextHash;
-use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -18,9 +17,9 @@ use std::path::{Path, PathBuf};
 /// worker threads' files).
 pub const FAN_IN: usize = 32;
 
-/// The memory a key takes beside its text, about: the string's and the
-/// map's share, and the allocator's slack.
-const KEY_BYTES: usize = 64;
+/// The memory an item held takes beside its key's text and its own
+/// weight, about: where its key starts and ends, and the sort's share.
+const KEY_BYTES: usize = 24;
 
 /// What a sorter holds for a key.
 pub trait Item: Sized {
@@ -38,7 +37,11 @@ pub trait Item: Sized {
 
 /// Items by key, in memory and in sorted runs on disk.
 pub struct Sorter<T> {
-    items: HashMap<String, T, TextHash>,
+    /// The keys of the items held, one after another.
+    text: String,
+    /// The items held, in the order added, with where each one's key
+    /// starts and ends in `text`.
+    items: Vec<(usize, usize, T)>,
     /// About how many bytes the items held take.
     held: usize,
     /// How many bytes of items may be held before they go to a run.
@@ -61,7 +64,8 @@ impl<T> Default for Sorter<T> {
     fn default() -> Self {
         static SORTERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Sorter {
-            items: HashMap::default(),
+            text: String::new(),
+            items: Vec::new(),
             held: 0,
             limit: None,
             dir: None,
@@ -95,19 +99,13 @@ impl<T: Item> Sorter<T> {
         self.spilled
     }
 
-    /// Adds `item` under `key` (to the item held there, if any).
+    /// Adds `item` under `key` (to be added to the other items of that
+    /// key when sorted).
     pub fn add(&mut self, key: &str, item: T) -> io::Result<()> {
-        match self.items.get_mut(key) {
-            Some(held) => {
-                let before = held.weight();
-                held.add(item);
-                self.held = (self.held + held.weight()).saturating_sub(before);
-            }
-            None => {
-                self.held += key.len() + KEY_BYTES + item.weight();
-                self.items.insert(key.to_string(), item);
-            }
-        }
+        self.held += key.len() + KEY_BYTES + item.weight();
+        let start = self.text.len();
+        self.text.push_str(key);
+        self.items.push((start, self.text.len(), item));
         if self.limit.is_some_and(|limit| self.held >= limit) {
             self.spill()?;
         }
@@ -117,10 +115,7 @@ impl<T: Item> Sorter<T> {
     /// Every key once, in byte order, with its items added together.
     pub fn finish(mut self, mut each: impl FnMut(&str, T) -> io::Result<()>) -> io::Result<()> {
         if self.runs.0.is_empty() {
-            for (key, item) in self.sorted() {
-                each(&key, item)?;
-            }
-            return Ok(());
+            return self.drain_sorted(&mut each);
         }
         if !self.items.is_empty() {
             self.spill()?;
@@ -136,25 +131,39 @@ impl<T: Item> Sorter<T> {
 
     /// Writes the items held to a sorted run on disk.
     fn spill(&mut self) -> io::Result<()> {
-        let sorted = self.sorted();
         let path = self.run_path();
         write_run(&path, |out| {
-            for (key, item) in &sorted {
-                write_line(out, key, item)?;
-            }
-            Ok(())
+            self.drain_sorted(&mut |key, item| write_line(out, key, &item))
         })?;
         self.runs.0.push(path);
         self.spilled += 1;
         Ok(())
     }
 
-    /// The items held, taken out in key order.
-    fn sorted(&mut self) -> Vec<(String, T)> {
+    /// The items held, taken out in key order, those of one key added
+    /// together in the order they came.
+    fn drain_sorted(&mut self, each: &mut dyn FnMut(&str, T) -> io::Result<()>) -> io::Result<()> {
         self.held = 0;
-        let mut sorted: Vec<(String, T)> = self.items.drain().collect();
-        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        sorted
+        let text = std::mem::take(&mut self.text);
+        let mut items = std::mem::take(&mut self.items);
+        // Stable: a key's items stay in the order they came.
+        items.sort_by(|a, b| text[a.0..a.1].cmp(&text[b.0..b.1]));
+        let mut last: Option<(&str, T)> = None;
+        for (start, end, item) in items {
+            let key = &text[start..end];
+            match &mut last {
+                Some((k, held)) if *k == key => held.add(item),
+                _ => {
+                    if let Some((k, held)) = last.replace((key, item)) {
+                        each(k, held)?;
+                    }
+                }
+            }
+        }
+        if let Some((k, held)) = last {
+            each(k, held)?;
+        }
+        Ok(())
     }
 
     /// The name of the next run.
