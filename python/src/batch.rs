@@ -74,6 +74,33 @@ pub(crate) fn plan(
     Ok(plan)
 }
 
+/// `output=` (a folder, else the bytes come back), `force=` and
+/// `skip_existing=` into the plan.
+pub(crate) fn to_folder(
+    plan: &mut Plan,
+    output: Option<&PathBuf>,
+    force: bool,
+    skip_existing: bool,
+) -> PyResult<()> {
+    if let Some(dir) = output {
+        plan.destination = Destination::Folder(dir.clone());
+    }
+    if force && skip_existing {
+        return Err(PyValueError::new_err("force and skip_existing: give one"));
+    }
+    if skip_existing && output.is_none() {
+        return Err(PyValueError::new_err(
+            "skip_existing goes with output (a folder)",
+        ));
+    }
+    if force {
+        plan.overwrite = Overwrite::Replace;
+    } else if skip_existing {
+        plan.overwrite = Overwrite::SkipExisting;
+    }
+    Ok(())
+}
+
 /// `errors=`: `"raise"` (the first failed input raises its `KifError`
 /// once the run is done) or `"keep"` (failed inputs are kept in the
 /// result, or given to `warnings`).
@@ -417,22 +444,7 @@ pub fn convert(
         filter,
     };
     let mut plan = plan(py, inputs, jobs, glob, follow, hidden)?;
-    if let Some(dir) = &output {
-        plan.destination = Destination::Folder(dir.clone());
-    }
-    if force && skip_existing {
-        return Err(PyValueError::new_err("force and skip_existing: give one"));
-    }
-    if skip_existing && output.is_none() {
-        return Err(PyValueError::new_err(
-            "skip_existing goes with output (a folder)",
-        ));
-    }
-    if force {
-        plan.overwrite = Overwrite::Replace;
-    } else if skip_existing {
-        plan.overwrite = Overwrite::SkipExisting;
-    }
+    to_folder(&mut plan, output.as_ref(), force, skip_existing)?;
     let mut bytes = Vec::new();
     let (summary, _, outcomes) = run(py, &plan, &job, &mut bytes, keep)?;
     let output = output.is_none().then(|| PyBytes::new(py, &bytes).unbind());

@@ -3,11 +3,10 @@
 //! library's `kifconv::usi` and its analysis job, with the interpreter's
 //! lock released while the engine thinks.
 
-use crate::batch::{keep_errors, plan, reading, run, Inputs, Summary};
+use crate::batch::{keep_errors, plan, reading, run, to_folder, Inputs, Summary};
 use crate::names;
 use kifconv::batch::jobs::analyze::{Analyze, EngineCommand};
 use kifconv::batch::jobs::convert::Convert;
-use kifconv::batch::{Destination, Overwrite};
 use kifconv::training::eval::Dialect;
 use kifconv::usi::{self, Analysis, Bound as ScoreBound, Limit, Timeouts, Value};
 use kifconv::{Move, Position, Target};
@@ -460,24 +459,7 @@ pub fn analyze(
     };
     let job = Analyze::new(convert, command, engines, analysis);
     let mut plan = plan(py, inputs, Some(engines as i64), glob, follow, hidden)?;
-    if let Some(dir) = &output {
-        plan.destination = Destination::Folder(dir.clone());
-    }
-    if force && skip_existing {
-        return Err(PyValueError::new_err("force and skip_existing: give one"));
-    }
-    if skip_existing && output.is_none() {
-        return Err(PyValueError::new_err(
-            "skip_existing goes with output (a folder)",
-        ));
-    }
-    plan.overwrite = if force {
-        Overwrite::Replace
-    } else if skip_existing {
-        Overwrite::SkipExisting
-    } else {
-        Overwrite::Refuse
-    };
+    to_folder(&mut plan, output.as_ref(), force, skip_existing)?;
     let mut bytes = Vec::new();
     let (summary, (_, counts), outcomes) = run(py, &plan, &job, &mut bytes, keep)?;
     if counts.failed_games > 0 && !keep {

@@ -198,6 +198,31 @@ struct Going {
     search: Search,
 }
 
+impl Going {
+    /// A search started at `started`, nothing read yet.
+    fn new(
+        command: String,
+        position: Position,
+        started: Instant,
+        deadline: Option<Instant>,
+    ) -> Going {
+        Going {
+            command,
+            position,
+            started,
+            deadline,
+            search: Search {
+                best: BestMove::Resign,
+                ponder: None,
+                pvs: Vec::new(),
+                infos: Vec::new(),
+                warnings: Vec::new(),
+                elapsed: Duration::ZERO,
+            },
+        }
+    }
+}
+
 /// A running USI engine. Dropping it ends the process (`quit`, then a kill
 /// after [`Timeouts::quit`]).
 pub struct Engine {
@@ -457,20 +482,8 @@ impl Engine {
         self.send(&format!("go {}", limit.go()))?;
         let black = position.side_to_move() == crate::Color::Black;
         let started = Instant::now();
-        self.going = Some(Going {
-            command,
-            position,
-            started,
-            deadline: limit.allowed(&self.timeouts, black).map(|d| started + d),
-            search: Search {
-                best: BestMove::Resign,
-                ponder: None,
-                pvs: Vec::new(),
-                infos: Vec::new(),
-                warnings: Vec::new(),
-                elapsed: Duration::ZERO,
-            },
-        });
+        let deadline = limit.allowed(&self.timeouts, black).map(|d| started + d);
+        self.going = Some(Going::new(command, position, started, deadline));
         Ok(())
     }
 
@@ -670,20 +683,12 @@ impl Engine {
         self.send(&go)?;
         let allowed = time.map_or(self.timeouts.search, |t| t + self.timeouts.stop);
         let started = Instant::now();
-        self.going = Some(Going {
+        self.going = Some(Going::new(
             command,
             position,
             started,
-            deadline: Some(started + allowed),
-            search: Search {
-                best: BestMove::Resign,
-                ponder: None,
-                pvs: Vec::new(),
-                infos: Vec::new(),
-                warnings: Vec::new(),
-                elapsed: Duration::ZERO,
-            },
-        });
+            Some(started + allowed),
+        ));
         let line = self.until("checkmate", allowed, |_, _| {});
         let line = match line {
             Ok(line) => line,
