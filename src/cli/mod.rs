@@ -11,6 +11,7 @@
 
 mod args;
 mod book;
+mod book_mine;
 mod convert;
 mod games;
 mod report;
@@ -161,6 +162,7 @@ fn run() -> u8 {
             args::BookCommand::Sort(args) => book::sort(args),
             args::BookCommand::Convert(args) => book::convert(args),
             args::BookCommand::PetaShock(args) => book::peta_shock(args),
+            args::BookCommand::Mine(args) => book_mine::mine(args),
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.

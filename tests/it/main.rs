@@ -12,6 +12,7 @@ mod util;
 mod archives;
 mod book;
 mod book_engine;
+mod book_mine;
 mod charsets;
 mod clearer_errors;
 mod cli;
