@@ -200,6 +200,38 @@ fn assert_engine_plays_from(engine: &Path, dir: &Path, book: &Book, moves: &[Mov
     assert!(want.iter().any(|(m, _)| m == best), "{best}: {shown}");
 }
 
+/// The flip-folded keys of the positions `book`'s own moves reach from
+/// the start up to `max_ply`, breadth-first, not going past a position
+/// whose best value is beyond ±`eval_limit`.
+fn reach(book: &Book, max_ply: u32, eval_limit: Option<i32>) -> BTreeSet<String> {
+    let folded = |pos: &Position| match pos.side_to_move() {
+        Color::Black => kifconv::book::key(pos),
+        Color::White => kifconv::book::key(&pos.flip()),
+    };
+    let mut reached = BTreeSet::new();
+    let mut level = vec![Position::startpos()];
+    for ply in 1..=max_ply {
+        let mut next = Vec::new();
+        for pos in &level {
+            if !reached.insert(folded(pos)) || ply == max_ply {
+                continue;
+            }
+            let moves = book_moves(book, pos);
+            let best = moves.iter().map(|(_, v)| *v).max().unwrap();
+            if eval_limit.is_some_and(|limit| best.abs() > limit) {
+                continue;
+            }
+            for (mv, _) in moves {
+                let mut child = pos.clone();
+                child.play(Move::from_usi(&mv).unwrap()).unwrap();
+                next.push(child);
+            }
+        }
+        level = next;
+    }
+    reached
+}
+
 /// Two engines dig from the starting position: the book is flip-folded
 /// and sound, every position up to the largest ply on the engines' lines
 /// is in it, and YaneuraOu plays from it at the start and (through
@@ -232,26 +264,7 @@ fn two_engines_dig_a_sound_flip_folded_book() {
     let book = assert_sound(&book_path);
     // The book holds exactly the positions its own moves reach from the
     // start up to ply 6: the walk missed none and went no further.
-    let folded = |pos: &Position| match pos.side_to_move() {
-        Color::Black => kifconv::book::key(pos),
-        Color::White => kifconv::book::key(&pos.flip()),
-    };
-    let mut reached = BTreeSet::new();
-    let mut level = vec![Position::startpos()];
-    for ply in 1..=6 {
-        let mut next = Vec::new();
-        for pos in &level {
-            if !reached.insert(folded(pos)) || ply == 6 {
-                continue;
-            }
-            for (mv, _) in book_moves(&book, pos) {
-                let mut child = pos.clone();
-                child.play(Move::from_usi(&mv).unwrap()).unwrap();
-                next.push(child);
-            }
-        }
-        level = next;
-    }
+    let reached = reach(&book, 6, None);
     assert!(reached.len() > 20, "{} positions", reached.len());
     assert_eq!(reached, book.entries.keys().cloned().collect());
     let said = stderr(&out);
@@ -405,4 +418,48 @@ fn an_engine_error_is_reported_and_nothing_written() {
     assert!(read(&book_path).entries.is_empty());
     assert!(!pids.is_empty());
     assert_ended(&pids);
+}
+
+/// With --eval-limit, a line stops at a position whose best value is
+/// beyond the limit: the book holds exactly what its moves reach when
+/// such positions are not followed, and some were not (at 2000 nodes the
+/// engine values a position of ply 3 beyond ±50, and the start at 1).
+#[test]
+fn the_eval_limit_stops_a_line() {
+    let Some(engine) = yaneuraou("material") else {
+        return;
+    };
+    let dir = scratch("mine-eval");
+    let book_path = dir.join("limited.db");
+    let args = mine_args(
+        &book_path,
+        &engine,
+        &[
+            "--nodes",
+            "2000",
+            "--max-ply",
+            "5",
+            "--multipv",
+            "2",
+            "--engines",
+            "2",
+            "--eval-limit",
+            "20",
+        ],
+    );
+    let (out, engines) = run_watched(&args, None);
+    let said = stderr(&out);
+    assert!(out.status.success(), "{said}");
+    assert_ended(&engines);
+    let book = assert_sound(&book_path);
+    let cut = said
+        .split([',', ';'])
+        .find(|part| part.ends_with(" past the eval limit"))
+        .and_then(|part| part.split_whitespace().next()?.parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("no position past the limit: {said}"));
+    assert!(cut > 0 && book.entries.len() > cut, "{said}");
+    assert_eq!(
+        reach(&book, 5, Some(20)),
+        book.entries.keys().cloned().collect()
+    );
 }
