@@ -22,7 +22,9 @@
 //!   min-max over the book's graph, as YaneuraOu's `makebook peta_shock`,
 //!   and writes the result as the engine writes it;
 //! * [`gnu_sort`] is the engine's sort, so that equal moves come out in
-//!   its order.
+//!   its order;
+//! * [`mine`] digs a book with USI engines: a breadth-first walk from start
+//!   lines, each new position searched and its candidates stored.
 
 pub mod apery;
 pub mod build;
@@ -31,6 +33,7 @@ pub mod convert;
 pub mod db2016;
 pub mod file;
 pub mod gnu_sort;
+pub mod mine;
 pub mod peta_shock;
 pub mod query;
 pub mod runs;

@@ -40,35 +40,21 @@ pub fn run(args: AnalyzeArgs) -> u8 {
     }
 }
 
-/// The engine as the run starts it: its command, options and deadlines.
-pub fn engine_command(
-    args: &EngineArgs,
-    extra: &[(String, String)],
-) -> Result<EngineCommand, String> {
-    let mut options = Vec::with_capacity(args.options.len() + extra.len());
-    for option in &args.options {
-        let Some((name, value)) = option.split_once('=') else {
-            return Err(format!(
-                "--option {option}: expected NAME=VALUE (Threads=1)"
-            ));
-        };
-        options.push((name.trim().to_string(), value.trim().to_string()));
-    }
+/// The engine as the run starts it: its command, options (`extra` after
+/// the command line's) and deadlines.
+pub fn engine_command(args: &EngineArgs, extra: &[(String, String)]) -> EngineCommand {
+    let mut options = args.options.clone();
     options.extend(extra.iter().cloned());
-    if args.engines == 0 {
-        return Err("--engines must be at least 1".into());
-    }
-    let search = Duration::from_secs(args.timeout.max(1));
-    Ok(EngineCommand {
+    EngineCommand {
         command: args.engine.clone(),
         options,
         timeouts: Timeouts {
-            handshake: search.min(Duration::from_secs(60)),
-            ready: search,
-            search,
+            handshake: args.timeout.min(Duration::from_secs(60)),
+            ready: args.timeout,
+            search: args.timeout,
             ..Timeouts::default()
         },
-    })
+    }
 }
 
 fn checked(args: AnalyzeArgs) -> Result<(Face, Analyze), String> {
@@ -92,8 +78,8 @@ fn checked(args: AnalyzeArgs) -> Result<(Face, Analyze), String> {
         return Err("--multipv must be at least 1".into());
     }
     let multipv = (args.multipv > 1).then(|| ("MultiPV".to_string(), args.multipv.to_string()));
-    let engine = engine_command(&args.engine, multipv.as_slice())?;
-    let engines = args.engine.engines;
+    let engine = engine_command(&args.engine, multipv.as_slice());
+    let engines = args.engine.engines as usize;
     let (mut face, work) = convert::checked(args.convert)?;
     let Work::Convert(convert) = work else {
         unreachable!("the target is a record format");

@@ -211,6 +211,11 @@ pub enum BookCommand {
     /// Back the values of a book's leaves up to its root by min-max over
     /// the book's positions, as YaneuraOu's `makebook peta_shock` does.
     PetaShock(BookPetaShockArgs),
+    /// Dig a book with USI engines: walk from start lines through the
+    /// book's moves and the engines', searching each new position and
+    /// storing its candidate moves (flip-folded, resumable).
+    #[command(after_long_help = BOOK_MINE_HELP)]
+    Mine(BookMineArgs),
 }
 
 const MATE_HELP: &str = "\
@@ -590,24 +595,24 @@ pub struct AnalyzeArgs {
     pub variations: bool,
 }
 
-/// How to run a USI engine.
+/// How to run a USI engine (for `analyze` and `book mine`).
 #[derive(ClapArgs, Debug)]
 pub struct EngineArgs {
     /// The engine's command line: the program and its arguments (`ssh
     /// host ./engine` runs a remote one); quotes group words.
     #[arg(long, value_name = "CMD", required = true)]
     pub engine: String,
-    /// Run this many engines at once (each searches other games).
-    #[arg(long, value_name = "E", default_value_t = 1)]
-    pub engines: usize,
-    /// Set an engine option after `usi` (repeatable): `--option
-    /// Threads=1`, `--option USI_Hash=256`.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    pub options: Vec<String>,
+    /// Run this many engines at once, each on other work.
+    #[arg(long, value_name = "E", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub engines: u32,
+    /// Set an engine option after `usi`, NAME=VALUE (repeat it; `NAME=`
+    /// for a button): `--option Threads=1`, `--option USI_Hash=256`.
+    #[arg(long = "option", value_name = "NAME=VALUE", value_parser = engine_option)]
+    pub options: Vec<(String, String)>,
     /// Seconds an engine may take to answer a search bounded by nodes or
     /// depth (and to start) before it is called hung.
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
-    pub timeout: u64,
+    #[arg(long, value_name = "SECS", default_value = "600", value_parser = seconds)]
+    pub timeout: std::time::Duration,
 }
 
 #[derive(ClapArgs, Debug, Default)]
@@ -739,4 +744,50 @@ pub enum CsaVersion {
     V3,
     #[value(name = "2.2")]
     V2,
+}
+
+const BOOK_MINE_HELP: &str = "\
+The walk is breadth-first, in ply order: the same start lines and the same book
+always give the same queue. A position in the book (or whose rotation is) is
+not searched again: its book moves are followed. The book is saved (a temporary
+file renamed over it) every --save-every positions, at the end and on Ctrl-C;
+run the same command again to go on. Each engine forgets its hash before each
+search, so the book does not depend on which engine searched what.
+Exit 0 when the walk ended with no engine error; 1 when it was interrupted or
+an engine failed on some position (never written); 2 for a usage or fatal
+error (an engine that does not start, a book that cannot be read or saved).
+
+Example:
+  kifconv book mine mined.db --engine ./YaneuraOu --nodes 100000 --multipv 2 \\
+      --engines 2 --option Threads=1 --option USI_Hash=256 --option BookFile=no_book";
+
+#[derive(ClapArgs, Debug)]
+pub struct BookMineArgs {
+    /// The book (DB2016 text): read when it exists, created when not, and
+    /// saved in place.
+    pub book: PathBuf,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Nodes per search (`go nodes N`).
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Candidate moves per position (MultiPV).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub multipv: u32,
+    /// Start lines, one a line: `position startpos moves …`, `position
+    /// sfen … moves …` or an SFEN (`#` lines are comments); by default the
+    /// starting position.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
+    /// Positions up to this ply are searched (a game's first position is
+    /// ply 1).
+    #[arg(long, value_name = "P", default_value_t = 16)]
+    pub max_ply: u32,
+    /// Do not follow a line past a position whose best value is beyond ±V
+    /// centipawns.
+    #[arg(long, value_name = "V", value_parser = clap::value_parser!(i32).range(0..))]
+    pub eval_limit: Option<i32>,
+    /// Save the book after every N positions searched.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub save_every: u64,
 }

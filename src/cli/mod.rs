@@ -12,6 +12,7 @@
 mod analyze;
 mod args;
 mod book;
+mod book_mine;
 mod convert;
 mod engine;
 mod games;
@@ -164,6 +165,7 @@ fn run() -> u8 {
             args::BookCommand::Sort(args) => book::sort(args),
             args::BookCommand::Convert(args) => book::convert(args),
             args::BookCommand::PetaShock(args) => book::peta_shock(args),
+            args::BookCommand::Mine(args) => book_mine::mine(args),
         },
         Some(Command::Engine { action }) => match action {
             args::EngineCommand::Check(args) => engine::check(args),

@@ -721,12 +721,13 @@ impl Engine {
 }
 
 /// Words that end a PV without being moves: YaneuraOu's repetition and
-/// declaration marks.
+/// declaration marks, and the share it gives a book move (`(50.00%)`).
 fn is_pv_end(text: &str) -> bool {
-    matches!(
-        text,
-        "rep_draw" | "rep_sup" | "rep_inf" | "rep_win" | "rep_lose" | "resign" | "win"
-    )
+    text.starts_with('(')
+        || matches!(
+            text,
+            "rep_draw" | "rep_sup" | "rep_inf" | "rep_win" | "rep_lose" | "resign" | "win"
+        )
 }
 
 /// An `option` line after its first word: `name N… type T [default D] …`.

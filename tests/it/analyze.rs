@@ -249,7 +249,7 @@ fn an_analysis_needs_a_format_with_comments_and_an_engine_that_starts() {
     ]);
     assert_eq!(done.status.code(), Some(2));
     assert!(
-        stderr(&done).contains("expected NAME=VALUE"),
+        stderr(&done).contains("is not NAME=VALUE"),
         "{}",
         stderr(&done)
     );

@@ -138,7 +138,7 @@ fn peta_shock(engine: &Path, dir: &Path, input: &str, output: &str) {
 /// in `dir` with every book move allowed. `BookFile` is a list of names:
 /// `user_book1.db` named there is read as `user_book1.ybb` when no `.db`
 /// of that name is in `dir`. No line may report an error.
-fn book_move(
+pub(crate) fn book_move(
     engine: &Path,
     dir: &Path,
     file: &str,

@@ -435,6 +435,7 @@ fn completions_and_man_page() {
             "kifconv-book-check.1",
             "kifconv-book-convert.1",
             "kifconv-book-merge.1",
+            "kifconv-book-mine.1",
             "kifconv-book-peta-shock.1",
             "kifconv-book-query.1",
             "kifconv-book-sort.1",

@@ -13,6 +13,7 @@ mod analyze;
 mod archives;
 mod book;
 mod book_engine;
+mod book_mine;
 mod charsets;
 mod clearer_errors;
 mod cli;

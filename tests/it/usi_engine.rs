@@ -412,3 +412,44 @@ fn poll_gives_a_search_that_answered_and_waits_for_one_that_did_not() {
     assert_eq!(search.best, BestMove::Move(Move::from_usi("2g2f").unwrap()));
     assert!(engine.quit());
 }
+
+/// A move YaneuraOu plays from its book comes with a PV that ends in the
+/// book move's share (`(100.00%)`): the driver takes the moves before it.
+#[test]
+fn a_book_move_s_pv_ends_at_its_share() {
+    let Some(path) = yaneuraou("material") else {
+        return;
+    };
+    let dir = scratch("usi-book");
+    std::fs::write(
+        dir.join("user_book1.db"),
+        "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n2g2f 8c8d 40 20 1\n",
+    )
+    .unwrap();
+    let opts = options(&[
+        ("Threads", "1"),
+        ("USI_Hash", "16"),
+        ("BookDir", s(&dir)),
+        ("BookFile", "user_book1.db"),
+        ("BookMoves", "999"),
+        ("BookEvalDiff", "99999"),
+        ("BookDepthLimit", "0"),
+    ]);
+    let mut engine = Engine::start(s(&path), &opts, Timeouts::default()).unwrap();
+    let search = engine
+        .search(&Position::startpos(), &[], &Limit::Nodes(1000))
+        .unwrap();
+    let book_move = Move::from_usi("2g2f").unwrap();
+    assert_eq!(search.best, BestMove::Move(book_move));
+    let words: Vec<String> = search.pvs[0].moves.iter().map(Move::to_string).collect();
+    assert_eq!(words.first().map(String::as_str), Some("2g2f"), "{words:?}");
+    assert!(
+        search
+            .infos
+            .iter()
+            .any(|i| i.pv.iter().any(|w| w.starts_with('('))),
+        "the engine sent its share: {:?}",
+        search.infos
+    );
+    quits(engine);
+}
