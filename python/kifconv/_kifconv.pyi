@@ -494,3 +494,28 @@ def analyze(
     hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",
 ) -> Summary: ...
+
+class _Mined(TypedDict):
+    searched: int
+    present: int
+    flips: int
+    again: int
+    cut: int
+    no_move: int
+    failures: list[tuple[str, str]]
+    positions: int
+
+def book_mine(
+    book: _StrPath,
+    *,
+    engine: str,
+    nodes: int = 10_000,
+    multipv: int = 1,
+    engines: int = 1,
+    start: list[str] | None = None,
+    max_ply: int = 16,
+    eval_limit: int | None = None,
+    save_every: int = 100,
+    options: dict[str, str] | None = None,
+    timeout: float = 600.0,
+) -> _Mined: ...

@@ -471,3 +471,126 @@ pub fn analyze(
     let output = output.is_none().then(|| PyBytes::new(py, &bytes).unbind());
     Summary::of(py, &summary, &outcomes, output)
 }
+
+/// Digs the book at `book` (DB2016 text, flip-folded; created when
+/// missing) with `engine`, as `kifconv book mine` does: the positions
+/// reached from `start` (position texts; the starting position by default)
+/// and the book's moves up to `max_ply`, each searched `nodes` nodes with
+/// MultiPV `multipv` unless it or its rotation is in the book. Saved every
+/// `save_every` positions, at the end and on Ctrl-C (then
+/// `KeyboardInterrupt` is raised). Returns the counts; each position an
+/// engine failed on is a `KifWarning` (and in `failures`).
+#[pyfunction]
+#[pyo3(signature = (book, *, engine, nodes = 10_000, multipv = 1, engines = 1, start = None,
+    max_ply = 16, eval_limit = None, save_every = 100, options = None, timeout = 600.0))]
+#[allow(clippy::too_many_arguments)]
+pub fn book_mine(
+    py: Python<'_>,
+    book: PathBuf,
+    engine: String,
+    nodes: u64,
+    multipv: u32,
+    engines: usize,
+    start: Option<Vec<String>>,
+    max_ply: u32,
+    eval_limit: Option<i32>,
+    save_every: usize,
+    options: Option<HashMap<String, String>>,
+    timeout: f64,
+) -> PyResult<Py<pyo3::types::PyDict>> {
+    use kifconv::book::mine::{self, Line, Options};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if nodes == 0 || multipv == 0 || engines == 0 || save_every == 0 {
+        return Err(PyValueError::new_err(
+            "nodes, multipv, engines and save_every must be at least 1",
+        ));
+    }
+    if kifconv::book::file::BookFormat::of_path(&book) != kifconv::book::file::BookFormat::Db2016 {
+        return Err(PyValueError::new_err(format!(
+            "book={}: a mined book is DB2016 text (.db)",
+            book.display()
+        )));
+    }
+    let lines = match start {
+        None => vec![Line::startpos()],
+        Some(texts) => {
+            let mut lines = Vec::with_capacity(texts.len());
+            for text in texts {
+                let (start, moves) = position(py, &text)?;
+                lines.push(Line { start, moves });
+            }
+            lines
+        }
+    };
+    let (mut opened, warnings) =
+        mine::open(&book).map_err(|e| PyValueError::new_err(format!("{}: {e}", book.display())))?;
+    for w in warnings {
+        crate::error::warn(py, &format!("{}: {w}", book.display()))?;
+    }
+    let command = EngineCommand {
+        command: engine,
+        options: option_pairs(options),
+        timeouts: timeouts(timeout)?,
+    };
+    let settings = Options {
+        limit: Limit::Nodes(nodes),
+        multipv,
+        engines,
+        max_ply,
+        eval_limit,
+        save_every,
+    };
+    let stop = AtomicBool::new(false);
+    let mut interrupt = None;
+    let mined = py.detach(|| {
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let start = || command.start();
+                let mut save = |b: &kifconv::book::Book| mine::save(b, &book);
+                mine::mine(&mut opened, &lines, &start, &settings, &stop, &mut save)
+            });
+            while !worker.is_finished() {
+                std::thread::sleep(Duration::from_millis(20));
+                if interrupt.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        interrupt = Some(e);
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            }
+            worker.join().expect("mining does not panic")
+        })
+    });
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
+    let summary = mined.map_err(|e| EngineError::new_err(format!("{}: {e}", book.display())))?;
+    for failure in &summary.failures {
+        crate::error::warn(
+            py,
+            &format!(
+                "{}: `{}` not stored: {}",
+                book.display(),
+                failure.position,
+                failure.error
+            ),
+        )?;
+    }
+    let out = pyo3::types::PyDict::new(py);
+    out.set_item("searched", summary.searched)?;
+    out.set_item("present", summary.present)?;
+    out.set_item("flips", summary.flips)?;
+    out.set_item("again", summary.again)?;
+    out.set_item("cut", summary.cut)?;
+    out.set_item("no_move", summary.no_move)?;
+    out.set_item(
+        "failures",
+        summary
+            .failures
+            .iter()
+            .map(|f| (f.position.clone(), f.error.clone()))
+            .collect::<Vec<_>>(),
+    )?;
+    out.set_item("positions", opened.entries.len())?;
+    Ok(out.unbind())
+}

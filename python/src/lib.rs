@@ -29,6 +29,7 @@ fn _kifconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::Search>()?;
     m.add_class::<engine::Info>()?;
     m.add_function(wrap_pyfunction!(engine::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::book_mine, m)?)?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(read::read_text, m)?)?;
     m.add_function(wrap_pyfunction!(batch::convert, m)?)?;

@@ -87,3 +87,30 @@ def test_analyze_writes_what_the_command_writes(tmp_path, cli):
     assert "#評価値=".encode("cp932") in summary.output
     with pytest.raises(ValueError, match="an analysis is written in comments"):
         kifconv.analyze(source, "usi", engine=engine)
+
+
+def test_book_mine_digs_the_book_the_command_digs(tmp_path, cli):
+    engine = yaneuraou()
+    start = "position startpos moves 7g7f 3c3d 2g2f"
+    (tmp_path / "from.txt").write_text(start + "\n")
+    options = [a for k, v in OPTIONS.items() for a in ("--option", f"{k}={v}")]
+    by_cli = tmp_path / "cli.db"
+    done = cli(
+        "book", "mine", by_cli, "--engine", engine, "--nodes", "1000", "--multipv", "2",
+        "--max-ply", "6", "--from", tmp_path / "from.txt", *options,
+    )
+    assert done.returncode == 0, done.stderr
+    by_python = tmp_path / "python.db"
+    counts = kifconv.book_mine(
+        by_python, engine=engine, nodes=1000, multipv=2, max_ply=6, start=[start], options=OPTIONS
+    )
+    assert by_python.read_bytes() == by_cli.read_bytes()
+    assert counts["searched"] > 0 and counts["failures"] == []
+    assert counts["positions"] == counts["searched"]
+    sfens = [line for line in by_python.read_text().splitlines() if line.startswith("sfen ")]
+    assert sfens and all(" b " in line for line in sfens), "black to move only"
+    # Run again: everything is in the book already.
+    again = kifconv.book_mine(
+        by_python, engine=engine, nodes=1000, multipv=2, max_ply=6, start=[start], options=OPTIONS
+    )
+    assert again["searched"] == 0 and again["present"] + again["flips"] > 0

@@ -145,6 +145,39 @@ pub type Starter<'a> = dyn Fn() -> Result<Engine, EngineError> + Sync + 'a;
 /// Saves the book.
 pub type Saver<'a> = dyn FnMut(&Book) -> std::io::Result<()> + 'a;
 
+/// The book at `path` to mine further (flip-folded, with a warning when
+/// it was not; an empty one when there is no file), and the warnings
+/// reading it gave.
+pub fn open(path: &Path) -> Result<(Book, Vec<String>), String> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok((Book::default(), Vec::new()))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 text at byte {} (a DB2016 book is text)",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    let read = super::check::read(&text).map_err(|e| e.to_string())?;
+    let mut warnings: Vec<String> = read.warnings.iter().map(|w| w.to_string()).collect();
+    let mut book = read.book;
+    let (rotated, _) = book.fold_flips();
+    if rotated > 0 {
+        warnings.push(format!(
+            "{rotated} white-to-move positions stored as their rotations (a mined book is flip-folded)"
+        ));
+    }
+    let no_ply = book.give_plies();
+    if no_ply > 0 {
+        warnings.push(format!("{no_ply} positions had no ply; given ply 1"));
+    }
+    Ok((book, warnings))
+}
+
 /// Writes `book` as DB2016 text to `path` atomically: a temporary file in
 /// the same folder, flushed to disk, then renamed over `path`.
 pub fn save(book: &Book, path: &Path) -> std::io::Result<()> {

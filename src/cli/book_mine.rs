@@ -3,7 +3,6 @@
 //! so that the book is saved and the engines ended.
 
 use super::args::BookMineArgs;
-use crate::book::check;
 use crate::book::file::BookFormat;
 use crate::book::mine::{self, Line, MineError, Options};
 use crate::book::Book;
@@ -29,8 +28,13 @@ pub fn mine(args: BookMineArgs) -> u8 {
         },
         None => vec![Line::startpos()],
     };
-    let mut book = match read_book(&args.book) {
-        Ok(book) => book,
+    let mut book = match mine::open(&args.book) {
+        Ok((book, warnings)) => {
+            for w in warnings {
+                eprintln!("{name}: warning: {w}");
+            }
+            book
+        }
         Err(message) => {
             eprintln!("error: {name}: {message}");
             return 2;
@@ -96,37 +100,6 @@ pub fn mine(args: BookMineArgs) -> u8 {
         eprintln!("{name}: interrupted; saved: run the same command again to go on");
     }
     u8::from(summary.interrupted || !summary.failures.is_empty())
-}
-
-/// The book at `path` (flip-folded, saying so when it was not), or an
-/// empty one when there is no file.
-fn read_book(path: &Path) -> Result<Book, String> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Book::default()),
-        Err(e) => return Err(e.to_string()),
-    };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "not UTF-8 text at byte {} (a DB2016 book is text)",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    let read = check::read(&text).map_err(|e| e.to_string())?;
-    let name = path.display();
-    for w in &read.warnings {
-        eprintln!("{name}: warning: {w}");
-    }
-    let mut book = read.book;
-    let (rotated, _) = book.fold_flips();
-    if rotated > 0 {
-        eprintln!("{name}: warning: {rotated} white-to-move positions stored as their rotations (a mined book is flip-folded)");
-    }
-    let no_ply = book.give_plies();
-    if no_ply > 0 {
-        eprintln!("{name}: warning: {no_ply} positions had no ply; given ply 1");
-    }
-    Ok(book)
 }
 
 /// The start lines of `path`, one a line (blank and `#` lines skipped);
