@@ -378,9 +378,13 @@ fn an_interrupted_run_goes_on_to_the_same_book() {
 fn an_engine_error_is_reported_and_nothing_written() {
     let dir = scratch("mine-liar");
     let script = dir.join("liar.sh");
+    // The engine notes its own id: it ends too soon to be seen among
+    // kifconv's children.
+    let pid_file = dir.join("pids");
     std::fs::write(
         &script,
-        "while read -r line; do\n\
+        format!("echo $$ >> {}\n", s(&pid_file))
+            + "while read -r line; do\n\
          case \"$line\" in\n\
          usi) echo 'id name liar'; echo usiok ;;\n\
          isready) echo readyok ;;\n\
@@ -405,7 +409,12 @@ fn an_engine_error_is_reported_and_nothing_written() {
     .iter()
     .map(|a| a.to_string())
     .collect();
-    let (out, pids) = run_watched(&args, None);
+    let (out, _) = run_watched(&args, None);
+    let pids: BTreeSet<u32> = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("`position startpos` not stored"), "{said}");
