@@ -5,7 +5,7 @@
 //! or two; `--skip-existing` resumes; no engine outlives the run.
 
 use crate::util::bin::{run, s, scratch, stderr};
-use crate::util::engines::{running, yaneuraou};
+use crate::util::engines::{option_args, running, yaneuraou, YANEURAOU_OPTIONS};
 use crate::util::shared::shared;
 use kifconv::read_bytes;
 use kifconv::training::eval;
@@ -55,13 +55,9 @@ fn analyze(engine: &str, out: &Path, to: &str, extra: &[&str]) -> std::process::
         engine,
         "--nodes",
         "2000",
-        "--option",
-        "Threads=1",
-        "--option",
-        "USI_Hash=16",
-        "--option",
-        "BookFile=no_book",
     ];
+    let options = option_args(&YANEURAOU_OPTIONS);
+    args.extend(options.iter().map(String::as_str));
     args.extend_from_slice(extra);
     run(&args)
 }

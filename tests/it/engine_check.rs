@@ -4,7 +4,7 @@
 //! `readyok`. After each run no engine process is left.
 
 use crate::util::bin::{assert_contains, assert_exit, run, s, scratch, stdout};
-use crate::util::engines::{fairy_stockfish, running, yaneuraou};
+use crate::util::engines::{fairy_stockfish, option_args, running, yaneuraou, YANEURAOU_OPTIONS};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -55,17 +55,9 @@ fn yaneuraou_passes_every_check() {
     let Some(path) = yaneuraou("material") else {
         return;
     };
-    let out = run(&[
-        "engine",
-        "check",
-        s(&path),
-        "--option",
-        "Threads=1",
-        "--option",
-        "USI_Hash=16",
-        "--option",
-        "BookFile=no_book",
-    ]);
+    let mut args = vec!["engine".to_string(), "check".into(), s(&path).into()];
+    args.extend(option_args(&YANEURAOU_OPTIONS));
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_exit(&out, 0);
     let text = stdout(&out);
     all_pass(&text);
@@ -78,15 +70,9 @@ fn fairy_stockfish_passes_every_check() {
     let Some(path) = fairy_stockfish() else {
         return;
     };
-    let out = run(&[
-        "engine",
-        "check",
-        s(&path),
-        "--option",
-        "Threads=1",
-        "--option",
-        "Hash=16",
-    ]);
+    let mut args = vec!["engine".to_string(), "check".into(), s(&path).into()];
+    args.extend(option_args(&[("Threads", "1"), ("Hash", "16")]));
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_exit(&out, 0);
     let text = stdout(&out);
     all_pass(&text);

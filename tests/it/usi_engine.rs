@@ -5,7 +5,7 @@
 //! is left running.
 
 use crate::util::bin::{s, scratch};
-use crate::util::engines::{fairy_stockfish, running, yaneuraou};
+use crate::util::engines::{fairy_stockfish, running, yaneuraou, YANEURAOU_OPTIONS};
 use kifconv::usi::{BestMove, Engine, EngineErrorKind, Limit, Mate, Timeouts, Value};
 use kifconv::{Move, Position};
 use std::path::Path;
@@ -92,11 +92,7 @@ fn drives_yaneuraou() {
     let Some(path) = yaneuraou("material") else {
         return;
     };
-    let opts = options(&[
-        ("Threads", "1"),
-        ("USI_Hash", "16"),
-        ("BookFile", "no_book"),
-    ]);
+    let opts = options(&YANEURAOU_OPTIONS);
     let mut engine = Engine::start(s(&path), &opts, Timeouts::default()).unwrap();
     assert!(engine.name().contains("YaneuraOu"), "{}", engine.name());
     assert!(engine.options().iter().any(|o| o.name == "MultiPV"));
@@ -147,8 +143,12 @@ fn asks_the_mate_engine_for_mates() {
         .mate(&pos, &[], Some(Duration::from_secs(5)))
         .unwrap();
     assert_eq!(answer, Mate::Found(vec![Move::from_usi("G*5b").unwrap()]));
-    // Black has nothing to mate with.
-    let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    quits(engine);
+    // Black has a gold but no mate. A fresh engine: the mate edition once
+    // died of SIGFPE on a second search in one process on a busy machine
+    // (the driver said so: `Ended`, the signal and the transcript).
+    let mut engine = Engine::start(s(&path), &[], Timeouts::default()).unwrap();
+    let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
     let answer = engine
         .mate(&pos, &[], Some(Duration::from_secs(5)))
         .unwrap();
@@ -310,11 +310,7 @@ fn scores_are_typed() {
     let Some(path) = yaneuraou("material") else {
         return;
     };
-    let opts = options(&[
-        ("Threads", "1"),
-        ("USI_Hash", "16"),
-        ("BookFile", "no_book"),
-    ]);
+    let opts = options(&YANEURAOU_OPTIONS);
     let mut engine = Engine::start(s(&path), &opts, Timeouts::default()).unwrap();
     // Black to move with a rook more than white: a clear plus.
     let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R 1").unwrap();

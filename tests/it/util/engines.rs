@@ -56,3 +56,19 @@ pub fn running(pid: u32) -> bool {
         })
         .unwrap_or(false)
 }
+
+/// What the tests set in YaneuraOu for searches that repeat: one thread,
+/// a small hash, no book of its own.
+pub const YANEURAOU_OPTIONS: [(&str, &str); 3] = [
+    ("Threads", "1"),
+    ("USI_Hash", "16"),
+    ("BookFile", "no_book"),
+];
+
+/// `options` as command-line arguments: `--option NAME=VALUE` each.
+pub fn option_args(options: &[(&str, &str)]) -> Vec<String> {
+    options
+        .iter()
+        .flat_map(|(name, value)| ["--option".to_string(), format!("{name}={value}")])
+        .collect()
+}
