@@ -342,11 +342,12 @@ impl Engine {
                 after: allowed,
             })),
             Next::Ended => {
-                // Give the process a moment to be reaped for its status.
+                // Give the process a moment to be reaped for its status,
+                // and its standard error to be read to the end.
                 let mut status = None;
-                for _ in 0..50 {
-                    status = self.process.exited();
-                    if status.is_some() {
+                for _ in 0..250 {
+                    status = status.or_else(|| self.process.exited());
+                    if status.is_some() && self.process.stderr_read() {
                         break;
                     }
                     std::thread::sleep(Duration::from_millis(2));

@@ -150,6 +150,11 @@ impl Process {
             .unwrap_or_default()
     }
 
+    /// Whether the engine's standard error has been read to its end.
+    pub(crate) fn stderr_read(&self) -> bool {
+        self.readers.get(1).is_none_or(JoinHandle::is_finished)
+    }
+
     /// The process id.
     pub(crate) fn id(&self) -> u32 {
         self.child.id()
