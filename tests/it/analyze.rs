@@ -210,43 +210,24 @@ fn skip_existing_analyses_only_what_is_missing() {
 fn an_analysis_needs_a_format_with_comments_and_an_engine_that_starts() {
     let dir = scratch("analyze-usage");
     let (_, file) = crate::util::bin::scratch_with("analyze-in", "g.csa", "PI\n+\n+7776FU\n");
-    let done = run(&["analyze", s(&file), "--to", "usi", "--engine", "x"]);
-    assert_eq!(done.status.code(), Some(2));
-    assert!(
-        stderr(&done).contains("an analysis is written in comments"),
-        "{}",
-        stderr(&done)
+    // Each usage error: exit 2, and what stderr says.
+    let refused = |args: &[&str], says: &str| {
+        let mut all = vec!["analyze", s(&file)];
+        all.extend_from_slice(args);
+        let done = run(&all);
+        assert_eq!(done.status.code(), Some(2), "{}", stderr(&done));
+        assert!(stderr(&done).contains(says), "{}", stderr(&done));
+    };
+    refused(
+        &["--to", "usi", "--engine", "x"],
+        "an analysis is written in comments",
     );
-    let done = run(&[
-        "analyze",
-        s(&file),
-        "--to",
-        "kif",
-        "--engine",
-        "/no/such/engine",
-        "-o",
-        s(&dir),
-    ]);
-    assert_eq!(done.status.code(), Some(2), "{}", stderr(&done));
-    assert!(
-        stderr(&done).contains("cannot start it"),
-        "{}",
-        stderr(&done)
+    refused(
+        &["--to", "kif", "--engine", "/no/such/engine", "-o", s(&dir)],
+        "cannot start it",
     );
-    let done = run(&[
-        "analyze",
-        s(&file),
-        "--to",
-        "kif",
-        "--engine",
-        "e",
-        "--option",
-        "Threads",
-    ]);
-    assert_eq!(done.status.code(), Some(2));
-    assert!(
-        stderr(&done).contains("is not NAME=VALUE"),
-        "{}",
-        stderr(&done)
+    refused(
+        &["--to", "kif", "--engine", "e", "--option", "Threads"],
+        "is not NAME=VALUE",
     );
 }

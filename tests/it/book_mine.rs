@@ -7,7 +7,7 @@
 
 use crate::book_engine::book_move;
 use crate::util::bin::{command, s, scratch, stderr};
-use crate::util::engines::{running, yaneuraou};
+use crate::util::engines::{option_args, running, yaneuraou, YANEURAOU_OPTIONS};
 use kifconv::book::{check, Book};
 use kifconv::{Color, Move, Position};
 use std::collections::BTreeSet;
@@ -15,21 +15,32 @@ use std::path::Path;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// The engine options every run passes: one thread, a small hash, no
-/// book of the engine's own.
-const ENGINE_OPTIONS: [&str; 3] = ["Threads=1", "USI_Hash=16", "BookFile=no_book"];
-
-/// `book mine BOOK --engine ENGINE` with the engine options and `args`.
-fn mine_args(book: &Path, engine: &Path, args: &[&str]) -> Vec<String> {
+/// `book mine BOOK --engine ENGINE` with the engine options every test
+/// passes (util::engines::YANEURAOU_OPTIONS), 2,000 nodes and MultiPV 2,
+/// up to `max_ply` with `engines` engines, then `args`.
+fn mine_args(
+    book: &Path,
+    engine: &Path,
+    max_ply: &str,
+    engines: &str,
+    args: &[&str],
+) -> Vec<String> {
     let mut all: Vec<String> = ["book", "mine", s(book), "--engine", s(engine)]
         .iter()
         .map(|a| a.to_string())
         .collect();
-    for option in ENGINE_OPTIONS {
-        all.push("--option".to_string());
-        all.push(option.to_string());
-    }
-    all.extend(args.iter().map(|a| a.to_string()));
+    all.extend(option_args(&YANEURAOU_OPTIONS));
+    let search = [
+        "--nodes",
+        "2000",
+        "--multipv",
+        "2",
+        "--max-ply",
+        max_ply,
+        "--engines",
+        engines,
+    ];
+    all.extend(search.iter().chain(args).map(|a| a.to_string()));
     all
 }
 
@@ -243,20 +254,7 @@ fn two_engines_dig_a_sound_flip_folded_book() {
     };
     let dir = scratch("mine-two");
     let book_path = dir.join("user_book1.db");
-    let args = mine_args(
-        &book_path,
-        &engine,
-        &[
-            "--nodes",
-            "2000",
-            "--max-ply",
-            "6",
-            "--multipv",
-            "2",
-            "--engines",
-            "2",
-        ],
-    );
+    let args = mine_args(&book_path, &engine, "6", "2", &[]);
     let (out, engines) = run_watched(&args, None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(engines.len() >= 2, "{engines:?}");
@@ -299,20 +297,9 @@ fn an_interrupted_run_goes_on_to_the_same_book() {
         let args = mine_args(
             &path,
             &engine,
-            &[
-                "--from",
-                s(&from),
-                "--nodes",
-                "2000",
-                "--max-ply",
-                "8",
-                "--multipv",
-                "2",
-                "--engines",
-                engines,
-                "--save-every",
-                "2",
-            ],
+            "8",
+            engines,
+            &["--from", s(&from), "--save-every", "2"],
         );
         let (out, pids) = run_watched(&args, interrupt);
         assert!(!pids.is_empty());
@@ -440,22 +427,7 @@ fn the_eval_limit_stops_a_line() {
     };
     let dir = scratch("mine-eval");
     let book_path = dir.join("limited.db");
-    let args = mine_args(
-        &book_path,
-        &engine,
-        &[
-            "--nodes",
-            "2000",
-            "--max-ply",
-            "5",
-            "--multipv",
-            "2",
-            "--engines",
-            "2",
-            "--eval-limit",
-            "20",
-        ],
-    );
+    let args = mine_args(&book_path, &engine, "5", "2", &["--eval-limit", "20"]);
     let (out, engines) = run_watched(&args, None);
     let said = stderr(&out);
     assert!(out.status.success(), "{said}");
