@@ -148,16 +148,21 @@ class Summary:
     """The converted games without an output folder; None with one."""
 
 class _BookMove(TypedDict):
-    move: str
+    usi: str
+    japanese: str | None
+    """The move in Japanese notation with its side's mark (``▲７六歩``)."""
     ponder: str | None
     value: int
     depth: int
     count: int
+    sfen_after: str | None
 
 class _BookAnswer(TypedDict):
+    """The schema ``kifconv book query --json`` prints."""
+
     sfen: str
-    flipped: bool
-    ply: int
+    found: Literal["exact", "flipped", "none"]
+    ply: int | None
     moves: list[_BookMove]
 
 class _Mate(TypedDict):
@@ -354,9 +359,10 @@ def tsume_check(
 
 def book_query(
     book: _StrPath, position: str, *, book_format: _BookFormat | None = None
-) -> _BookAnswer | None:
+) -> _BookAnswer:
     """A book's moves for a position (SFEN, ``startpos`` or a position line),
-    in a book of any format (its extension, or ``book_format``).
+    in a book of any format (its extension, or ``book_format``); ``found`` is
+    ``"none"`` when neither the position nor its rotation is there.
 
     FileNotFoundError (or another OSError) for a book that cannot be opened.
     """

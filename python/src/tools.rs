@@ -94,13 +94,14 @@ pub fn mate<'py>(
 
 /// A book's moves for a position, by binary search in the book file
 /// (sorted, as kifconv writes them; `.ybb`, `.bin` or text as its
-/// extension says, unless `book_format` names one), or None when neither the position nor
-/// its rotation is there. The answer is a dict as `kifconv book query
-/// --json` prints it: `sfen`, `flipped` (the rotation was found; the moves
-/// are rotated back), `ply`, and `moves`, each a dict of `move`, `ponder`,
-/// `value`, `depth` and `count`, most played first. A book that cannot be
-/// opened raises what `open()` raises (FileNotFoundError, …, with the
-/// path); one that is not a book, KifError.
+/// extension says, unless `book_format` names one). The answer is a dict
+/// as `kifconv book query --json` prints it: `sfen`, `found` (`"exact"`,
+/// `"flipped"`: the rotation was found and the moves are rotated back, or
+/// `"none"`), `ply` (None when not found), and `moves`, each a dict of
+/// `usi`, `japanese`, `ponder`, `value`, `depth`, `count` and
+/// `sfen_after`, most played first. A book that cannot be opened raises
+/// what `open()` raises (FileNotFoundError, …, with the path); one that is
+/// not a book, KifError.
 #[pyfunction]
 #[pyo3(signature = (book, position, *, book_format = None))]
 pub fn book_query<'py>(
@@ -108,7 +109,7 @@ pub fn book_query<'py>(
     book: PathBuf,
     position: &str,
     book_format: Option<&str>,
-) -> PyResult<Option<Bound<'py, PyDict>>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let pos = self::position(py, position)?;
     let format = crate::book::book_format(book_format, &book)?;
     let answer = py
@@ -123,23 +124,7 @@ pub fn book_query<'py>(
             }
             _ => os_error(py, &e, &book),
         })?;
-    let Some(answer) = answer else {
-        return Ok(None);
-    };
-    let dict = PyDict::new(py);
-    dict.set_item("sfen", pos.sfen())?;
-    dict.set_item("flipped", answer.flipped)?;
-    dict.set_item("ply", answer.ply)?;
-    let mut moves = Vec::with_capacity(answer.moves.len());
-    for m in answer.moves {
-        let item = PyDict::new(py);
-        item.set_item("move", m.mv)?;
-        item.set_item("ponder", m.ponder)?;
-        item.set_item("value", m.value)?;
-        item.set_item("depth", m.depth)?;
-        item.set_item("count", m.count)?;
-        moves.push(item);
-    }
-    dict.set_item("moves", moves)?;
-    Ok(Some(dict))
+    // The command's JSON, read by Python's own json: one schema for both.
+    let text = kifconv::book::query::to_json(&pos, answer.as_ref()).to_string();
+    py.import("json")?.call_method1("loads", (text,))
 }

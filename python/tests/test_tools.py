@@ -1,5 +1,7 @@
 """kifconv.flip, kifconv.mate, kifconv.book_build and kifconv.book_query."""
 
+import json
+
 import pytest
 
 import kifconv
@@ -96,14 +98,18 @@ def test_book_build_and_query_equal_the_command(tmp_path, cli):
     assert counts["positions"] == book.read_text().count("\nsfen ") + book.read_text().startswith("sfen ")
     assert counts["moves"] > 0
     answer = kifconv.book_query(book, "startpos")
-    assert answer["flipped"] is False and answer["sfen"] == START
-    assert answer["moves"][0]["move"] == "7g7f"
+    assert answer["found"] == "exact" and answer["sfen"] == START
+    assert answer["moves"][0]["usi"] == "7g7f" and answer["moves"][0]["japanese"] == "▲７六歩"
     assert answer["moves"][0]["count"] == 6
     # White to move: found as its rotation, the moves rotated back.
     white = kifconv.book_query(book, "position startpos moves 7g7f")
-    assert white["flipped"] is True
-    assert white["moves"][0]["move"] == "3c3d"
-    assert kifconv.book_query(book, "9/4k4/9/9/9/9/9/9/4K4 b - 1") is None
+    assert white["found"] == "flipped"
+    assert white["moves"][0]["usi"] == "3c3d"
+    # The command's JSON, the same dict.
+    done = cli("book", "query", book, "position startpos moves 7g7f", "--json")
+    assert json.loads(done.stdout) == white
+    missing = kifconv.book_query(book, "9/4k4/9/9/9/9/9/9/4K4 b - 1")
+    assert missing["found"] == "none" and missing["moves"] == [] and missing["ply"] is None
     with pytest.raises(FileExistsError):
         kifconv.book_build(FILTERS, book)
     kifconv.book_build(FILTERS / "short.csa", book, force=True)
@@ -179,7 +185,7 @@ def test_book_formats_convert_check_and_peta_shock(tmp_path):
         strip = lambda t: [l.split()[0] for l in t.splitlines() if not l.startswith("#")]
         assert strip(back.read_text()) == strip(text.read_text())
         answer = kifconv.book_query(binary, "startpos")
-        assert answer["moves"][0]["move"] == kifconv.book_query(text, "startpos")["moves"][0]["move"]
+        assert answer["moves"][0]["usi"] == kifconv.book_query(text, "startpos")["moves"][0]["usi"]
         with pytest.raises(FileExistsError):
             kifconv.book_convert(text, binary)
         assert kifconv.book_check(binary)["faults"] == []

@@ -7,6 +7,7 @@
 
 use super::db2016::BookError;
 use super::{check, key, Book, BookMove};
+use crate::format::japanese::write::marked_moves;
 use crate::Position;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
@@ -21,6 +22,48 @@ pub struct Answer {
     /// The moves, for the position asked about (rotated back when the
     /// rotation was found), most played first.
     pub moves: Vec<BookMove>,
+}
+
+/// A book's answer for `pos` (`None`: not in the book, nor its rotation)
+/// as the JSON the command (`book query --json`), the server and Python
+/// share: `{"sfen", "found": "exact"|"flipped"|"none", "ply", "moves":
+/// [{"usi", "japanese", "ponder", "value", "depth", "count",
+/// "sfen_after"}]}`, the moves for `pos` itself (rotated back when its
+/// rotation was found). A move that is not legal in `pos` (a book is
+/// checked as it is read, so never one kifconv answered with) has no
+/// Japanese notation and no position after it: `null`.
+pub fn to_json(pos: &Position, answer: Option<&Answer>) -> serde_json::Value {
+    let found = match answer {
+        None => "none",
+        Some(a) if a.flipped => "flipped",
+        Some(_) => "exact",
+    };
+    let moves: Vec<serde_json::Value> = answer
+        .map_or(&[][..], |a| &a.moves[..])
+        .iter()
+        .map(|m| {
+            let legal = crate::Move::from_usi(&m.mv).ok().and_then(|mv| {
+                let mut after = pos.clone();
+                after.play(mv).ok()?;
+                Some((mv, after))
+            });
+            serde_json::json!({
+                "usi": m.mv,
+                "japanese": legal.as_ref().map(|(mv, _)| marked_moves(pos, &[*mv])),
+                "ponder": m.ponder,
+                "value": m.value,
+                "depth": m.depth,
+                "count": m.count,
+                "sfen_after": legal.map(|(_, after)| after.sfen()),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "sfen": pos.sfen(),
+        "found": found,
+        "ply": answer.map(|a| a.ply),
+        "moves": moves,
+    })
 }
 
 /// The moves rotated back to the position asked about.

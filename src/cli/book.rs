@@ -96,9 +96,7 @@ pub fn query(args: BookQueryArgs) -> u8 {
         Ok(Some(answer)) => answer,
         Ok(None) => {
             if args.json {
-                let value = serde_json::json!({
-                    "sfen": pos.sfen(), "found": false, "moves": [],
-                });
+                let value = crate::book::query::to_json(&pos, None);
                 tools::print(format!("{value}\n").as_bytes());
             }
             eprintln!("{}: not in the book (nor its rotation)", pos.sfen());
@@ -110,21 +108,7 @@ pub fn query(args: BookQueryArgs) -> u8 {
         }
     };
     let text = if args.json {
-        let moves: Vec<serde_json::Value> = answer
-            .moves
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "move": m.mv, "ponder": m.ponder, "value": m.value,
-                    "depth": m.depth, "count": m.count,
-                })
-            })
-            .collect();
-        let value = serde_json::json!({
-            "sfen": pos.sfen(), "found": true, "flipped": answer.flipped, "ply": answer.ply,
-            "moves": moves,
-        });
-        format!("{value}\n")
+        format!("{}\n", crate::book::query::to_json(&pos, Some(&answer)))
     } else {
         let mut text = String::new();
         if answer.flipped {

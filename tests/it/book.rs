@@ -39,9 +39,28 @@ fn a_flip_folded_book_answers_for_white() {
     // The start itself is stored as it is; SFEN and JSON.
     let out = run(&["book", "query", b, "startpos", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(json["flipped"], false);
-    assert_eq!(json["moves"][0]["move"], "7g7f");
-    assert_eq!(json["moves"][0]["count"], 3);
+    assert_eq!(json["found"], "exact");
+    assert_eq!(json["ply"], 1);
+    let first = &json["moves"][0];
+    assert_eq!(
+        (&first["usi"], &first["japanese"], &first["count"]),
+        (&"7g7f".into(), &"▲７六歩".into(), &3.into())
+    );
+    assert_eq!(
+        first["sfen_after"],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+    );
+    // White to move, found as its rotation: white's moves, in white's
+    // notation, the positions after them white's.
+    let out = run(&["book", "query", b, "position startpos moves 7g7f", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["found"], "flipped");
+    assert_eq!(json["moves"][0]["usi"], "3c3d");
+    assert_eq!(json["moves"][0]["japanese"], "△３四歩");
+    assert_eq!(
+        json["moves"][0]["sfen_after"],
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+    );
     // A position in neither form: exit 1.
     let out = run(&["book", "query", b, "position startpos moves 5g5f"]);
     assert_eq!(out.status.code(), Some(1));
@@ -472,7 +491,8 @@ fn a_book_query_checks_the_book() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(json["found"], false);
+    assert_eq!(json["found"], "none");
+    assert_eq!(json["ply"], serde_json::Value::Null);
     assert_eq!(json["moves"], serde_json::json!([]));
     let _ = std::fs::remove_dir_all(dir);
 }

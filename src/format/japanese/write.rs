@@ -13,7 +13,7 @@ use super::headers::{hand_key, is_handicap_side, side_name, TURN_SUFFIX};
 use crate::format::lines::split_at_endings;
 use crate::record::{Header, NodeId, Record};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
-use crate::{Color, Hand, Handicap, PieceKind, Setup, Square};
+use crate::{Color, Hand, Handicap, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
 
 /// `飛　角　金四　` or `なし`: a hand as board diagrams write it.
@@ -169,6 +169,26 @@ pub fn write_spec(out: &mut String, spec: &MoveSpec) {
     if spec.drop == DropMark::Drop {
         out.push('打');
     }
+}
+
+/// `moves` from `pos` in Japanese notation, each with its side's mark and
+/// `同` for a recapture: `▲７六歩△３四歩▲同　角` (a PV as ShogiHome writes
+/// it, a book move as the server shows it). The moves must be legal.
+pub fn marked_moves(pos: &Position, moves: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = String::new();
+    let mut previous = None;
+    for &mv in moves {
+        out.push(if pos.side_to_move() == Color::Black {
+            '▲'
+        } else {
+            '△'
+        });
+        write_spec(&mut out, &MoveSpec::from_move(&pos, mv, previous));
+        previous = Some(mv.to());
+        pos.play_unchecked(mv);
+    }
+    out
 }
 
 /// A node's comments (`*` lines) and bookmarks (`&` lines), as KIF and

@@ -20,9 +20,8 @@
 //! no number and gives none.
 
 use crate::format::csa::write::move_text;
-use crate::format::japanese::write::write_spec;
+use crate::format::japanese::write::marked_moves as japanese_moves;
 use crate::record::{NodeId, Record};
-use crate::resolve::spec::MoveSpec;
 use crate::{Color, Move, Position};
 
 /// The score a mate note stands for, black's view for black's win
@@ -237,25 +236,6 @@ pub fn is_analysis(dialect: Dialect, comment: &str) -> bool {
             }
         }
     }
-}
-
-/// `moves` from `pos` in Japanese notation with side marks and `同`, as
-/// ShogiHome writes a PV: `▲７六歩△３四歩▲同　角`.
-fn japanese_moves(pos: &Position, moves: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = String::new();
-    let mut previous = None;
-    for &mv in moves {
-        out.push(if pos.side_to_move() == Color::Black {
-            '▲'
-        } else {
-            '△'
-        });
-        write_spec(&mut out, &MoveSpec::from_move(&pos, mv, previous));
-        previous = Some(mv.to());
-        pos.play_unchecked(mv);
-    }
-    out
 }
 
 /// `moves` from `pos` in CSA notation (`+7776FU`).
