@@ -35,6 +35,15 @@ pub struct Analysed {
     pub without_value: usize,
 }
 
+impl Analysed {
+    /// Adds what another analysis did.
+    pub fn add(&mut self, other: Analysed) {
+        self.searched += other.searched;
+        self.mated += other.mated;
+        self.without_value += other.without_value;
+    }
+}
+
 /// Analyses `record` with `engine`: every move (of the mainline, or of
 /// every line) gets the comments of the search of the position after it;
 /// the comments an earlier analysis wrote in the same dialect are

@@ -170,9 +170,7 @@ impl Job for Analyze {
         for (n, mut record) in std::mem::take(&mut games.records).into_iter().enumerate() {
             match usi::analyze(&mut engine, &mut record, &self.analysis) {
                 Ok(analysed) => {
-                    counts.analysed.searched += analysed.searched;
-                    counts.analysed.mated += analysed.mated;
-                    counts.analysed.without_value += analysed.without_value;
+                    counts.analysed.add(analysed);
                     kept.push(record);
                 }
                 Err(error) => {
@@ -211,9 +209,7 @@ impl Job for Analyze {
         tally: &mut Tally,
     ) -> Result<(), String> {
         let counts = &mut state.counts;
-        counts.analysed.searched += part.counts.analysed.searched;
-        counts.analysed.mated += part.counts.analysed.mated;
-        counts.analysed.without_value += part.counts.analysed.without_value;
+        counts.analysed.add(part.counts.analysed);
         counts.failed_games += part.counts.failed_games;
         self.convert
             .take(&mut state.separator, source, part.left_out, tally)
