@@ -1,0 +1,1 @@
+// The page (placeholder until the page lands).
