@@ -35,6 +35,12 @@ fn queried(book: &str, position: &str) -> serde_json::Value {
     serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)))
 }
 
+/// The `usi` of each move of a list the API answered.
+fn usi_of(moves: &serde_json::Value) -> Vec<&str> {
+    let moves = moves.as_array().unwrap().iter();
+    moves.map(|m| m["usi"].as_str().unwrap()).collect()
+}
+
 #[test]
 fn the_book_answers_as_book_query_does() {
     let Some(book) = bench_book() else { return };
@@ -104,12 +110,7 @@ fn moves_are_every_legal_move_with_notation_and_the_position_after() {
     let answer = server
         .get(&format!("/api/moves?position={}", encode(sfen)))
         .json();
-    let usi: Vec<&str> = answer["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["usi"].as_str().unwrap())
-        .collect();
+    let usi = usi_of(&answer["moves"]);
     assert!(usi.contains(&"7c7b") && usi.contains(&"7c7b+"), "{usi:?}");
     assert!(usi.contains(&"G*5b"), "{usi:?}");
     assert_eq!(answer["turn"], "b");
@@ -142,12 +143,7 @@ fn records_convert_to_the_commands_bytes() {
     // The record, move by move, for the page.
     let record = server.post("/api/record", &bytes).json();
     let game = &record["games"][0];
-    let moves: Vec<&str> = game["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["usi"].as_str().unwrap())
-        .collect();
+    let moves = usi_of(&game["moves"]);
     let line = stdout(&run(&[path, "--to", "usi"]));
     assert_eq!(
         format!("position startpos moves {}", moves.join(" ")),
