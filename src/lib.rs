@@ -93,6 +93,7 @@ pub mod training;
 pub mod tsume;
 pub mod types;
 pub mod usi;
+pub mod view;
 pub mod write;
 
 #[cfg(feature = "batch")]

@@ -7,11 +7,10 @@
 use super::books::Books;
 use super::Options;
 use crate::book::query;
-use crate::format::japanese::write::marked_moves;
 use crate::format::names::{self, TARGETS};
 use crate::read::{read_bytes, read_position, Read};
 use crate::write::OutputEncoding;
-use crate::{Error, Position, Record};
+use crate::{view, Error, Position, Record};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -74,16 +73,7 @@ impl Failure {
 
     /// A record's or a position's error, with its place.
     fn located(e: &Error) -> Failure {
-        let line = (e.location.line > 0).then_some(e.location.line);
-        Failure(
-            StatusCode::BAD_REQUEST,
-            json!({"error": {
-                "line": line,
-                "column": line.map(|_| e.location.column),
-                "message": e.to_string(),
-                "text": line.map(|_| e.location.source_line.clone()),
-            }}),
-        )
+        Failure(StatusCode::BAD_REQUEST, json!({ "error": view::error(e) }))
     }
 }
 
@@ -159,29 +149,11 @@ async fn book(State(shared): Ctx, query: Params) -> Result<Json<Value>, Failure>
     Ok(Json(value))
 }
 
-/// A move in `pos` as the page shows it: USI, Japanese, the SFEN after.
-fn move_json(pos: &Position, mv: crate::Move) -> Value {
-    let mut after = pos.clone();
-    after.play_unchecked(mv);
-    json!({"usi": mv.to_string(), "japanese": marked_moves(pos, &[mv]), "sfen_after": after.sfen()})
-}
-
 /// `GET /api/moves?position=…`: every legal move, with its notation and
 /// the position after it.
 async fn moves(query: Params) -> Result<Json<Value>, Failure> {
     let pos = position(&params(query)?)?;
-    let moves: Vec<Value> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|mv| move_json(&pos, mv))
-        .collect();
-    Ok(Json(json!({
-        "sfen": pos.sfen(),
-        "turn": if pos.side_to_move() == crate::Color::Black { "b" } else { "w" },
-        "move_number": pos.move_number(),
-        "check": pos.is_check(),
-        "moves": moves,
-    })))
+    Ok(Json(view::position(&pos)))
 }
 
 /// `GET /api/formats`: every format a record converts to.
@@ -228,43 +200,7 @@ async fn record(State(shared): Ctx, request: Body) -> Result<Json<Value>, Failur
     let records = tokio::task::spawn_blocking(move || games(&bytes))
         .await
         .map_err(|e| Failure::says(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
-    let mut warnings = Vec::new();
-    let games: Vec<Value> = records
-        .iter()
-        .map(|record| {
-            warnings.extend(record.warnings.iter().map(|w| {
-                json!({"line": w.line, "column": w.column, "message": w.message, "text": w.text})
-            }));
-            game_json(record)
-        })
-        .collect();
-    Ok(Json(json!({"games": games, "warnings": warnings})))
-}
-
-/// One game: its start, headers, mainline with comments, and ending.
-fn game_json(record: &Record) -> Value {
-    let mut pos = record.start.clone();
-    let mut moves = Vec::new();
-    for id in record.tree.mainline() {
-        let node = record.tree.node(id);
-        let Some(mv) = node.mv else { continue };
-        let mut value = move_json(&pos, mv);
-        let comment = (!node.comments.is_empty()).then(|| node.comments.join("\n"));
-        value["comment"] = json!(comment);
-        moves.push(value);
-        pos.play_unchecked(mv);
-    }
-    let headers: Vec<Value> = record
-        .headers
-        .iter()
-        .map(|h| json!([h.key, h.value]))
-        .collect();
-    json!({
-        "start": record.start.sfen(),
-        "headers": headers,
-        "moves": moves,
-        "ending": record.ending().map(|e| e.text.clone()),
-    })
+    Ok(Json(view::games(&records)))
 }
 
 /// `POST /api/convert?to=FORMAT`: the body's games written as FORMAT, as

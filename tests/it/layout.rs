@@ -29,7 +29,7 @@ const LAYERS: &[&[&str]] = &[
     &["resolve"],
     &["record"],
     &["decode", "format"],
-    &["read", "write"],
+    &["read", "write", "view"],
     &["training", "book", "tsume", "usi"],
     &["batch"],
     &["cli", "serve", "main", "test_util", ""],
