@@ -727,4 +727,4 @@ async function main() {
   await refresh();
 }
 
-await main();
+main();
