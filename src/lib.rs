@@ -99,6 +99,8 @@ pub mod write;
 pub mod batch;
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "serve")]
+pub mod serve;
 
 // The test helpers shared with tests/it name the crate `kifconv`, as the
 // integration tests do.

@@ -110,6 +110,11 @@ pub enum Command {
         #[command(subcommand)]
         action: EngineCommand,
     },
+    /// Serve a page that shows books and records on a board, and the JSON
+    /// API it is built on, until Ctrl-C.
+    #[cfg(feature = "serve")]
+    #[command(after_long_help = SERVE_HELP)]
+    Serve(ServeArgs),
     /// Print a shell completion script.
     Completions { shell: Shell },
     /// Print the manual page (roff) of kifconv or of a subcommand
@@ -513,6 +518,46 @@ pub struct BookQueryArgs {
     /// Print JSON for programs.
     #[arg(long)]
     pub json: bool,
+}
+
+#[cfg(feature = "serve")]
+const SERVE_HELP: &str = "\
+The page and the API answer on the address given (loopback, 127.0.0.1:8080,
+unless another is asked for; port 0 takes any free port). The first line
+printed is the page's URL.
+
+API (JSON; a position is `startpos`, an SFEN or `position … moves …`):
+  GET  /api/books                     the books served, the default first
+  GET  /api/book?position=P&book=NAME a book's moves, as `book query --json`
+  GET  /api/moves?position=P          every legal move and the position after it
+  GET  /api/formats                   the formats /api/convert writes
+  POST /api/record                    a record's moves (body: its bytes)
+  POST /api/convert?to=FORMAT         a record converted (body: its bytes)
+An error is a 4xx or 5xx with {\"error\": {\"line\", \"column\", \"message\", \"text\"}}.
+
+Examples:
+  kifconv serve --book book.db
+  kifconv serve --book yaneura.db=standard --book mine.ybb --addr 0.0.0.0:8080";
+
+#[cfg(feature = "serve")]
+#[derive(ClapArgs, Debug)]
+pub struct ServeArgs {
+    /// A book to serve (DB2016 text sorted as kifconv writes them, `.ybb`
+    /// or `.bin`, as its extension says), named by its file name without
+    /// the extension or by NAME; give several to choose among them. It is
+    /// opened read-only and searched, never read whole.
+    #[arg(long, value_name = "PATH[=NAME]")]
+    pub book: Vec<String>,
+    /// The address to listen on: loopback unless another is given.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// The largest record a request may send, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    pub max_input_size: u64,
+    /// How long a client may take to send a request's headers, and then
+    /// its body, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub client_timeout: f64,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -18,6 +18,8 @@ mod engine;
 mod games;
 mod report;
 mod run;
+#[cfg(feature = "serve")]
+mod serve;
 mod tools;
 mod tsume;
 
@@ -172,6 +174,8 @@ fn run() -> u8 {
         },
         // Rendered whole, then written: a closed pipe or a full disk is
         // handled in one place, never a panic.
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Completions { shell }) => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "kifconv", &mut text);

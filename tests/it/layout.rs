@@ -21,7 +21,7 @@ const MAX_CODE_LINES: usize = 900;
 /// `error` is a leaf every layer reports through: it sits with `types` at
 /// the bottom. The crate root (`lib.rs`) only declares the modules and
 /// re-exports their names; it sits at the top with the command (`cli`,
-/// and the binary `main.rs`). `test_util` is compiled for tests only; it
+/// the server `serve`, and the binary `main.rs`). `test_util` is compiled for tests only; it
 /// sits at the top too, since tests of any layer may use it.
 const LAYERS: &[&[&str]] = &[
     &["types", "error"],
@@ -32,7 +32,7 @@ const LAYERS: &[&[&str]] = &[
     &["read", "write"],
     &["training", "book", "tsume", "usi"],
     &["batch"],
-    &["cli", "main", "test_util", ""],
+    &["cli", "serve", "main", "test_util", ""],
 ];
 
 /// Every `.rs` file under `dir`, in name order.
