@@ -72,8 +72,8 @@ process.exit(status);
 // The position shown: the board's SFEN once the book list answers for it
 // too (the list arrives after the board).
 async function shown(page, sfen) {
-  await page.waitForSelector(`#board[data-sfen="${sfen}"]`);
-  await page.waitForSelector(`#book-moves[data-sfen="${sfen}"]`);
+  await page.waitForSelector(`#board[data-sfen="${sfen}"]`, { state: 'attached' });
+  await page.waitForSelector(`#book-moves[data-sfen="${sfen}"]`, { state: 'attached' });
 }
 
 async function pieces(page) {
