@@ -3,12 +3,15 @@
 // played by clicks on the book and on the board, a dropped record stepped
 // through with the keys, an error with its line and column.
 //
-//   node page.mjs URL SCREENSHOT EXPECT.json
+//   node page.mjs URL SCREENSHOT EXPECT.json [BOOKLESS_URL]
 //
+// URL serves two books, the bench book (the default) and a small one;
+// BOOKLESS_URL, when given, a server with no book.
 // EXPECT.json holds what the page must show, taken by the caller from the
 // command itself (tests/it/serve_page.rs writes it):
 //   book_start, book_after:  `kifconv book query --json` of the start and
 //                            of `position startpos moves 7g7f`;
+//   small_start:             the same of the start in the small book;
 //   record: {path, usi: [..], sfens: [..], usi_text}  a Shift_JIS KIF, its
 //                            moves, the position before and after each,
 //                            and the command's USI for it;
@@ -20,9 +23,9 @@ import { tmpdir } from 'node:os';
 import { join, basename } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const [url, screenshot, expectPath] = process.argv.slice(2);
+const [url, screenshot, expectPath, booklessUrl] = process.argv.slice(2);
 if (!url || !screenshot || !expectPath) {
-  console.error('usage: node page.mjs URL SCREENSHOT EXPECT.json');
+  console.error('usage: node page.mjs URL SCREENSHOT EXPECT.json [BOOKLESS_URL]');
   process.exit(2);
 }
 const expected = JSON.parse(readFileSync(expectPath, 'utf8'));
@@ -143,6 +146,16 @@ async function run(page) {
   for (const usi of ['7g7f', '2g2f']) {
     check(startList.some((m) => m.usi === usi), `${usi} is listed at the start`);
   }
+
+  // Two books served: a selector, and the other book's moves.
+  check(await page.isVisible('#book-select'), 'the book selector is shown');
+  same(await page.$$eval('#book-select option', (os) => os.map((o) => o.value)), ['bench', 'small'], 'the books offered');
+  await page.selectOption('#book-select', 'small');
+  await page.waitForFunction((n) => document.querySelectorAll('#book-moves li[data-usi]').length === n, expected.small_start.moves.length);
+  same(await bookList(page), listed(expected.small_start, false), 'the small book\'s moves at the start');
+  await page.selectOption('#book-select', 'bench');
+  await page.waitForFunction((n) => document.querySelectorAll('#book-moves li[data-usi]').length === n, start.moves.length);
+  same(await bookList(page), startList, 'the bench book again');
 
   // A click on a book move plays it; white's moves are found flipped.
   await page.click('#book-moves li[data-usi="7g7f"]');
@@ -285,4 +298,42 @@ async function run(page) {
   const message = await page.textContent('#error .message');
   check(message.startsWith(`line ${expected.bad.line}, column ${expected.bad.column}: `), `the error says where: ${message}`);
   same(await page.getAttribute('#board', 'data-sfen'), record.sfens[1], 'the board is left as it was');
+
+  // A USI line pasted: its moves, from its start; an SFEN: that position.
+  await page.fill('#paste', 'position startpos moves 7g7f 3c3d');
+  await page.click('#load');
+  await shown(page, start.sfen);
+  check(await page.isHidden('#error'), 'a good record clears the error');
+  same(await page.$$eval('#moves li[data-usi]', (l) => l.map((li) => li.dataset.usi)), ['7g7f', '3c3d'], 'the pasted line');
+  await key(page, 'End');
+  await shown(page, sfen3c3d);
+  await page.fill('#paste', sfenDrop);
+  await page.click('#load');
+  await shown(page, sfenDrop);
+  same(await page.$$('#moves li[data-usi]').then((l) => l.length), 0, 'a pasted SFEN has no moves');
+  same((await pieces(page))['5e'], 'B', 'the pasted position');
+
+  // A narrow window: the page fits it, the board takes its width.
+  await page.setViewportSize({ width: 380, height: 800 });
+  const fit = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    board: document.getElementById('board').getBoundingClientRect().width,
+  }));
+  check(fit.page <= 380 && fit.board > 300, `the page fits 380 px: ${JSON.stringify(fit)}`);
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  if (booklessUrl) {
+    // No book served: the panel says so; the board works the same.
+    await page.goto(booklessUrl);
+    await page.waitForSelector('#book-panel[data-state="none"]', { state: 'attached' });
+    check(await page.isVisible('#book-none'), '"no book" shown');
+    check(await page.isHidden('#book-select'), 'no book selector');
+    same(await page.$$('#book-moves li').then((l) => l.length), 0, 'no book moves');
+    same(Object.keys(await pieces(page)).length, 40, 'the board without a book');
+    const sfen7g7f = await legalAfter(page, start.sfen, '7g7f');
+    await page.waitForSelector('body[data-state="ready"]', { state: 'attached' });
+    await clickSquare(page, '7g');
+    await clickSquare(page, '7f');
+    await page.waitForSelector(`#board[data-sfen="${sfen7g7f}"]`, { state: 'attached' });
+  }
 }

@@ -1,7 +1,8 @@
 //! The page of `kifconv serve` in a real browser: Debian's chromium,
 //! headless, driven by `tests/browser/page.mjs` (playwright-core, installed
 //! by `npm ci` in `tests/browser`) against the real server with a
-//! flip-folded book of the bench games. What the page must show is taken
+//! flip-folded book of the bench games (and a small second one; and a
+//! server with no book). What the page must show is taken
 //! from the command itself (`book query --json`, `--to sfen --all-plies`,
 //! the error of a bad record) and handed to the script in a JSON file.
 //!
@@ -18,6 +19,8 @@ use crate::util::shared::shared;
 const CHROMIUM: &str = "/usr/bin/chromium";
 /// A Shift_JIS KIF of four moves with comments.
 const RECORD: &str = "fixtures/kif/shogihome-sjis.kif";
+/// The games of a second, small book.
+const SMALL: &str = "position startpos moves 2g2f 8c8d 2f2e\nposition startpos moves 2g2f 3c3d\nposition startpos moves 5g5f\n";
 /// A KIF whose third move is illegal, with a move after it: an error.
 const BAD: &str = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ９九角(88)\n   4 ８四歩(83)\n";
 
@@ -111,8 +114,9 @@ fn query(book: &Path, position: &str) -> serde_json::Value {
 
 /// What the page must show, from the command: the book's answers, the
 /// record's moves and positions, the bad record's line and column.
-fn expectations(book: &Path) -> serde_json::Value {
+fn expectations(book: &Path, small: &Path) -> serde_json::Value {
     let book_start = query(book, "startpos");
+    let small_start = query(small, "startpos");
     let book_after = query(book, "position startpos moves 7g7f");
     assert_eq!(book_start["found"], "exact");
     assert_eq!(book_after["found"], "flipped");
@@ -143,6 +147,7 @@ fn expectations(book: &Path) -> serde_json::Value {
     serde_json::json!({
         "book_start": book_start,
         "book_after": book_after,
+        "small_start": small_start,
         "record": {
             "path": Path::new(env!("CARGO_MANIFEST_DIR")).join(RECORD),
             "usi": usi,
@@ -198,12 +203,29 @@ fn the_page_in_a_real_browser() {
     let Some(book) = bench_book(&dir) else {
         return;
     };
+    let small = dir.join("small.db");
+    std::fs::write(dir.join("small.usi"), SMALL).unwrap();
+    let out = run(&[
+        "book",
+        "build",
+        s(&dir.join("small.usi")),
+        "--flip-fold",
+        "-o",
+        s(&small),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
     let expect = dir.join("expect.json");
-    std::fs::write(&expect, expectations(&book).to_string()).unwrap();
+    std::fs::write(&expect, expectations(&book, &small).to_string()).unwrap();
     let server = Server::start(
-        &["--book", &format!("{}=bench", s(&book))],
+        &[
+            "--book",
+            &format!("{}=bench", s(&book)),
+            "--book",
+            &format!("{}=small", s(&small)),
+        ],
         &dir.join("server.log"),
     );
+    let bookless = Server::start(&[], &dir.join("bookless.log"));
 
     // The page driven through playwright-core: see tests/browser/page.mjs.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -214,7 +236,7 @@ fn the_page_in_a_real_browser() {
     let _ = std::fs::remove_file(&shot);
     let out = Command::new("node")
         .arg("page.mjs")
-        .args([&server.url, s(&shot), s(&expect)])
+        .args([&server.url, s(&shot), s(&expect), &bookless.url])
         .current_dir(root.join("tests/browser"))
         .output()
         .expect("node runs");
@@ -245,6 +267,6 @@ fn the_page_in_a_real_browser() {
         assert!(dom.contains(&format!("<li data-usi=\"{usi}\"")), "{dom}");
     }
     assert!(dom.contains("id=\"moves\""), "{dom}");
-    drop(server);
+    drop((server, bookless));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -364,6 +364,8 @@ function goTo(cursor) {
 async function refresh() {
   const mine = ++generation;
   const sfen = currentSfen();
+  // `ready` once the position's legal moves and book moves are in.
+  document.body.dataset.state = 'loading';
   state.selected = null;
   state.legal = null;
   drawBoard();
@@ -392,6 +394,7 @@ async function refresh() {
   } else {
     drawBook(null);
   }
+  if (mine === generation) document.body.dataset.state = 'ready';
 }
 
 function drawStatus() {
