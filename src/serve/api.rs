@@ -25,6 +25,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The header of /api/convert's answer that counts the warnings about
+/// the record read.
+static WARNINGS: header::HeaderName = header::HeaderName::from_static("kifconv-warnings");
+
 /// What every handler shares.
 struct Shared {
     books: Books,
@@ -271,9 +275,11 @@ async fn convert(State(shared): Ctx, query: Params, request: Body) -> Result<Res
     let target = names::find(&TARGETS, "format", to)
         .map_err(|e| Failure::says(StatusCode::BAD_REQUEST, e))?;
     let bytes = body(&shared, request).await?;
-    let written = tokio::task::spawn_blocking(move || {
+    let (written, warnings) = tokio::task::spawn_blocking(move || {
         let records = games(&bytes)?;
+        let warnings: usize = records.iter().map(|r| r.warnings.len()).sum();
         crate::write::write_read(&records, target, &Default::default())
+            .map(|written| (written, warnings))
             .map_err(|e| Failure::says(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
     })
     .await
@@ -288,5 +294,10 @@ async fn convert(State(shared): Ctx, query: Params, request: Body) -> Result<Res
             OutputEncoding::Utf8 => "text/plain; charset=utf-8",
         }
     };
-    Ok(([(header::CONTENT_TYPE, media)], written).into_response())
+    // What was read leniently is counted here; /api/record lists it.
+    let headers = [
+        (header::CONTENT_TYPE, media.to_string()),
+        (WARNINGS.clone(), warnings.to_string()),
+    ];
+    Ok((headers, written).into_response())
 }

@@ -446,6 +446,7 @@ fn completions_and_man_page() {
             "kifconv-flip.1",
             "kifconv-man.1",
             "kifconv-mate.1",
+            "kifconv-serve.1",
             "kifconv-tsume-check.1",
             "kifconv-tsume-generate.1",
             "kifconv-tsume.1",

@@ -37,6 +37,7 @@ mod positions;
 mod round_trip;
 mod rules;
 mod safety;
+mod serve;
 mod serve_page;
 mod sizes;
 mod start;

@@ -9,11 +9,11 @@
 //! Without chromium or the driver the test is skipped with a note; with
 //! `KIFCONV_REQUIRE_SHARED=1` (as CI runs) it fails instead.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::Command;
 
-use crate::util::bin::{command, run, s, scratch, stderr, stdout};
+use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::server::Server;
 use crate::util::shared::shared;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -54,55 +54,6 @@ fn browser_ready() -> bool {
     let test = std::thread::current().name().unwrap_or("?").to_string();
     eprintln!("note: {test}: {} missing; skipped", missing.join(", "));
     false
-}
-
-/// A running `kifconv serve`, stopped when dropped.
-struct Server {
-    child: Child,
-    url: String,
-    // Its standard output, kept open while it runs.
-    _out: BufReader<ChildStdout>,
-}
-
-impl Server {
-    /// Starts the server on a free loopback port and waits for the line
-    /// that gives its address.
-    /// Its standard error goes to `log`.
-    fn start(args: &[&str], log: &Path) -> Server {
-        let mut child = command()
-            .arg("serve")
-            .args(args)
-            .args(["--addr", "127.0.0.1:0"])
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(log).unwrap())
-            .spawn()
-            .expect("the binary runs");
-        let mut line = String::new();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        out.read_line(&mut line).unwrap();
-        let Some(url) = line.trim().strip_prefix("kifconv serve: ") else {
-            let _ = child.kill();
-            let _ = child.wait();
-            let log = std::fs::read_to_string(log).unwrap_or_default();
-            panic!("the server did not start: {line:?}\n{log}");
-        };
-        assert!(
-            url.starts_with("http://127.0.0.1:") && url.ends_with('/'),
-            "{url}"
-        );
-        Server {
-            url: url.to_string(),
-            child,
-            _out: out,
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// `kifconv book query BOOK POSITION --json`.
@@ -216,16 +167,15 @@ fn the_page_in_a_real_browser() {
     assert!(out.status.success(), "{}", stderr(&out));
     let expect = dir.join("expect.json");
     std::fs::write(&expect, expectations(&book, &small).to_string()).unwrap();
-    let server = Server::start(
-        &[
-            "--book",
-            &format!("{}=bench", s(&book)),
-            "--book",
-            &format!("{}=small", s(&small)),
-        ],
-        &dir.join("server.log"),
-    );
-    let bookless = Server::start(&[], &dir.join("bookless.log"));
+    let server = Server::start(&[
+        "--book",
+        &format!("{}=bench", s(&book)),
+        "--book",
+        &format!("{}=small", s(&small)),
+        "--addr",
+        "127.0.0.1:0",
+    ]);
+    let bookless = Server::start(&["--addr", "127.0.0.1:0"]);
 
     // The page driven through playwright-core: see tests/browser/page.mjs.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

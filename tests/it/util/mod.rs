@@ -9,6 +9,7 @@ pub mod engines;
 pub mod files;
 pub mod games;
 pub mod rng;
+pub mod server;
 pub mod shared;
 pub mod write;
 pub mod zip;
