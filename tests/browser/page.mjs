@@ -178,6 +178,9 @@ async function run(page) {
   await clickSquare(page, '3e');
   same(await page.getAttribute('#board', 'data-sfen'), after.sfen, 'a square out of reach plays nothing');
   await clickSquare(page, '3c');
+  await key(page, 'Escape');
+  same(await page.$$('#board rect.target').then((r) => r.length), 0, 'Escape puts the piece down');
+  await clickSquare(page, '3c');
   await clickSquare(page, '3d');
   await shown(page, sfen3c3d);
   same((await pieces(page))['3d'], 'p', "white's pawn on 3d");

@@ -662,16 +662,20 @@ function wire() {
     if (file) await loadRecord(await file.arrayBuffer(), file.name);
     event.target.value = '';
   });
+  // A file dropped anywhere on the page is read (never opened by the
+  // browser in place of the page); the drop zone shows where.
   const drop = $('drop');
-  drop.addEventListener('dragover', (event) => {
+  document.addEventListener('dragover', (event) => {
     event.preventDefault();
     drop.classList.add('over');
   });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', async (event) => {
+  document.addEventListener('dragleave', (event) => {
+    if (!event.relatedTarget) drop.classList.remove('over');
+  });
+  document.addEventListener('drop', async (event) => {
     event.preventDefault();
     drop.classList.remove('over');
-    const file = event.dataTransfer.files[0];
+    const file = event.dataTransfer?.files[0];
     if (file) await loadRecord(await file.arrayBuffer(), file.name);
   });
   $('download').addEventListener('click', download);
@@ -692,6 +696,10 @@ function onKey(event) {
     Home: () => goTo(0),
     End: () => goTo(state.moves.length),
     f: flip,
+    Escape: () => {
+      state.selected = null;
+      drawBoard();
+    },
   };
   const action = actions[event.key];
   if (action) {
