@@ -38,6 +38,7 @@ mod round_trip;
 mod rules;
 mod safety;
 mod serve;
+mod serve_page;
 mod sizes;
 mod start;
 mod training;
