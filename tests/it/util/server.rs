@@ -40,6 +40,10 @@ impl Server {
                 .unwrap();
             panic!("kifconv serve {args:?} printed no URL: {err}");
         }
+        // The server's standard error is drained, so that a server that
+        // says much never blocks on a full pipe.
+        let mut stderr = child.stderr.take().expect("piped");
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
         let url = line
             .trim()
             .strip_prefix("kifconv serve: ")
