@@ -32,7 +32,8 @@ pub fn by_entry(data: Data) -> bool {
 /// becomes as `output` to `out`; nothing is appended when it fails. The
 /// outer error is the entry's, at its place in it (as reading it as a
 /// record fails); the inner one is writing's (as writing its record
-/// fails).
+/// fails). The batch library's use of it is the only one.
+#[cfg_attr(not(feature = "batch"), allow(dead_code))]
 pub(crate) fn entry(
     block: &[u8],
     from: Data,
