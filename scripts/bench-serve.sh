@@ -24,8 +24,8 @@
 #   target for S seconds, N rounds: requests/s and latency p50, p90, p99,
 #   max (the medians of the rounds), errors and non-2xx answers; then the
 #   ratios to the bench book and to the floor, the server's peak resident
-#   memory (VmHWM), and the same load's peak for a server of the bench book
-#   alone.
+#   memory (VmHWM), and the peaks of a server of each book alone under the
+#   same load.
 # It exits 1 when an answer is not as expected or a request failed.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -150,7 +150,12 @@ cat > "$OUT/rotate.lua" <<'LUA'
 -- are paired by the position's SFEN (the line of $SFENS beside its path,
 -- the answer's "sfen"), so that a thread's connections may answer in any
 -- order; with $SFENS empty (/api/formats), by order, which is right only
--- for one connection a thread. done() prints one line for the script.
+-- for one connection a thread. A position is asked by one request at a
+-- time in a thread (the list holds each once, and is longer than a
+-- thread's connections), so a request's time overwrites any earlier one
+-- of its position: wrk calls request() once more than it sends, when it
+-- starts, and that time must not wait for an answer. done() prints one
+-- line for the script.
 local ffi = require("ffi")
 ffi.cdef [[
   typedef struct { long sec; long nsec; } kc_timespec;
@@ -180,19 +185,17 @@ function init(args)
 end
 function request()
   i = i % #paths + 1
-  local key = keys[i] or "-"
-  local queue = waiting[key]
-  if not queue then queue = {}; waiting[key] = queue end
-  queue[#queue + 1] = now()
+  waiting[keys[i] or "-"] = now()
   return wrk.format("GET", paths[i])
 end
 function response(status, headers, body)
   local t = now()
   if status ~= 200 then not_ok = not_ok + 1 end
   local key = #keys > 0 and body:match('"sfen":"([^"]*)"') or "-"
-  local queue = waiting[key]
-  if queue and #queue > 0 then
-    latencies[#latencies + 1] = t - table.remove(queue, 1)
+  local asked = key and waiting[key]
+  if asked then
+    latencies[#latencies + 1] = t - asked
+    waiting[key] = nil
   else
     unpaired = unpaired + 1
   end
@@ -230,6 +233,7 @@ start_server() {
 }
 # peak / rss: the server's peak and current resident memory, in KiB.
 peak() { awk '/^VmHWM:/ {print $2}' "/proc/$SERVER/status"; }
+threads() { awk '/^Threads:/ {print $2}' "/proc/$SERVER/status"; }
 rss() { awk '/^VmRSS:/ {print $2}' "/proc/$SERVER/status"; }
 
 # check BOOK: every listed position asked once; each answer must be found
@@ -293,6 +297,7 @@ for _ in $(seq "$RUNS"); do
 done
 two_books_peak=$(peak)
 two_books_rss=$(rss)
+two_books_threads=$(threads)
 echo
 echo "$RUNS round(s) of ${DURATION} s a target, wrk -t2 (-t1 for one connection); medians of the rounds"
 echo "(mean: connections / requests per second; percentiles timed by the Lua script, not"
@@ -326,19 +331,22 @@ for c in $CONNS; do
     'BEGIN {printf "  %s connection(s): large / bench %.2f, large / floor %.2f, bench / floor %.2f\n", c, big / small, big / floor, small / floor}'
 done
 echo
-echo "server of both books: peak resident $two_books_peak KiB, now $two_books_rss KiB (after every run)"
+echo "server of both books: peak resident $two_books_peak KiB, now $two_books_rss KiB, $two_books_threads threads (after every run)"
 stop_server
 
-# The same server with the bench book alone, under the heaviest load of
-# the run on that book and the floor, for its peak.
+# A server of each book alone, under the same load (the heaviest of the
+# run, on its book): their peaks side by side.
 max_c=$(echo "$CONNS" | tr ' ' '\n' | sort -g | tail -1)
-start_server --book "$SMALL=bench"
-for name in bench formats; do
+for name in big bench; do
+  path=$BIG label="the large book"
+  [ "$name" = bench ] && path=$SMALL label="the bench book"
+  start_server --book "$path=$name"
   : > "$OUT/$name.$max_c.runs"
   load "$name" "$max_c"
+  echo "server of $label alone: peak resident $(peak) KiB, $(threads) threads" \
+    "(after $max_c connections on it for ${DURATION} s)"
+  stop_server
 done
-echo "server of the bench book alone: peak resident $(peak) KiB (after $max_c connections on it and the floor)"
-stop_server
 
 if [ "$COLD" = 1 ]; then
   start_server --book "$BIG=big" --book "$SMALL=bench"
