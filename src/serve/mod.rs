@@ -18,6 +18,11 @@ pub use books::{Books, ServedBook};
 use std::net::SocketAddr;
 use std::time::Duration;
 
+/// The threads that search books (tokio's blocking pool). A few more than
+/// the cores keep a disk busy while searches wait on it; tokio's default,
+/// 512, only costs memory under load.
+const BOOK_THREADS: usize = 8;
+
 /// How a server is set up.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -45,6 +50,7 @@ impl Server {
     pub fn bind(options: Options) -> std::io::Result<Server> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
+            .max_blocking_threads(BOOK_THREADS)
             .build()?;
         let listener = runtime.block_on(tokio::net::TcpListener::bind(options.addr))?;
         Ok(Server {
