@@ -102,7 +102,7 @@ test('a Shift_JIS KIF reads as the command reads it, with Japanese moves', () =>
 });
 
 test('a bad KI2 throws an error at the command\'s line and column', () => {
-  const ki2 = '▲７六歩 △３四歩\n▲２二角成 △同銀\n▲５五角打 △９九銀\n';
+  const ki2 = '▲７六歩 △３四歩\n▲２二角成 △９九銀\n▲２六歩\n';
   const run = spawnSync(bin, ['-', '--to', 'usi'], { input: ki2 });
   const place = run.stderr.toString().match(/^<stdin>:(\d+):(\d+): error: (.*)$/m);
   assert.ok(place, run.stderr.toString());
