@@ -50,4 +50,9 @@ cp wasm/js/index.js wasm/js/index.d.ts wasm/js/package.json "$OUT/"
 rm -f "$OUT/.gitignore"
 gz=$(cat "$OUT"/*.js "$OUT"/*.wasm | gzip -9 | wc -c)
 raw=$(cat "$OUT"/*.js "$OUT"/*.wasm | wc -c)
-echo "wasm/pkg: $((raw / 1024)) KiB, $((gz / 1024)) KiB gzipped"
+echo "wasm/pkg: $raw bytes, $gz gzipped ($((raw / 1024)) KiB, $((gz / 1024)) KiB)"
+# The page downloads it: it must stay under 400 KB gzipped.
+if [ "$gz" -ge 400000 ]; then
+  echo "error: the package is $gz bytes gzipped, over 400,000" >&2
+  exit 1
+fi
