@@ -5,6 +5,7 @@
 //! names a file: books are named as the server was given them.
 
 use super::books::Books;
+use super::page;
 use super::Options;
 use crate::book::query;
 use crate::format::names::{self, TARGETS};
@@ -47,6 +48,7 @@ pub fn router(options: &Options) -> Router {
         client_timeout: options.client_timeout,
     });
     Router::new()
+        .route("/", get(index))
         .route("/api/books", get(books))
         .route("/api/book", get(book))
         .route("/api/moves", get(moves))
@@ -109,12 +111,16 @@ fn position(params: &HashMap<String, String>) -> Result<Position, Failure> {
 
 /// `GET /api/books`: the books' names and formats, the default first.
 async fn books(State(shared): Ctx) -> Json<Value> {
-    let books: Vec<Value> = shared
-        .books
+    Json(books_json(&shared.books))
+}
+
+/// The answer of `/api/books`.
+fn books_json(books: &Books) -> Value {
+    let books: Vec<Value> = books
         .iter()
         .map(|b| json!({"name": b.name, "format": b.format.name()}))
         .collect();
-    Json(json!({ "books": books }))
+    json!({ "books": books })
 }
 
 /// `GET /api/book?position=…&book=…`: a book's moves for the position (see
@@ -123,7 +129,12 @@ async fn book(State(shared): Ctx, query: Params) -> Result<Json<Value>, Failure>
     let params = params(query)?;
     let pos = position(&params)?;
     let name = params.get("book").map(String::as_str);
-    let book = shared.books.get(name).cloned().ok_or_else(|| {
+    book_json(&shared.books, name, pos).await.map(Json)
+}
+
+/// The answer of `/api/book` for the book `name` (the first when `None`).
+async fn book_json(books: &Books, name: Option<&str>, pos: Position) -> Result<Value, Failure> {
+    let book = books.get(name).cloned().ok_or_else(|| {
         let message = match name {
             Some(name) => format!("no book is named `{name}`"),
             None => "no book is served".to_string(),
@@ -146,7 +157,7 @@ async fn book(State(shared): Ctx, query: Params) -> Result<Json<Value>, Failure>
     })?;
     let mut value = query::to_json(&pos, answer.as_ref());
     value["book"] = json!(book.name);
-    Ok(Json(value))
+    Ok(value)
 }
 
 /// `GET /api/moves?position=…`: every legal move, with its notation and
@@ -158,13 +169,41 @@ async fn moves(query: Params) -> Result<Json<Value>, Failure> {
 
 /// `GET /api/formats`: every format a record converts to.
 async fn formats() -> Json<Value> {
+    Json(formats_json())
+}
+
+/// The answer of `/api/formats`.
+fn formats_json() -> Value {
     let targets: Vec<Value> = TARGETS
         .iter()
         .map(|&(name, target, help)| {
             json!({"name": name, "help": help, "extension": target.extension()})
         })
         .collect();
-    Json(json!({ "targets": targets }))
+    json!({ "targets": targets })
+}
+
+/// `GET /`: the page, with the answers of its first view in it (see
+/// [`page::index`]): the books, the formats, and the start position's
+/// moves and first book's moves, as the API answers them.
+async fn index(State(shared): Ctx) -> Response {
+    let start = Position::startpos();
+    let sfen = start.sfen();
+    let mut answers = vec![
+        json!({"path": "/api/books", "params": {}, "body": books_json(&shared.books)}),
+        json!({"path": "/api/formats", "params": {}, "body": formats_json()}),
+        json!({"path": "/api/moves", "params": {"position": sfen}, "body": view::position(&start)}),
+    ];
+    if let Some(first) = shared.books.get(None) {
+        let name = first.name.clone();
+        // A book that cannot answer leaves the page to ask, and to show
+        // the error the API gives.
+        if let Ok(body) = book_json(&shared.books, Some(&name), start).await {
+            let params = json!({"position": sfen, "book": name});
+            answers.push(json!({"path": "/api/book", "params": params, "body": body}));
+        }
+    }
+    page::index(&Value::from(answers))
 }
 
 /// The request's body, whole, within the size and time limits.
