@@ -47,7 +47,7 @@ def test_hcpe_equals_the_command_and_numpy_decodes_it(cli):
         ({"min_rating": 3500, "rating_of": "loser"}, ["--min-rating", "3500", "--rating-of", "loser"]),
         ({"results": ["toryo"], "require_eval": True}, ["--results", "toryo", "--require-eval"]),
         ({"uniq": True}, ["--uniq"]),
-        ({"uniq": "positions", "flip_fold": True}, ["--uniq", "positions", "--flip-fold"]),
+        ({"uniq": "positions", "flip_fold": True}, ["--uniq=positions", "--flip-fold"]),
         ({"max_eval": 25}, ["--max-eval", "25"]),
     ],
 )

@@ -741,11 +741,12 @@ pub struct TrainingArgs {
     #[arg(long, value_name = "N")]
     pub max_eval: Option<i32>,
     /// Leave out repeats, in input order: games with the same moves
-    /// (`games`, the default) or positions played the same way again
-    /// (`positions`).
-    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, default_missing_value = "games")]
+    /// (`--uniq` or `--uniq=games`) or positions played the same way again
+    /// (`--uniq=positions`). The value takes `=`, so that `--uniq
+    /// games.zip` reads games.zip.
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true, default_missing_value = "games")]
     pub uniq: Option<Uniq>,
-    /// With --uniq positions: a position rotated 180° (colours swapped)
+    /// With --uniq=positions: a position rotated 180° (colours swapped)
     /// counts as the same.
     #[arg(long, requires = "uniq")]
     pub flip_fold: bool,

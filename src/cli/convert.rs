@@ -147,11 +147,11 @@ pub(super) fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
 /// combinations that cannot be refused.
 fn training_job(args: TrainingArgs, data: Data, reading: Reading) -> Result<Training, String> {
     if args.flip_fold && args.uniq != Some(Uniq::Positions) {
-        return Err("--flip-fold goes with --uniq positions".into());
+        return Err("--flip-fold goes with --uniq=positions".into());
     }
     if args.uniq == Some(Uniq::Positions) && data.whole_games() {
         return Err(
-            "--uniq positions would drop positions from inside games, which hcpe3 keeps whole; use --uniq games"
+            "--uniq=positions would drop positions from inside games, which hcpe3 keeps whole; use --uniq=games"
                 .into(),
         );
     }

@@ -22,7 +22,7 @@ pub struct Counts {
     pub removed: BTreeMap<Rejection, (usize, usize)>,
     /// Positions cut after a mate score (`--max-eval`).
     pub cut: usize,
-    /// Positions left out as seen before (`--uniq positions`).
+    /// Positions left out as seen before (`--uniq=positions`).
     pub repeated_positions: usize,
 }
 

@@ -149,16 +149,28 @@ fn require_eval_and_uniq_and_the_order_of_filters() {
     );
 }
 
-/// --uniq positions drops each (position, move) seen before: of the six
+/// --uniq=positions drops each (position, move) seen before: of the six
 /// games only the first's six and weak-winner's seventh are new.
 #[test]
 fn uniq_positions_keeps_each_position_and_move_once() {
-    let out = run(&[DIR, "--to", "psv", "--uniq", "positions"]);
+    let out = run(&[DIR, "--to", "psv", "--uniq=positions"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout.len(), 7 * psv::SIZE);
-    assert_contains(&stderr(&out), "left out: --uniq positions 26 positions");
-    let out = run(&[DIR, "--to", "hcpe3", "--uniq", "positions"]);
+    assert_contains(&stderr(&out), "left out: --uniq=positions 26 positions");
+    let out = run(&[DIR, "--to", "hcpe3", "--uniq=positions"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--uniq` before an input takes no value from it: the input is read.
+#[test]
+fn uniq_before_an_input_leaves_the_input_alone() {
+    let before = run(&["--to", "hcpe", "--uniq", DIR]);
+    assert!(before.status.success(), "{}", stderr(&before));
+    let after = run(&[DIR, "--to", "hcpe", "--uniq"]);
+    assert_eq!(before.stdout, after.stdout);
+    assert!(!before.stdout.is_empty());
+    let out = run(&["--to", "hcpe", "--uniq", "positions"]);
+    assert_eq!(out.status.code(), Some(1), "positions is an input here");
 }
 
 #[test]

@@ -182,7 +182,7 @@ pub fn summary_line(c: &Counts) -> String {
     }
     if c.repeated_positions > 0 {
         left.push(format!(
-            "--uniq positions {} positions",
+            "--uniq=positions {} positions",
             c.repeated_positions
         ));
     }
