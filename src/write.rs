@@ -170,8 +170,9 @@ pub fn write_read(
 /// Writes `records` as `target` into the files a folder of outputs gets:
 /// one file per game in KIF and KI2, one file of every game in the other
 /// formats (JKF: a pretty document for one game, NDJSON for several). The
-/// command writes these with `-o DIR`, naming the second file of an input
-/// `name-2` and so on.
+/// command writes these with `-o DIR`, naming the files of an input of
+/// several games `name-01`, `name-02` and so on (zero-padded so that they
+/// sort in game order).
 pub fn write_files(
     records: &[Record],
     target: Target,
@@ -485,10 +486,14 @@ mod tests {
                 positions: Positions::All,
                 ..options
             };
+            // An empty line after each game's positions.
             let sfens: String = records
                 .iter()
-                .flat_map(|r| r.positions().unwrap())
-                .map(|p| p.sfen() + "\n")
+                .map(|r| {
+                    let positions = r.positions().unwrap();
+                    let lines: String = positions.iter().map(|p| p.sfen() + "\n").collect();
+                    lines + "\n"
+                })
                 .collect();
             assert_eq!(
                 write(&records, Target::Sfen, &options).unwrap(),

@@ -4,7 +4,7 @@
 //! where they will go ([`stage`]). The main thread then names them, in
 //! input order, so the names never depend on how many threads ran
 //! ([`Outputs::commit`]): an output name another input of this run already
-//! took gets the next free `-N` suffix (and a warning), a file that existed
+//! took gets the next free `~N` suffix (and a warning), a file that existed
 //! before is replaced only with `--force`, an input is never replaced, and
 //! the final rename never replaces a file that appeared meanwhile (another
 //! process): losing that race fails the input. An input's outputs are
@@ -167,24 +167,26 @@ impl<'a> Outputs<'a> {
         }
     }
 
-    /// Names and places the staged outputs of one input, whose first
-    /// output is planned as `base` and the others as `base-2`, `base-3`…
-    /// All are placed, or none (an error says why, and the temporary files
-    /// are removed).
+    /// Names and places the staged outputs of one input: one is planned
+    /// as `base`, several as `base-01`, `base-02`… ([`game_name`]). A name
+    /// an earlier output of the run took gets the next free `~N`
+    /// ([`clash_name`]). All are placed, or none (an error says why, and
+    /// the temporary files are removed).
     pub fn commit(&mut self, base: &Path, mut temps: Staged) -> Result<Placed, String> {
         let mut placed = Placed::default();
         let mut plan: Vec<(PathBuf, bool)> = Vec::with_capacity(temps.len());
         let mut this_input: HashSet<PathBuf> = HashSet::new();
-        for i in 0..temps.len() {
-            let planned = if i == 0 {
+        let count = temps.len();
+        for i in 0..count {
+            let planned = if count == 1 {
                 base.to_path_buf()
             } else {
-                numbered(base, i + 1)
+                game_name(base, i + 1, count)
             };
             let taken = |p: &Path| self.claimed.contains(&key(p)) || this_input.contains(p);
             let path = if taken(&planned) {
                 let free = (2..)
-                    .map(|k| numbered(&planned, k))
+                    .map(|k| clash_name(&planned, k))
                     .find(|p| !taken(p))
                     .expect("some suffix is free");
                 let by = if this_input.contains(&planned) {
@@ -283,15 +285,29 @@ fn key(path: &Path) -> u64 {
     hasher.finish()
 }
 
-/// `game.kif` → `game-2.kif`.
-pub fn numbered(path: &Path, n: usize) -> PathBuf {
+/// The name of game `n` (from 1) of `count` of one input: `x.kif` →
+/// `x-01.kif` … `x-16.kif`, zero-padded to two digits or as many as
+/// `count` has, so that names sort in game order.
+pub fn game_name(path: &Path, n: usize, count: usize) -> PathBuf {
+    let width = count.to_string().len().max(2);
+    suffixed(path, &format!("-{n:0width$}"))
+}
+
+/// The name an output takes when an earlier output of the run has its
+/// name: `x.kif` → `x~2.kif` (a mark of its own, never a game's number).
+pub fn clash_name(path: &Path, n: usize) -> PathBuf {
+    suffixed(path, &format!("~{n}"))
+}
+
+/// `path` with `suffix` after its stem, before its extension.
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     match path.extension() {
-        Some(ext) => path.with_file_name(format!("{stem}-{n}.{}", ext.to_string_lossy())),
-        None => path.with_file_name(format!("{stem}-{n}")),
+        Some(ext) => path.with_file_name(format!("{stem}{suffix}.{}", ext.to_string_lossy())),
+        None => path.with_file_name(format!("{stem}{suffix}")),
     }
 }
 
@@ -389,22 +405,25 @@ mod tests {
         let counter = AtomicU64::new(0);
         let mut outputs = Outputs::new(Overwrite::Refuse, &roots);
         let base = dir.join("a.usi");
-        // A game of a multi-game input takes `a-2.usi`; the second input
-        // planned as `a.usi` then gets `a-3.usi`.
+        // The games of a multi-game input take `a-01.usi` and `a-02.usi`;
+        // two inputs planned as `a.usi` then get `a.usi` and `a~2.usi`.
         let temps = stage(&base, &[b"one\n".to_vec(), b"two\n".to_vec()], &counter).unwrap();
+        let placed = outputs.commit(&base, temps).unwrap();
+        assert!(placed.warnings.is_empty());
+        let temps = stage(&base, &[b"zero\n".to_vec()], &counter).unwrap();
         let placed = outputs.commit(&base, temps).unwrap();
         assert!(placed.warnings.is_empty());
         let temps = stage(&base, &[b"three\n".to_vec()], &counter).unwrap();
         let placed = outputs.commit(&base, temps).unwrap();
-        assert_eq!(placed.paths, vec![dir.join("a-3.usi")]);
+        assert_eq!(placed.paths, vec![dir.join("a~2.usi")]);
         assert_eq!(placed.warnings.len(), 1);
         assert!(
             placed.warnings[0].contains("already an output of an earlier input"),
             "{:?}",
             placed.warnings
         );
-        assert_eq!(files(&dir), ["a-2.usi", "a-3.usi", "a.usi"]);
-        assert_eq!(std::fs::read(dir.join("a-3.usi")).unwrap(), b"three\n");
+        assert_eq!(files(&dir), ["a-01.usi", "a-02.usi", "a.usi", "a~2.usi"]);
+        assert_eq!(std::fs::read(dir.join("a~2.usi")).unwrap(), b"three\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -414,21 +433,21 @@ mod tests {
         let roots = InputRoots::default();
         let counter = AtomicU64::new(0);
         let base = dir.join("g.usi");
-        std::fs::write(dir.join("g-2.usi"), b"older\n").unwrap();
+        std::fs::write(dir.join("g-02.usi"), b"older\n").unwrap();
         // Without --force: the input fails whole; neither of its outputs is
         // placed, no temporary file is left, the older file is untouched.
         let mut refusing = Outputs::new(Overwrite::Refuse, &roots);
         let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
         let e = refusing.commit(&base, temps).unwrap_err();
-        assert!(e.contains("g-2.usi: the output exists"), "{e}");
-        assert_eq!(files(&dir), ["g-2.usi"]);
+        assert!(e.contains("g-02.usi: the output exists"), "{e}");
+        assert_eq!(files(&dir), ["g-02.usi"]);
         // With --force: a file that was there when the names were planned
         // is replaced.
         let mut replacing = Outputs::new(Overwrite::Replace, &roots);
         let temps = stage(&base, &[b"1\n".to_vec(), b"2\n".to_vec()], &counter).unwrap();
         replacing.commit(&base, temps).unwrap();
-        assert_eq!(files(&dir), ["g-2.usi", "g.usi"]);
-        assert_eq!(std::fs::read(dir.join("g-2.usi")).unwrap(), b"2\n");
+        assert_eq!(files(&dir), ["g-01.usi", "g-02.usi"]);
+        assert_eq!(std::fs::read(dir.join("g-02.usi")).unwrap(), b"2\n");
         // A name free when planned and taken before the rename (another
         // process) is not replaced: the rename says so.
         let other = dir.join("h.usi");
@@ -438,7 +457,26 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read(&other).unwrap(), b"theirs\n");
         drop(temps);
-        assert_eq!(files(&dir), ["g-2.usi", "g.usi", "h.usi"]);
+        assert_eq!(files(&dir), ["g-01.usi", "g-02.usi", "h.usi"]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn game_names_sort_in_game_order_and_clashes_have_their_own_mark() {
+        let base = Path::new("out/x.kif");
+        let names: Vec<PathBuf> = (1..=16).map(|n| game_name(base, n, 16)).collect();
+        assert_eq!(names[0], Path::new("out/x-01.kif"));
+        assert_eq!(names[15], Path::new("out/x-16.kif"));
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(sorted, names);
+        assert_eq!(game_name(base, 7, 120), Path::new("out/x-007.kif"));
+        assert_eq!(game_name(Path::new("x"), 2, 3), Path::new("x-02"));
+        assert_eq!(clash_name(base, 2), Path::new("out/x~2.kif"));
     }
 }

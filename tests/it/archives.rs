@@ -106,7 +106,7 @@ fn duplicate_entry_names_give_two_outputs() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["a-2.sfen", "a.sfen"]);
+    assert_eq!(names, ["a.sfen", "a~2.sfen"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

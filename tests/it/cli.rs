@@ -62,7 +62,10 @@ fn plies_flip_and_mainline() {
         "--all-plies",
         "-q",
     ]);
-    assert_eq!(stdout(&out).lines().count(), 13);
+    // Thirteen positions, then the empty line that ends the game.
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 14);
+    assert_eq!(lines[13], "");
     let out = kifconv(&[
         "fixtures/kif/jkf-henka.kif",
         "--to",
@@ -832,4 +835,45 @@ fn format_and_encoding_names_come_from_one_table() {
     for (name, _, _) in kifconv::names::TARGETS {
         assert!(help.contains(&format!("- {name}:")), "{name}");
     }
+}
+
+/// The games of one input written with `-o` are named so that a listing
+/// of the folder is in game order: twelve CSA games, `g-01.kif` (one move)
+/// to `g-12.kif` (twelve moves).
+#[test]
+fn the_games_of_one_input_are_named_in_game_order() {
+    let moves = "+7776FU -3334FU +2726FU -8384FU +2625FU -8485FU +6978KI -4132KI +2524FU -2324FU +2824HI -8586FU";
+    let moves: Vec<&str> = moves.split(' ').collect();
+    let games: Vec<String> = (1..=12)
+        .map(|n| format!("V2.2\nPI\n+\n{}\n", moves[..n].join("\n")))
+        .collect();
+    let (dir, input) = scratch_with("game-names", "g.csa", games.join("/\n"));
+    let out = dir.join("out");
+    let result = kifconv(&[s(&input), "-o", s(&out), "--to", "kif"]);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let expected: Vec<String> = (1..=12).map(|n| format!("g-{n:02}.kif")).collect();
+    assert_eq!(names, expected);
+    for (n, name) in names.iter().enumerate() {
+        let usi = kifconv(&[s(&out.join(name)), "--to", "usi"]);
+        let played = stdout(&usi).split_whitespace().count() - 3;
+        assert_eq!(played, n + 1, "{name}");
+    }
+    // Every position of every game: an empty line ends each game, and the
+    // whole reads back, a position a line.
+    let sfen = kifconv(&[s(&input), "--to", "sfen", "--all-plies"]);
+    let text = stdout(&sfen);
+    let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
+    assert_eq!(blocks.len(), 12);
+    for (n, block) in blocks.iter().enumerate() {
+        assert_eq!(block.lines().count(), n + 2, "game {}", n + 1);
+    }
+    let back = run_with_input(&["-", "--to", "sfen"], text.as_bytes());
+    assert!(back.status.success(), "{}", stderr(&back));
+    let positions: usize = (1..=12).map(|n| n + 1).sum();
+    assert_eq!(stdout(&back).lines().count(), positions);
 }

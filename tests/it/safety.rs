@@ -227,7 +227,7 @@ fn clashing_output_names_keep_both_games_whatever_the_threads() {
     let expected: BTreeMap<PathBuf, Vec<u8>> = [
         // Inputs in name order: a.ki2 comes first and keeps the name.
         ("a.usi", "position startpos moves 2g2f 8c8d\n"),
-        ("a-2.usi", "position startpos moves 7g7f 3c3d\n"),
+        ("a~2.usi", "position startpos moves 7g7f 3c3d\n"),
     ]
     .into_iter()
     .map(|(p, t)| (PathBuf::from(p), t.as_bytes().to_vec()))

@@ -172,6 +172,8 @@ fn every_writer_writes_a_record_with_a_checked_handicap_start() {
             pos.play(mv).unwrap();
             expected.push(pos.sfen());
         }
+        // The empty line that ends the game.
+        expected.push(String::new());
         assert_eq!(
             sfen.lines().collect::<Vec<_>>(),
             expected,

@@ -76,9 +76,10 @@ pub fn sfen_after(record: &Record, plies: usize) -> Option<String> {
 }
 
 /// Every position of the mainline, the start first, appended to `out`: one
-/// SFEN line per position, the form training-data pipelines read. Each
-/// position is the one before with a move played, and nothing is allocated
-/// per position.
+/// SFEN line per position, the form training-data pipelines read, then an
+/// empty line that ends the game, so that games stay apart when outputs
+/// are joined (the readers skip empty lines). Each position is the one
+/// before with a move played, and nothing is allocated per position.
 pub fn push_all_plies(record: &Record, out: &mut Vec<u8>) {
     let mut pos = record.start.clone();
     // The board's SFEN is kept rank by rank: a move rewrites its ranks.
@@ -91,4 +92,5 @@ pub fn push_all_plies(record: &Record, out: &mut Vec<u8>) {
         pos.push_sfen_with(&board, out);
         out.push(b'\n');
     }
+    out.push(b'\n');
 }
