@@ -160,9 +160,9 @@ fn suspicious_at(bytes: &[u8], i: usize) -> bool {
     }
 }
 
-/// `"LE"` or `"BE"` when the zero bytes near the start fall mostly on odd or on even offsets,
-/// as the ASCII characters of UTF-16 text do.
-fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
+/// `"LE"` or `"BE"` when the zero bytes near the start fall mostly (more than two in three)
+/// on odd or on even offsets, as the ASCII characters of UTF-16 text do.
+pub(super) fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
     let head = bytes.get(..BINARY_SAMPLE).unwrap_or(bytes);
     let zeros_at = |parity: usize| {
         head.iter()
@@ -171,9 +171,11 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static str> {
             .count()
     };
     let (even, odd) = (zeros_at(0), zeros_at(1));
-    if odd >= 2 && even * 8 <= odd {
+    // Japanese text has a few zero bytes of its own (U+3000 is `00 30`):
+    // the zeros of the other parity need only be outnumbered.
+    if odd >= 2 && even * 2 < odd {
         Some("LE")
-    } else if even >= 2 && odd * 8 <= even {
+    } else if even >= 2 && odd * 2 < even {
         Some("BE")
     } else {
         None

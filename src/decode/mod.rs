@@ -15,8 +15,10 @@
 //! 1. **Byte-order mark.** Input starting with `EF BB BF` is UTF-8 ([`Encoding::Utf8Bom`]);
 //!    `FF FE` is UTF-16 little-endian ([`Encoding::Utf16Le`]) and `FE FF` big-endian
 //!    ([`Encoding::Utf16Be`]), as Windows Notepad saves "Unicode" files. The mark is not part
-//!    of the text. UTF-16 is read only with its mark: without one it is not told apart from
-//!    binary data (see [`not_a_record`]).
+//!    of the text. Without its mark, UTF-16 is told by its zero bytes: most of them at odd
+//!    offsets near the start (little-endian) or at even ones (big-endian), as the ASCII
+//!    characters of UTF-16 text put them, and the whole decoding cleanly with no NUL
+//!    character; other bytes with NULs stay binary data (see [`not_a_record`]).
 //! 2. **Declaration.** One of the first two lines, read as ASCII within the first 512 bytes,
 //!    starts with `#KIF`, `#KI2` or `'CSA` and contains `encoding=NAME`, where NAME is a label
 //!    that [`Encoding::from_label`] knows (`#KIF version=2.0 encoding=Shift_JIS`,

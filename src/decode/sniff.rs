@@ -24,12 +24,29 @@ pub(super) fn detect(bytes: &[u8]) -> Detected<'_> {
     if bytes.starts_with(BOM_UTF16_BE) {
         return Detected::Decoded(decode_as(bytes, Encoding::Utf16Be));
     }
+    if let Some(decoded) = utf16_unmarked(bytes) {
+        return Detected::Decoded(decoded);
+    }
     match declared_encoding(bytes) {
         // Clean, declared CP932 is CP932, as it is undeclared.
         Some(Encoding::Cp932) => Detected::Cp932,
         Some(encoding) => decode_cleanly(bytes, encoding).map_or(Detected::Utf8, Detected::Decoded),
         None => Detected::Utf8,
     }
+}
+
+/// UTF-16 without its byte-order mark (rule 1 of the module documentation):
+/// zero bytes where UTF-16's ASCII characters put them, and the bytes
+/// decoding cleanly to text with no NUL character.
+fn utf16_unmarked(bytes: &[u8]) -> Option<Decoded<'_>> {
+    // Most records are ASCII-led text with no zero byte: one fast scan.
+    memchr::memchr(0, bytes)?;
+    let encoding = match super::binary::utf16_without_bom(bytes)? {
+        "LE" => Encoding::Utf16Le,
+        _ => Encoding::Utf16Be,
+    };
+    let decoded = decode_cleanly(bytes, encoding)?;
+    (!decoded.text.contains('\0')).then_some(decoded)
 }
 
 /// The rules after UTF-8, for input that is not valid UTF-8: EUC-JP when

@@ -150,6 +150,21 @@ fn utf16_with_a_bom_is_decoded() {
 }
 
 #[test]
+fn utf16_without_a_bom_is_decoded() {
+    for (big_endian, encoding) in [(false, Utf16Le), (true, Utf16Be)] {
+        let bytes = utf16(KIFU, big_endian);
+        for hint in ALL_HINTS {
+            let decoded = decode(&bytes, EncodingChoice::Auto, hint);
+            check(hint, &decoded, (encoding, KIFU, &[]));
+            assert_eq!(not_a_record(&bytes, &decoded), None);
+        }
+    }
+    // Text holding a NUL character is no UTF-16 record, marked or not.
+    let nul = utf16("PI\n\0+\n", false);
+    assert_ne!(auto(&nul).encoding, Utf16Le);
+}
+
+#[test]
 fn what_is_not_a_record() {
     let reason = |bytes: &[u8]| not_a_record(bytes, &auto(bytes)).map(|n| (n.offset, n.reason));
     assert_eq!(reason(b""), Some((0, "the input is empty".into())));
@@ -164,11 +179,15 @@ fn what_is_not_a_record() {
         reason([BOM, b"\n"].concat().as_slice()).map(|r| r.0),
         Some(0)
     );
-    // UTF-16 without its mark: NUL characters, with a guess.
-    let (offset, why) = reason(&utf16("PI\n+\n", false)).unwrap();
+    // UTF-16 without its mark is read (see utf16_without_a_bom_is_decoded);
+    // bytes that look like it but do not decode as it (a final odd byte)
+    // are NUL characters, with a guess.
+    assert_eq!(reason(&utf16("PI\n+\n", false)), None);
+    let damaged = |big_endian| [utf16("PI\n+\n", big_endian), b"A".to_vec()].concat();
+    let (offset, why) = reason(&damaged(false)).unwrap();
     assert_eq!(offset, 1);
     assert!(why.contains("UTF-16 LE without a byte-order mark"), "{why}");
-    let (offset, why) = reason(&utf16("PI\n+\n", true)).unwrap();
+    let (offset, why) = reason(&damaged(true)).unwrap();
     assert_eq!(offset, 0);
     assert!(why.contains("UTF-16 BE"), "{why}");
     let (_, why) = reason(&[0; 100]).unwrap();

@@ -98,7 +98,7 @@ pub const SOURCES: [Name<Source>; 9] = [
 ];
 
 /// Every input encoding, by name; `auto` tells it from the bytes.
-pub const INPUT_ENCODINGS: [Name<EncodingChoice>; 8] = [
+pub const INPUT_ENCODINGS: [Name<EncodingChoice>; 10] = [
     (
         "auto",
         EncodingChoice::Auto,
@@ -115,6 +115,16 @@ pub const INPUT_ENCODINGS: [Name<EncodingChoice>; 8] = [
     ("cp932", EncodingChoice::Forced(Encoding::Cp932), ""),
     ("euc-jp", EncodingChoice::Forced(Encoding::EucJp), "EUC-JP"),
     ("eucjp", EncodingChoice::Forced(Encoding::EucJp), ""),
+    (
+        "utf-16le",
+        EncodingChoice::Forced(Encoding::Utf16Le),
+        "UTF-16, little-endian (a byte-order mark is removed)",
+    ),
+    (
+        "utf-16be",
+        EncodingChoice::Forced(Encoding::Utf16Be),
+        "UTF-16, big-endian (a byte-order mark is removed)",
+    ),
 ];
 
 /// Every output encoding, by name.

@@ -13,15 +13,16 @@ pub enum Encoding {
     Cp932,
     /// EUC-JP.
     EucJp,
-    /// UTF-16 little-endian, read after its byte-order mark `FF FE` (not part of the text).
+    /// UTF-16 little-endian, read after its byte-order mark `FF FE` when it has one (the
+    /// mark is not part of the text).
     Utf16Le,
-    /// UTF-16 big-endian, read after its byte-order mark `FE FF` (not part of the text).
+    /// UTF-16 big-endian, read after its byte-order mark `FE FF` when it has one.
     Utf16Be,
 }
 
 impl Encoding {
     /// A name for messages: `"UTF-8"`, `"UTF-8 (BOM)"`, `"Shift_JIS (CP932)"`, `"EUC-JP"`,
-    /// `"UTF-16LE (BOM)"` or `"UTF-16BE (BOM)"`.
+    /// `"UTF-16LE"` or `"UTF-16BE"`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -29,8 +30,8 @@ impl Encoding {
             Encoding::Utf8Bom => "UTF-8 (BOM)",
             Encoding::Cp932 => "Shift_JIS (CP932)",
             Encoding::EucJp => "EUC-JP",
-            Encoding::Utf16Le => "UTF-16LE (BOM)",
-            Encoding::Utf16Be => "UTF-16BE (BOM)",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
         }
     }
 

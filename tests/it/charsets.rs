@@ -111,3 +111,61 @@ fn cp932_reads_as_its_text_in_utf8() {
     eprintln!("{compared} reads compared: KIF {kif}, KI2 {ki2}");
     assert!(kif > 100 && ki2 > 20, "KIF {kif}, KI2 {ki2}");
 }
+
+/// UTF-16 without a byte-order mark, as some Windows tools save text: each
+/// KIF, KI2 and CSA fixture, decoded and written as UTF-16 LE and BE with
+/// no mark, reads as the same games as the fixture itself; and forced with
+/// `--encoding utf-16le`.
+#[test]
+fn utf16_without_a_mark_reads_as_the_text() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut paths = Vec::new();
+    for dir in ["kif", "ki2", "csa"] {
+        files(&root.join(dir), &mut paths);
+    }
+    let usi = |bytes: &[u8]| {
+        kifconv::read_bytes(bytes).ok().map(|records| {
+            kifconv::write(&records, kifconv::Target::Usi, &Default::default()).unwrap()
+        })
+    };
+    let mut compared = 0;
+    for path in &paths {
+        let bytes = std::fs::read(path).unwrap();
+        let Some(want) = usi(&bytes) else { continue };
+        let text = decode(&bytes, EncodingChoice::Auto, ExtensionHint::None)
+            .text
+            .into_owned();
+        let text = text.trim_start_matches('\u{feff}');
+        for big_endian in [false, true] {
+            let utf16: Vec<u8> = text
+                .encode_utf16()
+                .flat_map(|u| {
+                    if big_endian {
+                        u.to_be_bytes()
+                    } else {
+                        u.to_le_bytes()
+                    }
+                })
+                .collect();
+            assert_eq!(
+                usi(&utf16).as_ref(),
+                Some(&want),
+                "{} (big endian: {big_endian})",
+                path.display()
+            );
+        }
+        compared += 1;
+    }
+    assert!(compared > 40, "{compared}");
+    // Forced by name.
+    let text: Vec<u8> = "▲７六歩 △３四歩\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let out =
+        crate::util::bin::run_with_input(&["-", "--encoding", "utf-16le", "--to", "usi"], &text);
+    assert_eq!(
+        crate::util::bin::stdout(&out),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+}
