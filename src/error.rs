@@ -45,6 +45,8 @@ pub enum ErrorKind {
     /// piece or comes after the end, or a start position the rules do not
     /// allow.
     Illegal,
+    /// A character of the input that the output's encoding cannot hold.
+    Unencodable,
 }
 
 impl From<Stage> for ErrorKind {

@@ -36,6 +36,7 @@ fn kind_name(kind: kifconv::ErrorKind) -> &'static str {
         kifconv::ErrorKind::UnknownFormat => "unknown_format",
         kifconv::ErrorKind::Syntax => "syntax",
         kifconv::ErrorKind::Illegal => "illegal",
+        kifconv::ErrorKind::Unencodable => "unencodable",
         _ => "other",
     }
 }

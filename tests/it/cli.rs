@@ -877,3 +877,27 @@ fn the_games_of_one_input_are_named_in_game_order() {
     let positions: usize = (1..=12).map(|n| n + 1).sum();
     assert_eq!(stdout(&back).lines().count(), positions);
 }
+
+/// A character Shift_JIS cannot hold (𠮷, outside JIS X 0208) fails the
+/// input at that character's line and column, with the line shown; UTF-8
+/// output holds it.
+#[test]
+fn an_unencodable_character_is_an_error_at_its_place() {
+    let (_dir, input) = scratch_with(
+        "unencodable",
+        "yoshida.kifu",
+        "先手：山田\n後手：𠮷田\n▲７六歩 △３四歩\n",
+    );
+    let out = kifconv(&[s(&input), "--to", "kif"]);
+    assert_exit(&out, 1);
+    let err = stderr(&out);
+    assert_contains(
+        &err,
+        "yoshida.kifu:2:4: error: `𠮷` cannot be written in Shift_JIS",
+    );
+    assert_contains(&err, "2 | 後手：𠮷田");
+    assert!(out.stdout.is_empty());
+    let out = kifconv(&[s(&input), "--to", "kifu"]);
+    assert_exit(&out, 0);
+    assert_contains(&stdout(&out), "後手：𠮷田");
+}

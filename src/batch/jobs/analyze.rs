@@ -190,7 +190,10 @@ impl Job for Analyze {
                                 format!("the games after game {} are not written: {e}", n + 1);
                             games.tally.errors.push(Problem::said(source.name, message));
                             games.records = kept;
-                            return (Part { left_out, counts }, self.convert.write(games, source));
+                            return (
+                                Part { left_out, counts },
+                                self.convert.write(games, source, bytes),
+                            );
                         }
                     }
                 }
@@ -198,7 +201,10 @@ impl Job for Analyze {
         }
         self.give_back(Some(engine));
         games.records = kept;
-        (Part { left_out, counts }, self.convert.write(games, source))
+        (
+            Part { left_out, counts },
+            self.convert.write(games, source, bytes),
+        )
     }
 
     fn take(

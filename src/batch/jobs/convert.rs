@@ -69,8 +69,41 @@ impl Convert {
         left_out
     }
 
-    /// The outputs of `games`: one for the stream, or one a file.
-    pub(crate) fn write(&self, games: Games, source: Source<'_>) -> Tally {
+    /// Where `character`, which the output's encoding cannot hold, first
+    /// stands in the input `bytes` (decoded as reading decoded them): an
+    /// error there, with `message`; `None` when the input does not hold it
+    /// (a character of kifconv's own text).
+    fn unencodable_at(
+        &self,
+        bytes: &[u8],
+        source: Source<'_>,
+        character: char,
+        message: &str,
+    ) -> Option<crate::Error> {
+        let hint = crate::decode::ExtensionHint::from_path(source.relative);
+        let decoded = crate::decode::decode(bytes, self.reading.encoding, hint);
+        let text = decoded.text.as_ref();
+        let at = text.find(character)?;
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line_text = text[line_start..line_end].trim_end_matches('\r');
+        let line = text[..line_start].matches('\n').count() as u32 + 1;
+        let shown = character.to_string();
+        let error = crate::Error::at(
+            crate::error::Stage::Decode,
+            line,
+            line_text,
+            at - line_start,
+            &shown,
+            message,
+        );
+        Some(error.with_kind(crate::ErrorKind::Unencodable))
+    }
+
+    /// The outputs of `games`: one for the stream, or one a file. `bytes`
+    /// are the input's, for the place of a character the output cannot
+    /// hold.
+    pub(crate) fn write(&self, games: Games, source: Source<'_>, bytes: &[u8]) -> Tally {
         let Games {
             records,
             mut tally,
@@ -104,8 +137,14 @@ impl Convert {
                     WriteError::PlyPastEnd { ply, moves } => {
                         format!("--ply {ply}: the mainline has only {moves} moves")
                     }
-                    WriteError::Unencodable { .. } => {
-                        format!("{e}; use --out-encoding utf-8 or --to kifu/ki2u")
+                    WriteError::Unencodable { character, .. } => {
+                        let message = format!("{e}; use --out-encoding utf-8 or --to kifu/ki2u");
+                        if let Some(error) = self.unencodable_at(bytes, source, character, &message)
+                        {
+                            tally.errors.push(Problem::read(source.name, error));
+                            return tally;
+                        }
+                        message
                     }
                     e => e.to_string(),
                 };
@@ -137,7 +176,7 @@ impl Job for Convert {
     fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Vec<Rejection>, Tally) {
         let mut games = self.reading.read(source, bytes);
         let left_out = self.admit(&mut games, source.name);
-        (left_out, self.write(games, source))
+        (left_out, self.write(games, source, bytes))
     }
 
     fn take(
@@ -192,7 +231,8 @@ impl Job for Convert {
                 for why in self.admit(&mut games, source.name) {
                     *separator.left_out.entry(why).or_default() += 1;
                 }
-                let mut tally = self.write(games, source);
+                // Training data holds no text: no character to place.
+                let mut tally = self.write(games, source, &[]);
                 separator.put(&mut tally);
                 let go_on = tally.outputs.iter().all(|bytes| emit(bytes));
                 tally.outputs.clear();
