@@ -413,7 +413,13 @@ pub fn convert(
     let mut options = kifconv::write::Options::default();
     options.encoding = Some(match out_encoding.as_deref() {
         None => target.encoding(),
-        Some(name) => names::out_encoding(name)?,
+        Some(name) => {
+            let encoding = names::out_encoding(name)?;
+            target
+                .allows(encoding)
+                .map_err(|e| PyValueError::new_err(format!("out_encoding={name:?}: {e}")))?;
+            encoding
+        }
     });
     options.positions = match (ply, all_plies) {
         (Some(n), _) => Positions::AfterPlies(n),

@@ -121,6 +121,11 @@ pub(super) fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
     if let Some((option, _)) = training_only.iter().find(|(_, given)| *given) {
         return Err(format!("{option} goes with --to hcpe, hcpe3 or psv"));
     }
+    if let Some(encoding) = args.out_encoding {
+        args.to
+            .allows(encoding)
+            .map_err(|e| format!("--out-encoding: {e}"))?;
+    }
     let filter = games::filter(args.training.games, None)?;
     let options = crate::write::Options {
         encoding: Some(args.out_encoding.unwrap_or(args.to.encoding())),

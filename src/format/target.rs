@@ -111,4 +111,15 @@ impl Target {
             _ => OutputEncoding::Utf8,
         }
     }
+
+    /// Whether the format may be written in `encoding`; why not, when not:
+    /// JSON (JKF) is UTF-8 by definition.
+    pub fn allows(self, encoding: OutputEncoding) -> Result<(), String> {
+        if self == Target::Jkf && encoding != OutputEncoding::Utf8 {
+            return Err(
+                "the output encoding does not apply to JKF: JSON is UTF-8 by definition".into(),
+            );
+        }
+        Ok(())
+    }
 }

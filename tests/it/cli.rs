@@ -901,3 +901,27 @@ fn an_unencodable_character_is_an_error_at_its_place() {
     assert_exit(&out, 0);
     assert_contains(&stdout(&out), "後手：𠮷田");
 }
+
+/// JSON is UTF-8 by definition: `--out-encoding` is refused with `--to jkf`
+/// rather than writing Shift_JIS JSON.
+#[test]
+fn out_encoding_does_not_apply_to_json() {
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "jkf",
+        "--out-encoding",
+        "sjis",
+    ]);
+    assert_exit(&out, 2);
+    assert_contains(&stderr(&out), "JSON is UTF-8 by definition");
+    assert!(out.stdout.is_empty());
+    let out = kifconv(&[
+        "fixtures/kif/jkf-henka.kif",
+        "--to",
+        "jkf",
+        "--out-encoding",
+        "utf-8",
+    ]);
+    assert_exit(&out, 0);
+}
