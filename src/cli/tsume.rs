@@ -89,7 +89,7 @@ pub fn check(args: TsumeCheckArgs) -> u8 {
 /// --force replaced, those beyond this run's count removed. Exit 0, or 2
 /// when refused or a file cannot be written.
 pub fn generate(args: &TsumeGenerateArgs) -> u8 {
-    if args.moves % 2 == 0 {
+    if args.moves.is_multiple_of(2) {
         eprintln!("error: --moves must be odd: 1, 3, 5, 7, 9 or 11");
         return 2;
     }

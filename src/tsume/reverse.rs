@@ -50,7 +50,7 @@ pub fn generate_reverse(moves: u32, count: usize, seed: u64, min_score: Option<i
     let mut rng = SplitMix::new(seed);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    if moves % 2 == 0 {
+    if moves.is_multiple_of(2) {
         return out;
     }
     while out.len() < count {
@@ -106,7 +106,7 @@ fn sound(pos: Position, length: u32) -> Option<Problem> {
     let report = check(&pos, &[], limits);
     let ok =
         report.is_sound() && report.length == Some(length) && report.rules_length == Some(length);
-    ok.then(|| Problem {
+    ok.then_some(Problem {
         start: pos,
         answer: report.answer,
     })
