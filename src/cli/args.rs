@@ -271,6 +271,15 @@ pub struct TsumeCheckArgs {
     pub batch: BatchArgs,
 }
 
+/// How `tsume generate` makes problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TsumeMethod {
+    /// The position before the end of a random game that ends in mate.
+    Random,
+    /// Grown backwards from a mate in one, two plies at a time (逆算法).
+    Reverse,
+}
+
 /// What `tsume generate` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TsumeOutput {
@@ -285,9 +294,16 @@ pub enum TsumeOutput {
 
 #[derive(ClapArgs, Debug)]
 pub struct TsumeGenerateArgs {
-    /// The length of the problems: 1 or 3.
-    #[arg(long, value_name = "1|3", value_parser = clap::value_parser!(u32).range(1..=3))]
+    /// The length of the problems in plies: 1, 3, 5, 7, 9 or 11.
+    #[arg(long, value_name = "1|3|5|7|9|11", value_parser = clap::value_parser!(u32).range(1..=11))]
     pub moves: u32,
+    /// How problems are made: from random games (1 and 3 plies; the default
+    /// there) or grown backwards from a mate (the default from 5 plies).
+    #[arg(long, value_enum)]
+    pub method: Option<TsumeMethod>,
+    /// Keep only problems whose quality score reaches S (reverse method).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub min_score: Option<i64>,
     /// How many distinct problems to write.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: u32,

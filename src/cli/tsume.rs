@@ -1,10 +1,11 @@
 //! `kifconv mate --depth`, `kifconv tsume check` and `kifconv tsume
 //! generate`: the command-line faces of the library's [`crate::tsume`].
 
-use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeOutput};
+use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeMethod, TsumeOutput};
 use super::tools::{position, print};
 use crate::batch::jobs::tsume::TsumeCheck;
 use crate::batch::output;
+use crate::record::NodeId;
 use crate::tsume::{self, jsa_moves, Limits, Outcome};
 use std::path::Path;
 
@@ -88,30 +89,63 @@ pub fn check(args: TsumeCheckArgs) -> u8 {
 /// --force replaced, those beyond this run's count removed. Exit 0, or 2
 /// when refused or a file cannot be written.
 pub fn generate(args: &TsumeGenerateArgs) -> u8 {
-    if args.moves == 2 {
-        eprintln!("error: --moves must be 1 or 3");
+    if args.moves.is_multiple_of(2) {
+        eprintln!("error: --moves must be odd: 1, 3, 5, 7, 9 or 11");
         return 2;
     }
-    let problems = tsume::generate(args.moves, args.count as usize, args.seed);
+    let method = args.method.unwrap_or(if args.moves <= 3 {
+        TsumeMethod::Random
+    } else {
+        TsumeMethod::Reverse
+    });
+    let rated = match method {
+        TsumeMethod::Random if args.moves > 3 => {
+            eprintln!("error: --method random makes 1 or 3 plies; use --method reverse");
+            return 2;
+        }
+        TsumeMethod::Random if args.min_score.is_some() => {
+            eprintln!("error: --min-score needs --method reverse");
+            return 2;
+        }
+        TsumeMethod::Random => tsume::generate(args.moves, args.count as usize, args.seed)
+            .into_iter()
+            .map(|problem| (problem, None))
+            .collect(),
+        TsumeMethod::Reverse => {
+            tsume::generate_reverse(args.moves, args.count as usize, args.seed, args.min_score)
+                .into_iter()
+                .map(|r| (r.problem, Some(r.quality)))
+                .collect::<Vec<_>>()
+        }
+    };
+    let problems: Vec<&tsume::Problem> = rated.iter().map(|(p, _)| p).collect();
     let target = match args.to {
         TsumeOutput::Kif => crate::Target::Kif,
         _ => crate::Target::Kifu,
     };
-    let kif = |problem: &tsume::Problem| -> Result<Vec<u8>, String> {
-        let record = tsume::problem_record(&problem.start, &problem.answer);
+    let kif = |i: usize| -> Result<Vec<u8>, String> {
+        let (problem, quality) = &rated[i];
+        let mut record = tsume::problem_record(&problem.start, &problem.answer);
+        if let Some(quality) = quality {
+            record
+                .tree
+                .node_mut(NodeId::ROOT)
+                .comments
+                .push(quality.comment());
+        }
         crate::write(&[record], target, &Default::default()).map_err(|e| e.to_string())
     };
     let dir = match (&args.output, args.to) {
         (Some(dir), TsumeOutput::Kif | TsumeOutput::Kifu) if dir.as_os_str() != "-" => dir,
         _ => {
             let mut out = Vec::new();
-            for problem in &problems {
+            for (i, problem) in problems.iter().enumerate() {
                 match args.to {
                     TsumeOutput::Sfen => {
                         out.extend_from_slice(problem.start.sfen().as_bytes());
                         out.push(b'\n');
                     }
-                    TsumeOutput::Kif | TsumeOutput::Kifu => match kif(problem) {
+                    TsumeOutput::Kif | TsumeOutput::Kifu => match kif(i) {
                         Ok(bytes) => out.extend(bytes),
                         Err(e) => {
                             eprintln!("error: {e}");
@@ -147,8 +181,8 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         }
     }
     let mut outputs = Vec::with_capacity(problems.len());
-    for problem in &problems {
-        match kif(problem) {
+    for i in 0..problems.len() {
+        match kif(i) {
             Ok(bytes) => outputs.push(bytes),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -80,7 +80,7 @@ pub fn generate(moves: u32, count: usize, seed: u64) -> Vec<Problem> {
 
 /// A position from a random game where the side to move mates in exactly
 /// `moves` plies, rotated so that Black attacks.
-fn candidate(rng: &mut SplitMix, moves: u32) -> Option<Position> {
+pub(super) fn candidate(rng: &mut SplitMix, moves: u32) -> Option<Position> {
     let mut history = vec![Position::startpos()];
     loop {
         let pos = history.last().expect("the start is there");
@@ -123,7 +123,7 @@ fn mates_in(pos: &Position, moves: u32) -> bool {
 
 /// Removes every piece the mate does not need, then keeps the problem if
 /// it is sound.
-fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Problem> {
+pub(super) fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Problem> {
     let mut setup = pos.to_setup();
     setup.move_number = 1;
     if let Some(king) = Square::all().find(|&sq| {
@@ -190,7 +190,7 @@ fn still_mates(trial: &Setup, moves: u32) -> Option<Setup> {
     (!pos.is_check() && mates_in(&pos, moves)).then(|| trial.clone())
 }
 
-fn shuffle<T>(rng: &mut SplitMix, items: &mut [T]) {
+pub(super) fn shuffle<T>(rng: &mut SplitMix, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         items.swap(i, rng.below(i + 1));
     }

@@ -26,7 +26,9 @@ mod dfpn;
 mod generate;
 mod length;
 mod notation;
+mod quality;
 mod record;
+mod reverse;
 mod solver;
 
 pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
@@ -34,5 +36,7 @@ pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
 pub use generate::{generate, Problem, SplitMix};
 pub use notation::jsa_moves;
+pub use quality::{quality, Quality, WEIGHTS};
 pub use record::problem_record;
+pub use reverse::{generate_reverse, Rated};
 pub use solver::{is_interposition, solve, Limits, Mate, Outcome};
