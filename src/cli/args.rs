@@ -76,8 +76,8 @@ pub enum Command {
         /// (quote it). The side to move attacks.
         sfen: String,
         /// Look for the shortest forced mate up to this many plies (a mate
-        /// in three is 3) and print its main line.
-        #[arg(long, value_name = "PLIES")]
+        /// in three is 3; at least 1) and print its main line.
+        #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
         depth: Option<u32>,
         /// The most nodes the search may expand before it answers
         /// "unknown" (with --depth).
@@ -225,7 +225,7 @@ pub enum BookCommand {
 
 const MATE_HELP: &str = "\
 Without --depth: every mate in one (USI, then JSA notation) and whether it is
-unique; exit 0.
+unique; exit 0, or 1 when there is none.
 With --depth N: the shortest forced mate of at most N plies: `mate in K`, the
 main line in USI and in JSA notation (the attacker's shortest mate against
 the defender's longest resistance), and whether the first move is unique;

@@ -97,5 +97,9 @@ pub fn mate(sfen: &str) -> u8 {
         1 => text.push_str("unique mate in one\n"),
         n => text.push_str(&format!("{n} mates in one (not unique: 余詰)\n")),
     }
-    print(text.as_bytes())
+    // As `mate --depth N`: 0 a mate found, 1 none.
+    match print(text.as_bytes()) {
+        0 if mates.is_empty() => 1,
+        code => code,
+    }
 }

@@ -409,6 +409,14 @@ fn flip_and_mate_tools() {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     ]);
     assert_eq!(stdout(&out), "no mate in one\n");
+    // One ply as more: 1 when there is no mate, 0 when there is.
+    assert_eq!(out.status.code(), Some(1));
+    let deeper = kifconv(&["mate", "startpos", "--depth", "3"]);
+    assert_eq!(deeper.status.code(), Some(1));
+    let one = kifconv(&["mate", "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "--depth", "1"]);
+    assert_eq!(one.status.code(), Some(0));
+    let zero = kifconv(&["mate", "startpos", "--depth", "0"]);
+    assert_eq!(zero.status.code(), Some(2));
     assert_eq!(kifconv(&["flip", "not an sfen"]).status.code(), Some(2));
 }
 
