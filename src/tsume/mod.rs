@@ -27,6 +27,7 @@ mod generate;
 mod length;
 mod notation;
 mod record;
+mod rules;
 mod solver;
 
 pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
@@ -35,4 +36,5 @@ pub use dfpn::{Prover, Verdict};
 pub use generate::{generate, Problem, SplitMix};
 pub use notation::jsa_moves;
 pub use record::problem_record;
+pub use rules::{Finding, Rule, Severity};
 pub use solver::{is_interposition, solve, Limits, Mate, Outcome};
