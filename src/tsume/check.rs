@@ -399,14 +399,14 @@ fn check_with(
     }
 
     // The composition rules at each move of the answer; a detour is
-    // looked for up to four plies longer, within the depth.
+    // looked for up to two plies longer, within the depth.
     let line = Line {
         answer: &answer,
         positions: &positions,
         counted: &counted,
         bound,
     };
-    let detour = depth.saturating_sub(bound).min(4);
+    let detour = depth.saturating_sub(bound).min(2);
     report.findings = attacker_findings(&mut counter, &line, detour)?;
     report
         .findings
