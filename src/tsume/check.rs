@@ -5,9 +5,10 @@
 //! Lengths are counted as composers count them ([`super::length`]): a
 //! futile interposition and its capture add nothing.
 
-use super::checks::{check_moves, gives_check, mates_in_one};
+use super::checks::gives_check;
 use super::dfpn::Prover;
 use super::length::Counter;
+use super::rules::{attacker_findings, defender_findings, Finding, Line, Rule, Severity};
 use super::solver::{shortest, Limits, OutOfNodes};
 use crate::record::{Ending, EndingKind};
 use crate::{Hand, Move, Position, Record};
@@ -34,7 +35,8 @@ pub struct IllegalAnswer {
 }
 
 /// What [`check`] concluded, worst first in the order the command's exit
-/// code ranks them: unsound (1) before unknown or not proven (3).
+/// code ranks them: unsound (1) before unknown or not proven (3), and
+/// those before sound with flaws and sound (both 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Soundness {
     /// Something is wrong, whatever a longer search would find:
@@ -44,6 +46,9 @@ pub enum Soundness {
     Unknown,
     /// No mate within the depth, and a longer one may exist.
     NotProven,
+    /// A sound problem whose answer has flaws composers name (変同,
+    /// 手順前後, 非限定): [`Report::flaws`] says which.
+    Flawed,
     /// A sound problem with a sound answer.
     Sound,
 }
@@ -90,9 +95,13 @@ pub struct Report {
     pub answer_length: u32,
     /// The 1-based plies of the answer's futile interpositions.
     pub futile: Vec<usize>,
-    /// Other first moves that mate as fast (余詰): unsound.
+    /// What the composition rules found, in ply order, attacker moves
+    /// first ([`super::rules`]).
+    pub findings: Vec<Finding>,
+    /// Other first moves that mate as fast or faster (余詰, 早詰): unsound.
     pub first_rivals: Vec<Move>,
-    /// Later attacker moves, before the last, with rivals: unsound.
+    /// Later attacker moves, before the last, with rivals that mate as
+    /// fast or faster (余詰, 早詰): unsound.
     pub middle_rivals: Vec<Rivals>,
     /// Other mates in one at the answer's last move: tolerated, reported.
     pub last_rivals: Vec<Move>,
@@ -101,17 +110,18 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether the problem is sound: a mate within the depth, an answer that
-    /// mates in exactly the shortest length, no rival first move or later
-    /// rival before the last move, and nothing left in the attacker's hand.
+    /// Whether the problem is sound, with flaws or without: a mate within
+    /// the depth, an answer that mates in exactly the shortest length, no
+    /// unsound finding, and nothing left in the attacker's hand.
     pub fn is_sound(&self) -> bool {
-        self.soundness() == Soundness::Sound
+        matches!(self.soundness(), Soundness::Sound | Soundness::Flawed)
     }
 
     /// The verdict: unsound when [`Report::problems`] names anything (an
     /// illegal answer is unsound even when the budget ran out), else
     /// unknown when the budget ran out, else not proven when no mate was
-    /// found within the depth, else sound.
+    /// found within the depth, else sound with flaws when
+    /// [`Report::flaws`] names any, else sound.
     pub fn soundness(&self) -> Soundness {
         if !self.problems().is_empty() {
             Soundness::Unsound
@@ -119,6 +129,8 @@ impl Report {
             Soundness::Unknown
         } else if self.length.is_none() {
             Soundness::NotProven
+        } else if !self.flaws().is_empty() {
+            Soundness::Flawed
         } else {
             Soundness::Sound
         }
@@ -158,19 +170,7 @@ impl Report {
                 self.answer_length, length
             ));
         }
-        if !self.first_rivals.is_empty() {
-            out.push(format!(
-                "another first move mates (余詰): {}",
-                usi(&self.first_rivals)
-            ));
-        }
-        for rivals in &self.middle_rivals {
-            out.push(format!(
-                "another move mates at ply {} (余詰): {}",
-                rivals.ply,
-                usi(&rivals.moves)
-            ));
-        }
+        out.extend(self.texts(Severity::Unsound));
         if self.answer_mates && !self.leftover.is_empty() {
             out.push(format!(
                 "pieces left in hand (駒余り): {}",
@@ -178,6 +178,25 @@ impl Report {
             ));
         }
         out
+    }
+
+    /// The flaws of a sound problem (変同, 手順前後, 非限定), one phrase
+    /// each, ply first.
+    pub fn flaws(&self) -> Vec<String> {
+        self.texts(Severity::Flaw)
+    }
+
+    /// What is reported and accepted (最終手余詰, 迂回), one phrase each.
+    pub fn notes(&self) -> Vec<String> {
+        self.texts(Severity::Note)
+    }
+
+    fn texts(&self, severity: Severity) -> Vec<String> {
+        self.findings
+            .iter()
+            .filter(|f| f.rule.severity() == severity)
+            .map(Finding::text)
+            .collect()
     }
 }
 
@@ -379,48 +398,31 @@ fn check_with(
         return Ok(report);
     }
 
-    // Rivals at each attacker move: another move that mates in what is left.
-    let mut left = report.answer_length;
-    for i in (0..answer.len()).step_by(2) {
-        let pos = &positions[i];
-        let rules_left = bound.saturating_sub(i as u32);
-        let rivals: Vec<Move> = if rules_left <= 1 || i + 1 == answer.len() {
-            mates_in_one(pos)
-                .into_iter()
-                .filter(|&m| m != answer[i])
-                .collect()
-        } else {
-            let mut rivals = Vec::new();
-            for mv in check_moves(pos).into_iter().filter(|&m| m != answer[i]) {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                if counter
-                    .defender(&child, rules_left.saturating_sub(1))?
-                    .is_some_and(|n| n < left)
-                {
-                    rivals.push(mv);
-                }
+    // The composition rules at each move of the answer; a detour is
+    // looked for up to two plies longer, within the depth.
+    let line = Line {
+        answer: &answer,
+        positions: &positions,
+        counted: &counted,
+        bound,
+    };
+    let detour = depth.saturating_sub(bound).min(2);
+    report.findings = attacker_findings(&mut counter, &line, detour)?;
+    report
+        .findings
+        .extend(defender_findings(&mut counter, &line)?);
+    report.findings.sort_by_key(|f| (f.ply, f.rule));
+    for finding in &report.findings {
+        match finding.rule {
+            Rule::Yozume | Rule::Hayazume if finding.ply == 1 => {
+                report.first_rivals.extend(&finding.moves);
             }
-            rivals
-        };
-        if counted[i] {
-            left -= 1;
-        }
-        if i + 1 < answer.len() && counted[i + 1] {
-            left -= 1;
-        }
-        if rivals.is_empty() {
-            continue;
-        }
-        if i == 0 {
-            report.first_rivals = rivals;
-        } else if i + 1 == answer.len() {
-            report.last_rivals = rivals;
-        } else {
-            report.middle_rivals.push(Rivals {
-                ply: i + 1,
-                moves: rivals,
-            });
+            Rule::Yozume | Rule::Hayazume => report.middle_rivals.push(Rivals {
+                ply: finding.ply,
+                moves: finding.moves.clone(),
+            }),
+            Rule::LastMoveYozume => report.last_rivals.extend(&finding.moves),
+            _ => {}
         }
     }
     Ok(report)

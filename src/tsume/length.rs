@@ -172,6 +172,23 @@ impl<'a> Counter<'a> {
         Ok(Some((line, futile)))
     }
 
+    /// The counted main line from `pos` (the defender to move, in check)
+    /// within `bound` rules plies: the defender's longest resistance, then
+    /// as [`Counter::main_line`].
+    pub(crate) fn defender_main_line(
+        &mut self,
+        pos: &Position,
+        bound: u32,
+    ) -> Result<Option<Line>, OutOfNodes> {
+        if self.defender(pos, bound)?.is_none() {
+            return Ok(None);
+        }
+        let mut line = Vec::new();
+        let mut futile = Vec::new();
+        self.defender_line(pos, bound, &mut line, &mut futile)?;
+        Ok(Some((line, futile)))
+    }
+
     fn attacker_line(
         &mut self,
         pos: &Position,

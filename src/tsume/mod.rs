@@ -29,6 +29,7 @@ mod notation;
 mod quality;
 mod record;
 mod reverse;
+mod rules;
 mod solver;
 
 pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
@@ -39,4 +40,5 @@ pub use notation::jsa_moves;
 pub use quality::{quality, Quality, WEIGHTS};
 pub use record::problem_record;
 pub use reverse::{generate_reverse, Rated};
+pub use rules::{Finding, Rule, Severity};
 pub use solver::{is_interposition, solve, Limits, Mate, Outcome};

@@ -47,6 +47,7 @@ mod training_read;
 mod training_recode;
 mod tsume;
 mod tsume_reverse;
+mod tsume_rules;
 mod uniq;
 mod usi_engine;
 mod walk;

@@ -191,7 +191,7 @@ fn tsume_check_flags_unsound_problems() {
     let (code, text) = check_fixture("two-answers.kifu");
     assert_eq!(code, 1, "{text}");
     assert!(
-        text.contains("unsound: another first move mates (余詰): G*2b"),
+        text.contains("unsound: ply 1: 余詰 (another move mates in 1, as the answer does): G*2b"),
         "{text}"
     );
     let (code, text) = check_fixture("leftover-piece.kifu");
@@ -425,7 +425,13 @@ fn tsume_check_walks_a_folder() {
         verdicts,
         [
             "fixtures/tsume/answer-not-mate.kifu: game 1: unsound",
+            "fixtures/tsume/flaw-hendou.kifu: game 1: sound with flaws",
+            "fixtures/tsume/flaw-higentei-drop.kifu: game 1: sound with flaws",
+            "fixtures/tsume/flaw-higentei-promotion.kifu: game 1: sound with flaws",
+            "fixtures/tsume/flaw-tejun-zengo.kifu: game 1: unsound",
             "fixtures/tsume/leftover-piece.kifu: game 1: unsound",
+            "fixtures/tsume/note-last-move-yozume.kifu: game 1: sound",
+            "fixtures/tsume/note-ukai.kifu: game 1: sound",
             "fixtures/tsume/sound-mate1.kifu: game 1: sound",
             "fixtures/tsume/sound-mate3.ki2u: game 1: sound",
             "fixtures/tsume/sound-mate3.kifu: game 1: sound",
@@ -434,6 +440,9 @@ fn tsume_check_walks_a_folder() {
             "fixtures/tsume/sound-mate7-board.bod: game 1: sound",
             "fixtures/tsume/sound-mate7.kifu: game 1: sound",
             "fixtures/tsume/two-answers.kifu: game 1: unsound",
+            "fixtures/tsume/unsound-hayazume.kifu: game 1: unsound",
+            "fixtures/tsume/unsound-henchou.kifu: game 1: unsound",
+            "fixtures/tsume/unsound-yozume.kifu: game 1: unsound",
         ],
         "{stderr}"
     );

@@ -49,6 +49,7 @@ pub struct Verdicts {
 pub fn verdict_name(soundness: Soundness) -> &'static str {
     match soundness {
         Soundness::Sound => "sound",
+        Soundness::Flawed => "sound with flaws",
         Soundness::Unsound => "unsound",
         Soundness::Unknown => "unknown",
         Soundness::NotProven => "not proven",
@@ -123,7 +124,7 @@ impl Job for TsumeCheck {
             match checked.soundness {
                 Soundness::Unsound => all.unsound = true,
                 Soundness::Unknown | Soundness::NotProven => all.uncertain = true,
-                Soundness::Sound => {}
+                Soundness::Sound | Soundness::Flawed => {}
             }
             if self.keep {
                 all.checked.push(checked);
@@ -178,6 +179,12 @@ fn write_report(out: &mut String, start: &crate::Position, report: &tsume::Repor
     use std::fmt::Write;
     for problem in report.problems() {
         let _ = writeln!(out, "  unsound: {problem}");
+    }
+    for flaw in report.flaws() {
+        let _ = writeln!(out, "  flaw: {flaw}");
+    }
+    for note in report.notes() {
+        let _ = writeln!(out, "  note: {note}");
     }
     if report.unknown {
         let _ = writeln!(
@@ -239,14 +246,6 @@ fn write_report(out: &mut String, start: &crate::Position, report: &tsume::Repor
             out,
             "  futile interpositions (not counted) at ply {}",
             plies.join(", ")
-        );
-    }
-    if !report.last_rivals.is_empty() {
-        let moves: Vec<String> = report.last_rivals.iter().map(|m| m.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "  other mates on the last move (tolerated): {}",
-            moves.join(" ")
         );
     }
     if report.answer_mates {
