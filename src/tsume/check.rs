@@ -200,15 +200,6 @@ impl Report {
     }
 }
 
-/// Moves as USI writes them, one space between.
-pub(crate) fn usi(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// A hand as SFEN writes one (`2GP`), for reports.
 pub fn hand_text(hand: &Hand) -> String {
     let mut out = String::new();

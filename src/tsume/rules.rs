@@ -32,10 +32,10 @@
 //!   at the defender's last move, where every reply mated at once is as
 //!   long as the answer's.
 
-use super::check::usi;
 use super::checks::{check_moves, gives_check};
 use super::length::Counter;
 use super::solver::OutOfNodes;
+use crate::format::japanese::write::marked_moves;
 use crate::{Move, Position, Square};
 
 /// A composition rule a finding is about.
@@ -104,6 +104,9 @@ pub struct Finding {
     pub rule: Rule,
     /// The other moves at that ply.
     pub moves: Vec<Move>,
+    /// Those moves in Japanese notation (`▲８三金打`), as the report
+    /// writes them.
+    pub japanese: Vec<String>,
     /// The counted length of the answer from that ply.
     pub answer_left: u32,
     /// The counted length after the other moves, from that ply (`None`
@@ -116,7 +119,15 @@ pub struct Finding {
 impl Finding {
     /// The finding in one phrase, its ply first.
     pub fn text(&self) -> String {
-        let (name, ply, moves) = (self.rule.name(), self.ply, usi(&self.moves));
+        let (name, ply) = (self.rule.name(), self.ply);
+        // Japanese, as the rest of the report, with USI beside it.
+        let moves: Vec<String> = self
+            .japanese
+            .iter()
+            .zip(&self.moves)
+            .map(|(japanese, mv)| format!("{japanese} ({mv})"))
+            .collect();
+        let moves = moves.join(", ");
         let left = self.answer_left;
         let other = self
             .other_left
@@ -215,7 +226,7 @@ pub(crate) fn attacker_findings(
             };
             found.push((rule, mv, Some(n), None));
         }
-        group(&mut out, i + 1, left, found);
+        group(&mut out, pos, i + 1, left, found);
     }
     Ok(out)
 }
@@ -256,14 +267,16 @@ pub(crate) fn defender_findings(
                 other => found.push((Rule::Henchou, reply, other, None)),
             }
         }
-        group(&mut out, i + 1, left, found);
+        group(&mut out, pos, i + 1, left, found);
     }
     Ok(out)
 }
 
-/// Adds one finding per rule found at a ply, its moves in the order found.
+/// Adds one finding per rule found at a ply (in `pos`), its moves in the
+/// order found.
 fn group(
     out: &mut Vec<Finding>,
+    pos: &Position,
     ply: usize,
     left: u32,
     found: Vec<(Rule, Move, Option<u32>, Option<usize>)>,
@@ -277,6 +290,7 @@ fn group(
             ply,
             rule,
             moves: these.iter().map(|f| f.1).collect(),
+            japanese: these.iter().map(|f| marked_moves(pos, &[f.1])).collect(),
             answer_left: left,
             // The shortest of them (a defence: the longest).
             other_left: if rule == Rule::Henchou {

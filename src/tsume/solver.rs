@@ -218,7 +218,6 @@ fn main_line(prover: &mut Prover, pos: &Position, length: u32) -> Result<Vec<Mov
 mod tests {
     use super::*;
     use crate::position::KingRule;
-    use crate::tsume::check::usi;
     use crate::Setup;
 
     fn problem(sfen: &str) -> Position {
@@ -234,13 +233,13 @@ mod tests {
         let Outcome::Mate(mate) = solve(&pos, Limits::default()) else {
             panic!("no mate found");
         };
-        assert_eq!(mate.len(), 3, "{}", usi(&mate.line));
+        assert_eq!(mate.len(), 3, "{:?}", mate.line);
         assert!(mate.first_moves.contains(&mate.line[0]));
         let mut end = pos.clone();
         for &mv in &mate.line {
             end.play(mv).unwrap();
         }
-        assert!(end.is_checkmate(), "{}", usi(&mate.line));
+        assert!(end.is_checkmate(), "{:?}", mate.line);
         // Depth 1 is too short for it.
         assert_eq!(
             solve(

@@ -191,7 +191,9 @@ fn tsume_check_flags_unsound_problems() {
     let (code, text) = check_fixture("two-answers.kifu");
     assert_eq!(code, 1, "{text}");
     assert!(
-        text.contains("unsound: ply 1: 余詰 (another move mates in 1, as the answer does): G*2b"),
+        text.contains(
+            "unsound: ply 1: 余詰 (another move mates in 1, as the answer does): ▲２二金 (G*2b)"
+        ),
         "{text}"
     );
     let (code, text) = check_fixture("leftover-piece.kifu");
@@ -247,7 +249,7 @@ fn futile_interpositions_do_not_lengthen_a_mate() {
     let (code, text) = tsume_check(&["fixtures/csa/skc-tsume.csa"]);
     assert_eq!(code, 0, "{text}");
     assert!(
-        text.contains("shortest mate: 3 (by the rules 9: futile interpositions)"),
+        text.contains("shortest mate: 3 (9 by the rules, counting futile interpositions)"),
         "{text}"
     );
     // A rook dropped from afar on a cornered king: every interposition is

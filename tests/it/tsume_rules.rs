@@ -26,7 +26,7 @@ fn yozume_at_a_middle_move_is_unsound() {
         1,
         "unsound",
         "余詰",
-        "  unsound: ply 3: 余詰 (another move mates in 3, as the answer does): G*8c",
+        "  unsound: ply 3: 余詰 (another move mates in 3, as the answer does): ▲８三金 (G*8c)",
     );
 }
 
@@ -37,7 +37,7 @@ fn a_faster_mate_is_hayazume_and_unsound() {
         1,
         "unsound",
         "早詰",
-        "  unsound: ply 1: 早詰 (another move mates in 3, the answer in 5): 4a4c",
+        "  unsound: ply 1: 早詰 (another move mates in 3, the answer in 5): ▲４三龍 (4a4c)",
     );
 }
 
@@ -48,7 +48,7 @@ fn another_mate_on_the_last_move_is_tolerated() {
         0,
         "sound",
         "余詰",
-        "  note: ply 5: 最終手余詰 (other mates on the last move, tolerated): 9c8b+",
+        "  note: ply 5: 最終手余詰 (other mates on the last move, tolerated): ▲８二銀成 (9c8b+)",
     );
 }
 
@@ -59,7 +59,7 @@ fn a_drop_at_another_distance_is_higentei() {
         0,
         "sound with flaws",
         "非限定",
-        "  flaw: ply 3: 非限定 (the same move at another distance or promotion mates as fast): R*1c",
+        "  flaw: ply 3: 非限定 (the same move at another distance or promotion mates as fast): ▲１三飛 (R*1c)",
     );
 }
 
@@ -70,7 +70,7 @@ fn an_optional_promotion_is_higentei() {
         0,
         "sound with flaws",
         "非限定",
-        "  flaw: ply 1: 非限定 (the same move at another distance or promotion mates as fast): 8e6c",
+        "  flaw: ply 1: 非限定 (the same move at another distance or promotion mates as fast): ▲６三角不成 (8e6c)",
     );
 }
 
@@ -83,7 +83,7 @@ fn two_attacker_moves_in_the_other_order_are_tejun_zengo() {
         1,
         "unsound",
         "手順前後",
-        "  flaw: ply 1: 手順前後 (the answer's move 3 played first reaches the same position in as many): 4d2b",
+        "  flaw: ply 1: 手順前後 (the answer's move 3 played first reaches the same position in as many): ▲２二馬上 (4d2b)",
     );
 }
 
@@ -94,7 +94,7 @@ fn a_defence_as_long_leaving_nothing_is_hendou() {
         0,
         "sound with flaws",
         "変同",
-        "  flaw: ply 2: 変同 (another defence lasts 4 too, leaving nothing in hand): 1b2a",
+        "  flaw: ply 2: 変同 (another defence lasts 4 too, leaving nothing in hand): △２一玉 (1b2a)",
     );
 }
 
@@ -105,7 +105,7 @@ fn a_longer_defence_is_henchou_and_unsound() {
         1,
         "unsound",
         "変長",
-        "  unsound: ply 2: 変長 (another defence lasts 4, the answer's 2: not the main line): 9a8b",
+        "  unsound: ply 2: 変長 (another defence lasts 4, the answer's 2: not the main line): △８二銀 (9a8b)",
     );
 }
 
@@ -116,6 +116,6 @@ fn a_detour_back_to_the_answer_is_not_yozume() {
         0,
         "sound",
         "迂回",
-        "  note: ply 1: 迂回 (mates in 5 by a detour back to the answer's position after ply 2, not 余詰): G*5c",
+        "  note: ply 1: 迂回 (mates in 5 by a detour back to the answer's position after ply 2, not 余詰): ▲５三金 (G*5c)",
     );
 }

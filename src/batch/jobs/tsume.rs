@@ -208,7 +208,7 @@ fn write_report(out: &mut String, start: &crate::Position, report: &tsume::Repor
         (Some(n), Some(r)) => {
             let _ = writeln!(
                 out,
-                "  shortest mate: {n} (by the rules {r}: futile interpositions)"
+                "  shortest mate: {n} ({r} by the rules, counting futile interpositions)"
             );
         }
         _ => {
@@ -241,11 +241,31 @@ fn write_report(out: &mut String, start: &crate::Position, report: &tsume::Repor
         );
     }
     if !report.futile.is_empty() {
-        let plies: Vec<String> = report.futile.iter().map(|p| p.to_string()).collect();
+        // As a composer says it: which drops, and that they do not count.
+        let japanese = jsa_moves(start, &report.answer);
+        let each: Vec<String> = report
+            .futile
+            .iter()
+            .map(|&ply| match japanese.get(ply - 1) {
+                Some(mv) => format!("{mv} (ply {ply})"),
+                None => format!("ply {ply}"),
+            })
+            .collect();
+        let (these, are) = if each.len() == 1 {
+            (
+                "the interposition",
+                "is futile (無駄合): captured at once, it is",
+            )
+        } else {
+            (
+                "the interpositions",
+                "are futile (無駄合): captured at once, they are",
+            )
+        };
         let _ = writeln!(
             out,
-            "  futile interpositions (not counted) at ply {}",
-            plies.join(", ")
+            "  {these} {} {are} not counted in the length",
+            each.join(", ")
         );
     }
     if report.answer_mates {
