@@ -46,6 +46,7 @@ mod training_cli;
 mod training_read;
 mod training_recode;
 mod tsume;
+mod tsume_extract;
 mod uniq;
 mod usi_engine;
 mod walk;
