@@ -16,8 +16,12 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH="$HERE/../shared/bench"
 if [ "${1:-}" = "--bench" ]; then BENCH=$2; shift 2; fi
 GAMES=${1:-100}
-(cd "$HERE" && cargo build --release --quiet --bin kifconv)
-K="$HERE/target/release/kifconv"
+# KIFCONV=path runs a kifconv already built instead of building one.
+K=${KIFCONV:-}
+if [ -z "$K" ]; then
+  (cd "$HERE" && cargo build --release --quiet --bin kifconv)
+  K="$HERE/target/release/kifconv"
+fi
 ENGINE=$("$HERE/../shared/tools/engines/engine.sh" mate)
 python3 - "$K" "$ENGINE" "$BENCH" "$GAMES" <<'PY'
 import statistics, subprocess, sys, time
