@@ -75,6 +75,8 @@ send("isready"); until("readyok")
 def theirs(pos):
     send("usinewgame")
     send(pos)
+    # The engine has done with both (its hash cleared) before the clock starts.
+    send("isready"); until("readyok")
     started = time.perf_counter()
     send("go mate 10000")
     words = until("checkmate")
