@@ -240,6 +240,10 @@ pub enum TsumeCommand {
     Check(TsumeCheckArgs),
     /// Generate sound mate problems (mate in one or three) from a seed.
     Generate(TsumeGenerateArgs),
+    /// Mine games for mate problems: the last positions of the winner in
+    /// games ended by mate or resignation, made problems where the mate
+    /// is forced and, once the pieces it does not need are removed, sound.
+    Extract(TsumeExtractArgs),
 }
 
 const TSUME_CHECK_HELP: &str = "\
@@ -325,6 +329,37 @@ pub struct TsumeGenerateArgs {
     /// any is refused.
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TsumeExtractArgs {
+    /// Game records in any format kifconv reads; folders and archives as
+    /// conversion reads them; `-` reads standard input.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// A folder for the problems: each input's as `NAME.kifu`, `NAME-2.kifu`,
+    /// … in input order, mirroring the inputs' paths; standard output when
+    /// absent or `-`.
+    #[arg(short = 'o', long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Try the last K positions with the winner to move in each game
+    /// (1: only the one before the last move).
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub last: usize,
+    /// The longest mate looked for, in plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 9)]
+    pub depth: u32,
+    /// The most nodes each search may expand.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub nodes: u64,
+    /// The problems as tsume KIF in UTF-8 (kifu) or Shift_JIS (kif).
+    #[arg(long = "to", value_enum, default_value_t = TsumeOutput::Kifu)]
+    pub to: TsumeOutput,
+    /// Replace problem files that exist in DIR.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -22,6 +22,7 @@ mod run;
 mod serve;
 mod tools;
 mod tsume;
+mod tsume_extract;
 
 use args::{Cli, Command};
 use clap::{CommandFactory, Parser};
@@ -157,6 +158,7 @@ fn run() -> u8 {
         Some(Command::Tsume { action }) => match action {
             args::TsumeCommand::Check(args) => tsume::check(args),
             args::TsumeCommand::Generate(args) => tsume::generate(&args),
+            args::TsumeCommand::Extract(args) => tsume_extract::extract(args),
         },
         Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Book { action }) => match action {

@@ -23,6 +23,7 @@
 mod check;
 mod checks;
 mod dfpn;
+mod extract;
 mod generate;
 mod length;
 mod notation;
@@ -35,6 +36,7 @@ mod solver;
 pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
 pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
+pub use extract::{as_problem, mine, reduce, Found, Mined, Mining};
 pub use generate::{generate, Problem, SplitMix};
 pub use notation::jsa_moves;
 pub use quality::{quality, Quality, WEIGHTS};

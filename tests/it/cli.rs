@@ -459,6 +459,7 @@ fn completions_and_man_page() {
             "kifconv-mate.1",
             "kifconv-serve.1",
             "kifconv-tsume-check.1",
+            "kifconv-tsume-extract.1",
             "kifconv-tsume-generate.1",
             "kifconv-tsume.1",
             "kifconv.1"

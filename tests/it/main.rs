@@ -48,6 +48,7 @@ mod training_recode;
 mod tsume;
 mod tsume_reverse;
 mod tsume_rules;
+mod tsume_extract;
 mod uniq;
 mod usi_engine;
 mod walk;

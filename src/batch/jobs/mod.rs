@@ -7,6 +7,7 @@ pub mod book_file;
 pub mod convert;
 pub mod training;
 pub mod tsume;
+pub mod tsume_extract;
 
 use super::job::{Emit, Source, Tally};
 use super::outcome::Problem;

@@ -141,7 +141,7 @@ impl Job for TsumeCheck {
 /// The games of one input in input order with their numbers (from 1):
 /// those read, and the errors of those that could not be (each error
 /// knows its game's number; the games read fill the numbers left).
-fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
+pub(crate) fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
     let mut failed: Vec<(usize, &crate::Error)> = Vec::new();
     for error in &read.errors {
         let number = error.location.game.map_or(usize::MAX, |(n, _)| n);
