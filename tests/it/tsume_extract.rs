@@ -65,7 +65,10 @@ fn problems_mined_from_the_bench_games_are_sound() {
     let checked = run(&["tsume", "check", s(&out), "--depth", "31"]);
     let report = stdout(&checked);
     assert_exit(&checked, 0);
-    assert_eq!(report.matches(": sound\n").count(), files.len(), "{report}");
+    // Sound, some with flaws a composer would note (変同, …); none unsound.
+    let sound =
+        report.matches(": sound\n").count() + report.matches(": sound with flaws\n").count();
+    assert_eq!(sound, files.len(), "{report}");
     // One thread writes the same files.
     let again = dir.join("again");
     let mut args = vec!["tsume", "extract", s(&zip), "-o", s(&again), "-j", "1"];
