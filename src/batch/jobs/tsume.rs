@@ -78,19 +78,7 @@ impl Job for TsumeCheck {
         };
         let mut tally = Tally::default();
         let mut out = String::new();
-        for (game, record) in numbered(&read) {
-            let record = match record {
-                Ok(record) => record,
-                Err(e) => {
-                    tally.errors.push(Problem::read(source.name, e.clone()));
-                    continue;
-                }
-            };
-            tally.games += 1;
-            tally.moves += record.tree.mainline_moves().count();
-            for warning in &record.warnings {
-                tally.warnings.push(warning.render(source.name));
-            }
+        for (game, record) in readable(&read, source.name, &mut tally) {
             let report = tsume::check_record(record, self.limits);
             let soundness = report.soundness();
             let mut text = String::new();
@@ -138,10 +126,35 @@ impl Job for TsumeCheck {
     }
 }
 
+/// The games of one input that could be read, with their numbers (from
+/// 1), counted in `tally` with their moves and warnings; the error of each
+/// game that could not be read goes to `tally`.
+pub(crate) fn readable<'a>(
+    read: &'a Read,
+    name: &str,
+    tally: &mut Tally,
+) -> Vec<(usize, &'a Record)> {
+    let mut games = Vec::new();
+    for (game, record) in numbered(read) {
+        match record {
+            Ok(record) => {
+                tally.games += 1;
+                tally.moves += record.tree.mainline_moves().count();
+                for warning in &record.warnings {
+                    tally.warnings.push(warning.render(name));
+                }
+                games.push((game, record));
+            }
+            Err(e) => tally.errors.push(Problem::read(name, e.clone())),
+        }
+    }
+    games
+}
+
 /// The games of one input in input order with their numbers (from 1):
 /// those read, and the errors of those that could not be (each error
 /// knows its game's number; the games read fill the numbers left).
-pub(crate) fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
+fn numbered(read: &Read) -> Vec<(usize, Result<&Record, &crate::Error>)> {
     let mut failed: Vec<(usize, &crate::Error)> = Vec::new();
     for error in &read.errors {
         let number = error.location.game.map_or(usize::MAX, |(n, _)| n);

@@ -3,7 +3,7 @@
 //! input order, a repeat of an earlier problem left out, each written as a
 //! tsume KIF naming the game it came from.
 
-use super::tsume::numbered;
+use super::tsume::readable;
 use crate::batch::job::{Job, Source, Tally};
 use crate::batch::outcome::Problem;
 use crate::batch::plan::Plan;
@@ -71,19 +71,7 @@ impl Job for TsumeExtract {
             Err(e) => return (part, Tally::failed(Problem::read(source.name, e))),
         };
         let mut tally = Tally::default();
-        for (game, record) in numbered(&read) {
-            let record = match record {
-                Ok(record) => record,
-                Err(e) => {
-                    tally.errors.push(Problem::read(source.name, e.clone()));
-                    continue;
-                }
-            };
-            tally.games += 1;
-            tally.moves += record.tree.mainline_moves().count();
-            for warning in &record.warnings {
-                tally.warnings.push(warning.render(source.name));
-            }
+        for (game, record) in readable(&read, source.name, &mut tally) {
             let found = tsume::mine(record, self.mining);
             part.positions += found.positions;
             part.mates += found.mates;
