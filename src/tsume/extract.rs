@@ -72,17 +72,6 @@ pub struct Found {
     pub problems: Vec<Mined>,
 }
 
-/// How many of each kind a full set holds (both players together).
-const FULL_SET: [(PieceKind, u8); 7] = [
-    (PieceKind::Pawn, 18),
-    (PieceKind::Lance, 4),
-    (PieceKind::Knight, 4),
-    (PieceKind::Silver, 4),
-    (PieceKind::Gold, 4),
-    (PieceKind::Bishop, 2),
-    (PieceKind::Rook, 2),
-];
-
 /// Mines one game: nothing unless it ends in a mate or a resignation.
 pub fn mine(record: &Record, mining: Mining) -> Found {
     let mut found = Found::default();
@@ -146,7 +135,7 @@ pub fn as_problem(pos: &Position) -> Option<(Position, bool)> {
     let mut setup = pos.to_setup();
     setup.move_number = 1;
     let mut rest = Hand::default();
-    for (kind, total) in FULL_SET {
+    for (kind, total) in PieceKind::SET {
         let on_board = setup
             .board
             .iter()

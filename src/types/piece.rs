@@ -50,6 +50,18 @@ impl PieceKind {
     /// The kinds a hand can hold, in index order (pawn first).
     pub const HAND: [PieceKind; 7] = [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook];
 
+    /// How many of each hand kind a full set holds, both players together
+    /// (kings apart), in [`PieceKind::HAND`] order.
+    pub const SET: [(PieceKind, u8); 7] = [
+        (Pawn, 18),
+        (Lance, 4),
+        (Knight, 4),
+        (Silver, 4),
+        (Gold, 4),
+        (Bishop, 2),
+        (Rook, 2),
+    ];
+
     /// The kind's position in [`PieceKind::ALL`], 0–13; 0–6 are also the
     /// hand kinds' indices.
     #[inline]

@@ -16,17 +16,6 @@ use nom::combinator::{all_consuming, consumed};
 use nom::multi::many0;
 use nom::{IResult, Parser};
 
-/// How many of each base kind a set holds (kings apart), for `00AL`.
-const SET: [(PieceKind, u8); 7] = [
-    (PieceKind::Pawn, 18),
-    (PieceKind::Lance, 4),
-    (PieceKind::Knight, 4),
-    (PieceKind::Silver, 4),
-    (PieceKind::Gold, 4),
-    (PieceKind::Bishop, 2),
-    (PieceKind::Rook, 2),
-];
-
 /// The start position as it is being read.
 #[derive(Default)]
 pub(super) struct Start {
@@ -48,7 +37,7 @@ impl Start {
         if let Some(color) = self.all_to {
             let mut remaining_pieces = Hand::EMPTY;
             let hand = &mut remaining_pieces;
-            for (kind, total) in SET {
+            for (kind, total) in PieceKind::SET {
                 let on_board = setup
                     .board
                     .iter()
