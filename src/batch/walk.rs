@@ -59,6 +59,17 @@ enum Pending {
     Listing(Listing),
     /// An archive's entries, already items.
     Archive(Box<dyn Iterator<Item = Item> + Send>),
+    /// The end of a folder or archive named on the command line: if the
+    /// walk found nothing in it, that is said.
+    End(Named),
+}
+
+/// A folder or archive named on the command line, and how many items the
+/// walk had given before it.
+struct Named {
+    display: String,
+    folder: bool,
+    before: u64,
 }
 
 /// The lazy walk over every input.
@@ -67,6 +78,8 @@ pub struct Walk {
     options: Options,
     /// With `-L`: folders and files already taken, by device and inode.
     seen: HashSet<(u64, u64)>,
+    /// How many inputs and problems the walk has given.
+    given: u64,
 }
 
 impl Walk {
@@ -75,6 +88,7 @@ impl Walk {
             stack: paths.iter().rev().cloned().map(Pending::Arg).collect(),
             options,
             seen: HashSet::new(),
+            given: 0,
         }
     }
 
@@ -97,10 +111,12 @@ impl Walk {
         };
         if meta.is_dir() {
             self.seen.insert((meta.dev(), meta.ino()));
+            self.push_end(display, true);
             return self.list(path, PathBuf::new());
         }
         let name = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
         if inputs::is_archive(&path) {
+            self.push_end(display, false);
             self.stack.push(Pending::Archive(entries::archive_items(
                 &path,
                 Path::new(""),
@@ -114,6 +130,16 @@ impl Walk {
             relative: name,
             origin: Origin::File(path),
         }))
+    }
+
+    /// Marks where the walk of a named folder or archive ends.
+    fn push_end(&mut self, display: String, folder: bool) {
+        let before = self.given;
+        self.stack.push(Pending::End(Named {
+            display,
+            folder,
+            before,
+        }));
     }
 
     /// Reads the listing of the folder `dir` (at `relative` to the folder
@@ -284,9 +310,19 @@ impl Iterator for Walk {
                         None
                     }
                 },
+                Pending::End(named) => {
+                    let empty = named.before == self.given;
+                    let Some(Pending::End(named)) = self.stack.pop() else {
+                        unreachable!("the top is an end")
+                    };
+                    empty.then(|| nothing_found(named))
+                }
             };
-            if item.is_some() {
-                return item;
+            if let Some(item) = item {
+                if !matches!(item, Item::Skipped { .. }) {
+                    self.given += 1;
+                }
+                return Some(item);
             }
         }
     }
@@ -294,6 +330,19 @@ impl Iterator for Walk {
 
 fn problem(display: String, message: String) -> Item {
     Item::Problem { display, message }
+}
+
+/// What is said of a folder or archive named on the command line in which
+/// the walk found no input: an error for it, as a missing file is.
+fn nothing_found(named: Named) -> Item {
+    let what = if named.folder { "folder" } else { "archive" };
+    problem(
+        named.display,
+        format!(
+            "no input found in this {what}: no file whose extension names a record format \
+             or training data (and that --glob takes)"
+        ),
+    )
 }
 
 /// `name` joined to the folder `dir`, as `Path::join` joins them (a `/`

@@ -199,3 +199,38 @@ fn skip_existing_resumes_a_batch() {
     assert_exit(&usage, 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A folder or archive named on the command line in which nothing is
+/// found is an error for it (exit 1), as a missing file is; the other
+/// inputs are still converted.
+#[test]
+fn a_named_folder_or_archive_with_no_input_is_an_error() {
+    let dir = scratch("nothing-found");
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    write(&dir.join("notes").join("a.txt"), "not a record\n");
+    write(&dir.join("records").join("a.csa"), &record("+7776FU"));
+    std::fs::write(dir.join("none.zip"), stored(&[(b"a.txt", b"text")])).unwrap();
+    let (empty, notes, records, zip) = (
+        dir.join("empty"),
+        dir.join("notes"),
+        dir.join("records"),
+        dir.join("none.zip"),
+    );
+    let out = run(&[s(&empty), s(&notes), s(&records), s(&zip), "--to", "usi"]);
+    assert_exit(&out, 1);
+    assert_eq!(stdout(&out).trim(), "position startpos moves 7g7f");
+    let err = stderr(&out);
+    for (path, what) in [(&empty, "folder"), (&notes, "folder"), (&zip, "archive")] {
+        let line = format!("{}: error: no input found in this {what}", path.display());
+        assert!(err.contains(&line), "{line} not in:\n{err}");
+    }
+    // A glob that takes nothing in a folder of records is the same fault.
+    let out = run(&[s(&records), "--glob", "*.kif", "--to", "usi"]);
+    assert_exit(&out, 1);
+    assert!(stderr(&out).contains("no input found in this folder"));
+    // A missing input is said plainly.
+    let out = run(&[s(&dir.join("missing.kif")), "--to", "usi"]);
+    assert_exit(&out, 1);
+    assert!(stderr(&out).contains("missing.kif: error: no such file or folder"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
