@@ -45,7 +45,15 @@ pub struct Options {
     pub positions: Positions,
     /// With [`Target::Csa`]: the CSA version.
     pub csa_version: CsaVersion,
+    /// Write a character the encoding cannot hold as [`LOSSY_MARK`]
+    /// instead of failing ([`WriteError::Unencodable`]).
+    pub lossy: bool,
 }
+
+/// What a character the encoding cannot hold becomes in a lossy write:
+/// 〓 (geta mark), the substitute JIS itself provides, which a KIF file
+/// uses for nothing else (`?` marks a doubtful move in comments).
+pub const LOSSY_MARK: char = '〓';
 
 impl Options {
     /// The encoding written for `target`.
@@ -164,7 +172,7 @@ pub fn write_read(
         return sfen_bytes(records, options);
     }
     let texts = render(records, target, options, Layout::Stream)?;
-    encode(&texts.concat(), options.encoding_for(target))
+    encode_as(&texts.concat(), options.encoding_for(target), options.lossy)
 }
 
 /// Writes `records` as `target` into the files a folder of outputs gets:
@@ -201,7 +209,7 @@ pub fn write_files_read(
     let encoding = options.encoding_for(target);
     render(records, target, options, Layout::Files)?
         .iter()
-        .map(|text| encode(text, encoding))
+        .map(|text| encode_as(text, encoding, options.lossy))
         .collect()
 }
 
@@ -328,24 +336,32 @@ fn lines(items: impl Iterator<Item = String>) -> String {
 /// assert_eq!(encode("☗", OutputEncoding::Utf8).unwrap(), "☗".as_bytes());
 /// ```
 pub fn encode(text: &str, encoding: OutputEncoding) -> Result<Vec<u8>, WriteError> {
+    encode_as(text, encoding, false)
+}
+
+/// [`encode`], or with `lossy` every character the encoding cannot hold
+/// written as [`LOSSY_MARK`].
+fn encode_as(text: &str, encoding: OutputEncoding, lossy: bool) -> Result<Vec<u8>, WriteError> {
     match encoding {
         OutputEncoding::Utf8 => Ok(text.as_bytes().to_vec()),
         OutputEncoding::ShiftJis => {
             let (bytes, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
-            if had_errors {
-                let character = text
-                    .chars()
-                    .find(|c| {
-                        let mut buf = [0u8; 4];
-                        encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf)).2
-                    })
-                    .unwrap_or('?');
+            if !had_errors {
+                return Ok(bytes.into_owned());
+            }
+            let mut unencodable = text.chars().filter(|&c| !encoding.holds(c));
+            if !lossy {
+                let character = unencodable.next().unwrap_or('?');
                 return Err(WriteError::Unencodable {
                     character,
                     encoding,
                 });
             }
-            Ok(bytes.into_owned())
+            let marked: String = text
+                .chars()
+                .map(|c| if encoding.holds(c) { c } else { LOSSY_MARK })
+                .collect();
+            Ok(encoding_rs::SHIFT_JIS.encode(&marked).0.into_owned())
         }
     }
 }

@@ -631,6 +631,10 @@ pub struct ConvertArgs {
     /// The output encoding (default: Shift_JIS for kif/ki2, UTF-8 otherwise).
     #[arg(long, value_parser = named(&names::OUTPUT_ENCODINGS), ignore_case = true)]
     pub out_encoding: Option<OutputEncoding>,
+    /// Write a character the output encoding cannot hold as 〓, with a
+    /// warning at its line and column, instead of failing the input.
+    #[arg(long)]
+    pub lossy: bool,
     /// Rotate every record 180°: positions, moves, hands, side to move.
     #[arg(long)]
     pub flip: bool,

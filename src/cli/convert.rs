@@ -138,6 +138,7 @@ pub(super) fn checked(args: ConvertArgs) -> Result<(Face, Work), String> {
             CsaVersion::V3 => crate::format::csa::write::Version::V3_0,
             CsaVersion::V2 => crate::format::csa::write::Version::V2_2,
         },
+        lossy: args.lossy,
     };
     let job = Convert {
         target: args.to,

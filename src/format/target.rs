@@ -9,11 +9,23 @@ pub enum OutputEncoding {
     /// UTF-8, without a byte-order mark.
     Utf8,
     /// Shift_JIS as Windows has it: code page 932 (CP932). A character it
-    /// cannot hold is an error, never a `&#…;` or a `?`.
+    /// cannot hold is an error, never a `&#…;` or a `?` (unless a lossy
+    /// write is asked for: see `write::Options::lossy`).
     ShiftJis,
 }
 
 impl OutputEncoding {
+    /// Whether the encoding can hold `c`.
+    pub fn holds(self, c: char) -> bool {
+        match self {
+            OutputEncoding::Utf8 => true,
+            OutputEncoding::ShiftJis => {
+                let mut buf = [0u8; 4];
+                !encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf)).2
+            }
+        }
+    }
+
     /// The name a KIF, KI2 or CSA header declares (`#KIF version=2.0
     /// encoding=Shift_JIS`).
     pub fn declared(self) -> &'static str {

@@ -911,6 +911,35 @@ fn an_unencodable_character_is_an_error_at_its_place() {
     assert_contains(&stdout(&out), "後手：𠮷田");
 }
 
+/// With `--lossy` each character Shift_JIS cannot hold is written as 〓,
+/// with a warning at its line and column; the rest is unchanged.
+#[test]
+fn lossy_writes_an_unencodable_character_as_a_mark_with_a_warning() {
+    let (_dir, input) = scratch_with(
+        "lossy",
+        "yoshida.kifu",
+        "先手：山田\n後手：𠮷田\n▲７六歩\n*𠮷の一手\n△３四歩\n",
+    );
+    let out = kifconv(&[s(&input), "--to", "kif", "--lossy"]);
+    assert_exit(&out, 0);
+    let err = stderr(&out);
+    assert_contains(
+        &err,
+        "yoshida.kifu:2:4: warning: `𠮷` cannot be written in Shift_JIS (CP932); written as 〓",
+    );
+    assert_contains(&err, "yoshida.kifu:4:2: warning: `𠮷`");
+    let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(&out.stdout);
+    assert!(!bad);
+    assert_contains(&text, "後手：〓田");
+    assert_contains(&text, "*〓の一手");
+    assert_contains(&text, "先手：山田");
+    // Without a character to replace, --lossy changes nothing.
+    let plain = kifconv(&["fixtures/kif/shogihome-sjis.kif", "--to", "kif"]);
+    let lossy = kifconv(&["fixtures/kif/shogihome-sjis.kif", "--to", "kif", "--lossy"]);
+    assert_eq!(plain.stdout, lossy.stdout);
+    assert_eq!(stderr(&plain), stderr(&lossy));
+}
+
 /// JSON is UTF-8 by definition: `--out-encoding` is refused with `--to jkf`
 /// rather than writing Shift_JIS JSON.
 #[test]

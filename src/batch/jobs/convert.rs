@@ -80,24 +80,50 @@ impl Convert {
         character: char,
         message: &str,
     ) -> Option<crate::Error> {
-        let hint = crate::decode::ExtensionHint::from_path(source.relative);
-        let decoded = crate::decode::decode(bytes, self.reading.encoding, hint);
-        let text = decoded.text.as_ref();
+        let text = self.decoded(bytes, source);
         let at = text.find(character)?;
-        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-        let line_text = text[line_start..line_end].trim_end_matches('\r');
-        let line = text[..line_start].matches('\n').count() as u32 + 1;
-        let shown = character.to_string();
-        let error = crate::Error::at(
-            crate::error::Stage::Decode,
-            line,
-            line_text,
-            at - line_start,
-            &shown,
-            message,
-        );
-        Some(error.with_kind(crate::ErrorKind::Unencodable))
+        Some(unencodable_error(&text, at, message))
+    }
+
+    /// The input `bytes` decoded as reading decoded them.
+    fn decoded(&self, bytes: &[u8], source: Source<'_>) -> String {
+        let hint = crate::decode::ExtensionHint::from_path(source.relative);
+        crate::decode::decode(bytes, self.reading.encoding, hint)
+            .text
+            .into_owned()
+    }
+
+    /// With `--lossy`: a warning at every character of the input that
+    /// `encoding` cannot hold, which the output writes as 〓.
+    fn lossy_warnings(
+        &self,
+        bytes: &[u8],
+        source: Source<'_>,
+        encoding: crate::write::OutputEncoding,
+    ) -> Vec<String> {
+        let text = self.decoded(bytes, source);
+        text.char_indices()
+            .filter(|&(_, c)| !encoding.holds(c))
+            .map(|(at, c)| {
+                let message = format!(
+                    "{}; written as {}",
+                    WriteError::Unencodable {
+                        character: c,
+                        encoding
+                    },
+                    crate::write::LOSSY_MARK
+                );
+                let error = unencodable_error(&text, at, &message);
+                let location = &error.location;
+                crate::record::Warning {
+                    line: location.line,
+                    column: location.column,
+                    text: location.text.clone(),
+                    message: error.message.clone(),
+                }
+                .render(source.name)
+            })
+            .collect()
     }
 
     /// The outputs of `games`: one for the stream, or one a file. `bytes`
@@ -124,12 +150,29 @@ impl Convert {
             options.positions = Positions::AfterPlies(0);
         }
         // The records come straight from the reader, checked as they were
-        // built, so they are not checked again.
-        let written = if source.to_files {
-            write::write_files_read(&records, self.target, &options)
-        } else {
-            write::write_read(&records, self.target, &options).map(|b| vec![b])
+        // built, so they are not checked again. A lossy write is tried
+        // strictly first, to say where each character it replaces stands.
+        let lossy = std::mem::take(&mut options.lossy);
+        let write = |options: &write::Options| {
+            if source.to_files {
+                write::write_files_read(&records, self.target, options)
+            } else {
+                write::write_read(&records, self.target, options).map(|b| vec![b])
+            }
         };
+        let mut written = write(&options);
+        if let (true, Err(WriteError::Unencodable { encoding, .. })) = (lossy, &written) {
+            let mut warnings = self.lossy_warnings(bytes, source, *encoding);
+            if warnings.is_empty() {
+                // Not the input's: a character of kifconv's own text.
+                let e = written.as_ref().unwrap_err();
+                let mark = write::LOSSY_MARK;
+                warnings.push(format!("{}: warning: {e}; written as {mark}", source.name));
+            }
+            tally.warnings.append(&mut warnings);
+            options.lossy = true;
+            written = write(&options);
+        }
         match written {
             Ok(outputs) => tally.outputs = outputs,
             Err(e) => {
@@ -138,7 +181,7 @@ impl Convert {
                         format!("--ply {ply}: the mainline has only {moves} moves")
                     }
                     WriteError::Unencodable { character, .. } => {
-                        let message = format!("{e}; use --out-encoding utf-8 or --to kifu/ki2u");
+                        let message = format!("{e}; use --out-encoding utf-8, --to kifu/ki2u, or --lossy to write it as 〓");
                         if let Some(error) = self.unencodable_at(bytes, source, character, &message)
                         {
                             tally.errors.push(Problem::read(source.name, error));
@@ -153,6 +196,24 @@ impl Convert {
         }
         tally
     }
+}
+
+/// The error at byte `at` of `text`, a character the output cannot hold.
+fn unencodable_error(text: &str, at: usize, message: &str) -> crate::Error {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line_text = text[line_start..line_end].trim_end_matches('\r');
+    let line = text[..line_start].matches('\n').count() as u32 + 1;
+    let shown = text[at..].chars().next().unwrap_or_default().to_string();
+    let error = crate::Error::at(
+        crate::error::Stage::Decode,
+        line,
+        line_text,
+        at - line_start,
+        &shown,
+        message,
+    );
+    error.with_kind(crate::ErrorKind::Unencodable)
 }
 
 impl Job for Convert {
