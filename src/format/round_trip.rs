@@ -87,7 +87,8 @@ fn headers(record: &Record, target: Format, wrote: bool) -> Vec<(String, String)
     match (target, wrote) {
         (Format::Csa, true) => std::iter::once(("V".to_string(), "3.0".to_string()))
             .chain(pairs.filter(|(k, _)| *k != "V").filter_map(|(k, v)| {
-                csa::header_key(k).map(|k| (k.to_string(), v.trim_end_matches(' ').to_string()))
+                csa::csa_line(k, v)
+                    .map(|(k, v)| (k.to_string(), v.trim_end_matches(' ').to_string()))
             }))
             .collect(),
         (Format::Western, true) => western::header_lines(record)

@@ -5,6 +5,7 @@ mod common;
 pub mod header;
 pub mod read;
 pub mod specials;
+pub mod values;
 pub mod write;
 
 /// Every CSA syntax error names a slice of its line.

@@ -10,8 +10,8 @@
 //! `%ILLEGAL_MOVE`; `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION` stay as they
 //! were read. CSA has no variations: the mainline is written.
 
-pub use super::header::csa_key as header_key;
 pub use super::specials::special;
+pub use super::values::csa_line;
 use crate::format::lines::split_at_endings;
 use crate::record::{Ending, EndingKind, Field, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
@@ -28,22 +28,19 @@ pub enum Version {
     V2_2,
 }
 
-/// The headers CSA has no key for, and those whose value has a line break
-/// (no CSA line can hold one), as the `key:value` comments the writer
-/// keeps them in (before the start position, so they read back as the
-/// first comments of the game), line breaks as spaces.
+/// The headers that become no CSA header line ([`csa_line`]: CSA has no
+/// key for them, their value is not in CSA's form or has a line break), as
+/// the `key:value` comments the writer keeps them in (before the start
+/// position, so they read back as the first comments of the game), line
+/// breaks as spaces.
 pub fn header_comments(record: &Record) -> Vec<String> {
     record
         .headers
         .iter()
         .filter(|h| h.key != "V" && Field::of_key(&h.key) != Some(Field::Handicap))
-        .filter(|h| header_key(&h.key).is_none() || has_line_break(&h.value))
+        .filter(|h| csa_line(&h.key, &h.value).is_none())
         .map(|h| format!("{}:{}", h.key, h.value).replace(['\n', '\r'], " "))
         .collect()
-}
-
-fn has_line_break(value: &str) -> bool {
-    value.contains(['\n', '\r'])
 }
 
 /// Writes several games, separated by `/` lines. `encoding` names the
@@ -76,10 +73,10 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         Version::V3_0 => "V3.0\n",
         Version::V2_2 => "V2.2\n",
     });
-    for header in record.headers.iter().filter(|h| !has_line_break(&h.value)) {
-        match header_key(&header.key) {
-            Some(key) if key.starts_with('N') => writeln!(out, "{key}{}", header.value).unwrap(),
-            Some(key) => writeln!(out, "{key}:{}", header.value).unwrap(),
+    for header in &record.headers {
+        match csa_line(&header.key, &header.value) {
+            Some((key, value)) if key.starts_with('N') => writeln!(out, "{key}{value}").unwrap(),
+            Some((key, value)) => writeln!(out, "{key}:{value}").unwrap(),
             None => {}
         }
     }
