@@ -94,8 +94,15 @@ class Record:
     @property
     def moves(self) -> list[str]:
         """The mainline's moves in USI."""
+    @property
     def positions(self) -> list[str]:
         """Every mainline position as SFEN: the start, then one after each move."""
+    @property
+    def evals(self) -> list[int | None]:
+        """Each mainline move's evaluation from its comment, black's view (a mate ±100000); None without one."""
+    @property
+    def times(self) -> list[float | None]:
+        """Seconds spent on each mainline move; None where the record gives no time."""
     @property
     def ending(self) -> _Ending | None:
         """How the mainline ended, if the record says."""
@@ -242,7 +249,7 @@ def convert(
     ply: int | None = None,
     all_plies: bool = False,
     force: bool = False,
-    glob: list[str] | None = None,
+    glob: str | list[str] | None = None,
     follow: bool = False,
     hidden: bool = False,
     csa_version: Literal["3.0", "2.2"] | None = None,
@@ -251,7 +258,7 @@ def convert(
     min_rating: float | None = None,
     rating_of: Literal["both", "loser"] | None = None,
     min_moves: int | None = None,
-    results: list[str] | None = None,
+    results: str | list[str] | None = None,
     require_eval: bool = False,
 ) -> Summary:
     """Files, folders and archives converted by the batch library, on
@@ -271,14 +278,14 @@ def training(
     min_rating: float | None = None,
     rating_of: Literal["both", "loser"] | None = None,
     min_moves: int | None = None,
-    results: list[str] | None = None,
+    results: str | list[str] | None = None,
     require_eval: bool = False,
     max_eval: int | None = None,
     uniq: bool | Literal["games", "positions"] | None = None,
     flip_fold: bool = False,
     format: _ReadFormat | None = None,
     encoding: str | None = None,
-    glob: list[str] | None = None,
+    glob: str | list[str] | None = None,
     follow: bool = False,
     hidden: bool = False,
     force: bool = False,
@@ -295,14 +302,14 @@ def training(
     min_rating: float | None = None,
     rating_of: Literal["both", "loser"] | None = None,
     min_moves: int | None = None,
-    results: list[str] | None = None,
+    results: str | list[str] | None = None,
     require_eval: bool = False,
     max_eval: int | None = None,
     uniq: bool | Literal["games", "positions"] | None = None,
     flip_fold: bool = False,
     format: _ReadFormat | None = None,
     encoding: str | None = None,
-    glob: list[str] | None = None,
+    glob: str | list[str] | None = None,
     follow: bool = False,
     hidden: bool = False,
     force: bool = False,
@@ -328,12 +335,12 @@ def book_build(
     min_rating: float | None = None,
     rating_of: Literal["both", "loser"] | None = None,
     min_moves: int | None = None,
-    results: list[str] | None = None,
+    results: str | list[str] | None = None,
     require_eval: bool = False,
     memory: int | None = None,
     force: bool = False,
     jobs: int | None = None,
-    glob: list[str] | None = None,
+    glob: str | list[str] | None = None,
     follow: bool = False,
     hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",
@@ -349,7 +356,7 @@ def tsume_check(
     depth: int = 31,
     nodes: int = 5_000_000,
     jobs: int | None = None,
-    glob: list[str] | None = None,
+    glob: str | list[str] | None = None,
     follow: bool = False,
     hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",
@@ -495,7 +502,7 @@ def analyze(
     out_encoding: str | None = None,
     force: bool = False,
     skip_existing: bool = False,
-    glob: list[str] | None = None,
+    glob: str | list[str] | None = None,
     follow: bool = False,
     hidden: bool = False,
     errors: Literal["raise", "keep"] = "raise",

@@ -5,6 +5,7 @@
 //! and says the outcome the Python way: typed exceptions, `warnings`, a
 //! result per input.
 
+use crate::check::Names;
 use crate::error::{kif_error, os_error, plain_error, warn};
 use crate::names;
 use kifconv::batch::jobs::book::BookJob;
@@ -50,7 +51,7 @@ pub(crate) fn plan(
     py: Python<'_>,
     inputs: Inputs,
     jobs: Option<i64>,
-    glob: Option<Vec<String>>,
+    glob: Option<Names>,
     follow: bool,
     hidden: bool,
 ) -> PyResult<Plan> {
@@ -67,7 +68,7 @@ pub(crate) fn plan(
     }
     let mut plan = Plan::new(inputs);
     plan.jobs = crate::check::jobs(jobs)?;
-    plan.filter = batch::Filter::new(&glob.unwrap_or_default())
+    plan.filter = batch::Filter::new(&glob.map(|g| g.0).unwrap_or_default())
         .map_err(|e| PyValueError::new_err(format!("glob: {e}")))?;
     plan.follow = follow;
     plan.hidden = hidden;
@@ -380,7 +381,7 @@ pub fn convert(
     ply: Option<usize>,
     all_plies: bool,
     force: bool,
-    glob: Option<Vec<String>>,
+    glob: Option<Names>,
     follow: bool,
     hidden: bool,
     csa_version: Option<String>,
@@ -389,7 +390,7 @@ pub fn convert(
     min_rating: Option<f64>,
     rating_of: Option<String>,
     min_moves: Option<usize>,
-    results: Option<Vec<String>>,
+    results: Option<Names>,
     require_eval: bool,
 ) -> PyResult<Summary> {
     let keep = keep_errors(errors)?;
@@ -464,7 +465,7 @@ fn game_filter(
     min_rating: Option<f64>,
     rating_of: Option<&str>,
     min_moves: Option<usize>,
-    results: Option<Vec<String>>,
+    results: Option<Names>,
     require_eval: bool,
     max_eval: Option<i32>,
 ) -> PyResult<Option<Filter>> {
@@ -485,6 +486,8 @@ fn game_filter(
             "max_eval must be > 0 (got {e})"
         )));
     }
+    // `results="toryo,kachi"` splits as `--results toryo,kachi` does.
+    let results = results.map(|r| r.split(','));
     if let Some(results) = &results {
         let known = filter::result_names();
         if let Some(unknown) = results.iter().find(|r| !known.contains(r)) {
@@ -559,14 +562,14 @@ pub fn training(
     min_rating: Option<f64>,
     rating_of: Option<String>,
     min_moves: Option<usize>,
-    results: Option<Vec<String>>,
+    results: Option<Names>,
     require_eval: bool,
     max_eval: Option<i32>,
     uniq: Option<Uniq>,
     flip_fold: bool,
     format: Option<String>,
     encoding: Option<String>,
-    glob: Option<Vec<String>>,
+    glob: Option<Names>,
     follow: bool,
     hidden: bool,
     force: bool,
@@ -710,12 +713,12 @@ pub fn book_build<'py>(
     min_rating: Option<f64>,
     rating_of: Option<String>,
     min_moves: Option<usize>,
-    results: Option<Vec<String>>,
+    results: Option<Names>,
     require_eval: bool,
     memory: Option<usize>,
     force: bool,
     jobs: Option<i64>,
-    glob: Option<Vec<String>>,
+    glob: Option<Names>,
     follow: bool,
     hidden: bool,
     errors: &str,
@@ -800,7 +803,7 @@ pub fn tsume_check(
     depth: u32,
     nodes: u64,
     jobs: Option<i64>,
-    glob: Option<Vec<String>>,
+    glob: Option<Names>,
     follow: bool,
     hidden: bool,
     errors: &str,

@@ -97,3 +97,34 @@ pub fn jobs(value: Option<i64>) -> PyResult<usize> {
         )),
     }
 }
+
+/// A keyword that takes one string or a list of strings
+/// (`glob="*.csa"` or `glob=["*.csa", "!old"]`).
+pub struct Names(pub Vec<String>);
+
+impl Names {
+    /// Every name split at commas, as the command splits `--results
+    /// toryo,kachi`.
+    pub fn split(self, at: char) -> Vec<String> {
+        self.0
+            .iter()
+            .flat_map(|n| n.split(at))
+            .map(|n| n.trim().to_string())
+            .collect()
+    }
+}
+
+impl<'py> pyo3::FromPyObject<'py> for Names {
+    fn extract_bound(ob: &pyo3::Bound<'py, pyo3::PyAny>) -> PyResult<Self> {
+        use pyo3::types::{PyAnyMethods, PyTypeMethods};
+        if let Ok(one) = ob.extract::<String>() {
+            return Ok(Names(vec![one]));
+        }
+        ob.extract::<Vec<String>>().map(Names).map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected a string or a list of strings (got {})",
+                ob.get_type().name().map_or("?".into(), |n| n.to_string())
+            ))
+        })
+    }
+}

@@ -407,7 +407,7 @@ pub fn analyze(
     out_encoding: Option<String>,
     force: bool,
     skip_existing: bool,
-    glob: Option<Vec<String>>,
+    glob: Option<crate::check::Names>,
     follow: bool,
     hidden: bool,
     errors: &str,

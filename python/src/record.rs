@@ -88,6 +88,7 @@ impl Record {
 
     /// Every position of the mainline as SFEN: the start, then the
     /// position after each move (one more than there are moves).
+    #[getter]
     fn positions(&self) -> Vec<String> {
         let mut pos = self.inner.start.clone();
         let mut out = vec![pos.sfen()];
@@ -96,6 +97,29 @@ impl Record {
             out.push(pos.sfen());
         }
         out
+    }
+
+    /// The evaluation of each move of the mainline, from its comment in
+    /// black's view (centipawns; a mate as ±100000), as training data reads
+    /// it; None for a move without one.
+    #[getter]
+    fn evals(&self) -> Vec<Option<i32>> {
+        let record = &self.inner;
+        record
+            .tree
+            .mainline()
+            .map(|id| kifconv::training::eval::black_view(record, id))
+            .collect()
+    }
+
+    /// The time spent on each move of the mainline, in seconds; None for a
+    /// move the record gives no time for.
+    #[getter]
+    fn times(&self) -> Vec<Option<f64>> {
+        let tree = &self.inner.tree;
+        tree.mainline()
+            .map(|id| tree.node(id).time.map(|t| t.spent_ms as f64 / 1000.0))
+            .collect()
     }
 
     /// How the mainline ended, or None when the record does not say: a

@@ -32,10 +32,26 @@ fn position(py: Python<'_>, text: &str) -> PyResult<Position> {
 #[pyfunction]
 pub fn flip(py: Python<'_>, sfen_or_move: &str) -> PyResult<String> {
     let text = sfen_or_move.trim();
-    if let Ok(mv) = Move::from_usi(text) {
-        return Ok(mv.flip().to_string());
+    match Move::from_usi(text) {
+        Ok(mv) => return Ok(mv.flip().to_string()),
+        // One word that is no position: a move written wrong.
+        Err(e) if looks_like_a_move(text) => {
+            return Err(PyValueError::new_err(format!(
+                "neither a USI move nor a position: {e}"
+            )))
+        }
+        Err(_) => {}
     }
     Ok(position(py, text)?.flip().sfen())
+}
+
+/// A single word that does not start a position (`startpos`, `sfen`,
+/// `position`, an SFEN board with `/`): what a move would be.
+fn looks_like_a_move(text: &str) -> bool {
+    !text.contains([' ', '/'])
+        && !["startpos", "sfen", "position"]
+            .iter()
+            .any(|w| text.starts_with(w))
 }
 
 /// The shortest forced mate of the side to move within `depth` plies

@@ -58,7 +58,7 @@ def test_record_headers_start_positions_and_ending():
     assert game.headers["先手"] == "A"
     assert game.headers["手合割"] == "平手"
     assert game.start_sfen == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-    positions = game.positions()
+    positions = game.positions
     assert len(positions) == len(game.moves) + 1
     assert positions[0] == game.start_sfen
     assert positions[1] == "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
@@ -246,7 +246,7 @@ def test_training_data_files_read_back_as_records(tmp_path):
     # A record per entry: the position before each move, and the move.
     entries = kifconv.read(path)
     assert [e.start_sfen.split(" ")[:3] for e in entries] == [
-        p.split(" ")[:3] for p in game.positions()[:-1]
+        p.split(" ")[:3] for p in game.positions[:-1]
     ]
     assert [e.moves for e in entries] == [[m] for m in game.moves]
 
@@ -278,3 +278,20 @@ def test_reading_releases_the_interpreter_lock(tmp_path):
     # far less than a call that lets it go (thousands).
     kept = ran_meanwhile(lambda: sum(range(3_000_000)))
     assert kept * 10 < min(by_read, by_text), (kept, by_read, by_text)
+
+
+def test_record_evals_and_times_by_move():
+    text = (
+        "手数----指手---------消費時間--\n"
+        "   1 ７六歩(77)   ( 0:03/00:00:03)\n"
+        "*#評価値=120\n"
+        "   2 ３四歩(33)   ( 1:30/00:01:30)\n"
+        "   3 ２六歩(27)\n"
+        "*#評価値=-45\n"
+    )
+    [game] = kifconv.read_text(text, "kif")
+    assert game.moves == ["7g7f", "3c3d", "2g2f"]
+    assert game.evals == [120, None, -45]
+    assert game.times == [3.0, 90.0, None]
+    assert game.positions == game.positions  # a property, like moves
+    assert len(game.positions) == 4

@@ -22,6 +22,17 @@ def test_flip_moves_and_positions():
         kifconv.flip("not a position")
 
 
+def test_flip_and_mate_errors_name_the_bad_part():
+    # A word that is no position is a move written wrong, and said so.
+    with pytest.raises(ValueError, match=r"neither a USI move nor a position: `7g7x` is not a USI move"):
+        kifconv.flip("7g7x")
+    # A position: the move, its number and column.
+    with pytest.raises(ValueError, match=r"move 2: illegal move 7g7f.*column 21"):
+        kifconv.flip("startpos moves 7g7f 7g7f")
+    with pytest.raises(ValueError, match=r"found `garbage` \(column 1\)"):
+        kifconv.mate("garbage")
+
+
 def test_mate_in_one(cli):
     # A gold dropped on 5b, in front of the king, the pawn on 5c behind it.
     head = kifconv.mate("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")

@@ -46,6 +46,10 @@ def test_hcpe_equals_the_command_and_numpy_decodes_it(cli):
         ({"min_moves": 3}, ["--min-moves", "3"]),
         ({"min_rating": 3500, "rating_of": "loser"}, ["--min-rating", "3500", "--rating-of", "loser"]),
         ({"results": ["toryo"], "require_eval": True}, ["--results", "toryo", "--require-eval"]),
+        # One string, as the command takes it, or a list: the same games.
+        ({"results": "toryo"}, ["--results", "toryo"]),
+        ({"results": "toryo,kachi"}, ["--results", "toryo,kachi"]),
+        ({"results": ["toryo", "kachi"]}, ["--results", "toryo,kachi"]),
         ({"uniq": True}, ["--uniq"]),
         ({"uniq": "positions", "flip_fold": True}, ["--uniq=positions", "--flip-fold"]),
         ({"max_eval": 25}, ["--max-eval", "25"]),
@@ -104,7 +108,7 @@ def test_cshogi_reads_the_positions_and_moves():
     entries = np.frombuffer(data, cshogi.HuffmanCodedPosAndEval)
     [game] = kifconv.read(FILTERS / "rated-resign.csa")
     board = cshogi.Board()
-    for entry, sfen, usi in zip(entries, game.positions()[:-1], game.moves, strict=True):
+    for entry, sfen, usi in zip(entries, game.positions[:-1], game.moves, strict=True):
         board.set_hcp(entry["hcp"])
         assert board.sfen().split(" ")[:3] == sfen.split(" ")[:3]
         assert cshogi.move_to_usi(board.move_from_move16(int(entry["bestMove16"]))) == usi
