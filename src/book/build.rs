@@ -159,8 +159,8 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
     // along a line, whose position is then played on from it, in place.
     // Its board's SFEN is kept beside it, rank by rank.
     let mut last: Option<(NodeId, Position, SfenBoard)> = None;
-    let mut counted = Counted::default();
     let mut key_text = Vec::new();
+    let mut counted = Counted::default();
     for &id in &ids {
         let node = tree.node(id);
         let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
@@ -171,22 +171,25 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
         if o.max_ply.is_some_and(|max| past > max) {
             continue;
         }
-        let (pos, board) = match last.take() {
-            Some((previous, mut pos, mut board)) if previous == parent => {
+        // Along a line the position is played on where it is held.
+        let (pos, board) = match &mut last {
+            Some((previous, pos, board)) if *previous == parent => {
                 let Some(played) = tree.node(parent).mv else {
                     continue;
                 };
                 pos.play_unchecked(played);
                 board.played(pos.board(), played);
+                *previous = id;
                 (pos, board)
             }
-            _ => match after_parent(parent, &before) {
-                Some(pos) => {
-                    let board = SfenBoard::of(pos.board());
-                    (pos, board)
-                }
-                None => continue,
-            },
+            _ => {
+                let Some(pos) = after_parent(parent, &before) else {
+                    continue;
+                };
+                let board = SfenBoard::of(pos.board());
+                let (_, pos, board) = last.insert((id, pos, board));
+                (pos, board)
+            }
         };
         pos.check_legal(mv).map_err(|reason| {
             BuildError::Record(RecordError::IllegalMove {
@@ -210,7 +213,7 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
                 flipped.push_sfen_key_with(&SfenBoard::of(flipped.board()), &mut key_text);
                 mv.flip()
             } else {
-                pos.push_sfen_key_with(&board, &mut key_text);
+                pos.push_sfen_key_with(board, &mut key_text);
                 mv
             };
             counted.push(
@@ -227,7 +230,6 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
         if o.variations {
             before.insert(id, pos.clone());
         }
-        last = Some((id, pos, board));
     }
     Ok(counted)
 }
