@@ -146,8 +146,10 @@ impl<T: Item> Sorter<T> {
         self.held = 0;
         let text = std::mem::take(&mut self.text);
         let mut items = std::mem::take(&mut self.items);
-        // Stable: a key's items stay in the order they came.
-        items.sort_by(|a, b| text[a.0..a.1].cmp(&text[b.0..b.1]));
+        // Stable: a key's items stay in the order they came. Keys compare
+        // as bytes, the order of their text, without a char boundary test.
+        let bytes = text.as_bytes();
+        items.sort_by(|a, b| bytes[a.0..a.1].cmp(&bytes[b.0..b.1]));
         let mut last: Option<(&str, T)> = None;
         for (start, end, item) in items {
             let key = &text[start..end];
