@@ -386,3 +386,63 @@ fn convert_between_kinds_says_what_is_lost() {
     let (entries, _) = convert(&hcpe3, "hcpe", "whole.hcpe");
     assert_eq!(entries, hcpe_want);
 }
+
+/// The game blocks of an hcpe3 file, by their move and candidate counts.
+fn games(bytes: &[u8]) -> Vec<&[u8]> {
+    let u16_at = |at: usize| usize::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
+    let (mut blocks, mut start) = (Vec::new(), 0);
+    while start < bytes.len() {
+        let mut at = start + 36;
+        for _ in 0..u16_at(start + 32) {
+            at += 6 + 4 * u16_at(at + 4);
+        }
+        blocks.push(&bytes[start..at]);
+        start = at;
+    }
+    blocks
+}
+
+/// hcpe3 games, of many sizes, are shuffled and split whole.
+#[test]
+fn hcpe3_games_are_shuffled_and_split_whole() {
+    let dir = scratch("train-hcpe3");
+    let input = made(&dir, GAMES, "hcpe3", "games.hcpe3");
+    let bytes = std::fs::read(&input).unwrap();
+    let mut want = games(&bytes);
+    assert_eq!(want.len(), 6);
+    let output = dir.join("shuffled.hcpe3");
+    let out = run(&[
+        "train",
+        "shuffle",
+        s(&input),
+        "-o",
+        s(&output),
+        "--seed",
+        "5",
+    ]);
+    assert_exit(&out, 0);
+    let shuffled = std::fs::read(&output).unwrap();
+    let mut got = games(&shuffled);
+    assert_ne!(got, want);
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    let out = run(&["train", "check", s(&output)]);
+    assert_exit(&out, 0);
+    assert_contains(&stdout(&out), "6 records, 0 faults");
+    let out = run(&[
+        "train",
+        "split",
+        s(&input),
+        "-o",
+        s(&dir.join("g")),
+        "--parts",
+        "2",
+    ]);
+    assert_exit(&out, 0);
+    let parts: Vec<Vec<u8>> = (0..2)
+        .map(|i| std::fs::read(dir.join(format!("g-{i}.hcpe3"))).unwrap())
+        .collect();
+    assert_eq!(parts.concat(), bytes);
+    assert!(parts.iter().all(|p| !games(p).is_empty()));
+}
