@@ -297,11 +297,25 @@ pub struct TrainConvertArgs {
     /// The kind to write (hcpe, hcpe3, psv).
     #[arg(long = "to", value_name = "KIND", value_parser = training_kind)]
     pub to: crate::training::Data,
+    /// How a PackedSfenValue input's moves are read: YaneuraOu's Move16
+    /// (the format's own) or cshogi's move16, which `train check` tells;
+    /// the output's are always the target's own.
+    #[arg(long, value_enum, default_value_t = TrainMove16::Yaneuraou)]
+    pub move16: TrainMove16,
     #[command(flatten)]
     pub kind: TrainInputs,
     /// Replace the output if it exists.
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TrainMove16 {
+    /// YaneuraOu's Move16: bit 14 a drop, bit 15 a promotion.
+    Yaneuraou,
+    /// cshogi's move16 (Apery's layout): bit 14 a promotion, a drop's
+    /// origin 80 plus the piece.
+    Cshogi,
 }
 
 #[derive(ClapArgs, Debug)]

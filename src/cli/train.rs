@@ -4,11 +4,12 @@
 //! and summaries said.
 
 use super::args::{
-    TrainCheckArgs, TrainConvertArgs, TrainFilterArgs, TrainInputs, TrainShuffleArgs,
+    TrainCheckArgs, TrainConvertArgs, TrainFilterArgs, TrainInputs, TrainMove16, TrainShuffleArgs,
     TrainSplitArgs, TrainUniqArgs, TrainUniqBy,
 };
 use crate::batch::jobs::book::folder_of;
 use crate::batch::output::{InputRoots, NewFile};
+use crate::training::move16::Layout;
 use crate::training::toolkit::{self, check, convert, dedup, filter, shuffle, split, Fault};
 use crate::training::Data;
 use std::io::Write;
@@ -209,8 +210,17 @@ pub fn convert(args: TrainConvertArgs) -> u8 {
         Err(e) => return usage(e),
     };
     let to = args.to;
+    let layout = match args.move16 {
+        TrainMove16::Yaneuraou => Layout::YaneuraOu,
+        TrainMove16::Cshogi => Layout::Apery,
+    };
+    if layout == Layout::Apery && from != Data::Psv {
+        return usage("--move16 reads PackedSfenValue input only".into());
+    }
     one_output(inputs, &args.output, args.force, |out, said| {
-        let done = convert::convert(&args.input, from, to, out, &mut |f| said.say(f))?;
+        let done = convert::convert_as(&args.input, from, Some(layout), to, out, &mut |f| {
+            said.say(f)
+        })?;
         for loss in &done.losses {
             eprintln!("{}: warning: {loss}", args.output.display());
         }

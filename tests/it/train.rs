@@ -203,6 +203,33 @@ fn check_tells_the_move16_convention_of_packed_sfen_values() {
     let out = run(&["train", "check", s(&mixed)]);
     assert_exit(&out, 1);
     assert_contains(&stdout(&out), "Move16 mixed");
+    // Read as cshogi's, the rewritten file converts back to YaneuraOu's.
+    let fixed = dir.join("fixed.psv");
+    let out = run(&[
+        "train",
+        "convert",
+        s(&cshogi),
+        "-o",
+        s(&fixed),
+        "--to",
+        "psv",
+        "--move16",
+        "cshogi",
+    ]);
+    assert_exit(&out, 0);
+    assert!(std::fs::read(&fixed).unwrap() == bytes);
+    // Read as YaneuraOu's, its promotions and drops are faults.
+    let out = run(&[
+        "train",
+        "convert",
+        s(&cshogi),
+        "-o",
+        s(&dir.join("x.psv")),
+        "--to",
+        "hcpe",
+    ]);
+    assert_exit(&out, 1);
+    assert_contains(&stderr(&out), "cshogi.psv: entry ");
 }
 
 #[test]

@@ -14,10 +14,15 @@
 //!   become entries like the others.
 //! * An entry written as hcpe3 becomes a game of one move.
 //!
+//! A PackedSfenValue file whose moves are cshogi's move16 (see
+//! [`super::check`]) is read so when asked ([`convert_as`]), and written
+//! in YaneuraOu's Move16 like any PackedSfenValue.
+//!
 //! An entry or game that does not read is a fault, left out; the
 //! records after it are converted.
 
 use super::{Fault, Faults};
+use crate::training::move16::Layout;
 use crate::training::read::{self, Records};
 use crate::training::recode::{self, Output};
 use crate::training::{hcpe3, Data, Game};
@@ -57,6 +62,23 @@ pub fn convert(
     out: &mut dyn Write,
     faults: Faults<'_>,
 ) -> Result<Converted, String> {
+    convert_as(input, from, None, to, out, faults)
+}
+
+/// [`convert`] with a PackedSfenValue input's moves read in `layout`
+/// (`None`: YaneuraOu's, the format's own): a file that `train check`
+/// finds in cshogi's move16 is rewritten in YaneuraOu's with
+/// `Some(Layout::Apery)` and `to` PackedSfenValue.
+pub fn convert_as(
+    input: &Path,
+    from: Data,
+    layout: Option<Layout>,
+    to: Data,
+    out: &mut dyn Write,
+    faults: Faults<'_>,
+) -> Result<Converted, String> {
+    let layout = layout.filter(|_| from == Data::Psv);
+    let copy = from == to && layout.is_none_or(|l| l == Layout::YaneuraOu);
     let file = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let failed = |e: std::io::Error| format!("cannot write: {e}");
     let mut records = Records::new(file, from);
@@ -67,9 +89,12 @@ pub fn convert(
         bytes.clear();
         let next = records.next_with(|block| {
             count_losses(block, from, to, &mut lost);
-            if from == to {
+            if copy {
                 bytes.extend_from_slice(block);
                 return Ok(Ok(()));
+            }
+            if let Some(layout) = layout {
+                return recode::entry_as(block, from, layout, Output::Data(to), &mut bytes);
             }
             if recode::by_entry(from) {
                 return recode::entry(block, from, Output::Data(to), &mut bytes);
