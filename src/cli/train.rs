@@ -324,12 +324,16 @@ pub fn split(args: TrainSplitArgs) -> u8 {
 }
 
 pub fn check(args: TrainCheckArgs) -> u8 {
-    let data = match kind(&args.inputs, &args.kind) {
-        Ok(data) => data,
-        Err(e) => return usage(e),
-    };
-    let mut code = 0;
+    // Each file is checked as its own kind.
+    let mut kinds = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
+        match kind(std::slice::from_ref(path), &args.kind) {
+            Ok(data) => kinds.push(data),
+            Err(e) => return usage(e),
+        }
+    }
+    let mut code = 0;
+    for (path, &data) in args.inputs.iter().zip(&kinds) {
         let mut listed = 0u64;
         let mut text = String::new();
         let checked = check::check(path, data, &mut |fault| {

@@ -120,11 +120,17 @@ fn check_names_each_planted_fault() {
     bytes.extend_from_slice(&[0; 5]);
     let bad = dir.join("bad.hcpe");
     std::fs::write(&bad, &bytes).unwrap();
-    let out = run(&["train", "check", s(&bad)]);
+    // Files of other kinds are checked each as its own.
+    let psv = made(&dir, GAMES, "psv", "good.psv");
+    let out = run(&["train", "check", s(&bad), s(&psv)]);
     assert_exit(&out, 1);
     let shown = stdout(&out);
     let lines: Vec<&str> = shown.lines().collect();
-    assert_eq!(lines.len(), 5, "{shown}");
+    assert_eq!(lines.len(), 6, "{shown}");
+    assert_contains(
+        lines[5],
+        "good.psv: 33 records, 0 faults; Move16 cannot tell",
+    );
     assert!(
         lines[0].ends_with(
             "bad.hcpe: entry 0 (byte 34): illegal move 7g7e: the piece cannot reach that square"
