@@ -311,6 +311,73 @@ fn suffixed(path: &Path, suffix: &str) -> PathBuf {
     }
 }
 
+/// One output file written as it is made: a temporary file beside `path`
+/// until [`NewFile::place`] names it, removed if dropped before. Placing
+/// never replaces a file that is there (whether it was there before or
+/// appeared meanwhile) unless `force` was given; an input is never
+/// replaced (the caller checks with [`InputRoots::contains`] first).
+pub struct NewFile {
+    path: PathBuf,
+    force: bool,
+    // Dropped before the temporary file is removed.
+    out: std::io::BufWriter<std::fs::File>,
+    staged: Staged,
+}
+
+impl NewFile {
+    /// Starts the output `path`; refused at once when a file is there
+    /// and `force` was not given.
+    pub fn create(path: &Path, force: bool) -> Result<NewFile, String> {
+        if !force && path.symlink_metadata().is_ok() {
+            return Err(format!(
+                "{} exists; give --force to replace it",
+                path.display()
+            ));
+        }
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let (staged, out) = stage_open(path, &COUNTER)?;
+        Ok(NewFile {
+            path: path.to_path_buf(),
+            force,
+            out,
+            staged,
+        })
+    }
+
+    /// Writes what is buffered and gives the file its name.
+    pub fn place(mut self) -> Result<(), String> {
+        let said = |e: Error| format!("{}: {e}", self.path.display());
+        self.out.flush().map_err(said)?;
+        let temp = &self.staged[0];
+        if self.force {
+            std::fs::rename(temp, &self.path).map_err(said)?;
+        } else {
+            rename_no_replace(temp, &self.path).map_err(|e| {
+                if e.kind() == ErrorKind::AlreadyExists {
+                    format!("{} exists; give --force to replace it", self.path.display())
+                } else {
+                    said(e)
+                }
+            })?;
+        }
+        // Placed: nothing left to remove.
+        self.staged.0.clear();
+        Ok(())
+    }
+}
+
+impl Write for NewFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.out.write_all(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// Renames `from` to `to` unless something is at `to` already (then
 /// `AlreadyExists`): a hard link, which fails if the name exists, in one
 /// step, and then the temporary name is removed. (std has no no-replace

@@ -105,6 +105,13 @@ pub enum Command {
         #[command(subcommand)]
         action: BookCommand,
     },
+    /// Training files (.hcpe, .hcpe3, .psv/.pack): shuffle, split, remove
+    /// repeats, filter, convert and check them, streaming.
+    #[command(after_long_help = TRAIN_HELP)]
+    Train {
+        #[command(subcommand)]
+        action: TrainCommand,
+    },
     /// USI engines: check one's conformance.
     Engine {
         #[command(subcommand)]
@@ -131,6 +138,206 @@ pub enum Command {
         #[arg(long, requires = "dir")]
         force: bool,
     },
+}
+
+const TRAIN_HELP: &str = "\
+Each file's kind is its extension's: .hcpe (38 bytes an entry), .hcpe3 (a
+block a game), .psv or .pack (PackedSfenValue, 40 bytes an entry); --format
+names it for other names (YaneuraOu's .bin teacher files: --format psv).
+A record is an entry, or an hcpe3 game. Outputs never replace a file unless
+--force. Exit 0 when every record read, 1 when some input had faults, 2 for a
+usage or fatal error.
+
+Examples:
+  kifconv train shuffle a.hcpe b.hcpe -o mixed.hcpe --seed 1 --memory 256
+  kifconv train split mixed.hcpe -o part --parts 10      part-0.hcpe … part-9.hcpe
+  kifconv train uniq teacher.psv -o uniq.psv --by position --flip-fold
+  kifconv train filter teacher.psv -o kept.psv --max-abs-eval 3000 --min-ply 16
+  kifconv train convert games.hcpe3 -o games.hcpe --to hcpe
+  kifconv train check teacher.pack";
+
+#[derive(Subcommand, Debug)]
+pub enum TrainCommand {
+    /// Shuffle the records of training files: an external, bucketed
+    /// shuffle, seeded, within the memory given.
+    Shuffle(TrainShuffleArgs),
+    /// Cut a training file into parts, in order.
+    Split(TrainSplitArgs),
+    /// Leave out repeated records (the first kept): the same bytes, or the
+    /// same position (also rotated, with --flip-fold).
+    Uniq(TrainUniqArgs),
+    /// Keep the entries that pass every test given.
+    Filter(TrainFilterArgs),
+    /// Rewrite a training file as another kind; what the target cannot
+    /// hold is said.
+    Convert(TrainConvertArgs),
+    /// Decode every record: position legal, move legal, result code
+    /// valid; for PackedSfenValue, which Move16 convention the file uses.
+    Check(TrainCheckArgs),
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TrainInputs {
+    /// The kind of every input (hcpe, hcpe3, psv); by default each
+    /// file's extension says.
+    #[arg(long, value_name = "KIND", value_parser = training_kind)]
+    pub format: Option<crate::training::Data>,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TrainShuffleArgs {
+    /// The files to shuffle together, all of one kind.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The shuffled file.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// The seed of the random order: the same seed, inputs and --memory
+    /// give the same order.
+    #[arg(long, value_name = "N")]
+    pub seed: u64,
+    /// The memory the records may take, in MiB (at least 1); beyond it,
+    /// buckets on disk beside the output.
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = mebibytes)]
+    pub memory: usize,
+    #[command(flatten)]
+    pub kind: TrainInputs,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+#[command(group(clap::ArgGroup::new("how").required(true).args(["positions", "parts"])))]
+pub struct TrainSplitArgs {
+    /// The file to cut.
+    pub input: PathBuf,
+    /// The parts' prefix: PREFIX-0.hcpe, PREFIX-1.hcpe, … (numbers
+    /// padded to the last one's width).
+    #[arg(short, long, value_name = "PREFIX")]
+    pub output: String,
+    /// This many positions a part (an hcpe3 game is never cut: a part
+    /// ends with the game that reaches it).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub positions: Option<u64>,
+    /// This many parts, as even as the records allow.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub parts: Option<u64>,
+    #[command(flatten)]
+    pub kind: TrainInputs,
+    /// Replace parts that exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TrainUniqBy {
+    /// The same bytes: exact duplicates.
+    Record,
+    /// The same position (board, hands, side to move), whatever is stored
+    /// with it.
+    Position,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TrainUniqArgs {
+    /// The files, all of one kind, read in order.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// What counts as a repeat.
+    #[arg(long, value_enum, default_value_t = TrainUniqBy::Record)]
+    pub by: TrainUniqBy,
+    /// With --by position: a position rotated 180° (colours swapped)
+    /// counts as the same.
+    #[arg(long)]
+    pub flip_fold: bool,
+    #[command(flatten)]
+    pub kind: TrainInputs,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TrainFilterArgs {
+    /// The files, all of one kind, read in order.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Keep entries whose evaluation is at most N in absolute value
+    /// (HCPE, PackedSfenValue).
+    #[arg(long, value_name = "N")]
+    pub max_abs_eval: Option<u16>,
+    /// Leave out draws (and records with no winner).
+    #[arg(long)]
+    pub drop_draws: bool,
+    /// Keep entries whose gamePly is at least N (PackedSfenValue only:
+    /// HCPE and hcpe3 store no move number).
+    #[arg(long, value_name = "N")]
+    pub min_ply: Option<u16>,
+    #[command(flatten)]
+    pub kind: TrainInputs,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TrainConvertArgs {
+    /// The file to convert.
+    pub input: PathBuf,
+    /// The file to write.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// The kind to write (hcpe, hcpe3, psv).
+    #[arg(long = "to", value_name = "KIND", value_parser = training_kind)]
+    pub to: crate::training::Data,
+    /// How a PackedSfenValue input's moves are read: YaneuraOu's Move16
+    /// (the format's own) or cshogi's move16, which `train check` tells;
+    /// the output's are always the target's own.
+    #[arg(long, value_enum, default_value_t = TrainMove16::Yaneuraou)]
+    pub move16: TrainMove16,
+    #[command(flatten)]
+    pub kind: TrainInputs,
+    /// Replace the output if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TrainMove16 {
+    /// YaneuraOu's Move16: bit 14 a drop, bit 15 a promotion.
+    Yaneuraou,
+    /// cshogi's move16 (Apery's layout): bit 14 a promotion, a drop's
+    /// origin 80 plus the piece.
+    Cshogi,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct TrainCheckArgs {
+    /// The files to check.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub kind: TrainInputs,
+}
+
+/// A kind of training data by name (`hcpe`, `hcpe3`, `psv`, `pack`).
+fn training_kind(text: &str) -> Result<crate::training::Data, String> {
+    use crate::training::Data;
+    match text.to_ascii_lowercase().as_str() {
+        "hcpe" => Ok(Data::Hcpe),
+        "hcpe3" => Ok(Data::Hcpe3),
+        "psv" | "pack" => Ok(Data::Psv),
+        _ => Err(format!(
+            "`{text}` is no kind of training data (expected hcpe, hcpe3, psv)"
+        )),
+    }
 }
 
 #[derive(Subcommand, Debug)]

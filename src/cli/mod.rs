@@ -21,6 +21,7 @@ mod run;
 #[cfg(feature = "serve")]
 mod serve;
 mod tools;
+mod train;
 mod tsume;
 mod tsume_extract;
 
@@ -170,6 +171,14 @@ fn run() -> u8 {
             args::BookCommand::Convert(args) => book::convert(args),
             args::BookCommand::PetaShock(args) => book::peta_shock(args),
             args::BookCommand::Mine(args) => book_mine::mine(args),
+        },
+        Some(Command::Train { action }) => match action {
+            args::TrainCommand::Shuffle(args) => train::shuffle(args),
+            args::TrainCommand::Split(args) => train::split(args),
+            args::TrainCommand::Uniq(args) => train::uniq(args),
+            args::TrainCommand::Filter(args) => train::filter(args),
+            args::TrainCommand::Convert(args) => train::convert(args),
+            args::TrainCommand::Check(args) => train::check(args),
         },
         Some(Command::Engine { action }) => match action {
             args::EngineCommand::Check(args) => engine::check(args),

@@ -8,10 +8,13 @@
 //! Those formats live with the other formats (reading and writing, a layer
 //! below, reach them there) and are named here again; this folder holds
 //! the teacher-data toolkit over them: which games to keep ([`filter`],
-//! [`select`]) and which repeat one kept before ([`uniq`]).
+//! [`select`]) and which repeat one kept before ([`uniq`]), and the
+//! toolkit over training files themselves ([`toolkit`]: shuffle, split,
+//! uniq, filter, convert, check).
 
 pub mod filter;
 pub mod select;
+pub mod toolkit;
 pub mod uniq;
 
 pub use crate::format::training::{

@@ -41,6 +41,7 @@ mod serve;
 mod serve_page;
 mod sizes;
 mod start;
+mod train;
 mod training;
 mod training_cli;
 mod training_read;

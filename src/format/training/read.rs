@@ -169,6 +169,11 @@ impl Fault {
         }
     }
 
+    /// What is wrong.
+    pub(crate) fn kind(&self) -> &ReadErrorKind {
+        &self.kind
+    }
+
     pub(crate) fn place(self, unit: Unit, index: usize, start: usize) -> ReadError {
         ReadError {
             unit,
@@ -225,6 +230,17 @@ impl Entry {
     /// order the fields are read: HCPE's position, move, result;
     /// PackedSfenValue's position, result, move.
     pub(crate) fn read(entry: &[u8], data: super::Data) -> Result<Entry, Fault> {
+        let layout = match data {
+            super::Data::Psv => Layout::YaneuraOu,
+            _ => Layout::Apery,
+        };
+        Entry::read_as(entry, data, layout)
+    }
+
+    /// [`Entry::read`] with the move read in `layout`, whatever the
+    /// format's own: how a PackedSfenValue file written with cshogi's
+    /// move16 is told apart.
+    pub(crate) fn read_as(entry: &[u8], data: super::Data, layout: Layout) -> Result<Entry, Fault> {
         let code = u16::from_le_bytes([entry[34], entry[35]]);
         let eval = i16::from_le_bytes([entry[32], entry[33]]);
         let mv = |pos: &Position, layout| {
@@ -239,7 +255,7 @@ impl Entry {
                 -1 => Some(!position.side_to_move()),
                 other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
             };
-            let mv = mv(&position, Layout::YaneuraOu)?;
+            let mv = mv(&position, layout)?;
             return Ok(Entry {
                 position,
                 mv,
@@ -249,7 +265,7 @@ impl Entry {
             });
         }
         let position = position(entry, Dialect::Hcp, None)?;
-        let mv = mv(&position, Layout::Apery)?;
+        let mv = mv(&position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
         Ok(Entry {
@@ -287,7 +303,7 @@ impl Entry {
 
 /// The record of one block of `data`: an HCPE or PackedSfenValue entry,
 /// or an hcpe3 game.
-fn record(block: &[u8], data: super::Data) -> Result<Record, Fault> {
+pub(crate) fn record(block: &[u8], data: super::Data) -> Result<Record, Fault> {
     match data {
         super::Data::Hcpe3 => game_record(block),
         _ => Entry::read(block, data).map(Entry::record),
@@ -596,7 +612,7 @@ fn u16_at(bytes: &[u8], at: usize) -> u16 {
 /// The length of the hcpe3 game block `bytes` begins with, from its move
 /// and candidate counts; `Err` with the bytes needed as far as they tell
 /// when the block runs past the end.
-fn block_len(bytes: &[u8]) -> Result<usize, usize> {
+pub(crate) fn block_len(bytes: &[u8]) -> Result<usize, usize> {
     let mut len = HEADER;
     if bytes.len() < len {
         return Err(len);

@@ -6,6 +6,7 @@
 //! what reading the entry as a record and writing that record gives, byte
 //! for byte, and an entry that cannot be read is the same error.
 
+use super::move16::Layout;
 use super::read::{Entry, Fault};
 use super::samples::{clamped, TrainingError};
 use super::{hcpe, hcpe3, psv, Data};
@@ -41,6 +42,20 @@ pub(crate) fn entry(
     out: &mut Vec<u8>,
 ) -> Result<Result<(), TrainingError>, Fault> {
     let e = Entry::read(block, from)?;
+    Ok(write(&e, output, out))
+}
+
+/// [`entry`] with the move read in `layout` rather than the format's own:
+/// a PackedSfenValue file written with cshogi's move16 rewritten in
+/// YaneuraOu's.
+pub(crate) fn entry_as(
+    block: &[u8],
+    from: Data,
+    layout: Layout,
+    output: Output,
+    out: &mut Vec<u8>,
+) -> Result<Result<(), TrainingError>, Fault> {
+    let e = Entry::read_as(block, from, layout)?;
     Ok(write(&e, output, out))
 }
 

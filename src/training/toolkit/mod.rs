@@ -1,0 +1,174 @@
+//! The toolkit over training files (`kifconv train`): [`shuffle`],
+//! [`split`], [`dedup`] (`train uniq`), [`filter`], [`convert`] and
+//! [`check`], over HCPE, hcpe3 and PackedSfenValue files. Each reads its
+//! inputs a chunk at a time with the training readers' one framing
+//! ([`super::read::Records`]), so a file of any size takes the same
+//! memory; `shuffle` alone holds a bucket at a time, and `uniq` a 64-bit
+//! key per distinct record.
+//!
+//! A record is an HCPE or PackedSfenValue entry, or an hcpe3 game block.
+//! Bytes after the last whole record are a fault of the file, named with
+//! its place; the records before it are all used.
+
+pub mod check;
+pub mod convert;
+pub mod dedup;
+pub mod filter;
+pub mod shuffle;
+pub mod split;
+
+use super::read::{ReadError, Records};
+use super::Data;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// The kind of training data a file name says: `.hcpe`, `.hcpe3`, `.psv`,
+/// and `.pack` for PackedSfenValue (YaneuraOu's teacher files, which it
+/// calls "pack"). YaneuraOu also names them `.bin`, which is Apery's book
+/// extension too: such a file needs the kind given.
+pub fn kind_of(path: &Path) -> Option<Data> {
+    Data::from_extension(path).or_else(|| {
+        let ext = crate::types::extension(path)?;
+        ext.eq_ignore_ascii_case(b"pack").then_some(Data::Psv)
+    })
+}
+
+/// A fault of an input: the file and the error at its place in it.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong, and where.
+    pub error: ReadError,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+/// Where faults go as they are found: a command prints them, a test
+/// keeps them.
+pub type Faults<'a> = &'a mut dyn FnMut(Fault);
+
+/// The whole records of a file, as bytes, one after another, in constant
+/// memory; a file that ends inside a record gives that as its last
+/// fault.
+pub struct Blocks<R> {
+    records: Records<R>,
+    block: Vec<u8>,
+}
+
+impl<R: Read> Blocks<R> {
+    /// The records of `data` read from `reader`.
+    pub fn new(reader: R, data: Data) -> Blocks<R> {
+        Blocks {
+            records: data.records(reader),
+            block: Vec::new(),
+        }
+    }
+
+    /// The next record's bytes, or where the file went wrong; `None` at
+    /// the end.
+    pub fn next_block(&mut self) -> Option<Result<&[u8], ReadError>> {
+        let block = &mut self.block;
+        let result = self.records.next_with(|b| {
+            block.clear();
+            block.extend_from_slice(b);
+            Ok(())
+        })?;
+        Some(result.map(|()| self.block.as_slice()))
+    }
+}
+
+/// Every record of `inputs` (each of the kind `data`), in input order,
+/// given to `each`; faults go to `faults`. An input that cannot be opened
+/// is an error, before or after the others' records.
+pub(crate) fn for_each_block(
+    inputs: &[PathBuf],
+    data: Data,
+    faults: Faults<'_>,
+    mut each: impl FnMut(&[u8]) -> io::Result<()>,
+) -> Result<(), String> {
+    for path in inputs {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut blocks = Blocks::new(file, data);
+        while let Some(next) = blocks.next_block() {
+            match next {
+                Ok(block) => each(block).map_err(|e| e.to_string())?,
+                Err(error) => faults(Fault {
+                    path: path.clone(),
+                    error,
+                }),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A small seeded random generator (SplitMix64): the same seed gives the
+/// same numbers on every machine.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (at least 1), without the bias of a plain
+    /// remainder.
+    pub fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generator_is_seeded_and_below_stays_below() {
+        let a: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let c: Vec<u64> = (0..5)
+            .scan(Rng::new(8), |r, _| Some(r.next_u64()))
+            .collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mut rng = Rng::new(1);
+        let mut seen = [0usize; 3];
+        for _ in 0..3000 {
+            seen[rng.below(3) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
+    }
+
+    #[test]
+    fn pack_files_are_packed_sfen_values() {
+        assert_eq!(kind_of(Path::new("teacher.PACK")), Some(Data::Psv));
+        assert_eq!(kind_of(Path::new("x.hcpe3")), Some(Data::Hcpe3));
+        assert_eq!(kind_of(Path::new("x.bin")), None);
+    }
+}
