@@ -2,7 +2,7 @@
 """Compares kifconv.compat.cshogi with cshogi, attribute for attribute, on
 the bench CSA archive and on every corpus CSA, KIF and KI2 file.
 
-    scripts/compat-cshogi-check.py [--bench ZIP] [--corpus DIR] [--limit N]
+    scripts/compat-cshogi-check.py [--bench ZIP]... [--corpus DIR] [--limit N]
                                    [--examples K] [--json OUT]
 
 Run with a python that has kifconv installed (the package's venv). cshogi
@@ -10,7 +10,9 @@ runs in the peers' venv (KIFCONV_PEERS_PYTHON, by default
 /root/.cache/kifconv-peers/venv/bin/python3) through
 scripts/compat-cshogi-vectors.py, which writes what cshogi gives for each
 file as a JSON line. The bench archive is unpacked to a temporary folder
-first (cshogi reads files).
+first (cshogi reads files). cshogi's KI2 reader fails from the third move
+on a line, which is nearly every KI2 file; --split-ki2 compares the KI2
+files once more with each move on a line of its own.
 
 Each file is counted once: cshogi fails on it (by the error's type), or
 kifconv fails on it, or both read it and every attribute of every game is
@@ -44,13 +46,14 @@ READERS = {"csa": compat.CSA.Parser, "kif": compat.KIF.Parser, "ki2": compat.KI2
 EXTENSIONS = (".csa", ".kif", ".kifu", ".ki2", ".ki2u")
 
 
-def cshogi_view(paths: list[str]) -> dict[str, dict]:
+def cshogi_view(paths: list[str], split_ki2: bool = False) -> dict[str, dict]:
     """What cshogi gives for each path, by path."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
         listing.write("".join(p + "\n" for p in paths))
     try:
         out = subprocess.run(
-            [PEERS, VECTORS, "--lines", "--root", "/", "--files-from", listing.name],
+            [PEERS, VECTORS, "--lines", "--root", "/", "--files-from", listing.name]
+            + (["--split-ki2"] if split_ki2 else []),
             check=True, capture_output=True, text=True,
         ).stdout
     finally:
@@ -204,12 +207,12 @@ def fmt_of(path: str) -> str:
     return {".csa": "csa", ".kif": "kif", ".kifu": "kif"}.get(ext, "ki2")
 
 
-def run(name: str, paths: list[str], examples_shown: int) -> dict:
+def run(name: str, paths: list[str], examples_shown: int, split_ki2: bool = False) -> dict:
     counts: collections.Counter = collections.Counter()
     examples: dict[str, list[str]] = collections.defaultdict(list)
     view = {}
     for start in range(0, len(paths), 500):
-        view.update(cshogi_view(paths[start:start + 500]))
+        view.update(cshogi_view(paths[start:start + 500], split_ki2))
     for path in paths:
         compare(path, fmt_of(path), view[path], counts, examples)
     print(f"## {name}: {len(paths)} files")
@@ -222,25 +225,38 @@ def run(name: str, paths: list[str], examples_shown: int) -> dict:
 
 def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("--bench", default=os.path.join(HERE, "../../shared/bench/csa.zip"))
+    args.add_argument("--bench", action="append",
+                      help="a bench archive (again for more; default: the CSA one)")
     args.add_argument("--corpus", default=os.path.join(HERE, "../../shared/corpus"))
     args.add_argument("--limit", type=int, help="the first N bench games only")
     args.add_argument("--examples", type=int, default=3)
     args.add_argument("--json", help="write the counts and examples here")
     args.add_argument("--skip-bench", action="store_true")
+    args.add_argument("--split-ki2", action="store_true",
+                      help="also give cshogi the KI2 files one move a line (past its bug)")
     opts = args.parse_args()
     report = {}
-    if not opts.skip_bench:
+    archives = opts.bench or [os.path.join(HERE, "../../shared/bench/csa.zip")]
+    for archive in [] if opts.skip_bench else archives:
         with tempfile.TemporaryDirectory() as tmp:
-            with zipfile.ZipFile(opts.bench) as z:
-                names = sorted(n for n in z.namelist() if n.endswith(".csa"))
+            with zipfile.ZipFile(archive) as z:
+                names = sorted(n for n in z.namelist() if n.lower().endswith(EXTENSIONS))
                 if opts.limit:
                     names = names[: opts.limit]
                 for n in names:
                     z.extract(n, tmp)
             paths = [os.path.join(tmp, n) for n in names]
-            report["bench"] = run("bench CSA archive", paths, opts.examples)
-    report["corpus"] = run("corpus CSA/KIF/KI2", corpus_files(opts.corpus), opts.examples)
+            name = os.path.basename(archive)
+            report[name] = run(f"bench archive {name}", paths, opts.examples)
+            if opts.split_ki2 and any(fmt_of(p) == "ki2" for p in paths):
+                ki2 = [p for p in paths if fmt_of(p) == "ki2"]
+                report[name + " split"] = run(
+                    f"bench archive {name}, KI2 one move a line", ki2, opts.examples, True)
+    corpus = corpus_files(opts.corpus)
+    report["corpus"] = run("corpus CSA/KIF/KI2", corpus, opts.examples)
+    if opts.split_ki2:
+        ki2 = [p for p in corpus if fmt_of(p) == "ki2"]
+        report["corpus split"] = run("corpus KI2, one move a line", ki2, opts.examples, True)
     if opts.json:
         with open(opts.json, "w", encoding="utf-8") as f:
             json.dump(report, f, ensure_ascii=False, indent=1)

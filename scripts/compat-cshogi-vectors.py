@@ -20,7 +20,10 @@ unless the name ends in `.kifu`), the text decoded as the peers decode it
 (UTF-8, else CP932, else EUC-JP) is given to `Parser.parse_str`, and `via`
 says so. Every attribute of each record cshogi gives is kept, `moves` as
 its 32-bit integers; an error is kept as its type and message, and a
-crash (each file is read in a child process) as its signal.
+crash (each file is read in a child process) as its signal. With
+--split-ki2, a KI2 file's text is given to `KI2.Parser.parse_str` with each
+move of a move line on a line of its own, past cshogi's bug with three
+moves on a line.
 
 Without --lines, one JSON document, {"files": [entry, ...]}, an entry a
 line, with paths relative to --root (default: the current folder). With --lines, one entry a
@@ -31,6 +34,7 @@ import datetime
 import importlib.metadata
 import json
 import os
+import re
 import sys
 
 import cshogi.CSA
@@ -75,10 +79,25 @@ def record(parser):
     return {a: plain(getattr(parser, a)) for a in ATTRIBUTES if hasattr(parser, a)}
 
 
-def entry(path, shown):
+def one_move_a_line(text):
+    """KI2 text with each move of a move line on a line of its own: cshogi's
+    KI2 reader fails from the third move of a line."""
+    return "\n".join(
+        re.sub(r"\s*(?=[▲△])", "\n", line).lstrip("\n") if line.startswith(("▲", "△")) else line
+        for line in text.split("\n")
+    )
+
+
+def entry(path, shown, split_ki2=False):
     fmt, parser = reader(path)
     out = {"path": shown, "format": fmt, "via": "parse_file"}
     try:
+        if fmt == "ki2" and split_ki2:
+            out["via"] = "parse_str, one move a line"
+            with open(path, "rb") as f:
+                got = parser.parse_str(one_move_a_line(decode(f.read())))
+            out["games"] = [record(got)]
+            return out
         try:
             got = parser.parse_file(path)
         except UnicodeDecodeError:
@@ -92,14 +111,14 @@ def entry(path, shown):
     return out
 
 
-def isolated(path, shown):
+def isolated(path, shown, split_ki2=False):
     """entry() in a child process: cshogi's C++ CSA reader can crash."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
         with os.fdopen(write_end, "w", encoding="utf-8") as out:
-            json.dump(entry(path, shown), out, ensure_ascii=False)
+            json.dump(entry(path, shown, split_ki2), out, ensure_ascii=False)
         os._exit(0)
     os.close(write_end)
     with os.fdopen(read_end, encoding="utf-8") as got:
@@ -117,6 +136,8 @@ def main():
     args.add_argument("--lines", action="store_true", help="one JSON entry a line")
     args.add_argument("--root", default=".", help="paths are written relative to it")
     args.add_argument("--files-from", help="a file of paths, one a line")
+    args.add_argument("--split-ki2", action="store_true",
+                      help="give cshogi's KI2 reader each move on a line of its own")
     args.add_argument("files", nargs="*")
     opts = args.parse_args()
     files = list(opts.files)
@@ -125,7 +146,7 @@ def main():
             files += [line.rstrip("\n") for line in f if line.strip()]
     entries = []
     for path in files:
-        e = isolated(path, os.path.relpath(path, opts.root))
+        e = isolated(path, os.path.relpath(path, opts.root), opts.split_ki2)
         if opts.lines:
             print(json.dumps(e, ensure_ascii=False), flush=True)
         else:
