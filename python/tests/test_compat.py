@@ -185,6 +185,11 @@ def test_python_shogi_gives_its_dicts():
     assert game["sfen"] == "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
     assert game["win"] == "b"
     assert game["moves"][:3] == ["3c3d", "2g2f", "2b3c"]
+    # An ending python-shogi has no result for: None; 中断: "-".
+    sealed = "手合割：平手\n   1 ７六歩(77)\n   2 封じ手\nまで1手で封じ手\n"
+    assert python_shogi.KIF.Parser.parse_str(sealed)[0]["win"] is None
+    aborted = "手合割：平手\n   1 ７六歩(77)\n   2 中断\nまで1手で中断\n"
+    assert python_shogi.KIF.Parser.parse_str(aborted)[0]["win"] == "-"
     # A special move with a time after a comma still ends the game.
     [game] = python_shogi.CSA.Parser.parse_file(FIXTURES / "csa" / "kifuforwindows-comma-space.csa")
     assert game["win"] == "b"

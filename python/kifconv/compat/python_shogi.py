@@ -9,8 +9,9 @@ as python-shogi does, a list of dicts::
 ``names`` are None when absent, ``moves`` are USI. ``win``: in CSA, the
 player to move after the last move lost by ``%TORYO``, ``%TIME_UP`` and
 ``%ILLEGAL_MOVE``, a signed ``%ILLEGAL_ACTION`` names the loser, anything
-else is ``-``; in KIF, the winner of the record's ending, ``-`` for an
-ending without one, None for a record without an ending.
+else is ``-``; in KIF, the winner of the record's ending, ``-`` for 千日手,
+持将棋 and 中断, None for any other ending without a winner (封じ手) and for
+a record without an ending.
 
 Where kifconv reads a record differently from python-shogi, on purpose:
 
@@ -57,7 +58,13 @@ def _kif_win(record: Record) -> str | None:
     ending = record.ending
     if ending is None:
         return None
-    return {"black": "b", "white": "w"}.get(ending["winner"], "-")
+    if ending["winner"] is not None:
+        return "b" if ending["winner"] == "black" else "w"
+    return "-" if ending["kind"] in _DRAWN else None
+
+
+# The endings without a winner that python-shogi's KIF reader calls "-".
+_DRAWN = {"sennichite", "jishogi", "chudan"}
 
 
 def _summary(record: Record, win: str | None) -> dict[str, Any]:
