@@ -63,11 +63,12 @@ Where kifconv reads a record differently from cshogi, on purpose:
   (cshogi's KI2 reader fails from the third move on one line and can take
   a board move for a drop).
 * Endings of KIF and KI2: ``endgame`` and ``win`` come from the ending
-  kifconv reads: the terminal word's line (投了, 中断, 反則勝ち, …) as well
-  as the ``まで`` line, and a mate kifconv finds on the board; cshogi reads
-  only a ``まで…の勝ち`` (or 千日手, 持将棋, 中断) line: without one it gives
-  None, and where the terminal word and the ``まで`` line disagree it
-  takes the ``まで`` line.
+  kifconv reads for the mainline: the terminal word's line (投了, 詰み,
+  中断, 反則勝ち, …) as well as the ``まで`` line in any wording
+  (``まで64手で詰み``); cshogi reads only a ``まで…の勝ち`` (or 千日手,
+  持将棋, 中断) line: without one it gives None (KI2: ``''``), and where
+  the terminal word and the ``まで`` line disagree it takes the ``まで``
+  line.
 * Games: cshogi's KIF and KI2 readers stop at the ``まで`` line, so a file
   of several games gives its first; so does this module by default, and
   ``all_games=True`` gives every game, as a list.
