@@ -7,6 +7,9 @@ refresh it). The package's tests do not need cshogi."""
 
 import io
 import json
+import os
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -106,34 +109,73 @@ def test_moves_are_cshogi_s_integers():
     assert [cshogi.move_to_usi(m) for m in kif.moves] == kif.record.moves
 
 
-def test_a_cshogi_loop_replays_every_game_with_kifconv_s_legality():
-    """for kif in CSA.Parser.parse_file(...): board.push(move) — with
-    cshogi's Board when it is installed, else the integers written back as
-    USI and replayed by kifconv, which checks every move."""
+# Pushes each game's moves on cshogi's Board, each checked legal first,
+# and writes them back as USI (the moves up to the first illegal one).
+REPLAY = """
+import json, sys, cshogi
+out = []
+for sfen, moves in json.load(sys.stdin):
+    board, usi = cshogi.Board(sfen), []
+    for move in moves:
+        if not board.is_legal(move):
+            break
+        usi.append(cshogi.move_to_usi(move))
+        board.push(move)
+    out.append(usi)
+print(json.dumps(out))
+"""
+
+
+def cshogi_python():
+    """A Python with cshogi: this one, else $CSHOGI_PYTHON; None without."""
     try:
-        import cshogi as real
+        import cshogi as _  # noqa: F401
     except ImportError:
-        real = None
-    paths = sorted((FIXTURES / "csa").glob("*.csa")) + sorted((FIXTURES / "training" / "filters").glob("*.csa"))
-    replayed = 0
+        return os.environ.get("CSHOGI_PYTHON")
+    return sys.executable
+
+
+def compat_games():
+    paths = sorted((FIXTURES / "csa").glob("*.csa")) + sorted(
+        (FIXTURES / "training" / "filters").glob("*.csa"))
+    games = []
     for path in paths:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                games = cshogi.CSA.Parser.parse_file(path)
+                games += cshogi.CSA.Parser.parse_file(path)
         except kifconv.KifError:
             continue
-        for kif in games:
-            if real is not None:
-                board = real.Board(kif.sfen)
-                for move in kif.moves:
-                    assert board.is_legal(move)
-                    board.push(move)
-            usi = " ".join(cshogi.move_to_usi(m) for m in kif.moves)
+    return games
+
+
+def test_a_cshogi_loop_replays_every_game_with_kifconv_s_legality():
+    """for kif in CSA.Parser.parse_file(...): board.push(move), the
+    integers written back as USI and replayed by kifconv, which checks
+    every move."""
+    replayed = 0
+    for kif in compat_games():
+        usi = " ".join(cshogi.move_to_usi(m) for m in kif.moves)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             [again] = kifconv.read_text(f"position sfen {kif.sfen} moves {usi}".strip())
-            assert again.cshogi_moves() == kif.moves
-            replayed += len(kif.moves)
+        assert again.cshogi_moves() == kif.moves
+        replayed += len(kif.moves)
     assert replayed > 500
+
+
+def test_cshogi_s_board_pushes_every_move():
+    """The same loop on cshogi's own Board, where cshogi is installed (here
+    or in $CSHOGI_PYTHON): every move is legal to it and is the move
+    kifconv read."""
+    python = cshogi_python()
+    if python is None:
+        pytest.skip("cshogi is not importable (nor $CSHOGI_PYTHON set)")
+    games = compat_games()
+    given = json.dumps([[g.sfen, g.moves] for g in games])
+    done = subprocess.run([python, "-c", REPLAY], input=given, capture_output=True,
+                          text=True, check=True)
+    assert json.loads(done.stdout) == [g.record.moves for g in games]
 
 
 def test_a_mate_has_no_winner_unless_asked():
