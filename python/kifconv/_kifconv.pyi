@@ -97,6 +97,12 @@ class Record:
     @property
     def positions(self) -> list[str]:
         """Every mainline position as SFEN: the start, then one after each move."""
+    def cshogi_moves(self) -> list[int]:
+        """The mainline's moves as cshogi's 32-bit integers (``Board.push`` takes them):
+        Apery's move16, the kind moved in bits 16–19 (0 for a drop), the kind captured in 20–23."""
+    @property
+    def times(self) -> list[float | None]:
+        """Seconds spent on each mainline move; None where the record gives none."""
     @property
     def evals(self) -> list[int | None]:
         """Each mainline move's evaluation from its comment, black's view (a mate ±100000); None without one."""
@@ -106,6 +112,12 @@ class Record:
     @property
     def ending(self) -> _Ending | None:
         """How the mainline ended, if the record says."""
+    @property
+    def ending_time(self) -> float | None:
+        """Seconds written with the ending (``T`` after ``%TORYO``, 投了's time), or None."""
+    @property
+    def ending_comments(self) -> list[str]:
+        """The comments written after the ending's line."""
     @property
     def comments(self) -> list[list[str]]:
         """Comments by ply: item 0 before the first move, item N after move N."""

@@ -6,6 +6,7 @@
 mod batch;
 mod book;
 pub mod check;
+mod compat;
 mod engine;
 mod error;
 mod names;

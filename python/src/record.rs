@@ -2,6 +2,7 @@
 //! mainline's moves and positions, comments, variations, the ending — and
 //! written out again in any format.
 
+use crate::compat;
 use crate::names;
 use kifconv::record::NodeId;
 use pyo3::exceptions::{PyKeyError, PyValueError};
@@ -86,6 +87,30 @@ impl Record {
             .collect()
     }
 
+    /// The moves of the mainline as cshogi's 32-bit integers, which its
+    /// `Board.push` takes: Apery's 16-bit move (as HCPE holds it), with
+    /// the kind of the piece moved in bits 16–19 (0 for a drop) and the
+    /// kind captured in bits 20–23, numbered as cshogi numbers them.
+    fn cshogi_moves(&self) -> Vec<u32> {
+        let mut pos = self.inner.start.clone();
+        let mut out = Vec::new();
+        for mv in self.inner.tree.mainline_moves() {
+            out.push(compat::cshogi_move(&pos, mv));
+            pos.play_unchecked(mv);
+        }
+        out
+    }
+
+    /// The time spent on each move of the mainline, in seconds; None for
+    /// a move the record gives no time for.
+    #[getter]
+    fn times(&self) -> Vec<Option<f64>> {
+        let tree = &self.inner.tree;
+        tree.mainline()
+            .map(|id| tree.node(id).time.map(seconds))
+            .collect()
+    }
+
     /// Every position of the mainline as SFEN: the start, then the
     /// position after each move (one more than there are moves).
     #[getter]
@@ -139,6 +164,22 @@ impl Record {
         dict.set_item("winner", ending.winner.map(names::color))?;
         dict.set_item("text", &ending.text)?;
         Ok(Some(dict))
+    }
+
+    /// The time written with the ending (spent before resigning, say), in
+    /// seconds, or None: the `T` after `%TORYO`, the time on 投了's line.
+    #[getter]
+    fn ending_time(&self) -> Option<f64> {
+        self.inner.ending().and_then(|e| e.time).map(seconds)
+    }
+
+    /// The comments written after the ending's line (none without one).
+    #[getter]
+    fn ending_comments(&self) -> Vec<String> {
+        self.inner
+            .ending()
+            .map(|e| e.comments.clone())
+            .unwrap_or_default()
     }
 
     /// The comments of the mainline by ply: item 0 holds those before the
@@ -318,4 +359,9 @@ impl Headers {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("Headers({})", self.dict(py)?.repr()?))
     }
+}
+
+/// A move's time in seconds.
+fn seconds(time: kifconv::record::MoveTime) -> f64 {
+    time.spent_ms as f64 / 1000.0
 }
