@@ -107,9 +107,6 @@ class Record:
     def evals(self) -> list[int | None]:
         """Each mainline move's evaluation from its comment, black's view (a mate ±100000); None without one."""
     @property
-    def times(self) -> list[float | None]:
-        """Seconds spent on each mainline move; None where the record gives no time."""
-    @property
     def ending(self) -> _Ending | None:
         """How the mainline ended, if the record says."""
     @property

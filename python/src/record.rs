@@ -137,16 +137,6 @@ impl Record {
             .collect()
     }
 
-    /// The time spent on each move of the mainline, in seconds; None for a
-    /// move the record gives no time for.
-    #[getter]
-    fn times(&self) -> Vec<Option<f64>> {
-        let tree = &self.inner.tree;
-        tree.mainline()
-            .map(|id| tree.node(id).time.map(|t| t.spent_ms as f64 / 1000.0))
-            .collect()
-    }
-
     /// How the mainline ended, or None when the record does not say: a
     /// dict with `kind` (CSA's word in lower case, as `training(results=…)`
     /// names it: `toryo`, `tsumi`, `sennichite`, `illegal_move`, …),
