@@ -1,9 +1,9 @@
-//! 手合割: the names KIF and KI2 give the standard starts (平手, 香落ち,
-//! 二枚落ち, …), in one table, [`HANDICAP_NAMES`], that the readers
-//! ([`handicap_named`]), the writers ([`handicap_name`]) and the error
-//! for an unknown name ([`handicap_names`]) share; and the start a raw
-//! game's 手合割 header names, mapped before the builder sees the game
-//! ([`name_the_start`]).
+//! 手合割: the names the formats give the standard starts (平手, 香落ち,
+//! 二枚落ち, …; `Lance`; `KY`), in one table, [`HANDICAP_NAMES`], that
+//! the readers ([`handicap_named`]), the writers ([`handicap_name`]) and
+//! the error for an unknown name ([`handicap_names`]) share; and the start
+//! a raw game's 手合割 header names, mapped before the builder sees the
+//! game ([`name_the_start`]).
 
 use crate::error::{Error, Stage};
 use crate::record::raw::{RawGame, RawHeader, Span};
@@ -13,25 +13,42 @@ use crate::Handicap;
 /// The header key that names the start: `手合割：平手`.
 pub const HANDICAP_KEY: &str = "手合割";
 
-/// Every standard start and its name, in [`Handicap::ALL`] order (which
-/// is the order the variants are declared in: a test checks both).
-pub const HANDICAP_NAMES: [(Handicap, &str); 16] = [
-    (Handicap::Even, "平手"),
-    (Handicap::Lance, "香落ち"),
-    (Handicap::RightLance, "右香落ち"),
-    (Handicap::Bishop, "角落ち"),
-    (Handicap::Rook, "飛車落ち"),
-    (Handicap::RookLance, "飛香落ち"),
-    (Handicap::TwoPieces, "二枚落ち"),
-    (Handicap::ThreePieces, "三枚落ち"),
-    (Handicap::FourPieces, "四枚落ち"),
-    (Handicap::FivePieces, "五枚落ち"),
-    (Handicap::LeftFivePieces, "左五枚落ち"),
-    (Handicap::SixPieces, "六枚落ち"),
-    (Handicap::LeftSevenPieces, "左七枚落ち"),
-    (Handicap::RightSevenPieces, "右七枚落ち"),
-    (Handicap::EightPieces, "八枚落ち"),
-    (Handicap::TenPieces, "十枚落ち"),
+/// Every standard start and its names: in Japanese (KIF and KI2's
+/// 手合割), in English (Western's `[Handicap]` tag) and JKF's preset; in
+/// [`Handicap::ALL`] order (which is the order the variants are declared
+/// in: a test checks both).
+pub const HANDICAP_NAMES: [(Handicap, &str, &str, &str); 16] = [
+    (Handicap::Even, "平手", "Even", "HIRATE"),
+    (Handicap::Lance, "香落ち", "Lance", "KY"),
+    (Handicap::RightLance, "右香落ち", "Right Lance", "KY_R"),
+    (Handicap::Bishop, "角落ち", "Bishop", "KA"),
+    (Handicap::Rook, "飛車落ち", "Rook", "HI"),
+    (Handicap::RookLance, "飛香落ち", "Rook-Lance", "HIKY"),
+    (Handicap::TwoPieces, "二枚落ち", "2-Piece", "2"),
+    (Handicap::ThreePieces, "三枚落ち", "3-Piece", "3"),
+    (Handicap::FourPieces, "四枚落ち", "4-Piece", "4"),
+    (Handicap::FivePieces, "五枚落ち", "5-Piece", "5"),
+    (
+        Handicap::LeftFivePieces,
+        "左五枚落ち",
+        "Left 5-Piece",
+        "5_L",
+    ),
+    (Handicap::SixPieces, "六枚落ち", "6-Piece", "6"),
+    (
+        Handicap::LeftSevenPieces,
+        "左七枚落ち",
+        "Left 7-Piece",
+        "7_L",
+    ),
+    (
+        Handicap::RightSevenPieces,
+        "右七枚落ち",
+        "Right 7-Piece",
+        "7_R",
+    ),
+    (Handicap::EightPieces, "八枚落ち", "8-Piece", "8"),
+    (Handicap::TenPieces, "十枚落ち", "10-Piece", "10"),
 ];
 
 /// The name written after `手合割：`.
@@ -43,13 +60,13 @@ pub fn handicap_name(handicap: Handicap) -> &'static str {
 pub fn handicap_named(name: &str) -> Option<Handicap> {
     HANDICAP_NAMES
         .iter()
-        .find(|(_, n)| *n == name)
-        .map(|(h, _)| *h)
+        .find(|row| row.1 == name)
+        .map(|row| row.0)
 }
 
 /// Every name, in table order, separated by `, ` (for error messages).
 pub fn handicap_names() -> String {
-    let names: Vec<&str> = HANDICAP_NAMES.iter().map(|(_, name)| *name).collect();
+    let names: Vec<&str> = HANDICAP_NAMES.iter().map(|row| row.1).collect();
     names.join(", ")
 }
 
@@ -132,7 +149,7 @@ mod tests {
 
     #[test]
     fn every_start_has_one_name_that_reads_back() {
-        assert_eq!(HANDICAP_NAMES.map(|(h, _)| h), Handicap::ALL);
+        assert_eq!(HANDICAP_NAMES.map(|row| row.0), Handicap::ALL);
         for handicap in Handicap::ALL {
             assert_eq!(HANDICAP_NAMES[handicap as usize].0, handicap);
             let name = handicap_name(handicap);
@@ -142,7 +159,7 @@ mod tests {
 
     #[test]
     fn every_name_read_is_the_written_one() {
-        for (handicap, name) in HANDICAP_NAMES {
+        for (handicap, name, _, _) in HANDICAP_NAMES {
             assert_eq!(handicap_named(name), Some(handicap));
             assert_eq!(handicap_name(handicap_named(name).unwrap()), name);
         }
