@@ -66,12 +66,7 @@ impl FixedForm for MovesLine {
                 events.truncate(before);
                 return None;
             };
-            events.push(Event::Move {
-                span,
-                number: None,
-                spec,
-                time: None,
-            });
+            events.push(Event::unnumbered_move(span, spec));
             at = spaces::<W>(tokens, bytes, after);
             if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
                 return Some(at);
@@ -149,7 +144,7 @@ fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize
 #[cfg(test)]
 mod tests {
     use super::super::read::Ki2;
-    use crate::format::japanese::spellings::{self, pieces, squares, Part};
+    use crate::format::japanese::spellings::{self, pieces, Part};
     use crate::format::japanese::tokens::Charset;
     use crate::test_util::rng::Rng;
 
@@ -158,9 +153,7 @@ mod tests {
     /// Every destination the reader takes: the 81 squares, and 同 alone or
     /// with spaces.
     fn destinations() -> Vec<String> {
-        let mut out = squares();
-        out.extend(["同", "同　", "同 ", "同　　", "同  ", "同 　"].map(String::from));
-        out
+        spellings::destinations(&["", "　", " ", "　　", "  ", " 　"])
     }
 
     /// Every marker the reader takes after a piece.

@@ -134,7 +134,7 @@ fn spaces(bytes: &[u8], mut at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::japanese::spellings::{self, pieces, sjis, squares, Part};
+    use crate::format::japanese::spellings::{self, pieces, sjis, Part};
     use crate::format::japanese::tokens::Charset;
     use crate::format::kakinoki::Dialect;
     use crate::format::kif::read::Kif;
@@ -148,9 +148,7 @@ mod tests {
     /// Every destination the reader takes: the 81 squares, and 同 alone
     /// or with a space.
     fn destinations() -> Vec<String> {
-        let mut out = squares();
-        out.extend(["同", "同　", "同 "].map(String::from));
-        out
+        spellings::destinations(&["", "　", " "])
     }
 
     const MARKS: [&str; 4] = ["", "成", "不成", "打"];
