@@ -8,7 +8,7 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::char_keys::{chars_of, key_of, slots_for, KeyIndex};
+use super::char_keys::{chars_of, key_of, meaning, slots_for, KeyIndex};
 use super::digits::{key_digit, leading_digit};
 use super::pieces::{key_piece, piece_name};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
@@ -66,10 +66,7 @@ const SIDE_MARK_INDEX: KeyIndex<{ slots_for(&SIDE_MARK_CHARS) }> = KeyIndex::new
 
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
 pub fn side_mark(c: char) -> Option<Color> {
-    SIDE_MARKS
-        .iter()
-        .find(|&&(mark, _)| mark == c)
-        .map(|&(_, color)| color)
+    meaning(&SIDE_MARKS, c)
 }
 
 /// The side mark `text` starts with, as [`side_mark`] reads it, and the
@@ -328,7 +325,7 @@ mod tests {
         for c in (0..=0x10_ffff).filter_map(char::from_u32) {
             let text = format!("７六歩{c}x");
             let (spec, rest) = move_text(&text).unwrap();
-            let marker = MARKERS.iter().find(|&&(m, _)| m == c).map(|&(_, m)| m);
+            let marker = meaning(&MARKERS, c);
             match marker {
                 None | Some(Marker::Not) => {
                     assert_eq!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
