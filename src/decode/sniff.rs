@@ -56,7 +56,7 @@ pub(super) fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
     // the ASCII tail.
     let split = super::ascii_tail::split(bytes);
     if euc_jp_head(split.head) {
-        return Detected::Decoded(super::transcode_split(split, Encoding::EucJp));
+        return Detected::Decoded(super::transcode(split.head, 0, Encoding::EucJp, split.tail));
     }
     Detected::Cp932
 }
