@@ -28,10 +28,9 @@ pub enum Version {
     V2_2,
 }
 
-/// The headers CSA has no key for, and those whose value has a line break
-/// (no CSA line can hold one), as the `key:value` comments the writer
-/// keeps them in (before the start position, so they read back as the
-/// first comments of the game), line breaks as spaces.
+/// The headers CSA has no key for, and those whose value has a line break,
+/// as the `key:value` comments the writer puts before the start position,
+/// line breaks as spaces.
 pub fn header_comments(record: &Record) -> Vec<String> {
     record
         .headers

@@ -6,16 +6,12 @@
 //! fixed-place move lines of KIF and KI2 (`format::kif::fixed`,
 //! `format::ki2::fixed`).
 //!
-//! The codes are not a second list: each table is built at first use by
-//! encoding, in its charset, each character of the vocabulary tables the
-//! readers use, [`digits`](super::digits) and [`pieces`](super::pieces);
-//! the side marks and the markers after a piece name are given the meaning
-//! the move-text reader gives them ([`side_mark`], [`move_text`]), and a
-//! test checks that no other code means anything to it. Every character of
-//! the vocabulary is two bytes in CP932 and three in UTF-8. A character
-//! CP932 also writes with a second code (the NEC and IBM duplicates) is
-//! found by its first code only: the other reads as [`Token::Other`], and
-//! the line is read the general way.
+//! Each table is built at first use by encoding the characters of the
+//! vocabulary tables ([`digits`](super::digits), [`pieces`](super::pieces));
+//! the marks mean what the move-text reader reads in them ([`side_mark`],
+//! [`move_text`]). Every character of the vocabulary is two bytes in CP932
+//! and three in UTF-8; CP932's second codes (the NEC and IBM duplicates)
+//! read as [`Token::Other`], leaving the line to the general way.
 
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
