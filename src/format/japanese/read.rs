@@ -49,7 +49,7 @@ mod space_tests {
 
 /// The side marks, each with the side it marks: ▲ ☗ ▼ mark Black (先手,
 /// 下手); △ ☖ ▽ mark White.
-const SIDE_MARKS: [(char, Color); 6] = [
+pub(super) const SIDE_MARKS: [(char, Color); 6] = [
     ('▲', Color::Black),
     ('☗', Color::Black),
     ('▼', Color::Black),
@@ -240,7 +240,7 @@ fn markers<'a>(spec: &mut MoveSpec, mut rest: &'a str) -> &'a str {
 
 /// What a character after the piece name says.
 #[derive(Clone, Copy, Debug)]
-enum Marker {
+pub(super) enum Marker {
     /// 右 左 直.
     Horizontal(Horizontal),
     /// 上 行 入, 引, 寄.
@@ -255,7 +255,7 @@ enum Marker {
 
 /// The characters [`move_text`] reads after the piece name, each with what
 /// it says.
-const MARKERS: [(char, Marker); 12] = [
+pub(super) const MARKERS: [(char, Marker); 12] = [
     ('右', Marker::Horizontal(Horizontal::Right)),
     ('左', Marker::Horizontal(Horizontal::Left)),
     ('直', Marker::Horizontal(Horizontal::Straight)),
