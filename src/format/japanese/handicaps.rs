@@ -13,43 +13,34 @@ use crate::Handicap;
 /// The header key that names the start: `手合割：平手`.
 pub const HANDICAP_KEY: &str = "手合割";
 
+/// A standard start and its Japanese, English and JKF names.
+pub type HandicapNames = (Handicap, &'static str, &'static str, &'static str);
+
 /// Every standard start and its names: in Japanese (KIF and KI2's
 /// 手合割), in English (Western's `[Handicap]` tag) and JKF's preset; in
 /// [`Handicap::ALL`] order (which is the order the variants are declared
 /// in: a test checks both).
-pub const HANDICAP_NAMES: [(Handicap, &str, &str, &str); 16] = [
-    (Handicap::Even, "平手", "Even", "HIRATE"),
-    (Handicap::Lance, "香落ち", "Lance", "KY"),
-    (Handicap::RightLance, "右香落ち", "Right Lance", "KY_R"),
-    (Handicap::Bishop, "角落ち", "Bishop", "KA"),
-    (Handicap::Rook, "飛車落ち", "Rook", "HI"),
-    (Handicap::RookLance, "飛香落ち", "Rook-Lance", "HIKY"),
-    (Handicap::TwoPieces, "二枚落ち", "2-Piece", "2"),
-    (Handicap::ThreePieces, "三枚落ち", "3-Piece", "3"),
-    (Handicap::FourPieces, "四枚落ち", "4-Piece", "4"),
-    (Handicap::FivePieces, "五枚落ち", "5-Piece", "5"),
-    (
-        Handicap::LeftFivePieces,
-        "左五枚落ち",
-        "Left 5-Piece",
-        "5_L",
-    ),
-    (Handicap::SixPieces, "六枚落ち", "6-Piece", "6"),
-    (
-        Handicap::LeftSevenPieces,
-        "左七枚落ち",
-        "Left 7-Piece",
-        "7_L",
-    ),
-    (
-        Handicap::RightSevenPieces,
-        "右七枚落ち",
-        "Right 7-Piece",
-        "7_R",
-    ),
-    (Handicap::EightPieces, "八枚落ち", "8-Piece", "8"),
-    (Handicap::TenPieces, "十枚落ち", "10-Piece", "10"),
-];
+pub const HANDICAP_NAMES: [HandicapNames; 16] = {
+    use Handicap::*;
+    [
+        (Even, "平手", "Even", "HIRATE"),
+        (Lance, "香落ち", "Lance", "KY"),
+        (RightLance, "右香落ち", "Right Lance", "KY_R"),
+        (Bishop, "角落ち", "Bishop", "KA"),
+        (Rook, "飛車落ち", "Rook", "HI"),
+        (RookLance, "飛香落ち", "Rook-Lance", "HIKY"),
+        (TwoPieces, "二枚落ち", "2-Piece", "2"),
+        (ThreePieces, "三枚落ち", "3-Piece", "3"),
+        (FourPieces, "四枚落ち", "4-Piece", "4"),
+        (FivePieces, "五枚落ち", "5-Piece", "5"),
+        (LeftFivePieces, "左五枚落ち", "Left 5-Piece", "5_L"),
+        (SixPieces, "六枚落ち", "6-Piece", "6"),
+        (LeftSevenPieces, "左七枚落ち", "Left 7-Piece", "7_L"),
+        (RightSevenPieces, "右七枚落ち", "Right 7-Piece", "7_R"),
+        (EightPieces, "八枚落ち", "8-Piece", "8"),
+        (TenPieces, "十枚落ち", "10-Piece", "10"),
+    ]
+};
 
 /// The name written after `手合割：`.
 pub fn handicap_name(handicap: Handicap) -> &'static str {
@@ -58,9 +49,15 @@ pub fn handicap_name(handicap: Handicap) -> &'static str {
 
 /// The standard start with this name.
 pub fn handicap_named(name: &str) -> Option<Handicap> {
+    start_named(name, |row| row.1)
+}
+
+/// The standard start whose name in a row of [`HANDICAP_NAMES`], as
+/// `name_in` picks it, is `name`.
+pub fn start_named(name: &str, name_in: fn(&HandicapNames) -> &str) -> Option<Handicap> {
     HANDICAP_NAMES
         .iter()
-        .find(|row| row.1 == name)
+        .find(|row| name_in(row) == name)
         .map(|row| row.0)
 }
 
@@ -76,9 +73,8 @@ pub fn handicap_names() -> String {
 /// a warning, and a name that is no standard start is an error unless a
 /// board diagram follows. Hands written without a diagram go into the
 /// named start (the even game without a 手合割), as the game's board, with
-/// a note that says so. Every raw game goes through here whatever its
-/// format: a 手合割 header a CSA or Western file carries names its start
-/// too.
+/// a note that says so. Every raw game goes through here, whatever its
+/// format.
 pub fn name_the_start(mut raw: RawGame<'_>) -> Result<RawGame<'_>, Error> {
     let named = raw.headers.iter().find(|h| h.key == HANDICAP_KEY).cloned();
     if let Some(first) = &named {

@@ -1,7 +1,7 @@
 //! JKF's preset names for the standard starts (`HIRATE`, `KA`, …), read
 //! from the one table of their names.
 
-use crate::format::japanese::handicaps::HANDICAP_NAMES;
+use crate::format::japanese::handicaps::{start_named, HANDICAP_NAMES};
 use crate::Handicap;
 
 /// The JKF preset name of a standard start.
@@ -11,10 +11,7 @@ pub fn preset_name(handicap: Handicap) -> &'static str {
 
 /// The standard start a JKF preset name stands for (`OTHER` is none).
 pub fn preset(name: &str) -> Option<Handicap> {
-    HANDICAP_NAMES
-        .iter()
-        .find(|row| row.3 == name)
-        .map(|row| row.0)
+    start_named(name, |row| row.3)
 }
 
 #[cfg(test)]

@@ -283,6 +283,31 @@ fn keep_first<'a, T>(
     }
 }
 
+/// The start an `[SFEN "…"]` tag gives.
+fn sfen_tag(value: Span<'_>) -> Result<Setup, Error> {
+    Setup::from_sfen(value.text().trim()).map_err(|e| {
+        value.error(
+            Stage::Parse,
+            format!("the SFEN tag is not a valid SFEN: {e}"),
+        )
+    })
+}
+
+/// The standard start a `[Handicap "…"]` tag names.
+fn handicap_tag(value: Span<'_>) -> Result<Handicap, Error> {
+    handicap_by_name(value.text()).ok_or_else(|| {
+        let names: Vec<&str> = HANDICAP_NAMES.iter().map(|row| row.2).collect();
+        value.error(
+            Stage::Parse,
+            format!(
+                "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
+                value.text(),
+                names.join(", ")
+            ),
+        )
+    })
+}
+
 /// A syntax error about `span`.
 fn refuse<T>(span: Span<'_>, message: impl Into<String>) -> Result<T, Error> {
     Err(span.error(Stage::Parse, message))
@@ -479,52 +504,21 @@ impl<'a> Reader<'a> {
         self.game.seen = true;
         let span = Span::of(n, line, whole);
         let value_span = Span::of(n, line, value);
+        let game = &mut self.game;
+        let warnings = &mut game.raw.warnings;
         match key {
-            "SFEN" => self.sfen_tag(value_span)?,
-            "Handicap" => self.handicap_tag(value_span)?,
+            "SFEN" => {
+                let setup = sfen_tag(value_span)?;
+                keep_first(&mut game.sfen, (setup, value_span), warnings, key)
+            }
+            "Handicap" => {
+                let handicap = handicap_tag(value_span)?;
+                keep_first(&mut game.handicap, (handicap, value_span), warnings, key)
+            }
             _ => {}
         }
-        self.game.raw.headers.push(RawHeader { span, key, value });
+        game.raw.headers.push(RawHeader { span, key, value });
         Ok(rest)
-    }
-
-    fn sfen_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
-        let setup = Setup::from_sfen(value.text().trim()).map_err(|e| {
-            value.error(
-                Stage::Parse,
-                format!("the SFEN tag is not a valid SFEN: {e}"),
-            )
-        })?;
-        let game = &mut self.game;
-        keep_first(
-            &mut game.sfen,
-            (setup, value),
-            &mut game.raw.warnings,
-            "SFEN",
-        );
-        Ok(())
-    }
-
-    fn handicap_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
-        let handicap = handicap_by_name(value.text()).ok_or_else(|| {
-            let names: Vec<&str> = HANDICAP_NAMES.iter().map(|row| row.2).collect();
-            value.error(
-                Stage::Parse,
-                format!(
-                    "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
-                    value.text(),
-                    names.join(", ")
-                ),
-            )
-        })?;
-        let game = &mut self.game;
-        keep_first(
-            &mut game.handicap,
-            (handicap, value),
-            &mut game.raw.warnings,
-            "Handicap",
-        );
-        Ok(())
     }
 
     /// A token of the moves at the start of `text`; returns what follows.
