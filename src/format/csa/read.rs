@@ -247,12 +247,10 @@ fn common_lines<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> (usize, u32) 
 }
 
 /// The fast path: the common line at the start of `text` (`+7776FU`,
-/// `T12` or `+7776FU,T12`, see [`common`]) read at fixed places and applied
-/// to the game as [`game_line`] would apply it; where the next line starts
-/// and how many lines were read: two for a move without a time followed by
-/// a line with its time (`+7776FU` then `T12`, the usual pair), read as one
-/// event. `None`, with nothing done, for any other line, or a time with no
-/// move right before it: the general reader reads those.
+/// `T12` or `+7776FU,T12`, see [`common`]) applied to the game as
+/// [`game_line`] would apply it; where the next line starts and how many
+/// lines were read (two for a move then its time line, read as one event).
+/// `None`, with nothing done, for any other line.
 fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize, u32)> {
     let bytes = text.as_bytes();
     if bytes.first() == Some(&b'T') {

@@ -199,24 +199,18 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('[');
         for file in 1..=9u8 {
             self.newline(8);
-            self.out.push('[');
-            for rank in 1..=9u8 {
-                let sq = Square::new(file, rank).expect("on the board");
-                match start.piece_at(sq) {
-                    None => self.out.push_str("{}"),
-                    Some(p) => write!(
-                        self.out,
+            let cells: Vec<String> = (1..=9u8)
+                .map(|rank| Square::new(file, rank).and_then(|sq| start.piece_at(sq)))
+                .map(|piece| match piece {
+                    None => "{}".to_string(),
+                    Some(p) => format!(
                         "{{\"color\":{},\"kind\":\"{}\"}}",
                         p.color.index(),
                         p.kind.csa()
-                    )
-                    .unwrap(),
-                }
-                if rank < 9 {
-                    self.out.push(',');
-                }
-            }
-            self.out.push(']');
+                    ),
+                })
+                .collect();
+            write!(self.out, "[{}]", cells.join(",")).unwrap();
             if file < 9 {
                 self.out.push(',');
             }
@@ -228,19 +222,13 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('[');
         for c in Color::ALL {
             self.newline(8);
-            self.out.push('{');
-            let mut first = true;
-            for (kind, count) in start.hand(c).kinds() {
-                if count == 0 {
-                    continue;
-                }
-                if !first {
-                    self.out.push(',');
-                }
-                first = false;
-                write!(self.out, "\"{}\":{count}", kind.csa()).unwrap();
-            }
-            self.out.push('}');
+            let held: Vec<String> = start
+                .hand(c)
+                .kinds()
+                .filter(|&(_, count)| count > 0)
+                .map(|(kind, count)| format!("\"{}\":{count}", kind.csa()))
+                .collect();
+            write!(self.out, "{{{}}}", held.join(",")).unwrap();
             if c == Color::Black {
                 self.out.push(',');
             }

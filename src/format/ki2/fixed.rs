@@ -30,16 +30,11 @@ use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::{DropMark, MoveSpec, Promotion};
 
-/// KI2's fixed-place move line: at byte `start` of `source` (line `n`),
-/// when the line is of the form the module documentation describes,
-/// pushes its moves' events, as the general reader pushes them, and says
-/// how long the line is without its ending. `None`, and nothing pushed,
-/// for any other line.
+/// KI2's fixed-place move line, of the form the module documentation
+/// describes (see [`FixedLine`](crate::format::kakinoki::FixedLine)).
 pub(crate) struct MovesLine;
 
 impl FixedForm for MovesLine {
-    /// Not inlined: a line holds several moves, and the reading loop runs
-    /// faster with this one apart.
     #[inline(never)]
     fn read<'b, const W: usize>(
         n: u32,
@@ -50,11 +45,9 @@ impl FixedForm for MovesLine {
         let bytes = &source.bytes()[start..];
         let tokens = source.charset().tokens();
         let mut at = spaces::<W>(tokens, bytes, 0);
-        // The first move, before anything else is done: most lines that are
-        // no move line fail here.
+        // Most lines that are no move line fail at the first move.
         let mut read = fixed_move::<W>(tokens, bytes, at)?;
-        // A span of text names its line, whose end is looked for once; one
-        // of bytes finds it when it is quoted.
+        // A span of text names its line; one of bytes finds it when quoted.
         let line_end = match source {
             Source::Text(_) => Some(start + line_end(bytes).0),
             _ => None,

@@ -35,11 +35,8 @@ use crate::Square;
 /// overflows a `u32`.
 const MAX_NUMBER_DIGITS: usize = 9;
 
-/// KIF's fixed-place move line: at byte `start` of `source` (line `n`),
-/// when the line is of the form the module documentation describes,
-/// pushes its move's event, as the general reader pushes it, and says how
-/// long the line is without its ending. `None`, and nothing pushed, for
-/// any other line.
+/// KIF's fixed-place move line, of the form the module documentation
+/// describes (see [`FixedLine`](crate::format::kakinoki::FixedLine)).
 pub(crate) struct MoveLine;
 
 impl FixedForm for MoveLine {
