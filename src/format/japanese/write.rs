@@ -222,8 +222,7 @@ pub fn write_lines<S: Clone>(
             writeln!(out, "\n変化：{}手", tree.node(first).ply).unwrap();
         }
         first_line = false;
-        // Push the shallowest branch point first, so that the deepest is
-        // popped first; siblings in reverse for the same reason.
+        // The deepest branch point and the first sibling are popped first.
         for (id, at) in write_line(out, first, at) {
             let parent = tree.node(id).parent.expect("a move's node has a parent");
             let later: Vec<NodeId> = tree
