@@ -121,7 +121,8 @@ pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
 
 /// Reads a CSA text game by game: each game between `/` lines is read, or
 /// fails with its syntax error, on its own. An empty stretch between `/`
-/// lines is a warning ([`EmptyGames`]); a text with no game is an error.
+/// lines is a warning (the first ten one by one, the rest counted); a text
+/// with no game is an error.
 pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     let mut games = Vec::with_capacity(1);
     let mut game = Game::with_capacity(text.len() / 12);

@@ -21,9 +21,8 @@
 //! replace the entry they hang on. The first entry of `moves` holds the
 //! comments before the first move.
 //!
-//! JSON is read by the `json` module, a strict JSON parser that notes
-//! where each value starts and ends, so that every error and warning names
-//! its line, column and JSON path (`moves[12].move`).
+//! JSON is read by the `json` module, which keeps where each value is, so
+//! that every error and warning names its line, column and JSON path.
 //!
 //! Every move is played on the board through the resolver. JKF moves carry
 //! their origin, so nothing is guessed: `from` must hold a piece of the
@@ -52,10 +51,9 @@
 //!
 //! Leniency: a byte-order mark; `null` for any optional field; a missing
 //! `header`; unknown keys (warned about); a string for `comments`, and the
-//! schema's `comment` string (comments with line breaks become several
-//! lines, as a record's comments are lines); header values that are numbers or booleans
-//! (kept as written, with a warning); times with fractional or missing
-//! parts. `initial.data` beside a named preset is ignored (the preset
+//! schema's `comment` string (line breaks make several comment lines);
+//! header values that are numbers or booleans (kept as written, with a
+//! warning); times with fractional or missing parts. `initial.data` beside a named preset is ignored (the preset
 //! decides, as json-kifu-format does) with a warning when they differ. A
 //! last move that breaks the rules becomes a foul ending, as in the KIF
 //! reader (a `special` right after it names that foul); an illegal move
@@ -64,9 +62,9 @@
 //! or `special` in the first entry (read as usual) and an entry with
 //! neither (its comments stay with the move before).
 //! The CSA V3 words `OUTE_SENNICHITE` and `MAX_MOVES` are accepted too; an
-//! unknown word is kept as [`EndingKind::Other`] with a warning. A fork on an entry whose line ended there (a last
-//! `special`, or an illegal last move) has no place in the move tree, whose
-//! first child is always the continuation: it is dropped with a warning.
+//! unknown word is kept as [`EndingKind::Other`] with a warning. A fork on
+//! an entry whose line ended there has no place in the move tree: it is
+//! dropped with a warning.
 
 use super::json::{self, Node, Path, Source, Value};
 use super::reader::Reader;

@@ -4,17 +4,13 @@
 //!
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
-//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (the
-//! format's comments, of the file rather than the game: skipped), a
-//! `#KIF version=…` or `#KI2 version=…` line or IS-SHOGI's
-//! `#--separator--` after a game's lines starting the next game (see
-//! [`games`]); blank lines anywhere;
-//! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
-//! a move, else a warning: nothing is dropped silently.
+//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (skipped), a
+//! declaration or IS-SHOGI's separator after a game's lines starting the
+//! next game (see [`games`]); blank lines anywhere; anything but the usual
+//! words in the `手数----指手--…` line (warned). A line that is none of
+//! these is an error if it could be a move, else a warning.
 //!
-//! How a move line reads is the dialect's: the KIF and KI2 readers each
-//! implement [`Dialect`] and pass themselves to [`parse_games`], so this module
-//! knows neither.
+//! How a move line reads is the dialect's ([`Dialect`]).
 //!
 //! One reader reads text and bytes alike ([`reader`]): UTF-8 or CP932 bytes
 //! ([`source`]) have each line offered first to the dialect's fixed-place

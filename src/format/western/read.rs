@@ -41,15 +41,11 @@
 //!   start when no move came yet.
 //! - Move numbers: `12.` for the move that follows, `12...` (or `12…`,
 //!   `12. ...`) for the second move of pair 12, glued to the move or not, or
-//!   none at all. They are checked, not trusted: a game may count moves in
-//!   pairs as in chess (`1. P-7f P-3d 2. P-2f`, with `1... P-3d` when the
-//!   second player's move opens a pair) or one by one (`1.P-7f 2.P-3d`);
-//!   whichever reading fits the numbers better is used, and every number
-//!   that disagrees with it is a warning. From the standard start or a
-//!   handicap the count must begin at 1; after an `[SFEN]` tag the first
-//!   number sets the count. Which colour a number names is not checked
-//!   (handicap records differ on whether the first move is `1.` or `1...`);
-//!   numbers never decide which side moves.
+//!   none at all. They are checked, not trusted: in pairs or one by one,
+//!   whichever fits better (`numbers.rs`), every number that
+//!   disagrees being a warning; from the standard start or a handicap the
+//!   count begins at 1, after an `[SFEN]` tag at the first number. They
+//!   never decide which side moves.
 //! - Variations in parentheses, PGN style, after the move they replace,
 //!   nested to any depth: `1. P-7f (1. P-2f P-8d (1... P-3d)) 1... P-3d`.
 //!   After `)` the line that was interrupted goes on. Their numbers are
@@ -57,11 +53,9 @@
 //!   right after `(` belongs to the position the variation starts from.
 //!   An empty variation, `)` with none open, and a `(` never closed are
 //!   errors.
-//! - A terminal word as the Japanese formats write it (`投了`, `中断`,
-//!   `千日手`, `反則負け`, …: a token of Japanese text) ends its line, as in
-//!   KIF; the game builder reads it as KIF's reader does (a word it does not
-//!   know is kept as text, with a warning). A last move that breaks the
-//!   rules is a foul, as in every reader.
+//! - A terminal word as the Japanese formats write it (`投了`, `中断`, …: a
+//!   token of Japanese text) ends its line, as in KIF. A last move that
+//!   breaks the rules is a foul, as in every reader.
 //! - A result `1-0`, `0-1`, `1/2-1/2` or `*` ends the game's moves. It is
 //!   kept as the `Result` header when there is no `[Result]` tag (but `*`),
 //!   and compared with the tag (a warning if they differ) when there is. It
