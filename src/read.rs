@@ -9,7 +9,7 @@ use crate::error::{Error, ErrorKind, Stage};
 use crate::format::japanese::handicaps::name_the_start;
 use crate::format::kakinoki::reader::{self, Prefix};
 use crate::format::kakinoki::source::{Clean, Source};
-use crate::format::kakinoki::Dialect;
+use crate::format::kakinoki::{self, Dialect};
 use crate::format::sniff::Sniffer;
 use crate::format::training::Data;
 use crate::format::{
@@ -138,12 +138,10 @@ pub fn read_games(text: &str, format: Format) -> Result<Vec<Result<Record, Error
 }
 
 /// The games of `text` (KIF, KI2 or CSA) read without the broken end of
-/// its last line, when the text ends inside that line (no line break
-/// after it) and the last game fails on it with a syntax error that
-/// reaches the end of the text: cut before the word the error is in (a KI2 line holds
-/// several moves), else before the whole line; the last game, which must
-/// keep a move, warned of what was left out. `None` otherwise, or when
-/// neither cut reads.
+/// its last line, when the text ends inside that line and the last game
+/// fails there with a syntax error that reaches the end of the text: cut
+/// before the word the error is in, else before the line; the last game,
+/// which must keep a move, warned of what was left out. `None` otherwise.
 fn without_a_cut_line(
     text: &str,
     format: Format,
@@ -157,8 +155,6 @@ fn without_a_cut_line(
         Ok(games) => games.last()?.as_ref().err()?,
     };
     let (last, line) = lines::numbered(text).last()?;
-    // A syntax error that reaches the end of the text: the text stopped
-    // inside what the error is about.
     let reaches_the_end = (error.location.column as usize).saturating_sub(1)
         + error.location.text.chars().count()
         >= line.trim_end().chars().count();
@@ -207,8 +203,7 @@ fn without_a_cut_line(
 /// The games of a text read for their syntax alone: headers, start and
 /// moves as the text writes them, no move yet found on a board. The first
 /// of the two steps of [`read_games`] (which is [`parse`], then
-/// [`Parsed::resolve`]); apart, so that the syntax can be timed or checked
-/// on its own.
+/// [`Parsed::resolve`]).
 ///
 /// ```
 /// use kifconv::read::{parse, Format};
@@ -244,8 +239,8 @@ enum Games<'a> {
 /// read whole here, and [`Parsed::resolve`] hands them on.
 pub fn parse(text: &str, format: Format) -> Result<Parsed<'_>, Error> {
     let games = match format {
-        Format::Kif => Games::Raw(kakinoki_games(kif::parse_games(text))?),
-        Format::Ki2 => Games::Raw(kakinoki_games(ki2::parse_games(text))?),
+        Format::Kif => Games::Raw(kakinoki_games(kakinoki::parse_games(text, &kif::Kif))?),
+        Format::Ki2 => Games::Raw(kakinoki_games(kakinoki::parse_games(text, &ki2::Ki2))?),
         Format::Csa => Games::Csa(csa::games(text)?),
         Format::Western => Games::Raw(western::parse(text)?.into_iter().map(Ok).collect()),
         Format::Jkf => Games::Built(jkf::read_all(text)),
@@ -344,8 +339,7 @@ pub fn read_training_from(
     Read {
         records,
         errors,
-        // Binary data has no text encoding; its records say none
-        // (`Record::encoding` stays `None`).
+        // Binary data has no encoding: its records say none.
         encoding: decode::Encoding::Utf8,
     }
 }
@@ -361,14 +355,12 @@ pub fn training_error(e: &crate::format::training::read::ReadError) -> Error {
     }
 }
 
-/// The games of a KIF or KI2 text. A text of one game fails as a whole,
-/// as before; in a text of several, each game succeeds or fails on its own.
+/// The games of a KIF or KI2 text: a text of one game fails as a whole.
 fn kakinoki_games(
-    games: Vec<Result<RawGame<'_>, Error>>,
+    mut games: Vec<Result<RawGame<'_>, Error>>,
 ) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     if games.len() == 1 {
-        let game = games.into_iter().next().expect("one game")?;
-        return Ok(vec![Ok(game)]);
+        return games.pop().expect("one game").map(|game| vec![Ok(game)]);
     }
     Ok(games)
 }
@@ -387,10 +379,8 @@ pub fn read_bytes(
     if let Some(read) = training_by_name(bytes, path, format) {
         return Ok(read);
     }
-    // Most KIF and KI2 records are in Shift_JIS: read them from their
-    // bytes, decoding only the lines that need it. A format forced or
-    // named by the extension as another spares the other formats the
-    // attempt.
+    // KIF and KI2 are read from their bytes, decoding only the lines that
+    // need it, unless the format forced or named by the extension is another.
     let maybe_kakinoki = format
         .or_else(|| Format::from_extension(path))
         .is_none_or(|f| matches!(f, Format::Kif | Format::Ki2));
@@ -530,15 +520,11 @@ fn gather(
 }
 
 /// KIF or KI2 read from the bytes of `source` (see `format::kakinoki`):
-/// the format forced, or told from the first lines (each decoded alone)
-/// as [`Format::sniff`] tells it, or named by the file name. `None` leaves
-/// the input to be decoded whole and read by [`read_decoded`]: another
-/// format; a line that is not clean (not valid UTF-8, or not decoding
-/// cleanly as CP932, so that the decoder chooses the encoding from the
-/// whole input; or holding a character the binary test counts, which
-/// looks at the whole text); blank input; a failed game in a text that
-/// stops inside its last line (a cut line is read back from the whole
-/// text); a text in which nothing was understood.
+/// the format forced, or told from the first lines as [`Format::sniff`]
+/// tells it, or named by the file name. `None` leaves the input to
+/// [`read_decoded`]: another format; a line that is not clean (see
+/// [`Source::clean`]); blank input; a failed game in a text cut inside its
+/// last line; a text in which nothing was understood.
 fn read_kakinoki(
     source: Source<'_>,
     path: &Path,

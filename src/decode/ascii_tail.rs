@@ -24,9 +24,8 @@ pub(super) struct Split<'a> {
 /// `bytes` cut where its ASCII tail starts.
 pub(super) fn split(bytes: &[u8]) -> Split<'_> {
     let (head, tail) = bytes.split_at(ascii_tail_start(bytes).min(bytes.len()));
-    // The tail follows the last non-ASCII byte, so it is all ASCII, which
-    // is UTF-8: the check cannot fail. (Were it to, the whole input would
-    // go to the decoder, nothing lost.)
+    // The tail is all ASCII, so the check cannot fail; if it did, the
+    // whole input would go to the decoder.
     match std::str::from_utf8(tail) {
         Ok(tail) => Split { head, tail },
         Err(_) => Split {

@@ -92,9 +92,8 @@ pub(super) fn is_suspicious(c: char) -> bool {
 /// The fast path of [`not_a_record`]'s binary test, for the usual text with no suspicious
 /// character at all: whether the whole of `text` holds fewer than `least` characters
 /// [`is_suspicious`] counts (then its sample cannot hold `least` either). The bytes are
-/// screened a block at a time ([`may_end_suspicious`], cheap and branch-free); only a block
-/// the screen lets through (about one in a hundred in Japanese text) is counted byte by byte
-/// ([`suspicious_at`]).
+/// screened a block at a time ([`may_end_suspicious`]); only a block the screen lets through
+/// is counted byte by byte ([`suspicious_at`]).
 pub(super) fn fewer_suspicious_than(text: &str, least: usize) -> bool {
     let bytes = text.as_bytes();
     let mut found = 0;
@@ -113,10 +112,8 @@ pub(super) fn fewer_suspicious_than(text: &str, least: usize) -> bool {
     found < least
 }
 
-/// Whether [`may_end_suspicious`] lets `block`, a block of `bytes`, through.
-/// A short last block of a text at least a block long is screened as the whole block that
-/// ends where the text ends (its extra bytes, which the block before holds, can only let more
-/// through): the screen's one loop of known length, instead of a loop byte by byte.
+/// Whether [`may_end_suspicious`] lets `block`, a block of `bytes`, through. A short last
+/// block is screened as the whole block that ends where the text ends.
 #[inline(always)]
 fn screen_passes(bytes: &[u8], block: &[u8]) -> bool {
     if block.len() < SCREENED_BLOCK && bytes.len() >= SCREENED_BLOCK {
@@ -132,8 +129,7 @@ const SCREENED_BLOCK: usize = 64;
 /// Whether any byte of `block` may end a suspicious character ([`suspicious_at`]): a byte
 /// below `0x20` but for line feed and carriage return (tab, form feed and `^Z` pass the screen
 /// though they are not counted), `0x7F`, `0xC2` or `0xBD`. A superset of what
-/// [`suspicious_at`] counts, judged without the neighbouring bytes so the compiler can judge
-/// many bytes at once.
+/// [`suspicious_at`] counts, judged without the neighbouring bytes.
 fn may_end_suspicious(block: &[u8]) -> bool {
     let flag = |flags: u8, &c: &u8| {
         let control = (c < 0x20) & (c != b'\n') & (c != b'\r');

@@ -1,25 +1,15 @@
-//! Decoding a piece of the input (some whole lines) cleanly or not at
-//! all: for the Kakinoki reader of UTF-8 and CP932 bytes
-//! (`format::kakinoki`), which decodes only the lines whose text it needs
-//! and hands the input to [`decode`](super::decode) when one of them is
-//! not clean: not valid in its encoding, or holding a character the
-//! binary test of [`not_a_record`](super::not_a_record) counts (whose
-//! answer needs the whole text).
+//! Decoding some whole lines of the input cleanly or not at all, for the
+//! Kakinoki reader of UTF-8 and CP932 bytes (`format::kakinoki`): clean is
+//! valid in its encoding, with no character the binary test of
+//! [`not_a_record`](super::not_a_record) counts.
 
 use super::binary::is_suspicious;
 use encoding_rs::DecoderResult;
 
 /// Decodes `bytes` (whole lines of CP932 input, line endings included)
-/// with the decoder [`decode`](super::decode) uses for CP932, appending the
-/// text to `text`, and says whether that was clean and plain: nothing
-/// undecodable, and no character the binary test of
-/// [`not_a_record`](super::not_a_record) counts (a control character but
-/// tab, line feed, carriage return, form feed and `^Z`; U+FFFD). On
-/// `false`, `text` may hold part of the text: the caller gives up.
-///
-/// CP932 is stateless and a line ending is never the second byte of a
-/// pair, so whole lines decode to the text the whole input decodes to for
-/// them.
+/// as [`decode`](super::decode) decodes CP932, appending the text to
+/// `text`, and says whether that was clean. On `false`, `text` may hold
+/// part of the text: the caller gives up.
 #[must_use]
 pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
     let mut decoder = encoding_rs::SHIFT_JIS.new_decoder_without_bom_handling();
@@ -46,11 +36,9 @@ pub fn decode_utf8_cleanly(bytes: &[u8]) -> Option<&str> {
 /// [`not_a_record`](super::not_a_record) counts: a control character but
 /// tab, line feed, carriage return, form feed and `^Z` (C0 and DEL are
 /// single bytes in UTF-8; C1, U+0080 to U+009F, is `C2 80` to `C2 9F`);
-/// U+FFFD is not looked for (a clean CP932 decoding never gives it: no
-/// code maps to it, and nothing was replaced). The bytes are first looked at in blocks for any byte under
-/// `0x20` but the usual tab, LF and CR, or DEL, or `C2`, with no branch
-/// (so the compiler checks many at once); only a block with one is read
-/// character by character.
+/// U+FFFD is not looked for (a clean CP932 decoding never gives it). The
+/// bytes are first screened in blocks, with no branch; only a block with
+/// a byte that may start such a character is read character by character.
 fn holds_binary(text: &str) -> bool {
     const BLOCK: usize = 64;
     text.as_bytes().chunks(BLOCK).enumerate().any(|(i, block)| {

@@ -30,13 +30,9 @@
 //!    input, with no copy.
 //! 4. **Clearly EUC-JP.** The non-ASCII bytes form well-formed EUC-JP sequences: two bytes
 //!    in `A1`–`FE`, `8E` and a half-width katakana byte `A1`–`DF`, or `8F` and two bytes in
-//!    `A1`–`FE`. To allow for damage, one stray byte per 32 good sequences is tolerated, and
-//!    so is a character cut short at the end of the input. Real CP932 Japanese text practically
-//!    never passes this test. Hiragana, katakana, full-width digits, the ▲△ marks and most
-//!    kanji have CP932 lead bytes `81`–`9F`, which EUC-JP never uses except for `8E` and `8F`,
-//!    and about half of the CP932 trail bytes are below `A1`, so nearly every other character
-//!    is a stray byte. The converse is not true: EUC-JP text is usually also well-formed
-//!    CP932, just garbled. That is why this rule comes before the next one.
+//!    `A1`–`FE`. One stray byte per 32 good sequences is tolerated, and so is a character cut
+//!    short at the end. CP932 text fails this test (its lead bytes `81`–`9F` are not EUC-JP),
+//!    while EUC-JP text is often well-formed CP932: so this rule comes first.
 //! 5. **CP932**, decoded with encoding_rs's `SHIFT_JIS`. It follows the WHATWG Encoding
 //!    Standard, which defines Shift_JIS as CP932, extensions included.
 //!
@@ -89,8 +85,6 @@ const BOM_UTF16_BE: &[u8] = b"\xFE\xFF";
 /// How many undecodable sequences [`Decoded::malformed`] lists at most.
 pub const MAX_REPORTED: usize = 16;
 
-// The enum itself is one of the small value types (`crate::types`), so
-// that a record can say which encoding it was read from.
 impl Encoding {
     /// The encoding_rs decoder for this encoding.
     fn codec(self) -> &'static encoding_rs::Encoding {
@@ -285,8 +279,8 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
                 BOM_UTF16_BE
             };
             match bytes.strip_prefix(bom) {
-                Some(body) => transcode(body, bom.len(), encoding),
-                None => transcode(bytes, 0, encoding),
+                Some(body) => transcode(body, bom.len(), encoding, ""),
+                None => transcode(bytes, 0, encoding, ""),
             }
         }
     }
@@ -296,36 +290,24 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
 fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
     match std::str::from_utf8(body) {
         Ok(text) => Decoded::borrowed(text, encoding),
-        Err(_) => transcode(body, base, encoding),
+        Err(_) => transcode(body, base, encoding, ""),
     }
 }
 
-/// CP932 or EUC-JP input as text: the bytes up to its ASCII tail (see [`ascii_tail`]) through
-/// the decoder, the tail copied as it is, into a new string. The same text and the same
-/// [`Malformed`] list as decoding the whole input. ASCII input (all tail) is borrowed: ASCII
-/// means the same in all three encodings.
+/// CP932 or EUC-JP input as text: the bytes up to its ASCII tail (see [`ascii_tail`]) decoded,
+/// the tail copied as it is. ASCII input (all tail) is borrowed.
 fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
     let split = ascii_tail::split(bytes);
     if split.head.is_empty() {
         return Decoded::borrowed(split.tail, encoding);
     }
-    transcode_split(split, encoding)
-}
-
-/// [`transcode_legacy`] of input already cut at its ASCII tail.
-fn transcode_split(split: ascii_tail::Split<'_>, encoding: Encoding) -> Decoded<'static> {
-    transcode_then(split.head, 0, encoding, split.tail)
+    transcode(split.head, 0, encoding, split.tail)
 }
 
 /// Converts `bytes` (found `base` bytes into the input) into a new string, replacing
-/// undecodable sequences with U+FFFD and recording where the first [`MAX_REPORTED`] were.
-fn transcode(bytes: &[u8], base: usize, encoding: Encoding) -> Decoded<'static> {
-    transcode_then(bytes, base, encoding, "")
-}
-
-/// [`transcode`], then `tail` appended to the text as it is (text that follows `bytes` in the
-/// input and needs no decoding; room for it is made at once).
-fn transcode_then(bytes: &[u8], base: usize, encoding: Encoding, tail: &str) -> Decoded<'static> {
+/// undecodable sequences with U+FFFD and recording where the first [`MAX_REPORTED`] were;
+/// then appends `tail`, text that follows `bytes` in the input and needs no decoding.
+fn transcode(bytes: &[u8], base: usize, encoding: Encoding, tail: &str) -> Decoded<'static> {
     let mut decoder = encoding.codec().new_decoder_without_bom_handling();
     let capacity = decoder.max_utf8_buffer_length(bytes.len());
     let mut text = String::with_capacity(capacity.unwrap_or(bytes.len()) + tail.len());

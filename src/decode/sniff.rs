@@ -39,7 +39,6 @@ pub(super) fn detect(bytes: &[u8]) -> Detected<'_> {
 /// zero bytes where UTF-16's ASCII characters put them, and the bytes
 /// decoding cleanly to text with no NUL character.
 fn utf16_unmarked(bytes: &[u8]) -> Option<Decoded<'_>> {
-    // Most records are ASCII-led text with no zero byte: one fast scan.
     memchr::memchr(0, bytes)?;
     let encoding = match super::binary::utf16_without_bom(bytes)? {
         "LE" => Encoding::Utf16Le,
@@ -52,11 +51,9 @@ fn utf16_unmarked(bytes: &[u8]) -> Option<Decoded<'_>> {
 /// The rules after UTF-8, for input that is not valid UTF-8: EUC-JP when
 /// it clearly is, else CP932 if it decodes cleanly.
 pub(super) fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
-    // Not ASCII (that is UTF-8): the EUC-JP test need read only up to
-    // the ASCII tail.
     let split = super::ascii_tail::split(bytes);
     if euc_jp_head(split.head) {
-        return Detected::Decoded(super::transcode_split(split, Encoding::EucJp));
+        return Detected::Decoded(super::transcode(split.head, 0, Encoding::EucJp, split.tail));
     }
     Detected::Cp932
 }
@@ -132,15 +129,13 @@ fn declaration_in_line(line: &[u8]) -> Option<Encoding> {
 
 /// Whether the bytes are clearly EUC-JP: some non-ASCII text, all of it in well-formed EUC-JP
 /// sequences, except at most one stray byte per [`EUC_JP_TOLERANCE`] sequences and a sequence
-/// cut short by the end of the input (damage that decoding then reports). See the module
-/// documentation for why CP932 text practically never passes.
+/// cut short by the end of the input (damage that decoding then reports).
 pub(super) fn looks_like_euc_jp(bytes: &[u8]) -> bool {
     euc_jp_head(super::ascii_tail::split(bytes).head)
 }
 
-/// [`looks_like_euc_jp`] of the bytes before the input's ASCII tail: the
-/// tail changes neither count, so not the answer (the test may only give
-/// up sooner, when it would have answered no anyway).
+/// [`looks_like_euc_jp`] of the bytes before the input's ASCII tail, which
+/// changes neither count.
 fn euc_jp_head(bytes: &[u8]) -> bool {
     let mut good = 0;
     let mut bad = 0;

@@ -583,16 +583,13 @@ fn random_bytes_never_panic_and_every_report_is_consistent() {
     }
 }
 
-/// Reads a file of the shared corpus, or `None` (with a note) when the corpus is absent.
+/// Reads a file of the shared corpus, or `None` (with a note) when it is
+/// absent (the corpus itself is found as every test finds it).
 fn corpus_file(path: &str) -> Option<Vec<u8>> {
-    let full = format!("{}/../shared/corpus/{path}", env!("CARGO_MANIFEST_DIR"));
-    match std::fs::read(&full) {
-        Ok(bytes) => Some(bytes),
-        Err(error) => {
-            eprintln!("skipped: cannot read {full}: {error}");
-            None
-        }
-    }
+    let full = crate::test_util::shared::shared("corpus")?.join(path);
+    std::fs::read(&full)
+        .map_err(|error| eprintln!("skipped: cannot read {}: {error}", full.display()))
+        .ok()
 }
 
 /// Decodes a corpus file as the converter would, with the hint from its name.

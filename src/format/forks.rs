@@ -4,10 +4,7 @@
 //! node's other children as forks, in order, then the node's ending as a
 //! last fork when its line goes on (the game could have ended there); each
 //! fork starts from the position before that move, and the line goes on
-//! after them. The work list is explicit, so any nesting is walked without
-//! recursion.
-//!
-//! A writer says what each step writes ([`Inline`]).
+//! after them, with no recursion. A writer says what each step writes ([`Inline`]).
 
 use crate::record::{MoveTree, NodeId};
 

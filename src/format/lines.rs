@@ -1,7 +1,6 @@
 //! Splitting text into numbered lines, whatever the line endings: CRLF, LF,
-//! or a lone CR, with or without a final newline. (memchr finds the line
-//! ends several bytes at a time: the readers' hottest loop.) And the
-//! syntax error every line reader makes: one about a slice of a line.
+//! or a lone CR, with or without a final newline; and the syntax error
+//! every line reader makes: one about a slice of a line.
 
 use crate::error::{Error, Stage};
 use crate::record::raw::Span;
@@ -51,9 +50,7 @@ pub fn split_first(text: &str) -> (&str, &str) {
 /// `text` cut at every line ending (CRLF, LF or a lone CR), as
 /// `str::split` cuts at one character: empty text is one empty line, and
 /// a line ending at the end leaves an empty line after it. How a comment
-/// of several lines becomes lines, in every reader and writer: one cut
-/// only at LF would leave a lone CR inside a written line, which the
-/// readers end the line at.
+/// of several lines becomes lines, in every reader and writer.
 pub fn split_at_endings(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {

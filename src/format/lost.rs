@@ -66,10 +66,8 @@ pub fn holds(target: Target, feature: Feature) -> bool {
         Target::Csa => matches!(feature, Comments | Times),
         Target::Jkf => matches!(feature, Variations | Comments | Times),
         Target::Western => matches!(feature, Variations | Comments | StartMoveNumber | Endings),
-        // Asked for as moves or positions alone (see the module notes).
-        // Training data, like USI, is the mainline's moves (and its
-        // positions' evaluations and the result): what else a record
-        // carries is not expected there.
+        // Asked for as moves or positions alone (see the module notes), as
+        // training data is.
         Target::Usi | Target::Sfen | Target::Hcpe | Target::Hcpe3 | Target::Psv => {
             feature != Variations
         }
@@ -81,8 +79,7 @@ fn carries(record: &Record, feature: Feature, target: Target) -> bool {
     let tree = &record.tree;
     let nodes = || tree.ids().map(|id| tree.node(id));
     match feature {
-        // A tree that never branched is one line (no walk: this is asked
-        // of every input written as USI, SFEN or training data).
+        // A tree that never branched is one line.
         Feature::Variations => {
             tree.line_nodes().is_none() && tree.ids().any(|id| tree.children(id).nth(1).is_some())
         }

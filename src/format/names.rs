@@ -3,9 +3,12 @@
 //! and the Python package's keywords are read from these.
 
 use super::target::{OutputEncoding, Target};
-use super::training::Data;
+use super::training::Data::{self, Hcpe, Hcpe3, Psv};
 use super::Format;
-use crate::decode::{Encoding, EncodingChoice};
+use crate::decode::Encoding::{Cp932, EucJp, Utf16Be, Utf16Le, Utf8};
+use crate::decode::EncodingChoice::{self, Auto, Forced};
+use Format::{Csa, Jkf, Ki2, Kif, Usi, Western};
+use Source::{Record, Training};
 
 /// What an input is read as: a record format, or training data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,63 +69,47 @@ pub const TARGETS: [Name<Target>; 12] = [
 
 /// Every format read, by name.
 pub const SOURCES: [Name<Source>; 9] = [
-    ("kif", Source::Record(Format::Kif), "Kakinoki KIF"),
-    ("ki2", Source::Record(Format::Ki2), "Kakinoki KI2"),
-    ("csa", Source::Record(Format::Csa), "CSA"),
-    (
-        "usi",
-        Source::Record(Format::Usi),
-        "USI position lines or SFEN",
-    ),
-    ("jkf", Source::Record(Format::Jkf), "JSON Kifu Format"),
-    (
-        "western",
-        Source::Record(Format::Western),
-        "Western (Hodges) notation",
-    ),
+    ("kif", Record(Kif), "Kakinoki KIF"),
+    ("ki2", Record(Ki2), "Kakinoki KI2"),
+    ("csa", Record(Csa), "CSA"),
+    ("usi", Record(Usi), "USI position lines or SFEN"),
+    ("jkf", Record(Jkf), "JSON Kifu Format"),
+    ("western", Record(Western), "Western (Hodges) notation"),
     (
         "hcpe",
-        Source::Training(Data::Hcpe),
+        Training(Hcpe),
         "HCPE training data, whatever the file's name",
     ),
     (
         "hcpe3",
-        Source::Training(Data::Hcpe3),
+        Training(Hcpe3),
         "hcpe3 training data, whatever the file's name",
     ),
     (
         "psv",
-        Source::Training(Data::Psv),
+        Training(Psv),
         "PackedSfenValue training data (YaneuraOu's `.bin`), whatever the file's name",
     ),
 ];
 
 /// Every input encoding, by name; `auto` tells it from the bytes.
 pub const INPUT_ENCODINGS: [Name<EncodingChoice>; 10] = [
-    (
-        "auto",
-        EncodingChoice::Auto,
-        "told from the bytes (then the file name)",
-    ),
-    ("utf-8", EncodingChoice::Forced(Encoding::Utf8), "UTF-8"),
-    ("utf8", EncodingChoice::Forced(Encoding::Utf8), ""),
-    (
-        "sjis",
-        EncodingChoice::Forced(Encoding::Cp932),
-        "Shift_JIS as Windows has it (CP932)",
-    ),
-    ("shift_jis", EncodingChoice::Forced(Encoding::Cp932), ""),
-    ("cp932", EncodingChoice::Forced(Encoding::Cp932), ""),
-    ("euc-jp", EncodingChoice::Forced(Encoding::EucJp), "EUC-JP"),
-    ("eucjp", EncodingChoice::Forced(Encoding::EucJp), ""),
+    ("auto", Auto, "told from the bytes (then the file name)"),
+    ("utf-8", Forced(Utf8), "UTF-8"),
+    ("utf8", Forced(Utf8), ""),
+    ("sjis", Forced(Cp932), "Shift_JIS as Windows has it (CP932)"),
+    ("shift_jis", Forced(Cp932), ""),
+    ("cp932", Forced(Cp932), ""),
+    ("euc-jp", Forced(EucJp), "EUC-JP"),
+    ("eucjp", Forced(EucJp), ""),
     (
         "utf-16le",
-        EncodingChoice::Forced(Encoding::Utf16Le),
+        Forced(Utf16Le),
         "UTF-16, little-endian (a byte-order mark is removed)",
     ),
     (
         "utf-16be",
-        EncodingChoice::Forced(Encoding::Utf16Be),
+        Forced(Utf16Be),
         "UTF-16, big-endian (a byte-order mark is removed)",
     ),
 ];
@@ -177,15 +164,12 @@ mod tests {
             .contains("usi, sfen, kif"));
         assert_eq!(
             find(&INPUT_ENCODINGS, "encoding", "Shift_JIS"),
-            Ok(EncodingChoice::Forced(Encoding::Cp932))
+            Ok(Forced(Cp932))
         );
         assert_eq!(
             find(&OUTPUT_ENCODINGS, "encoding", "UTF8"),
             Ok(OutputEncoding::Utf8)
         );
-        assert_eq!(
-            find(&SOURCES, "format", "psv"),
-            Ok(Source::Training(Data::Psv))
-        );
+        assert_eq!(find(&SOURCES, "format", "psv"), Ok(Training(Psv)));
     }
 }

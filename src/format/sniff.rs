@@ -70,13 +70,9 @@ pub(crate) fn makes_kif_at_the_end(body: &str, first: char) -> bool {
     is_diagram_line(body, first) || is_kakinoki_header(body)
 }
 
-/// Whether a line's first character is outside ASCII and not white space (a
-/// Japanese header, a KI2 move line, a KIF move list's header): then
-/// [`japanese_line_format`] alone tells what the line says. Every other
-/// test of [`Format::sniff`] needs an ASCII character first (an SFEN's board,
-/// a USEN's ASCII start before its `~`, CSA and Western lines, a KIF move
-/// number, a diagram's `+` or `|`); white space is left to them as
-/// `usen::looks_like` trims it.
+/// Whether a line's first character is outside ASCII and not white space:
+/// then [`japanese_line_format`] alone tells what the line says, as every
+/// other test of [`Format::sniff`] needs an ASCII character first.
 fn starts_outside_ascii(first: char) -> bool {
     !first.is_ascii() && !first.is_whitespace()
 }

@@ -51,8 +51,6 @@ pub fn ending(word: &str) -> Option<(EndingKind, Option<Color>)> {
 /// warning for it (the reader's own warning says what the word was read
 /// as).
 pub fn settle(mut record: Record) -> Record {
-    // The tree's endings are walked in place (a list of every node's id
-    // first was a thirtieth of reading a CSA file, issue #20).
     let warnings = &mut record.warnings;
     for end in record.tree.endings_mut() {
         if end.kind != EndingKind::Other {

@@ -243,6 +243,18 @@ pub enum Event<'a> {
     },
 }
 
+impl<'a> Event<'a> {
+    /// A move written with no number and no time (KI2, CSA, Western).
+    pub fn unnumbered_move(span: Span<'a>, spec: MoveSpec) -> Event<'a> {
+        Event::Move {
+            span,
+            number: None,
+            spec,
+            time: None,
+        }
+    }
+}
+
 /// Who a terminal word says won, seen from where it is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Winner {

@@ -157,7 +157,7 @@ type Item<'a> = (&'a str, (&'a str, &'a str));
 /// divide into such items.
 fn items<'a>(n: u32, line: &str, input: &'a str, expected: &str) -> Result<Vec<Item<'a>>, Error> {
     if input.is_empty() {
-        // A plain `PI`, the usual line: no parser to build and run.
+        // A plain `PI`, the usual line.
         return Ok(Vec::new());
     }
     let two = || take_while_m_n(2, 2, |c: char| c.is_ascii());
@@ -168,13 +168,8 @@ fn items<'a>(n: u32, line: &str, input: &'a str, expected: &str) -> Result<Vec<I
 }
 
 /// A `P1`–`P9` row: nine cells, each ` * ` or a sign and a piece name. Spaces
-/// between cells may be collapsed.
-///
-/// Read by hand, not with nom: a cell is three ASCII bytes, and which error
-/// a bad cell gets depends on whether those three bytes are there before
-/// its sign is looked at; a nom cell parser gave the same errors only when
-/// its caller measured the cell again to pick the message, which states
-/// the grammar twice.
+/// between cells may be collapsed. Read by hand, so that each error message
+/// stands where its case is read.
 fn row(
     n: u32,
     line: &str,

@@ -1,16 +1,8 @@
 //! The CSA reader's fast path: the lines nearly every CSA file is made of,
 //! a move (`+7776FU`, `-0055KA`), its time in whole seconds (`T12`), or
 //! both joined by a comma (`+7776FU,T12`), read at fixed places together
-//! with their line ending. The reader then neither searches for the end of
-//! such a line nor takes it through the general statement reader.
-//!
-//! A fast path only reads what the general reader reads plainly, without
-//! a warning or an error: on anything else (a bad square, an unknown
-//! piece, lowercase, a space, a decimal time, a time too long to be sure
-//! it fits, a second comma, …) it declines and the general reader reads
-//! the line, so every warning and error stays that reader's. (What the
-//! line then does to the game, such as a turn taken from the first move,
-//! is the reader's too.)
+//! with their line ending. It reads only what the general reader reads
+//! without a warning or an error, and declines anything else.
 
 use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
 use crate::{Color, PieceKind, Square};
@@ -31,8 +23,7 @@ pub(super) fn line_end(text: &[u8], at: usize) -> Option<usize> {
 /// A move in the first seven bytes of `text`: its sign, its origin (`00`
 /// for a drop), its destination, each file and rank a digit from 1 to 9,
 /// and the piece as it stands after the move (`+7776FU`, `-0055KA`,
-/// `+2822UM`). `None` for anything else. Always inlined: the reader's loop
-/// calls it for every move line, and its result is best built in place.
+/// `+2822UM`). `None` for anything else.
 #[inline(always)]
 pub(super) fn move_statement(text: &[u8]) -> Option<MoveSpec> {
     let &[sign, from_file, from_rank, to_file, to_rank, a, b, ..] = text else {
@@ -62,8 +53,7 @@ const BOARD: usize = 1;
 
 /// Every spec [`move_statement`] makes, but for its squares (here square
 /// 0, the origin's only for a board move): by side (`+`, `-`), drop or
-/// board move, and piece. Copied whole, then given its squares, it costs a
-/// few stores instead of one per field.
+/// board move, and piece.
 const SPECS: [[[MoveSpec; 14]; 2]; 2] = {
     let placeholder = Square::from_index_unchecked(0);
     let colors = [Color::Black, Color::White];
@@ -102,11 +92,8 @@ pub(super) fn digit_square(file: u8, rank: u8) -> Option<Square> {
 }
 
 /// The kind a two-letter CSA name (`FU`, `RY`, …) names, as
-/// [`PieceKind::from_csa`] reads it, by one look-up instead of a chain of
-/// comparisons: each of the fourteen names falls in its own slot of
-/// [`NAMES`] (see [`name_slot`]), and a name is known when its slot holds
-/// it. The two bytes are text's, never both `0xFF` (no byte of UTF-8 is),
-/// the name of the empty slots.
+/// [`PieceKind::from_csa`] reads it: each of the fourteen names falls in
+/// its own slot of [`NAMES`] (see [`name_slot`]).
 #[inline(always)]
 fn piece_named(a: u8, b: u8) -> Option<PieceKind> {
     let (name, kind) = NAMES[name_slot(a, b)];
@@ -146,9 +133,7 @@ const NAMES: [([u8; 2], PieceKind); 32] = {
 const MAX_DIGITS: usize = 15;
 
 /// A time in whole seconds, `T12`, from `at` to the end of the line: its
-/// milliseconds and where it ends. Always inlined: called from the
-/// reader's loop for every time line, a call of its own cost more than the
-/// reading.
+/// milliseconds and where it ends.
 #[inline(always)]
 pub(super) fn time_statement(text: &[u8], at: usize) -> Option<(u64, usize)> {
     if text.get(at) != Some(&b'T') {

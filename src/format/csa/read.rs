@@ -67,10 +67,8 @@ impl<'a> Game<'a> {
         Game::with_capacity(0)
     }
 
-    /// A game with room for `events` events (a move line and a time line
-    /// each take about 12 bytes), so the event list is not regrown, and
-    /// for the few headers a game has (names, event, times), so that
-    /// theirs is not either.
+    /// A game with room for `events` events and, if any, for the few
+    /// headers a game has.
     fn with_capacity(events: usize) -> Game<'a> {
         Game {
             raw: RawGame {
@@ -114,22 +112,18 @@ impl<'a> Game<'a> {
     }
 }
 
-/// Reads a CSA text: one raw game per game in the file. A syntax error in
-/// any game fails the whole text; see [`games`] to keep the good games.
-/// (The readers use [`games`]; this is the unit tests' shorthand.)
+/// The tests' shorthand for [`games`]: a syntax error in any game fails
+/// the whole text.
 #[cfg(test)]
 pub fn parse(text: &str) -> Result<Vec<RawGame<'_>>, Error> {
     games(text)?.into_iter().collect()
 }
 
 /// Reads a CSA text game by game: each game between `/` lines is read, or
-/// fails with its syntax error, on its own (the lines after an error are
-/// skipped up to the next `/`). A stretch between `/` lines with nothing
-/// in it is no game: a warning on the game that follows (or, at the end,
-/// the one before), the first ten (`EmptyGames::REPORTED`) one by one and the
-/// rest counted. A text with no game at all is an error.
+/// fails with its syntax error, on its own. An empty stretch between `/`
+/// lines is a warning (the first ten one by one, the rest counted); a text
+/// with no game is an error.
 pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
-    // Most texts hold one game: room for it from the start.
     let mut games = Vec::with_capacity(1);
     let mut game = Game::with_capacity(text.len() / 12);
     let mut failed: Option<Error> = None;
@@ -184,16 +178,11 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
     Ok(games)
 }
 
-/// One line of a game (not a `/` separator). Never inlined: kept out of
-/// the reading loop, whose fast path then compiles the same whatever the
-/// general reader's code.
+/// One line of a game (not a `/` separator). Kept out of the reading loop.
 #[inline(never)]
 fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error> {
     let bytes = line.as_bytes();
-    // A header line (`N+…`, `$KEY:…`; a few in every file) is neither a
-    // comment nor Shogi Wars' form (whose first item is a move or an
-    // ending word), and its commas belong to its value: straight to the
-    // statement reader, without the searches below.
+    // A header line (`N+…`, `$KEY:…`) keeps its commas in its value.
     if matches!(bytes.first(), Some(b'N' | b'$')) {
         return statement_line(n, line, trim_end_spaces(line), game);
     }
@@ -206,9 +195,7 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
     if bytes.contains(&b'\t') && is_wars_line(line) {
         return wars_line(n, line, game);
     }
-    // Only position lines, moves, times and specials are joined by
-    // commas; a header value may contain them. CSA lines are short: a plain scan beats a
-    // vectorised search here.
+    // Only position lines, moves, times and specials are joined by commas.
     if !line.starts_with(['+', '-', 'T', '%', 'P']) || !line.as_bytes().contains(&b',') {
         let trimmed = trim_end_spaces(line);
         if !trimmed.is_empty() {
@@ -249,9 +236,7 @@ fn game_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
 
 /// The fast path over a run of common lines at the start of `text` (see
 /// [`common_line`]), the first of them line `n`: how many bytes and lines
-/// it read; none when the first line is not a common one. Never inlined:
-/// a loop of its own, apart from the general reader's, keeps more of its
-/// state in registers.
+/// it read; none when the first line is not a common one.
 #[inline(never)]
 fn common_lines<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> (usize, u32) {
     let (mut read, mut lines) = (0, 0);
@@ -263,12 +248,10 @@ fn common_lines<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> (usize, u32) 
 }
 
 /// The fast path: the common line at the start of `text` (`+7776FU`,
-/// `T12` or `+7776FU,T12`, see [`common`]) read at fixed places and applied
-/// to the game as [`game_line`] would apply it; where the next line starts
-/// and how many lines were read: two for a move without a time followed by
-/// a line with its time (`+7776FU` then `T12`, the usual pair), read as one
-/// event. `None`, with nothing done, for any other line, or a time with no
-/// move right before it: the general reader reads those.
+/// `T12` or `+7776FU,T12`, see [`common`]) applied to the game as
+/// [`game_line`] would apply it; where the next line starts and how many
+/// lines were read (two for a move then its time line, read as one event).
+/// `None`, with nothing done, for any other line.
 fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize, u32)> {
     let bytes = text.as_bytes();
     if bytes.first() == Some(&b'T') {
@@ -312,8 +295,8 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
     Some((next, lines))
 }
 
-/// The empty games met so far: the first few as warnings, the rest
-/// counted, so a file of millions of `/` lines costs no memory.
+/// The empty games met so far: the first [`EmptyGames::REPORTED`] as
+/// warnings, the rest counted.
 #[derive(Default)]
 struct EmptyGames {
     count: usize,
@@ -543,7 +526,6 @@ fn wars_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
 /// `T12` or `T12.345`.
 fn time_statement(text: &str) -> Option<MoveTime> {
     let bytes = text.as_bytes();
-    // A plain scan: the text is a few bytes long.
     let dot = bytes.iter().position(|&b| b == b'.').unwrap_or(bytes.len());
     let (whole, fraction) = (&bytes[..dot], bytes.get(dot + 1..).unwrap_or(&[]));
     if whole.is_empty() || !whole.iter().all(u8::is_ascii_digit) {
@@ -574,8 +556,7 @@ fn spent(spent_ms: u64) -> MoveTime {
 }
 
 /// `+7776FU`, `-0055KA`: the seven bytes [`common::move_statement`]
-/// reads, and no more. Appends the move (built in place: no event copied
-/// through a `Result`).
+/// reads, and no more. Appends the move.
 fn move_statement<'a>(
     n: u32,
     line: &'a str,
@@ -592,12 +573,7 @@ fn move_statement<'a>(
                 "expected a move: sign, origin (00 for a drop), destination and piece, such as +7776FU or -0055KA",
             )
         })?;
-    events.push(Event::Move {
-        span: Span::of(n, line, s),
-        number: None,
-        spec,
-        time: None,
-    });
+    events.push(Event::unnumbered_move(Span::of(n, line, s), spec));
     Ok(())
 }
 

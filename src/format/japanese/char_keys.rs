@@ -52,6 +52,11 @@ pub const fn chars_of<T: Copy, const N: usize>(table: &[(char, T); N]) -> [char;
     out
 }
 
+/// The meaning of `c` in a table of `(character, meaning)` pairs.
+pub fn meaning<T: Copy>(table: &[(char, T)], c: char) -> Option<T> {
+    table.iter().find(|&&(key, _)| key == c).map(|&(_, m)| m)
+}
+
 /// Where each character of a list stands in it, found from its key with
 /// one division and one comparison. `M` is the number of slots:
 /// [`slots_for`] the list.

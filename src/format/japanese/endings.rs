@@ -244,9 +244,8 @@ pub fn trailer_said(text: &str) -> Option<Said> {
     ))
 }
 
-/// Whether `word` occurs in `text`, as [`str::contains`] says: a plain
-/// scan, which for the few bytes of a summary line costs less than setting
-/// up the general search (a summary is searched for up to a dozen words).
+/// Whether `word` occurs in `text`, as [`str::contains`] says, by a plain
+/// scan over the few bytes of a summary line.
 fn occurs_in(text: &str, word: &str) -> bool {
     // A match of a whole character sequence starts on a character boundary.
     let word = word.as_bytes();

@@ -1,9 +1,9 @@
-//! 手合割: the names KIF and KI2 give the standard starts (平手, 香落ち,
-//! 二枚落ち, …), in one table, [`HANDICAP_NAMES`], that the readers
-//! ([`handicap_named`]), the writers ([`handicap_name`]) and the error
-//! for an unknown name ([`handicap_names`]) share; and the start a raw
-//! game's 手合割 header names, mapped before the builder sees the game
-//! ([`name_the_start`]).
+//! 手合割: the names the formats give the standard starts (平手, 香落ち,
+//! 二枚落ち, …; `Lance`; `KY`), in one table, [`HANDICAP_NAMES`], that
+//! the readers ([`handicap_named`]), the writers ([`handicap_name`]) and
+//! the error for an unknown name ([`handicap_names`]) share; and the start
+//! a raw game's 手合割 header names, mapped before the builder sees the
+//! game ([`name_the_start`]).
 
 use crate::error::{Error, Stage};
 use crate::record::raw::{RawGame, RawHeader, Span};
@@ -13,26 +13,34 @@ use crate::Handicap;
 /// The header key that names the start: `手合割：平手`.
 pub const HANDICAP_KEY: &str = "手合割";
 
-/// Every standard start and its name, in [`Handicap::ALL`] order (which
-/// is the order the variants are declared in: a test checks both).
-pub const HANDICAP_NAMES: [(Handicap, &str); 16] = [
-    (Handicap::Even, "平手"),
-    (Handicap::Lance, "香落ち"),
-    (Handicap::RightLance, "右香落ち"),
-    (Handicap::Bishop, "角落ち"),
-    (Handicap::Rook, "飛車落ち"),
-    (Handicap::RookLance, "飛香落ち"),
-    (Handicap::TwoPieces, "二枚落ち"),
-    (Handicap::ThreePieces, "三枚落ち"),
-    (Handicap::FourPieces, "四枚落ち"),
-    (Handicap::FivePieces, "五枚落ち"),
-    (Handicap::LeftFivePieces, "左五枚落ち"),
-    (Handicap::SixPieces, "六枚落ち"),
-    (Handicap::LeftSevenPieces, "左七枚落ち"),
-    (Handicap::RightSevenPieces, "右七枚落ち"),
-    (Handicap::EightPieces, "八枚落ち"),
-    (Handicap::TenPieces, "十枚落ち"),
-];
+/// A standard start and its Japanese, English and JKF names.
+pub type HandicapNames = (Handicap, &'static str, &'static str, &'static str);
+
+/// Every standard start and its names: in Japanese (KIF and KI2's
+/// 手合割), in English (Western's `[Handicap]` tag) and JKF's preset; in
+/// [`Handicap::ALL`] order (which is the order the variants are declared
+/// in: a test checks both).
+pub const HANDICAP_NAMES: [HandicapNames; 16] = {
+    use Handicap::*;
+    [
+        (Even, "平手", "Even", "HIRATE"),
+        (Lance, "香落ち", "Lance", "KY"),
+        (RightLance, "右香落ち", "Right Lance", "KY_R"),
+        (Bishop, "角落ち", "Bishop", "KA"),
+        (Rook, "飛車落ち", "Rook", "HI"),
+        (RookLance, "飛香落ち", "Rook-Lance", "HIKY"),
+        (TwoPieces, "二枚落ち", "2-Piece", "2"),
+        (ThreePieces, "三枚落ち", "3-Piece", "3"),
+        (FourPieces, "四枚落ち", "4-Piece", "4"),
+        (FivePieces, "五枚落ち", "5-Piece", "5"),
+        (LeftFivePieces, "左五枚落ち", "Left 5-Piece", "5_L"),
+        (SixPieces, "六枚落ち", "6-Piece", "6"),
+        (LeftSevenPieces, "左七枚落ち", "Left 7-Piece", "7_L"),
+        (RightSevenPieces, "右七枚落ち", "Right 7-Piece", "7_R"),
+        (EightPieces, "八枚落ち", "8-Piece", "8"),
+        (TenPieces, "十枚落ち", "10-Piece", "10"),
+    ]
+};
 
 /// The name written after `手合割：`.
 pub fn handicap_name(handicap: Handicap) -> &'static str {
@@ -41,15 +49,21 @@ pub fn handicap_name(handicap: Handicap) -> &'static str {
 
 /// The standard start with this name.
 pub fn handicap_named(name: &str) -> Option<Handicap> {
+    start_named(name, |row| row.1)
+}
+
+/// The standard start whose name in a row of [`HANDICAP_NAMES`], as
+/// `name_in` picks it, is `name`.
+pub fn start_named(name: &str, name_in: fn(&HandicapNames) -> &str) -> Option<Handicap> {
     HANDICAP_NAMES
         .iter()
-        .find(|(_, n)| *n == name)
-        .map(|(h, _)| *h)
+        .find(|row| name_in(row) == name)
+        .map(|row| row.0)
 }
 
 /// Every name, in table order, separated by `, ` (for error messages).
 pub fn handicap_names() -> String {
-    let names: Vec<&str> = HANDICAP_NAMES.iter().map(|(_, name)| *name).collect();
+    let names: Vec<&str> = HANDICAP_NAMES.iter().map(|row| row.1).collect();
     names.join(", ")
 }
 
@@ -59,9 +73,8 @@ pub fn handicap_names() -> String {
 /// a warning, and a name that is no standard start is an error unless a
 /// board diagram follows. Hands written without a diagram go into the
 /// named start (the even game without a 手合割), as the game's board, with
-/// a note that says so. Every raw game goes through here whatever its
-/// format: a 手合割 header a CSA or Western file carries names its start
-/// too.
+/// a note that says so. Every raw game goes through here, whatever its
+/// format.
 pub fn name_the_start(mut raw: RawGame<'_>) -> Result<RawGame<'_>, Error> {
     let named = raw.headers.iter().find(|h| h.key == HANDICAP_KEY).cloned();
     if let Some(first) = &named {
@@ -132,7 +145,7 @@ mod tests {
 
     #[test]
     fn every_start_has_one_name_that_reads_back() {
-        assert_eq!(HANDICAP_NAMES.map(|(h, _)| h), Handicap::ALL);
+        assert_eq!(HANDICAP_NAMES.map(|row| row.0), Handicap::ALL);
         for handicap in Handicap::ALL {
             assert_eq!(HANDICAP_NAMES[handicap as usize].0, handicap);
             let name = handicap_name(handicap);
@@ -142,7 +155,7 @@ mod tests {
 
     #[test]
     fn every_name_read_is_the_written_one() {
-        for (handicap, name) in HANDICAP_NAMES {
+        for (handicap, name, _, _) in HANDICAP_NAMES {
             assert_eq!(handicap_named(name), Some(handicap));
             assert_eq!(handicap_name(handicap_named(name).unwrap()), name);
         }

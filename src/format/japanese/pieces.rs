@@ -6,7 +6,7 @@
 //! [`PIECE_NAMES`] is the one table: the readers ([`piece_char`],
 //! [`piece_name`]) and the writer ([`move_piece_name`]) both look in it.
 
-use super::char_keys::{chars_of, slots_for, KeyIndex};
+use super::char_keys::{chars_of, meaning, slots_for, KeyIndex};
 use crate::PieceKind;
 
 /// How Japanese notation names one kind of piece.
@@ -100,10 +100,7 @@ pub fn move_piece_name(kind: PieceKind) -> &'static str {
 /// (and most moves): 歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 竜 龍.
 #[inline]
 pub fn piece_char(c: char) -> Option<PieceKind> {
-    PIECE_CHARS
-        .iter()
-        .find(|&&(name, _)| name == c)
-        .map(|&(_, kind)| kind)
+    meaning(&PIECE_CHARS, c)
 }
 
 /// The piece named at the start of `text` (one character, or 成香 成桂

@@ -8,7 +8,7 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::char_keys::{chars_of, key_of, slots_for, KeyIndex};
+use super::char_keys::{chars_of, key_of, meaning, slots_for, KeyIndex};
 use super::digits::{key_digit, leading_digit};
 use super::pieces::{key_piece, piece_name};
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
@@ -49,7 +49,7 @@ mod space_tests {
 
 /// The side marks, each with the side it marks: ▲ ☗ ▼ mark Black (先手,
 /// 下手); △ ☖ ▽ mark White.
-const SIDE_MARKS: [(char, Color); 6] = [
+pub(super) const SIDE_MARKS: [(char, Color); 6] = [
     ('▲', Color::Black),
     ('☗', Color::Black),
     ('▼', Color::Black),
@@ -66,10 +66,7 @@ const SIDE_MARK_INDEX: KeyIndex<{ slots_for(&SIDE_MARK_CHARS) }> = KeyIndex::new
 
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
 pub fn side_mark(c: char) -> Option<Color> {
-    SIDE_MARKS
-        .iter()
-        .find(|&&(mark, _)| mark == c)
-        .map(|&(_, color)| color)
+    meaning(&SIDE_MARKS, c)
 }
 
 /// The side mark `text` starts with, as [`side_mark`] reads it, and the
@@ -243,7 +240,7 @@ fn markers<'a>(spec: &mut MoveSpec, mut rest: &'a str) -> &'a str {
 
 /// What a character after the piece name says.
 #[derive(Clone, Copy, Debug)]
-enum Marker {
+pub(super) enum Marker {
     /// 右 左 直.
     Horizontal(Horizontal),
     /// 上 行 入, 引, 寄.
@@ -258,7 +255,7 @@ enum Marker {
 
 /// The characters [`move_text`] reads after the piece name, each with what
 /// it says.
-const MARKERS: [(char, Marker); 12] = [
+pub(super) const MARKERS: [(char, Marker); 12] = [
     ('右', Marker::Horizontal(Horizontal::Right)),
     ('左', Marker::Horizontal(Horizontal::Left)),
     ('直', Marker::Horizontal(Horizontal::Straight)),
@@ -328,7 +325,7 @@ mod tests {
         for c in (0..=0x10_ffff).filter_map(char::from_u32) {
             let text = format!("７六歩{c}x");
             let (spec, rest) = move_text(&text).unwrap();
-            let marker = MARKERS.iter().find(|&&(m, _)| m == c).map(|&(_, m)| m);
+            let marker = meaning(&MARKERS, c);
             match marker {
                 None | Some(Marker::Not) => {
                     assert_eq!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");

@@ -21,11 +21,13 @@ pub(crate) fn sjis(text: &str) -> Vec<u8> {
     bytes.into_owned()
 }
 
-/// The 81 squares as a move writes them: a full-width digit and a kanji
-/// digit (`７六`).
-pub(crate) fn squares() -> Vec<String> {
+/// The 81 squares as a move writes them, a full-width digit and a kanji
+/// digit (`７六`), then 同 followed by each of `after_same`.
+pub(crate) fn destinations(after_same: &[&str]) -> Vec<String> {
     let squares = ('１'..='９').flat_map(|file| KANJI_DIGITS.map(|rank| format!("{file}{rank}")));
-    squares.collect()
+    squares
+        .chain(after_same.iter().map(|after| format!("同{after}")))
+        .collect()
 }
 
 /// Every piece spelling: the one-character names (with 王, 竜, 全, 圭,

@@ -6,21 +6,17 @@
 //! fixed-place move lines of KIF and KI2 (`format::kif::fixed`,
 //! `format::ki2::fixed`).
 //!
-//! The codes are not a second list: each table is built at first use by
-//! encoding, in its charset, each character of the vocabulary tables the
-//! readers use, [`digits`](super::digits) and [`pieces`](super::pieces);
-//! the side marks and the markers after a piece name are given the meaning
-//! the move-text reader gives them ([`side_mark`], [`move_text`]), and a
-//! test checks that no other code means anything to it. Every character of
-//! the vocabulary is two bytes in CP932 and three in UTF-8. A character
-//! CP932 also writes with a second code (the NEC and IBM duplicates) is
-//! found by its first code only: the other reads as [`Token::Other`], and
-//! the line is read the general way.
+//! Each table is built at first use by encoding the characters of the
+//! vocabulary tables ([`digits`](super::digits), [`pieces`](super::pieces),
+//! the move-text reader's [`SIDE_MARKS`] and [`MARKERS`]). Every character
+//! of the vocabulary is two bytes in CP932 and three in UTF-8; CP932's
+//! second codes (the NEC and IBM duplicates) read as [`Token::Other`],
+//! leaving the line to the general way.
 
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
-use super::read::{move_text, side_mark};
-use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
+use super::read::{Marker, MARKERS, SIDE_MARKS};
+use crate::resolve::spec::{Destination, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 use std::sync::OnceLock;
 
@@ -99,14 +95,6 @@ const MARKS: [(char, Token); 5] = [
     ('打', Token::Drop),
     ('\u{3000}', Token::IdeographicSpace),
 ];
-
-/// The side marks of the move-text reader ([`side_mark`]); each one's
-/// color is `side_mark`'s. CP932 has no ☗ ☖.
-const SIDE_MARKS: [char; 6] = ['▲', '▼', '△', '▽', '☗', '☖'];
-
-/// The markers after a piece name that are no promotion or drop mark of
-/// [`MARKS`]; each one's meaning is what [`move_text`] reads in it.
-const MARKERS: [char; 9] = ['右', '左', '直', '上', '行', '入', '引', '寄', '生'];
 
 /// The vocabulary by code, as byte tables: the bytes of a code but its
 /// last pick a row of `leaves` (a CP932 lead byte, by `leads`; the first
@@ -282,11 +270,19 @@ impl Tokens {
         for (c, token) in MARKS {
             put(c, token);
         }
-        for c in SIDE_MARKS {
-            put(c, Token::SideMark(side_mark(c).expect("a side mark")));
+        // The move-text reader's side marks (CP932 has no ☗ ☖) and markers.
+        for (c, color) in SIDE_MARKS {
+            put(c, Token::SideMark(color));
         }
-        for c in MARKERS {
-            put(c, marker(c).expect("a marker"));
+        for (c, marker) in MARKERS {
+            let token = match marker {
+                Marker::Horizontal(h) => Token::Horizontal(h),
+                Marker::Vertical(v) => Token::Vertical(v),
+                Marker::Promotion(Promotion::Decline) => Token::Decline,
+                // 成, 不 and 打 are in MARKS.
+                _ => continue,
+            };
+            put(c, token);
         }
         // 成香 成桂 成銀: 成, then a one-character name.
         for name in PIECE_NAMES {
@@ -310,30 +306,32 @@ fn pair(first: u8, second: u8) -> Option<usize> {
         .then(|| usize::from(first & 0x0F) << 6 | usize::from(second & 0x3F))
 }
 
-/// What [`move_text`] reads in `c` after a piece name, as a token: a
-/// relative marker or 生; `None` for any other character (and for 成, 不
-/// and 打, which [`MARKS`] gives).
-fn marker(c: char) -> Option<Token> {
-    let text = format!("７六歩{c}");
-    let (spec, rest) = move_text(&text).ok()?;
-    if !rest.is_empty() {
-        return None;
-    }
-    if spec.drop != DropMark::Unmarked {
-        return None;
-    }
-    match (spec.horizontal, spec.vertical, spec.promotion) {
-        (Some(h), None, Promotion::Unmarked) => Some(Token::Horizontal(h)),
-        (None, Some(v), Promotion::Unmarked) => Some(Token::Vertical(v)),
-        (None, None, Promotion::Decline) => Some(Token::Decline),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::japanese::pieces::piece_name;
+    use crate::format::japanese::read::{move_text, side_mark};
+    use crate::resolve::spec::DropMark;
+
+    /// What [`move_text`] reads in `c` after a piece name, as a token: a
+    /// relative marker or 生; `None` for any other character (and for 成, 不
+    /// and 打, which [`MARKS`] gives).
+    fn marker(c: char) -> Option<Token> {
+        let text = format!("７六歩{c}");
+        let (spec, rest) = move_text(&text).ok()?;
+        if !rest.is_empty() {
+            return None;
+        }
+        if spec.drop != DropMark::Unmarked {
+            return None;
+        }
+        match (spec.horizontal, spec.vertical, spec.promotion) {
+            (Some(h), None, Promotion::Unmarked) => Some(Token::Horizontal(h)),
+            (None, Some(v), Promotion::Unmarked) => Some(Token::Vertical(v)),
+            (None, None, Promotion::Decline) => Some(Token::Decline),
+            _ => None,
+        }
+    }
 
     /// What `c` means to the move-text reader, as a token.
     fn meaning(c: char) -> Token {

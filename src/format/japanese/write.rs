@@ -206,9 +206,7 @@ pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
 /// `変化：N手` block. `write_line` writes one line and returns, for each of
 /// its nodes that has later siblings, the state before that node. The
 /// later siblings are written depth first, the deepest branch point of a
-/// line first, which is the order KIF readers (ours included) attach them
-/// by. The work list is explicit, so any nesting depth is written without
-/// recursion.
+/// line first, which is the order KIF readers attach them by.
 pub fn write_lines<S: Clone>(
     out: &mut String,
     record: &Record,
@@ -224,8 +222,7 @@ pub fn write_lines<S: Clone>(
             writeln!(out, "\n変化：{}手", tree.node(first).ply).unwrap();
         }
         first_line = false;
-        // Push the shallowest branch point first, so that the deepest is
-        // popped first; siblings in reverse for the same reason.
+        // The deepest branch point and the first sibling are popped first.
         for (id, at) in write_line(out, first, at) {
             let parent = tree.node(id).parent.expect("a move's node has a parent");
             let later: Vec<NodeId> = tree
@@ -268,8 +265,7 @@ pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
         if is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
             writeln!(out, "{}：{}", header.key, header.value).unwrap();
         } else {
-            // Kept, as a comment before the moves, rather than written as a
-            // line a reader would take for something else.
+            // Kept as a comment before the moves.
             odd_headers
                 .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
         }

@@ -2,12 +2,11 @@
 //! value was written, so that errors and warnings about a document can name
 //! its line, column and JSON path. Nothing here knows JKF.
 //!
-//! One pass reads the text into values with the bytes they span ([`Node`]).
-//! A text that is not JSON stops the pass at its first fault, with an error
-//! that names the place, the offending text and what was expected there.
-//! Strings without escapes borrow the text; numbers are kept as written.
-//! An object keeps every member in input order, a key given twice included
-//! (the JKF reader warns of it and uses the last).
+//! One pass reads the text into values with the bytes they span ([`Node`]),
+//! or stops at the first fault with an error that names the place, the
+//! offending text and what was expected. Strings without escapes borrow
+//! the text; numbers are kept as written; an object keeps every member in
+//! input order, a key given twice included.
 
 use crate::error::{Error, Stage};
 use crate::record::raw::Span;
@@ -179,12 +178,9 @@ impl Node<'_> {
 
 // -- The parser ---------------------------------------------------------------
 
-/// How deep values may nest: the top-level value is at depth 0, and a
-/// value deeper than this is an error. The parser reads nested values by
-/// recursion, and so does the JKF reader follow forks, so the depth must
-/// be bounded. In a JKF record, 1,024 levels hold forks within forks 339
-/// deep (a fork line's entries sit three levels below the entry the fork
-/// hangs on, and a move's `from` two more below its entry).
+/// How deep values may nest (the top-level value is at depth 0): the
+/// parser and the JKF reader recurse. 1,024 levels hold forks within forks
+/// 339 deep.
 pub(super) const MAX_DEPTH: u32 = 1024;
 
 /// A fault in the text, boxed so that results stay small on the way up.
@@ -904,9 +900,7 @@ mod tests {
     fn nodes_span_their_values() {
         let text = "{\"a\": [1, \"x\\\"y\", null],\n \"b\": true}";
         let source = Source::new(text, 0);
-        let Ok(root) = parse(&source) else {
-            panic!("not read")
-        };
+        let root = parse(&source).unwrap();
         assert_eq!((root.start, root.end), (0, text.len()));
         let Value::Object(members) = &root.value else {
             panic!("not an object")
@@ -968,9 +962,7 @@ mod tests {
     fn compact_drops_the_space_between_tokens_only() {
         let text = "{ \"a b\" : [ 1 ,\n 2 ] }";
         let source = Source::new(text, 0);
-        let Ok(root) = parse(&source) else {
-            panic!("not read")
-        };
+        let root = parse(&source).unwrap();
         assert_eq!(compact(&source, &root), "{\"a b\":[1,2]}");
     }
 }

@@ -1,40 +1,17 @@
-//! JKF's preset names for the standard starts (`HIRATE`, `KA`, …), the one
-//! table both the reader and the writer use.
+//! JKF's preset names for the standard starts (`HIRATE`, `KA`, …), read
+//! from the one table of their names.
 
+use crate::format::japanese::handicaps::{start_named, HANDICAP_NAMES};
 use crate::Handicap;
-
-/// Every preset name with the start it stands for (`OTHER`, a start of
-/// its own, is not one).
-pub(super) const PRESETS: [(&str, Handicap); 16] = [
-    ("HIRATE", Handicap::Even),
-    ("KY", Handicap::Lance),
-    ("KY_R", Handicap::RightLance),
-    ("KA", Handicap::Bishop),
-    ("HI", Handicap::Rook),
-    ("HIKY", Handicap::RookLance),
-    ("2", Handicap::TwoPieces),
-    ("3", Handicap::ThreePieces),
-    ("4", Handicap::FourPieces),
-    ("5", Handicap::FivePieces),
-    ("5_L", Handicap::LeftFivePieces),
-    ("6", Handicap::SixPieces),
-    ("7_L", Handicap::LeftSevenPieces),
-    ("7_R", Handicap::RightSevenPieces),
-    ("8", Handicap::EightPieces),
-    ("10", Handicap::TenPieces),
-];
 
 /// The JKF preset name of a standard start.
 pub fn preset_name(handicap: Handicap) -> &'static str {
-    PRESETS
-        .iter()
-        .find(|(_, h)| *h == handicap)
-        .map_or("OTHER", |(name, _)| name)
+    HANDICAP_NAMES[handicap as usize].3
 }
 
 /// The standard start a JKF preset name stands for (`OTHER` is none).
 pub fn preset(name: &str) -> Option<Handicap> {
-    PRESETS.iter().find(|(n, _)| *n == name).map(|(_, h)| *h)
+    start_named(name, |row| row.3)
 }
 
 #[cfg(test)]
@@ -44,7 +21,7 @@ mod tests {
 
     #[test]
     fn presets_match_the_handicaps() {
-        for (name, handicap) in PRESETS {
+        for (handicap, _, _, name) in HANDICAP_NAMES {
             assert_eq!(preset(name), Some(handicap));
             assert_eq!(preset_name(handicap), name);
             let text = format!(

@@ -21,9 +21,8 @@
 //! replace the entry they hang on. The first entry of `moves` holds the
 //! comments before the first move.
 //!
-//! JSON is read by the `json` module, a strict JSON parser that notes
-//! where each value starts and ends, so that every error and warning names
-//! its line, column and JSON path (`moves[12].move`).
+//! JSON is read by the `json` module, which keeps where each value is, so
+//! that every error and warning names its line, column and JSON path.
 //!
 //! Every move is played on the board through the resolver. JKF moves carry
 //! their origin, so nothing is guessed: `from` must hold a piece of the
@@ -45,19 +44,16 @@
 //!   `"promote":true`, as some producers write) is read as the piece before
 //!   (`KA`), with a warning: `from`, `to` and `promote` fix the move.
 //!
-//! JSON has no syntax worth a separate raw stage, so the reader drives the
-//! game builder ([`crate::record::builder`]) itself, entry by entry: it plays,
-//! ends, comments, branches and records fouls as for every other format,
-//! with the same rule for what is a foul. The parts: `reader.rs` (shared
-//! state, objects, colors, pieces, squares), `start.rs` (`initial`),
-//! `line.rs` (entries and forks), `moves.rs` (a `move` object).
+//! The reader drives the game builder ([`crate::record::builder`]) itself,
+//! entry by entry, with no raw stage. The parts: `reader.rs` (shared state,
+//! objects, colors, pieces, squares), `start.rs` (`initial`), `line.rs`
+//! (entries and forks), `moves.rs` (a `move` object).
 //!
 //! Leniency: a byte-order mark; `null` for any optional field; a missing
 //! `header`; unknown keys (warned about); a string for `comments`, and the
-//! schema's `comment` string (comments with line breaks become several
-//! lines, as a record's comments are lines); header values that are numbers or booleans
-//! (kept as written, with a warning); times with fractional or missing
-//! parts. `initial.data` beside a named preset is ignored (the preset
+//! schema's `comment` string (line breaks make several comment lines);
+//! header values that are numbers or booleans (kept as written, with a
+//! warning); times with fractional or missing parts. `initial.data` beside a named preset is ignored (the preset
 //! decides, as json-kifu-format does) with a warning when they differ. A
 //! last move that breaks the rules becomes a foul ending, as in the KIF
 //! reader (a `special` right after it names that foul); an illegal move
@@ -66,9 +62,9 @@
 //! or `special` in the first entry (read as usual) and an entry with
 //! neither (its comments stay with the move before).
 //! The CSA V3 words `OUTE_SENNICHITE` and `MAX_MOVES` are accepted too; an
-//! unknown word is kept as [`EndingKind::Other`] with a warning. A fork on an entry whose line ended there (a last
-//! `special`, or an illegal last move) has no place in the move tree, whose
-//! first child is always the continuation: it is dropped with a warning.
+//! unknown word is kept as [`EndingKind::Other`] with a warning. A fork on
+//! an entry whose line ended there has no place in the move tree: it is
+//! dropped with a warning.
 
 use super::json::{self, Node, Path, Source, Value};
 use super::reader::Reader;
@@ -126,10 +122,9 @@ fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
     .record(&root)
 }
 
-/// What a JKF `special` means, with `to_move` the player to move there:
-/// the kind of ending and the winner, if known. JKF's specials are CSA's
-/// terminal words (the schema lists them by CSA's names), so this reads
-/// CSA's one table; `None` for a word it does not define.
+/// What a JKF `special` (one of CSA's terminal words) means, with
+/// `to_move` the player to move there: the kind of ending and the winner,
+/// if known; `None` for a word CSA does not define.
 pub fn ending_for_special(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
     crate::format::csa::specials::ending(word, to_move)
 }
@@ -188,8 +183,6 @@ impl<'t> Reader<'_, 't> {
         let (tree, said) = game.finish();
         record.tree = tree;
         record.warnings = self.warnings;
-        // The builder's steps the reader takes warn of nothing (every
-        // warning above is the reader's, in text order): `said` is empty.
         record.warnings.extend(said);
         Ok(record)
     }
@@ -202,34 +195,25 @@ impl<'t> Reader<'_, 't> {
         };
         let mut headers = Vec::with_capacity(members.len());
         for member in members {
-            let value = match &member.value.value {
+            let (node, key) = (&member.value, &member.key);
+            let value = match &node.value {
                 Value::String(s) => s.to_string(),
-                Value::Number(_) | Value::Bool(_) => {
-                    self.warn(
-                        &member.value,
-                        format!(
-                            "{path}: the value of `{}` is {}, kept as written",
-                            member.key,
-                            member.value.what()
-                        ),
-                    );
-                    self.source.text[member.value.start..member.value.end].to_string()
-                }
                 _ => {
-                    self.warn(
-                        &member.value,
-                        format!(
-                            "{path}: the value of `{}` is {}, not a string; header ignored",
-                            member.key,
-                            member.value.what()
-                        ),
-                    );
-                    continue;
+                    let kept = matches!(node.value, Value::Number(_) | Value::Bool(_));
+                    let said = match kept {
+                        true => "kept as written",
+                        false => "not a string; header ignored",
+                    };
+                    let message =
+                        format!("{path}: the value of `{key}` is {}, {said}", node.what());
+                    self.warn(node, message);
+                    if !kept {
+                        continue;
+                    }
+                    self.source.text[node.start..node.end].to_string()
                 }
             };
-            // A header is a line in every other format: a value of several
-            // lines is several headers with this key (as kifconv's writer
-            // writes a key given more than once).
+            // A value of several lines is several headers with this key.
             for line in crate::format::lines::split_at_endings(&value) {
                 headers.push(Header {
                     key: member.key.to_string(),

@@ -2,9 +2,10 @@
 //! both hands and the side to move.
 
 use super::json::{compact, Node, Path, Value};
-use super::preset::{preset, preset_name, PRESETS};
+use super::preset::{preset, preset_name};
 use super::reader::Reader;
 use crate::error::{Error, Stage};
+use crate::format::japanese::handicaps::HANDICAP_NAMES;
 use crate::{Color, Hand, Handicap, Piece, PieceKind, Setup, Square};
 
 const INITIAL_KEYS: [&str; 2] = ["preset", "data"];
@@ -48,7 +49,7 @@ impl<'t> Reader<'_, 't> {
                             format!(
                                 "{path}.preset: unknown preset {} (expected one of {}, OTHER)",
                                 compact(self.source, p),
-                                PRESETS.map(|(n, _)| n).join(", ")
+                                HANDICAP_NAMES.map(|row| row.3).join(", ")
                             ),
                         ))
                     }

@@ -23,12 +23,9 @@
 //!   `capture` with the kind taken, and `relative`, the JSA markers
 //!   `L C R U M D H` that the KI2 writer would write, when there are any),
 //!   `time`, `comments` and `forks`. A line's end is a last entry with
-//!   `special`, the ending's time and its comments. On the 55 corpus games
-//!   that json-kifu-format 5.5.0 converted itself, these move objects are
-//!   the ones it writes, `relative` and `promote: false` included; only
-//!   `same` differs where a KIF record names the square instead of `同`
-//!   (json-kifu-format then leaves `same` out for KIF input, but sets it
-//!   from the squares for CSA input, as here).
+//!   `special`, the ending's time and its comments. These are the move
+//!   objects json-kifu-format writes, but `same` is set from the squares
+//!   (as json-kifu-format sets it for CSA input, not for KIF).
 //! * Variations as json-kifu-format nests them: the later children of a
 //!   node are `forks` on the entry of its first child, each fork an array
 //!   of entries replacing that entry (with forks of their own), in the walk
@@ -37,13 +34,10 @@
 //! What JKF cannot hold, and what is written instead:
 //!
 //! * Times are whole seconds: milliseconds are dropped (rounded down, as
-//!   the KIF writer does). The schema requires `total` beside `now`; where
-//!   the record has no running total, the writer adds up the mover's times
-//!   along the line, as json-kifu-format does for CSA input, so a record
-//!   read back has totals it did not have before.
-//! * Bookmarks have no field: each is written as a comment `&name` after
-//!   the node's comments, as json-kifu-format's KIF parser keeps them. They
-//!   read back as comments.
+//!   the KIF writer does). The schema requires `total` beside `now`: a
+//!   missing total is the mover's times added up along the line.
+//! * Bookmarks have no field: each is a comment `&name` after the node's
+//!   comments, as json-kifu-format's KIF parser keeps them.
 //! * Endings are the `special` words of the schema, chosen for the player to
 //!   move there ([`special`]): the CSA word where there is one (fouls as
 //!   `ILLEGAL_MOVE` or `±ILLEGAL_ACTION` by who broke the rules). The schema
@@ -54,22 +48,14 @@
 //!   as written is not kept.
 //! * A foul whose move is known ([`foul_move`]) is written as that move,
 //!   then `{"special": "ILLEGAL_MOVE"}`, which kifconv's reader reads back as
-//!   the same foul; the reason in words is not kept (the reader finds it
-//!   again). The ending's time and comments go on the illegal move. JKF
-//!   itself writes a foul as the `special` alone (its KIF parser keeps the
-//!   foul's text in a comment), and json-kifu-format's player (shogi.js)
-//!   throws when it steps onto a move its piece cannot make at all; moves
-//!   that only break a rule (a king left in check, 二歩) it plays.
+//!   the same foul; the ending's time and comments go on the illegal move.
 //! * An ending on a node whose line goes on (a game that could have ended
 //!   there) is a fork holding only the `special`, on the next entry.
 //! * Comments with line breaks are written a line an element, and read
 //!   back as several comments.
 //! * Not written: the `まで…` trailer, the encoding, warnings, the start's
-//!   move number. Nesting is unlimited here, but readers are not:
-//!   kifconv's reads 1,024 levels of JSON (forks within forks 339 deep)
-//!   and refuses deeper ones with an error, and a reader that deserializes
-//!   with serde_json's default recursion limit stops at 128 levels (forks
-//!   about 40 deep).
+//!   move number. Nesting is unlimited here; kifconv's reader takes 1,024
+//!   levels of JSON (forks within forks 339 deep).
 
 use super::preset::preset_name;
 use crate::format::clock::Clock;
@@ -143,9 +129,8 @@ impl<'o, 'r> Writer<'o, 'r> {
         }
     }
 
-    /// A line break and `indent` spaces, when writing pretty. Indentation
-    /// stops growing at [`MAX_INDENT`]: forks nested thousands deep would
-    /// otherwise take space that grows with the square of their depth.
+    /// A line break and `indent` spaces (at most [`MAX_INDENT`]), when
+    /// writing pretty.
     fn newline(&mut self, indent: usize) {
         if self.pretty {
             self.out.push('\n');
@@ -214,24 +199,18 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('[');
         for file in 1..=9u8 {
             self.newline(8);
-            self.out.push('[');
-            for rank in 1..=9u8 {
-                let sq = Square::new(file, rank).expect("on the board");
-                match start.piece_at(sq) {
-                    None => self.out.push_str("{}"),
-                    Some(p) => write!(
-                        self.out,
+            let cells: Vec<String> = (1..=9u8)
+                .map(|rank| Square::new(file, rank).and_then(|sq| start.piece_at(sq)))
+                .map(|piece| match piece {
+                    None => "{}".to_string(),
+                    Some(p) => format!(
                         "{{\"color\":{},\"kind\":\"{}\"}}",
                         p.color.index(),
                         p.kind.csa()
-                    )
-                    .unwrap(),
-                }
-                if rank < 9 {
-                    self.out.push(',');
-                }
-            }
-            self.out.push(']');
+                    ),
+                })
+                .collect();
+            write!(self.out, "[{}]", cells.join(",")).unwrap();
             if file < 9 {
                 self.out.push(',');
             }
@@ -243,19 +222,13 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('[');
         for c in Color::ALL {
             self.newline(8);
-            self.out.push('{');
-            let mut first = true;
-            for (kind, count) in start.hand(c).kinds() {
-                if count == 0 {
-                    continue;
-                }
-                if !first {
-                    self.out.push(',');
-                }
-                first = false;
-                write!(self.out, "\"{}\":{count}", kind.csa()).unwrap();
-            }
-            self.out.push('}');
+            let held: Vec<String> = start
+                .hand(c)
+                .kinds()
+                .filter(|&(_, count)| count > 0)
+                .map(|(kind, count)| format!("\"{}\":{count}", kind.csa()))
+                .collect();
+            write!(self.out, "{{{}}}", held.join(",")).unwrap();
             if c == Color::Black {
                 self.out.push(',');
             }

@@ -4,17 +4,13 @@
 //!
 //! Leniency: `：` or `:` after a header key; 先手/後手 or 下手/上手; hands
 //! separated by full-width spaces, ASCII spaces or nothing, counts in kanji
-//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (the
-//! format's comments, of the file rather than the game: skipped), a
-//! `#KIF version=…` or `#KI2 version=…` line or IS-SHOGI's
-//! `#--separator--` after a game's lines starting the next game (see
-//! [`games`]); blank lines anywhere;
-//! anything but the usual words in the `手数----指手--…` line (warned). A line that is none of these is an error if it could be
-//! a move, else a warning: nothing is dropped silently.
+//! (up to 十八) or digits, `なし` for none; `#` lines anywhere (skipped), a
+//! declaration or IS-SHOGI's separator after a game's lines starting the
+//! next game (see [`games`]); blank lines anywhere; anything but the usual
+//! words in the `手数----指手--…` line (warned). A line that is none of
+//! these is an error if it could be a move, else a warning.
 //!
-//! How a move line reads is the dialect's: the KIF and KI2 readers each
-//! implement [`Dialect`] and pass themselves to [`parse_games`], so this module
-//! knows neither.
+//! How a move line reads is the dialect's ([`Dialect`]).
 //!
 //! One reader reads text and bytes alike ([`reader`]): UTF-8 or CP932 bytes
 //! ([`source`]) have each line offered first to the dialect's fixed-place
@@ -184,18 +180,12 @@ pub(crate) fn is_separator(line: &str) -> bool {
 /// and where its bytes start and end.
 ///
 /// A declaration line (`#KIF version=2.0 encoding=UTF-8`, `#KI2 version=…`)
-/// at the start of a line, after a line that is neither blank nor a `#`
-/// comment, starts a new game. The KIF and KI2 writers put one first in
-/// every game, so several games written one after another read back as
-/// several games; a real one-game file has its declaration, if any, at the
-/// top, before anything else, and stays one game. IS-SHOGI's
-/// `#--separator--` line between the problems of a file is a boundary by
-/// the same rule, but for one that a `変化：` block follows: 激指 writes
-/// the same line before each variation of a game.
+/// after a line that is neither blank nor a `#` comment starts a new game,
+/// as the writers put one first in every game. So does IS-SHOGI's
+/// `#--separator--`, but for one that a `変化：` block follows (激指 writes
+/// the same line before each variation of a game).
 pub(crate) fn games(source: Source<'_>) -> Vec<(u32, usize, usize)> {
     let len = source.bytes().len();
-    // A declaration after the first line is rare: look for one before
-    // walking the lines.
     if !may_hold_games(source.bytes()) {
         return vec![(0, 0, len)];
     }
@@ -237,10 +227,8 @@ fn variation_follows(source: Source<'_>, at: usize) -> bool {
 
 /// Whether [`games`] must walk the lines of a text to split it: some line
 /// after the first starts with `#KI` (perhaps a declaration) or with
-/// IS-SHOGI's separator. Otherwise the text is one game. A byte search,
-/// so it says the same of the text and of its bytes in any encoding where
-/// ASCII bytes after a line break are always those ASCII characters
-/// (UTF-8, and CP932, whose second bytes are never CR, LF or `#`).
+/// IS-SHOGI's separator. A byte search, which says the same of UTF-8 and
+/// CP932 (whose second bytes are never CR, LF or `#`).
 pub(crate) fn may_hold_games(bytes: &[u8]) -> bool {
     memchr::memmem::find_iter(bytes, b"#KI")
         .chain(memchr::memmem::find_iter(bytes, SEPARATOR.as_bytes()))
@@ -368,15 +356,20 @@ impl<'a> LineReader<'a> {
     /// any, checked and kept.
     pub(crate) fn finish(self) -> RawGame<'a> {
         let LineReader { mut game, diagram } = self;
+        // A warning about the game as a whole, on no line.
+        let whole = |message: String| Warning {
+            line: 0,
+            column: 0,
+            text: String::new(),
+            message,
+        };
         if let Some(setup) = diagram.setup {
             if diagram.rows > 0 {
                 if diagram.rows != 9 {
-                    game.warnings.push(Warning {
-                        line: 0,
-                        column: 0,
-                        text: String::new(),
-                        message: format!("the board diagram has {} rows, expected 9", diagram.rows),
-                    });
+                    let rows = diagram.rows;
+                    game.warnings.push(whole(format!(
+                        "the board diagram has {rows} rows, expected 9"
+                    )));
                 }
                 game.board = Some(setup);
                 return game;
@@ -388,14 +381,10 @@ impl<'a> LineReader<'a> {
             }
             if setup.side_to_move == Color::White || setup.move_number != 1 {
                 // 後手番 or 手数＝ without a diagram.
-                game.warnings.push(Warning {
-                    line: 0,
-                    column: 0,
-                    text: String::new(),
-                    message:
-                        "a side to move or move count was given without a board diagram; ignored"
-                            .into(),
-                });
+                game.warnings.push(whole(
+                    "a side to move or move count was given without a board diagram; ignored"
+                        .into(),
+                ));
             }
         }
         game
@@ -428,10 +417,7 @@ pub(crate) fn push_note<'a>(
 
 /// The fast path of the `手数----指手---------消費時間--` line's check: whether
 /// `after` (what follows `手数`) is nothing but dashes (`-`, `—`, `─`), spaces
-/// and the words 指手 and 消費時間, read left to right without building a
-/// string. Then removing the words and the dashes, as the general check
-/// does, leaves only spaces: nothing to warn about. `false` leaves the line
-/// to the general check.
+/// and the words 指手 and 消費時間. `false` leaves the line to the general check.
 fn plain_move_header(after: &str) -> bool {
     let mut rest = after;
     while let Some(c) = rest.chars().next() {
@@ -477,12 +463,8 @@ fn variation<'a>(n: u32, line: &'a str, body: &'a str) -> Result<Event<'a>, Erro
     }
 }
 
-/// `|v香v桂v銀v金v玉v金v銀v桂v香|一`
-///
-/// Read by hand, not with nom: what a short cell is told (nine squares, a
-/// piece after `v`, a piece or ・) depends on the mark it began with, so a
-/// nom cell parser needs its caller to look at that mark again to choose
-/// the message; here each message stands where its case is read.
+/// `|v香v桂v銀v金v玉v金v銀v桂v香|一`, read by hand so that each error
+/// message stands where its case is read.
 fn board_row(n: u32, line: &str, body: &str, diagram: &mut Diagram) -> Result<(), Error> {
     let err = |at: &str, message: &str| error(n, line, at, message);
     if diagram.rows >= 9 {

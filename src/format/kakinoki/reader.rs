@@ -54,14 +54,12 @@ pub(crate) fn plan<'b, D: Dialect>(
         prefix = Prefix::default();
     }
     if let Source::Cp932(bytes) = source {
-        // Decoded text is rarely longer than half again its bytes.
         arena.reserve(bytes.len() / 2);
     }
     let mut plans = Vec::with_capacity(split.len());
     for (lines_before, start, end) in split {
         let mut plan = Plan {
             steps: Vec::new(),
-            // Growing the list would copy it.
             fixed: Vec::with_capacity((end - start) / D::BYTES_PER_MOVE),
         };
         let (mut at, mut n) = (start, lines_before);

@@ -30,16 +30,11 @@ use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::{DropMark, MoveSpec, Promotion};
 
-/// KI2's fixed-place move line: at byte `start` of `source` (line `n`),
-/// when the line is of the form the module documentation describes,
-/// pushes its moves' events, as the general reader pushes them, and says
-/// how long the line is without its ending. `None`, and nothing pushed,
-/// for any other line.
+/// KI2's fixed-place move line, of the form the module documentation
+/// describes (see [`FixedLine`](crate::format::kakinoki::FixedLine)).
 pub(crate) struct MovesLine;
 
 impl FixedForm for MovesLine {
-    /// Not inlined: a line holds several moves, and the reading loop runs
-    /// faster with this one apart.
     #[inline(never)]
     fn read<'b, const W: usize>(
         n: u32,
@@ -50,11 +45,9 @@ impl FixedForm for MovesLine {
         let bytes = &source.bytes()[start..];
         let tokens = source.charset().tokens();
         let mut at = spaces::<W>(tokens, bytes, 0);
-        // The first move, before anything else is done: most lines that are
-        // no move line fail here.
+        // Most lines that are no move line fail at the first move.
         let mut read = fixed_move::<W>(tokens, bytes, at)?;
-        // A span of text names its line, whose end is looked for once; one
-        // of bytes finds it when it is quoted.
+        // A span of text names its line; one of bytes finds it when quoted.
         let line_end = match source {
             Source::Text(_) => Some(start + line_end(bytes).0),
             _ => None,
@@ -66,12 +59,7 @@ impl FixedForm for MovesLine {
                 events.truncate(before);
                 return None;
             };
-            events.push(Event::Move {
-                span,
-                number: None,
-                spec,
-                time: None,
-            });
+            events.push(Event::unnumbered_move(span, spec));
             at = spaces::<W>(tokens, bytes, after);
             if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
                 return Some(at);
@@ -149,7 +137,7 @@ fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize
 #[cfg(test)]
 mod tests {
     use super::super::read::Ki2;
-    use crate::format::japanese::spellings::{self, pieces, squares, Part};
+    use crate::format::japanese::spellings::{self, pieces, Part};
     use crate::format::japanese::tokens::Charset;
     use crate::test_util::rng::Rng;
 
@@ -158,9 +146,7 @@ mod tests {
     /// Every destination the reader takes: the 81 squares, and 同 alone or
     /// with spaces.
     fn destinations() -> Vec<String> {
-        let mut out = squares();
-        out.extend(["同", "同　", "同 ", "同　　", "同  ", "同 　"].map(String::from));
-        out
+        spellings::destinations(&["", "　", " ", "　　", "  ", " 　"])
     }
 
     /// Every marker the reader takes after a piece.

@@ -44,13 +44,6 @@ impl Dialect for Ki2 {
     const FIXED_LINE: FixedLine = kakinoki::fixed_line::<super::fixed::MovesLine>;
 }
 
-/// Reads a KI2 text of one game or several, one after another, each
-/// starting with its `#KI2 version=…` line (as the writer puts it); each
-/// game succeeds or fails on its own.
-pub fn parse_games(text: &str) -> Vec<Result<RawGame<'_>, Error>> {
-    kakinoki::parse_games(text, &Ki2)
-}
-
 /// A line of moves: `▲７六歩    △３四歩`.
 fn moves_line<'a>(
     n: u32,
@@ -76,12 +69,7 @@ fn moves_line<'a>(
             Ok((mut spec, after)) => {
                 spec.color = Some(color);
                 let span = Span::of(n, line, &rest[..rest.len() - after.len()]);
-                events.push(Event::Move {
-                    span,
-                    number: None,
-                    spec,
-                    time: None,
-                });
+                events.push(Event::unnumbered_move(span, spec));
                 rest = after;
                 if !rest.is_empty() && !starts_with_space_or_mark(rest) {
                     return Err(error(
@@ -163,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_misdecoded_line_says_so() {
-        let e = parse_games("▲７六歩    △３\u{fffd}歩\n")
+        let e = kakinoki::parse_games("▲７六歩    △３\u{fffd}歩\n", &Ki2)
             .remove(0)
             .unwrap_err();
         assert!(e.message.contains("U+FFFD"), "{}", e.message);

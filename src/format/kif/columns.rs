@@ -106,11 +106,8 @@ fn general_time_columns<'a>(
 }
 
 /// The fast path of [`time_columns`], for the column nearly every file
-/// writes (`( 0:16/00:00:16)`, fields under 60) and nothing after it but
-/// what is not a second column: the same answer, without the general
-/// parser or the search for fields of 60 or more. `None` sends every other
-/// text (no column, another form, a field to warn about, a second column)
-/// to the general path.
+/// writes (`( 0:16/00:00:16)`, fields under 60) with no second column
+/// after it. `None` sends every other text to the general path.
 fn plain_time_column(text: &str) -> Option<(Option<MoveTime>, &str)> {
     let text = skip_padding(text);
     let (time, under_sixty) = padded_time_bytes(text.as_bytes())?;
@@ -144,12 +141,10 @@ fn trailing_time(text: &str) -> (Option<MoveTime>, &str) {
 }
 
 /// The fast branch of [`time_column`], for its commonest layout: sixteen
-/// bytes at fixed places, `( 0:16/00:00:16)` or `(12:16/00:00:16)`
-/// (minutes padded to two places, every other field two digits), checked
-/// at once as one number compared with masks ([`PADDED_PUNCTUATION`],
-/// [`PADDED_DIGITS`]). The time in the first sixteen bytes of `bytes`,
-/// and whether every field after a `:` is under 60; `None` for any other
-/// layout.
+/// bytes at fixed places, `( 0:16/00:00:16)` or `(12:16/00:00:16)`,
+/// checked as one number against masks ([`PADDED_PUNCTUATION`],
+/// [`PADDED_DIGITS`]): the time, and whether every field after a `:` is
+/// under 60; `None` for any other layout.
 #[inline(always)]
 pub(super) fn padded_time_bytes(bytes: &[u8]) -> Option<(MoveTime, bool)> {
     let b: [u8; 16] = *bytes.first_chunk::<16>()?;

@@ -35,11 +35,8 @@ use crate::Square;
 /// overflows a `u32`.
 const MAX_NUMBER_DIGITS: usize = 9;
 
-/// KIF's fixed-place move line: at byte `start` of `source` (line `n`),
-/// when the line is of the form the module documentation describes,
-/// pushes its move's event, as the general reader pushes it, and says how
-/// long the line is without its ending. `None`, and nothing pushed, for
-/// any other line.
+/// KIF's fixed-place move line, of the form the module documentation
+/// describes (see [`FixedLine`](crate::format::kakinoki::FixedLine)).
 pub(crate) struct MoveLine;
 
 impl FixedForm for MoveLine {
@@ -134,7 +131,7 @@ fn spaces(bytes: &[u8], mut at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::japanese::spellings::{self, pieces, sjis, squares, Part};
+    use crate::format::japanese::spellings::{self, pieces, sjis, Part};
     use crate::format::japanese::tokens::Charset;
     use crate::format::kakinoki::Dialect;
     use crate::format::kif::read::Kif;
@@ -148,9 +145,7 @@ mod tests {
     /// Every destination the reader takes: the 81 squares, and 同 alone
     /// or with a space.
     fn destinations() -> Vec<String> {
-        let mut out = squares();
-        out.extend(["同", "同　", "同 "].map(String::from));
-        out
+        spellings::destinations(&["", "　", " "])
     }
 
     const MARKS: [&str; 4] = ["", "成", "不成", "打"];

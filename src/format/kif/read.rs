@@ -61,13 +61,6 @@ impl Dialect for Kif {
     const FIXED_LINE: FixedLine = kakinoki::fixed_line::<super::fixed::MoveLine>;
 }
 
-/// Reads a KIF text of one game or several, one after another, each
-/// starting with its `#KIF version=…` line (as the writer puts it); each
-/// game succeeds or fails on its own.
-pub fn parse_games(text: &str) -> Vec<Result<RawGame<'_>, Error>> {
-    kakinoki::parse_games(text, &Kif)
-}
-
 /// The move number at the start of `body`, in ASCII or full-width digits,
 /// read byte by byte without building a string: its value (`None` past
 /// `u32::MAX`; 0 when there are no digits) and the byte length of its
@@ -358,14 +351,18 @@ mod tests {
     #[test]
     fn a_misdecoded_line_says_so() {
         // UTF-8 read as Shift_JIS: half-width katakana, no U+FFFD.
-        let e = parse_games("   1 ７ｧｯ(77)\n").remove(0).unwrap_err();
+        let e = kakinoki::parse_games("   1 ７ｧｯ(77)\n", &Kif)
+            .remove(0)
+            .unwrap_err();
         assert!(
             e.message.contains("UTF-8 read as Shift_JIS"),
             "{}",
             e.message
         );
         // A plain error says nothing about encodings.
-        let e = parse_games("   1 ７六歩(77) junk\n").remove(0).unwrap_err();
+        let e = kakinoki::parse_games("   1 ７六歩(77) junk\n", &Kif)
+            .remove(0)
+            .unwrap_err();
         assert!(!e.message.contains("encoding"), "{}", e.message);
     }
 

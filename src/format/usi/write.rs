@@ -36,10 +36,8 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
 }
 
 /// Appends ` moves` and each of `moves` (`count` of them) in USI, or nothing
-/// when there are none. Room for all of them is made once (six bytes a
-/// move at most, and two more so that the last move's eight-byte store
-/// fits); each move stores its word there and advances by its length, and
-/// the room left over is cut off at the end.
+/// when there are none: each move stores its eight-byte word in room made
+/// once and advances by its length; the room left over is cut off.
 fn push_moves(moves: impl Iterator<Item = crate::Move>, count: usize, out: &mut Vec<u8>) {
     if count == 0 {
         return;
@@ -78,8 +76,7 @@ pub fn sfen_after(record: &Record, plies: usize) -> Option<String> {
 /// Every position of the mainline, the start first, appended to `out`: one
 /// SFEN line per position, the form training-data pipelines read, then an
 /// empty line that ends the game, so that games stay apart when outputs
-/// are joined (the readers skip empty lines). Each position is the one
-/// before with a move played, and nothing is allocated per position.
+/// are joined (the readers skip empty lines).
 pub fn push_all_plies(record: &Record, out: &mut Vec<u8>) {
     let mut pos = record.start.clone();
     // The board's SFEN is kept rank by rank: a move rewrites its ranks.

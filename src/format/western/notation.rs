@@ -180,18 +180,12 @@ pub(crate) fn move_token(token: &str) -> Result<WrittenMove<'_>, Bad> {
         None => rest,
     };
     let text = &token[..token.len() - rest.len()];
-    if rest.is_empty() {
+    if rest.is_empty() || is_annotation(rest) {
+        let annotation = (!rest.is_empty()).then_some(rest);
         return Ok(WrittenMove {
             spec,
             text,
-            annotation: None,
-        });
-    }
-    if is_annotation(rest) {
-        return Ok(WrittenMove {
-            spec,
-            text,
-            annotation: Some(rest),
+            annotation,
         });
     }
     Err(bad(
@@ -286,16 +280,21 @@ mod tests {
     fn promotion_pieces_and_claims() {
         assert_eq!(spec("Bx2b+").promotion, Promotion::Promote);
         assert_eq!(spec("Bx2b=").promotion, Promotion::Decline);
-        assert_eq!(spec("+Rx2b").piece, PieceKind::Dragon);
-        assert_eq!(spec("+B-5e").piece, PieceKind::Horse);
-        assert_eq!(spec("+P-5e").piece, PieceKind::ProPawn);
-        assert_eq!(spec("+L-5e").piece, PieceKind::ProLance);
-        assert_eq!(spec("+N-5e").piece, PieceKind::ProKnight);
-        assert_eq!(spec("+S-5e").piece, PieceKind::ProSilver);
-        assert_eq!(spec("T-5e").piece, PieceKind::ProPawn);
-        assert_eq!(spec("H-5e").piece, PieceKind::Horse);
-        assert_eq!(spec("D-5e").piece, PieceKind::Dragon);
-        assert_eq!(spec("K-5h").piece, PieceKind::King);
+        use PieceKind::*;
+        for (token, piece) in [
+            ("+Rx2b", Dragon),
+            ("+B-5e", Horse),
+            ("+P-5e", ProPawn),
+            ("+L-5e", ProLance),
+            ("+N-5e", ProKnight),
+            ("+S-5e", ProSilver),
+            ("T-5e", ProPawn),
+            ("H-5e", Horse),
+            ("D-5e", Dragon),
+            ("K-5h", King),
+        ] {
+            assert_eq!(spec(token).piece, piece, "{token}");
+        }
         assert_eq!(spec("R*5a#").check, CheckClaim::Mate);
         let m = move_token("Nx3c+#!?").unwrap();
         assert_eq!(m.text, "Nx3c+#");

@@ -24,10 +24,8 @@
 //! - annotation: `!` `?` `!!` `??` `!?` `?!`, written on the move or as the
 //!   next token, kept as a comment on the move.
 //!
-//! Every move goes to the resolver as a
-//! [`MoveSpec`](crate::resolve::spec::MoveSpec): the origin, `x`, `-`,
-//! `+`, `=` and `#` are claims it checks against the board, never facts it
-//! trusts. The reader itself never looks at a board.
+//! The origin, `x`, `-`, `+`, `=` and `#` are claims the resolver checks
+//! against the board.
 //!
 //! # Around the moves
 //!
@@ -43,17 +41,11 @@
 //!   start when no move came yet.
 //! - Move numbers: `12.` for the move that follows, `12...` (or `12…`,
 //!   `12. ...`) for the second move of pair 12, glued to the move or not, or
-//!   none at all. They are checked, not trusted: a game may count moves in
-//!   pairs as in chess (`1. P-7f P-3d 2. P-2f`, with `1... P-3d` when the
-//!   second player's move opens a pair) or one by one (`1.P-7f 2.P-3d`);
-//!   whichever reading fits the numbers better is used, and every number
-//!   that disagrees with it is a warning. From the standard start or a
-//!   handicap the count must begin at 1; after an `[SFEN]` tag the first
-//!   number sets the count. Which colour a number names is not checked
-//!   (handicap records differ on whether the first move is `1.` or `1...`);
-//!   numbers never decide which side moves. (Since they are checked here,
-//!   the move events carry no number: the builder counts plies, and a
-//!   Western number is not one.)
+//!   none at all. They are checked, not trusted: in pairs or one by one,
+//!   whichever fits better (`numbers.rs`), every number that
+//!   disagrees being a warning; from the standard start or a handicap the
+//!   count begins at 1, after an `[SFEN]` tag at the first number. They
+//!   never decide which side moves.
 //! - Variations in parentheses, PGN style, after the move they replace,
 //!   nested to any depth: `1. P-7f (1. P-2f P-8d (1... P-3d)) 1... P-3d`.
 //!   After `)` the line that was interrupted goes on. Their numbers are
@@ -61,30 +53,26 @@
 //!   right after `(` belongs to the position the variation starts from.
 //!   An empty variation, `)` with none open, and a `(` never closed are
 //!   errors.
-//! - A terminal word as the Japanese formats write it (`投了`, `中断`,
-//!   `千日手`, `反則負け`, …: a token of Japanese text) ends its line, as in
-//!   KIF; the game builder reads it as KIF's reader does (a word it does not
-//!   know is kept as text, with a warning). A last move that breaks the
-//!   rules is a foul, as in every reader.
+//! - A terminal word as the Japanese formats write it (`投了`, `中断`, …: a
+//!   token of Japanese text) ends its line, as in KIF. A last move that
+//!   breaks the rules is a foul, as in every reader.
 //! - A result `1-0`, `0-1`, `1/2-1/2` or `*` ends the game's moves. It is
-//!   kept as the `Result` header when there is no `[Result]` tag (but `*`,
-//!   an unknown result, which says nothing), and
-//!   compared with the tag (a warning if they differ) when there is. It does
-//!   not become an ending: it does not say how the game ended (a terminal
-//!   word does). A move after the result is an error, and so is a result
-//!   inside a variation.
+//!   kept as the `Result` header when there is no `[Result]` tag (but `*`),
+//!   and compared with the tag (a warning if they differ) when there is. It
+//!   is no ending (a terminal word is). A move after the result is an
+//!   error, and so is a result inside a variation.
 //!
 //! # Leniency
 //!
 //! Any whitespace between tokens, a byte-order mark, any line endings. What
 //! the reader does not understand in the moves is an error with its line
-//! and column; nothing is skipped without a word. Empty `{}` comments carry nothing and
-//! are dropped.
+//! and column.
 
 use super::notation::{is_annotation, is_result, is_terminal_word, move_number, move_token, Bad};
 use super::numbers::{number_warnings, Numbered};
-use super::tags::{handicap_by_name, tag, ENGLISH_HANDICAPS};
+use super::tags::{handicap_by_name, tag};
 use crate::error::{Error, Stage};
+use crate::format::japanese::handicaps::HANDICAP_NAMES;
 use crate::format::lines;
 use crate::record::raw::{Event, RawGame, RawHeader, Span};
 use crate::record::Warning;
@@ -165,10 +153,7 @@ impl<'a> Game<'a> {
     /// The events of every line in the order the game builder reads them,
     /// as KIF lists variations: a line's events, then its variations, those
     /// of its later moves first (those of one move in the order written),
-    /// each followed by its own. Each variation then starts from the newest
-    /// move with its number, which is the one it replaces or a sibling of
-    /// it. A work list, not
-    /// recursion: variations nest to any depth.
+    /// each followed by its own.
     fn flatten(&mut self) {
         let mut lines = std::mem::take(&mut self.lines);
         let events = &mut self.raw.events;
@@ -187,8 +172,6 @@ impl<'a> Game<'a> {
                     Item::Variation(sub, ply, span) => variations.push((sub, Some((ply, span)))),
                 }
             }
-            // The variations of one move in the order written (the tree
-            // keeps siblings in that order), those of later moves first.
             for group in variations.chunk_by(|a, b| a.1.map(|v| v.0) == b.1.map(|v| v.0)) {
                 work.extend(group.iter().rev().copied());
             }
@@ -294,6 +277,36 @@ fn keep_first<'a, T>(
     }
 }
 
+/// The start an `[SFEN "…"]` tag gives.
+fn sfen_tag(value: Span<'_>) -> Result<Setup, Error> {
+    Setup::from_sfen(value.text().trim()).map_err(|e| {
+        value.error(
+            Stage::Parse,
+            format!("the SFEN tag is not a valid SFEN: {e}"),
+        )
+    })
+}
+
+/// The standard start a `[Handicap "…"]` tag names.
+fn handicap_tag(value: Span<'_>) -> Result<Handicap, Error> {
+    handicap_by_name(value.text()).ok_or_else(|| {
+        let names: Vec<&str> = HANDICAP_NAMES.iter().map(|row| row.2).collect();
+        value.error(
+            Stage::Parse,
+            format!(
+                "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
+                value.text(),
+                names.join(", ")
+            ),
+        )
+    })
+}
+
+/// A syntax error about `span`.
+fn refuse<T>(span: Span<'_>, message: impl Into<String>) -> Result<T, Error> {
+    Err(span.error(Stage::Parse, message))
+}
+
 /// An error about part of a token.
 fn token_error(n: u32, line: &str, token: &str, bad: Bad) -> Error {
     let start = bad.offset.min(token.len());
@@ -332,10 +345,10 @@ impl<'a> Reader<'a> {
 
     fn finish(mut self) -> Result<Vec<RawGame<'a>>, Error> {
         if let Some(open) = self.open_comment {
-            return Err(open.error(
-                Stage::Parse,
+            return refuse(
+                open,
                 "a comment opened with `{` is never closed (expected `}`)",
-            ));
+            );
         }
         self.next_game()?;
         Ok(self.games)
@@ -344,10 +357,10 @@ impl<'a> Reader<'a> {
     /// Ends the game being read, if anything of it was read.
     fn next_game(&mut self) -> Result<(), Error> {
         if let Some(&(_, open)) = self.game.open.last() {
-            return Err(open.error(
-                Stage::Parse,
+            return refuse(
+                open,
                 "a variation opened with `(` is never closed (expected `)` before the next game or the end)",
-            ));
+            );
         }
         let game = std::mem::take(&mut self.game);
         if game.seen {
@@ -356,26 +369,38 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// The error for `what` written after the game's result (`hint` says
+    /// where it goes), if the game has one.
+    fn before_result(&self, span: Span<'a>, what: &str, hint: &str) -> Result<(), Error> {
+        match self.game.result {
+            Some(result) => refuse(
+                span,
+                format!(
+                    "{what} after the result `{}` on line {} ({hint})",
+                    result.text(),
+                    result.line
+                ),
+            ),
+            None => Ok(()),
+        }
+    }
+
     /// `(` at the start of `text`: a variation of the move just read.
     fn open_variation(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
         let span = Span::of(n, line, &text[..1]);
-        if let Some(result) = self.game.result {
-            return Err(span.error(
-                Stage::Parse,
-                format!(
-                    "a variation after the result `{}` on line {} (variations go after the move they replace)",
-                    result.text(), result.line
-                ),
-            ));
-        }
+        self.before_result(
+            span,
+            "a variation",
+            "variations go after the move they replace",
+        )?;
         self.game.seen = true;
         self.game.drop_pending();
         let current = self.game.line();
         if current.moves == 0 {
-            return Err(span.error(
-                Stage::Parse,
+            return refuse(
+                span,
                 "a variation with no move before it (a variation in parentheses replaces the move just before it)",
-            ));
+            );
         }
         let ply = current.ply + current.moves;
         let index = self.game.lines.len();
@@ -396,10 +421,10 @@ impl<'a> Reader<'a> {
     fn close_variation(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
         let span = Span::of(n, line, &text[..1]);
         if self.game.open.is_empty() {
-            return Err(span.error(
-                Stage::Parse,
+            return refuse(
+                span,
                 "`)` with no variation open (expected a move, a move number, a comment or a result)",
-            ));
+            );
         }
         self.game.drop_pending();
         let (index, open) = self.game.open.pop().expect("checked above");
@@ -408,10 +433,10 @@ impl<'a> Reader<'a> {
             .iter()
             .all(|item| matches!(item, Item::Event(Event::Comment { .. })));
         if empty {
-            return Err(open.error(
-                Stage::Parse,
+            return refuse(
+                open,
                 "an empty variation (expected moves, or a terminal word such as 投了, between `(` and `)`)",
-            ));
+            );
         }
         Ok(&text[1..])
     }
@@ -473,52 +498,21 @@ impl<'a> Reader<'a> {
         self.game.seen = true;
         let span = Span::of(n, line, whole);
         let value_span = Span::of(n, line, value);
+        let game = &mut self.game;
+        let warnings = &mut game.raw.warnings;
         match key {
-            "SFEN" => self.sfen_tag(value_span)?,
-            "Handicap" => self.handicap_tag(value_span)?,
+            "SFEN" => {
+                let setup = sfen_tag(value_span)?;
+                keep_first(&mut game.sfen, (setup, value_span), warnings, key)
+            }
+            "Handicap" => {
+                let handicap = handicap_tag(value_span)?;
+                keep_first(&mut game.handicap, (handicap, value_span), warnings, key)
+            }
             _ => {}
         }
-        self.game.raw.headers.push(RawHeader { span, key, value });
+        game.raw.headers.push(RawHeader { span, key, value });
         Ok(rest)
-    }
-
-    fn sfen_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
-        let setup = Setup::from_sfen(value.text().trim()).map_err(|e| {
-            value.error(
-                Stage::Parse,
-                format!("the SFEN tag is not a valid SFEN: {e}"),
-            )
-        })?;
-        let game = &mut self.game;
-        keep_first(
-            &mut game.sfen,
-            (setup, value),
-            &mut game.raw.warnings,
-            "SFEN",
-        );
-        Ok(())
-    }
-
-    fn handicap_tag(&mut self, value: Span<'a>) -> Result<(), Error> {
-        let handicap = handicap_by_name(value.text()).ok_or_else(|| {
-            let names: Vec<&str> = ENGLISH_HANDICAPS.iter().map(|(name, _)| *name).collect();
-            value.error(
-                Stage::Parse,
-                format!(
-                    "unknown handicap `{}` (expected one of {}, or a Japanese name such as 香落ち; or give the position in an SFEN tag)",
-                    value.text(),
-                    names.join(", ")
-                ),
-            )
-        })?;
-        let game = &mut self.game;
-        keep_first(
-            &mut game.handicap,
-            (handicap, value),
-            &mut game.raw.warnings,
-            "Handicap",
-        );
-        Ok(())
     }
 
     /// A token of the moves at the start of `text`; returns what follows.
@@ -550,15 +544,7 @@ impl<'a> Reader<'a> {
 
     /// A terminal word (`投了`): the end of the line being read.
     fn terminal_word(&mut self, span: Span<'a>) -> Result<(), Error> {
-        if let Some(result) = self.game.result {
-            return Err(span.error(
-                Stage::Parse,
-                format!(
-                    "a terminal word after the result `{}` on line {} (the word goes before the result)",
-                    result.text(), result.line
-                ),
-            ));
-        }
+        self.before_result(span, "a terminal word", "the word goes before the result")?;
         self.game.drop_pending();
         self.game
             .push(crate::format::endings::word_event(span, span.text()));
@@ -567,22 +553,22 @@ impl<'a> Reader<'a> {
 
     fn result(&mut self, span: Span<'a>) -> Result<(), Error> {
         if let Some(&(_, open)) = self.game.open.last() {
-            return Err(span.error(
-                Stage::Parse,
+            return refuse(
+                span,
                 format!(
                     "a result inside the variation opened on line {} (expected `)` first: the result ends the game)",
                     open.line
                 ),
-            ));
+            );
         }
         if let Some(first) = self.game.result {
-            return Err(span.error(
-                Stage::Parse,
+            return refuse(
+                span,
                 format!(
                     "a second result for the same game (the first, `{}`, is on line {}; expected a tag such as [Sente \"…\"] to start the next game)",
                     first.text(), first.line
                 ),
-            ));
+            );
         }
         self.game.drop_pending();
         self.game.result = Some(span);
@@ -591,10 +577,10 @@ impl<'a> Reader<'a> {
 
     fn annotation(&mut self, span: Span<'a>) -> Result<(), Error> {
         if self.game.line().moves == 0 || self.game.result.is_some() {
-            return Err(span.error(
-                Stage::Parse,
+            return refuse(
+                span,
                 "an annotation with no move before it (expected it right after a move, as in P-7f!?)",
-            ));
+            );
         }
         self.game.push(Event::Comment {
             span,
@@ -616,10 +602,10 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
-            _ => Err(span.error(
-                Stage::Parse,
+            _ => refuse(
+                span,
                 "`...` with no move number such as `12.` just before it",
-            )),
+            ),
         }
     }
 
@@ -635,17 +621,11 @@ impl<'a> Reader<'a> {
     }
 
     fn move_(&mut self, n: u32, line: &'a str, token: &'a str) -> Result<(), Error> {
-        if let Some(result) = self.game.result {
-            return Err(lines::error(
-                n,
-                line,
-                token,
-                format!(
-                    "a move after the result `{}` on line {} (a new game starts with a tag such as [Sente \"…\"])",
-                    result.text(), result.line
-                ),
-            ));
-        }
+        self.before_result(
+            Span::of(n, line, token),
+            "a move",
+            "a new game starts with a tag such as [Sente \"…\"]",
+        )?;
         let written = move_token(token).map_err(|bad| token_error(n, line, token, bad))?;
         let current = self.game.line();
         // The move's place in the game (from 0), for the number check.
@@ -660,12 +640,8 @@ impl<'a> Reader<'a> {
             });
         }
         self.game.moves += 1;
-        self.game.push(Event::Move {
-            span: Span::of(n, line, written.text),
-            number: None,
-            spec: written.spec,
-            time: None,
-        });
+        let span = Span::of(n, line, written.text);
+        self.game.push(Event::unnumbered_move(span, written.spec));
         if let Some(text) = written.annotation {
             self.game.push(Event::Comment {
                 span: Span::of(n, line, text),

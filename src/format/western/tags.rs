@@ -3,6 +3,7 @@
 //! standard start, Japanese or English.
 
 use super::notation::Bad;
+use crate::format::japanese::handicaps::HANDICAP_NAMES;
 use crate::Handicap;
 
 /// A tag at the start of `text` (which starts with `[`): key, value, the
@@ -60,37 +61,13 @@ pub(super) fn closing_quote(value: &str) -> Option<usize> {
     None
 }
 
-/// English handicap names, as [`handicap_by_name`] accepts them.
-pub const ENGLISH_HANDICAPS: [(&str, Handicap); 16] = [
-    ("Even", Handicap::Even),
-    ("Lance", Handicap::Lance),
-    ("Right Lance", Handicap::RightLance),
-    ("Bishop", Handicap::Bishop),
-    ("Rook", Handicap::Rook),
-    ("Rook-Lance", Handicap::RookLance),
-    ("2-Piece", Handicap::TwoPieces),
-    ("3-Piece", Handicap::ThreePieces),
-    ("4-Piece", Handicap::FourPieces),
-    ("5-Piece", Handicap::FivePieces),
-    ("Left 5-Piece", Handicap::LeftFivePieces),
-    ("6-Piece", Handicap::SixPieces),
-    ("Left 7-Piece", Handicap::LeftSevenPieces),
-    ("Right 7-Piece", Handicap::RightSevenPieces),
-    ("8-Piece", Handicap::EightPieces),
-    ("10-Piece", Handicap::TenPieces),
-];
-
 /// The English name of a standard start, as the writer writes it.
 pub fn english_name(handicap: Handicap) -> &'static str {
-    ENGLISH_HANDICAPS
-        .iter()
-        .find(|(_, h)| *h == handicap)
-        .map(|(name, _)| *name)
-        .expect("every standard start has an English name")
+    HANDICAP_NAMES[handicap as usize].2
 }
 
 /// The start a `[Handicap "…"]` tag names: a Japanese name (`香落ち`,
-/// `平手`) or an English one from [`ENGLISH_HANDICAPS`]. English names are
+/// `平手`) or an English one from [`HANDICAP_NAMES`]. English names are
 /// matched ignoring case, spaces, hyphens and a final `handicap`; `Pieces`
 /// may stand for `Piece`, number words for digits (`Two Pieces`), and `Left
 /// Lance` and `Rook and Lance` are accepted too.
@@ -103,10 +80,10 @@ pub fn handicap_by_name(name: &str) -> Option<Handicap> {
     if key == "leftlance" {
         return Some(Handicap::Lance);
     }
-    ENGLISH_HANDICAPS
+    HANDICAP_NAMES
         .iter()
-        .find(|(english, _)| english_key(english) == key)
-        .map(|&(_, h)| h)
+        .find(|row| english_key(row.2) == key)
+        .map(|row| row.0)
 }
 
 /// `Two Pieces Handicap` → `2piece`.
@@ -165,7 +142,7 @@ mod tests {
     fn handicap_names() {
         assert_eq!(handicap_by_name("香落ち"), Some(Handicap::Lance));
         assert_eq!(handicap_by_name("平手"), Some(Handicap::Even));
-        for (name, h) in ENGLISH_HANDICAPS {
+        for (h, _, name, _) in HANDICAP_NAMES {
             assert_eq!(handicap_by_name(name), Some(h), "{name}");
         }
         for h in Handicap::ALL {

@@ -7,24 +7,16 @@
 //!
 //! What is written, so that the reader reads back the same record:
 //!
-//! * Every header as a tag `[Key "Value"]`, its value as it is and its key
-//!   Western's for the header's field (`Sente`, `Gote`, `Event`, `Date`,
-//!   … by [`crate::record::headers`], whatever format the record came
-//!   from), any other key as it is ([`header_lines`]). A header no tag can
-//!   hold (a key with a space, `"` or `]`, a value with a line break or an
-//!   unescaped `"`) is kept as a `{Key:Value}` comment before the first
-//!   move, as the CSA writer keeps the headers it has no key for
-//!   ([`header_comments`]). The handicap's name is the start's, in English
-//!   (`[Handicap "Lance"]`), for a standard handicap start. The start is the
-//!   `[SFEN "…"]` tag, move number included, written in place of the
-//!   record's own SFEN header, whenever the start is not the even game's
-//!   at move 1, and also when no other tag would open the game (so that
-//!   games written one after another read back as separate games).
+//! * Every header as a tag `[Key "Value"]` under Western's key for its
+//!   field, or as a `{Key:Value}` comment before the first move when no
+//!   tag can hold it ([`header_lines`]). The start is the `[SFEN "…"]` tag
+//!   whenever it is not the even game's at move 1, and also when no other
+//!   tag would open the game (so that games written one after another read
+//!   back as separate games).
 //! * Variations in parentheses after the move they replace, PGN style,
 //!   nested as the tree nests them: `1. P-7f (1. P-2f P-8d) 1... P-3d`. A
 //!   line that could also have ended where it goes on is a variation
-//!   holding only the ending. The walk is JKF's ([`forks`]): any
-//!   depth, without recursion.
+//!   holding only the ending. The walk is JKF's ([`forks`]).
 //! * The end of each line as the Japanese terminal word the KIF writer
 //!   writes ([`japanese::ending_word`]: `投了`, `中断`, `千日手`, …) after
 //!   its last move; a foul whose move is known ([`crate::format::foul_move`]) as
@@ -78,16 +70,12 @@ pub enum Written<'a> {
 }
 
 /// The headers as the writer writes them, in order: each header under its
-/// Western tag ([`written_key`]: `N+` and `先手` are both `Sente`, `$EVENT`
-/// and `棋戦` both `Event`), a `SFEN` header as the start, one no tag can
-/// hold as a comment, and the handicap's name from the start (below).
-///
-/// The handicap's name is the start's: `[Handicap "…"]` in English when
-/// the start is a standard handicap (not the even game), after the other
-/// tags, wherever a record from any format had it. A handicap header
-/// (`手合割`, `Handicap`) that names the start says nothing more and is left
-/// out; one that names another start, or none, is kept as a comment. A key
-/// that describes another format's file (CSA's `V`) is left out.
+/// Western tag ([`written_key`]: `N+` and `先手` are both `Sente`), a `SFEN`
+/// header as the start, one no tag can hold (a key with a space, `"` or
+/// `]`, a value with a line break or an unescaped `"`) as a comment, CSA's
+/// `V` left out. Last, `[Handicap "…"]` in English for a standard handicap
+/// start; a handicap header that names the start is left out, one that
+/// names another start, or none, is kept as a comment.
 pub fn header_lines(record: &Record) -> Vec<Written<'_>> {
     let start = record.start.handicap();
     let start_tag = start
@@ -118,8 +106,7 @@ pub fn header_lines(record: &Record) -> Vec<Written<'_>> {
 }
 
 /// The headers that cannot be written as tags, as the `key:value` comments
-/// the writer keeps them in (before the first move, so they read back as
-/// the first comments of the start).
+/// the writer puts before the first move.
 pub fn header_comments(record: &Record) -> Vec<String> {
     header_lines(record)
         .into_iter()
@@ -134,8 +121,7 @@ pub fn header_comments(record: &Record) -> Vec<String> {
 pub fn tag_holds(key: &str, value: &str) -> bool {
     let key_ok = !key.is_empty()
         && !key.contains(|c: char| c.is_whitespace() || matches!(c, '"' | ']' | '['));
-    // The reader keeps escapes as written and ends the value at the first
-    // `"` no backslash escapes: the value must end there, at its end.
+    // The reader ends the value at the first `"` no backslash escapes.
     let value_ok = !value.contains(['\n', '\r'])
         && super::tags::closing_quote(&format!("{value}\"")) == Some(value.len());
     let handicap_ok = key != "Handicap" || super::tags::handicap_by_name(value).is_some();
