@@ -7,25 +7,9 @@
 use kifconv::training::move16::{self, Layout};
 use kifconv::{Move, PieceKind, Position};
 
-/// cshogi's number for a piece kind: P 1, L 2, N 3, S 4, B 5, R 6, G 7,
-/// K 8, then the promoted kinds +P 9 to +R 14 in the same order.
+/// cshogi's number for a piece kind, as Apery numbers them.
 fn kind_number(kind: PieceKind) -> u32 {
-    match kind {
-        PieceKind::Pawn => 1,
-        PieceKind::Lance => 2,
-        PieceKind::Knight => 3,
-        PieceKind::Silver => 4,
-        PieceKind::Bishop => 5,
-        PieceKind::Rook => 6,
-        PieceKind::Gold => 7,
-        PieceKind::King => 8,
-        PieceKind::ProPawn => 9,
-        PieceKind::ProLance => 10,
-        PieceKind::ProKnight => 11,
-        PieceKind::ProSilver => 12,
-        PieceKind::Horse => 13,
-        PieceKind::Dragon => 14,
-    }
+    u32::from(move16::apery_kind(kind))
 }
 
 /// `mv`, played in `pos`, as cshogi's 32-bit move.

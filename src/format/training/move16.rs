@@ -21,9 +21,10 @@ pub enum Layout {
     YaneuraOu,
 }
 
-/// The number both layouts give a piece dropped: P 1, L 2, N 3, S 4, B 5,
-/// R 6, G 7 (gold last, as in Apery's piece order).
-fn drop_number(kind: PieceKind) -> u16 {
+/// Apery's (and cshogi's) number for a piece kind: P 1, L 2, N 3, S 4,
+/// B 5, R 6, G 7 (gold after the kinds that promote), K 8, then the
+/// promoted kinds +P 9 to +R 14 in the same order.
+pub fn apery_kind(kind: PieceKind) -> u8 {
     match kind {
         PieceKind::Pawn => 1,
         PieceKind::Lance => 2,
@@ -31,9 +32,21 @@ fn drop_number(kind: PieceKind) -> u16 {
         PieceKind::Silver => 4,
         PieceKind::Bishop => 5,
         PieceKind::Rook => 6,
-        // Gold; a drop is never of another kind.
-        _ => 7,
+        PieceKind::Gold => 7,
+        PieceKind::King => 8,
+        PieceKind::ProPawn => 9,
+        PieceKind::ProLance => 10,
+        PieceKind::ProKnight => 11,
+        PieceKind::ProSilver => 12,
+        PieceKind::Horse => 13,
+        PieceKind::Dragon => 14,
     }
+}
+
+/// The number both layouts give a piece dropped: its [`apery_kind`], 1 to
+/// 7 for the kinds a hand holds.
+fn drop_number(kind: PieceKind) -> u16 {
+    u16::from(apery_kind(kind))
 }
 
 /// The piece a drop's number stands for, by [`drop_number`] read
