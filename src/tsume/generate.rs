@@ -17,34 +17,9 @@ use super::check::check;
 use super::dfpn::Prover;
 use super::solver::{attacker_length, Limits};
 use crate::position::KingRule;
+use crate::types::SplitMix;
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
 use std::collections::HashSet;
-
-/// SplitMix64: a small, fast generator whose sequence depends only on the
-/// seed, so the same seed gives the same problems on every machine.
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (which must not be 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
 
 /// A generated problem: the position (attacker to move) and its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

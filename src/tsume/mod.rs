@@ -33,11 +33,12 @@ mod reverse;
 mod rules;
 mod solver;
 
+pub use crate::types::SplitMix;
 pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
 pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
 pub use extract::{as_problem, mine, reduce, Found, Mined, Mining};
-pub use generate::{generate, Problem, SplitMix};
+pub use generate::{generate, Problem};
 pub use notation::jsa_moves;
 pub use quality::{quality, Quality, WEIGHTS};
 pub use record::problem_record;

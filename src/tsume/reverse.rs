@@ -22,10 +22,11 @@
 use super::check::check;
 use super::checks::{gives_check, mate_in_one};
 use super::dfpn::Prover;
-use super::generate::{candidate, reduce, shuffle, Problem, SplitMix};
+use super::generate::{candidate, reduce, shuffle, Problem};
 use super::quality::{quality, Quality};
 use super::solver::{attacker_length, Limits};
 use crate::position::{bitboard, KingRule};
+use crate::types::SplitMix;
 use crate::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::collections::HashSet;
 

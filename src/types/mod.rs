@@ -10,6 +10,7 @@ mod file_name;
 mod hand;
 mod moves;
 mod piece;
+mod split_mix;
 mod square;
 
 pub use color::Color;
@@ -18,4 +19,5 @@ pub use file_name::extension;
 pub use hand::Hand;
 pub use moves::{Move, MoveSyntaxError};
 pub use piece::{Piece, PieceKind};
+pub use split_mix::SplitMix;
 pub use square::Square;

@@ -107,63 +107,9 @@ pub(crate) fn for_each_block(
     Ok(())
 }
 
-/// A small seeded random generator (SplitMix64): the same seed gives the
-/// same numbers on every machine.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator seeded with `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (at least 1), without the bias of a plain
-    /// remainder.
-    pub fn below(&mut self, n: u64) -> u64 {
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next_u64();
-            if x < zone {
-                return x % n;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_generator_is_seeded_and_below_stays_below() {
-        let a: Vec<u64> = (0..5)
-            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
-            .collect();
-        let b: Vec<u64> = (0..5)
-            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
-            .collect();
-        let c: Vec<u64> = (0..5)
-            .scan(Rng::new(8), |r, _| Some(r.next_u64()))
-            .collect();
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-        let mut rng = Rng::new(1);
-        let mut seen = [0usize; 3];
-        for _ in 0..3000 {
-            seen[rng.below(3) as usize] += 1;
-        }
-        assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
-    }
 
     #[test]
     fn pack_files_are_packed_sfen_values() {

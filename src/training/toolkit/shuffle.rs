@@ -14,9 +14,10 @@
 //! is still read whole. With the same seed, inputs and memory, the order
 //! is the same.
 
-use super::{for_each_block, Faults, Rng};
+use super::{for_each_block, Faults};
 use crate::training::read::block_len;
 use crate::training::{hcpe, psv, Data};
+use crate::types::SplitMix;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -91,9 +92,9 @@ pub fn shuffle(
             file,
         });
     }
-    let mut rng = Rng::new(options.seed);
+    let mut rng = SplitMix::new(options.seed);
     for_each_block(inputs, data, faults, |block| {
-        let bucket = &mut buckets[rng.below(count as u64) as usize];
+        let bucket = &mut buckets[rng.below(count)];
         bucket.staged.extend_from_slice(block);
         if bucket.staged.len() >= stage {
             flush(bucket)?;
@@ -153,7 +154,12 @@ fn flush(bucket: &mut Bucket) -> io::Result<()> {
 
 /// Writes the whole records of `bytes` to `out` in a random order; gives
 /// how many.
-fn write_shuffled(bytes: &[u8], data: Data, rng: &mut Rng, out: &mut dyn Write) -> io::Result<u64> {
+fn write_shuffled(
+    bytes: &[u8],
+    data: Data,
+    rng: &mut SplitMix,
+    out: &mut dyn Write,
+) -> io::Result<u64> {
     let size = fixed_size(data);
     let mut starts = Vec::new();
     let mut at = 0;
@@ -165,7 +171,7 @@ fn write_shuffled(bytes: &[u8], data: Data, rng: &mut Rng, out: &mut dyn Write) 
         };
     }
     for i in (1..starts.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
+        let j = rng.below(i + 1);
         starts.swap(i, j);
     }
     for &start in &starts {
