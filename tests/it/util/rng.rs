@@ -1,32 +1,32 @@
-//! A small deterministic generator (xorshift64*), so that random cases
-//! reproduce. Each test has its own fixed seed; `KIFCONV_SEED=N` varies
-//! every seed at once, and a test that fails says how to rerun it.
+//! The tests' seeded generator: the library's SplitMix64, so that random
+//! cases reproduce. Each test has its own fixed seed; `KIFCONV_SEED=N`
+//! varies every seed at once, and a test that fails says how to rerun it.
 
-/// Xorshift64*; see the module documentation for the seeds.
+use kifconv::types::SplitMix;
+
+/// The library's generator with the test's seed; see the module
+/// documentation for the seeds.
 pub struct Rng {
-    state: u64,
+    state: SplitMix,
     varied_by: Option<u64>,
 }
 
 impl Rng {
-    /// The generator for a test whose fixed seed is `seed` (non-zero),
-    /// varied by `KIFCONV_SEED` when that is set.
+    /// The generator for a test whose fixed seed is `seed`, varied by
+    /// `KIFCONV_SEED` when that is set.
     pub fn new(seed: u64) -> Rng {
         let varied_by = std::env::var("KIFCONV_SEED")
             .ok()
             .map(|v| parse_seed(&v).unwrap_or_else(|| panic!("KIFCONV_SEED={v} is not a number")));
         Rng {
-            state: vary(seed, varied_by),
+            state: SplitMix::new(vary(seed, varied_by)),
             varied_by,
         }
     }
 
     /// The next 64 random bits.
     pub fn next(&mut self) -> u64 {
-        self.state ^= self.state >> 12;
-        self.state ^= self.state << 25;
-        self.state ^= self.state >> 27;
-        self.state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.state.next_u64()
     }
 
     /// A number below `n` (0 when `n` is 0).
@@ -63,14 +63,13 @@ fn parse_seed(text: &str) -> Option<u64> {
 }
 
 /// The test's own seed, unchanged without a variation; with one, mixed
-/// with it (splitmix64's finaliser) so that nearby variations give
-/// unrelated cases, and never 0 (xorshift's fixed point).
+/// with it by a step of the generator, so that nearby variations give
+/// unrelated cases.
 fn vary(seed: u64, by: Option<u64>) -> u64 {
-    let Some(by) = by else { return seed };
-    let mut z = seed ^ by.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)).max(1)
+    match by {
+        Some(by) => SplitMix::new(seed ^ by).next_u64(),
+        None => seed,
+    }
 }
 
 #[test]
