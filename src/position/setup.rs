@@ -186,6 +186,32 @@ impl Setup {
         Handicap::Even.setup()
     }
 
+    /// How many pieces of `kind` (a kind a hand holds) a full set has
+    /// beyond those on the board (promoted ones included) and in the hands
+    /// of `colors`; `None` when there are more than a set holds.
+    pub fn unplaced(&self, kind: PieceKind, colors: &[Color]) -> Option<u8> {
+        let total = PieceKind::SET.iter().find(|(k, _)| *k == kind)?.1;
+        let on_board = self
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.kind.unpromote() == kind)
+            .count();
+        let held: usize = colors
+            .iter()
+            .map(|c| usize::from(self.hands[c.index()].count(kind)))
+            .sum();
+        let left = usize::from(total).checked_sub(on_board + held)?;
+        u8::try_from(left).ok()
+    }
+
+    /// The squares holding a piece other than a king, in square order.
+    pub fn non_king_squares(&self) -> Vec<Square> {
+        Square::all()
+            .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.kind != PieceKind::King))
+            .collect()
+    }
+
     /// The piece on `sq`, or `None` if empty.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {

@@ -135,16 +135,8 @@ pub fn as_problem(pos: &Position) -> Option<(Position, bool)> {
     let mut setup = pos.to_setup();
     setup.move_number = 1;
     let mut rest = Hand::default();
-    for (kind, total) in PieceKind::SET {
-        let on_board = setup
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.kind.unpromote() == kind)
-            .count();
-        let held = usize::from(setup.hands[Color::Black.index()].count(kind));
-        let left = usize::from(total).checked_sub(on_board + held)?;
-        rest.set(kind, left as u8);
+    for (kind, _) in PieceKind::SET {
+        rest.set(kind, setup.unplaced(kind, &[Color::Black])?);
     }
     setup.hands[Color::White.index()] = rest;
     let start = Position::from_setup(setup, KingRule::MayBeMissing).ok()?;
@@ -223,13 +215,7 @@ fn removals(start: &Position, mut keeps: impl FnMut(&Position) -> bool) -> Setup
         let ranks = sq.rank().abs_diff(target.rank());
         files.max(ranks)
     };
-    let mut squares: Vec<Square> = Square::all()
-        .filter(|&sq| {
-            setup
-                .piece_at(sq)
-                .is_some_and(|p| p.kind != PieceKind::King)
-        })
-        .collect();
+    let mut squares = setup.non_king_squares();
     // Farthest first; at equal distance, in square order.
     squares.sort_by_key(|&sq| std::cmp::Reverse(distance(sq)));
     for sq in squares {

@@ -113,13 +113,7 @@ pub(super) fn reduce(rng: &mut SplitMix, pos: Position, moves: u32) -> Option<Pr
         }
     }
     // Board pieces, then the attacker's hand, in a random order.
-    let mut squares: Vec<Square> = Square::all()
-        .filter(|&sq| {
-            setup
-                .piece_at(sq)
-                .is_some_and(|p| p.kind != PieceKind::King)
-        })
-        .collect();
+    let mut squares = setup.non_king_squares();
     shuffle(rng, &mut squares);
     for sq in squares {
         let piece = setup.piece_at(sq).expect("a piece was there");

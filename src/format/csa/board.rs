@@ -37,16 +37,9 @@ impl Start {
         if let Some(color) = self.all_to {
             let mut remaining_pieces = Hand::EMPTY;
             let hand = &mut remaining_pieces;
-            for (kind, total) in PieceKind::SET {
-                let on_board = setup
-                    .board
-                    .iter()
-                    .flatten()
-                    .filter(|p| p.kind.unpromote() == kind)
-                    .count() as u8;
-                let held: u8 = setup.hands.iter().map(|h| h.count(kind)).sum();
-                let remaining = total.saturating_sub(on_board).saturating_sub(held);
-                hand.set(kind, remaining);
+            for (kind, _) in PieceKind::SET {
+                let remaining = setup.unplaced(kind, &[Color::Black, Color::White]);
+                hand.set(kind, remaining.unwrap_or(0));
             }
             let target = &mut setup.hands[color.index()];
             for (kind, n) in hand.kinds() {
