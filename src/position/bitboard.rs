@@ -58,6 +58,13 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// The set as two machine words, each with the index of its first
+    /// square: squares 0 to 63, then 64 to 80.
+    #[inline]
+    pub const fn words(self) -> [(usize, u64); 2] {
+        [(0, self.0 as u64), (64, (self.0 >> 64) as u64)]
+    }
+
     /// More than one square.
     #[inline]
     pub const fn has_many(self) -> bool {

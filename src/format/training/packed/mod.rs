@@ -326,26 +326,11 @@ static RUNS: Runs = {
 /// The gold's row in [`ROWS`]: the one kind that does not promote.
 const GOLD_ROW: usize = 4;
 
-/// What [`pack`] writes for a piece on the board, and the row it counts
-/// in (`NO_ROW` for a king, which the frame places and no row counts).
-#[derive(Clone, Copy)]
-struct OnBoard {
-    emit: Emit,
-    row: u8,
-}
-
-/// [`OnBoard::row`] of a king: an eighth counter, never read.
-const NO_ROW: u8 = 7;
-
 /// What a piece on the board is written as, by [`piece_index`]:
-/// `[dialect][index]`: a king nothing, any other piece its [`EMITS`]
-/// board code.
-static PIECES: [[OnBoard; 32]; 2] = {
-    let king = OnBoard {
-        emit: Emit { bits: 0, len: 0 },
-        row: NO_ROW,
-    };
-    let mut out = [[king; 32]; 2];
+/// `[dialect][index]`: a king nothing (the frame places it), any other
+/// piece its [`EMITS`] board code.
+static PIECES: [[Emit; 32]; 2] = {
+    let mut out = [[Emit { bits: 0, len: 0 }; 32]; 2];
     let mut d = 0;
     while d < 2 {
         let mut c = 0;
@@ -355,10 +340,7 @@ static PIECES: [[OnBoard; 32]; 2] = {
                 if let Some(kind) = PieceKind::from_index(k) {
                     if let Some(r) = row_of(kind) {
                         let promoted = kind.is_promoted() as usize;
-                        out[d][c * 16 + k] = OnBoard {
-                            emit: EMITS.board[d][r][c][promoted],
-                            row: r as u8,
-                        };
+                        out[d][c * 16 + k] = EMITS.board[d][r][c][promoted];
                     }
                 }
                 k += 1;
@@ -391,44 +373,55 @@ const fn row_of(kind: PieceKind) -> Option<usize> {
     }
 }
 
-/// 256 bits written least significant first, a code at a time: the word
-/// being filled is kept apart and stored when full.
-struct Bits {
-    words: [u64; 4],
+/// 256 bits written least significant first, a code at a time, into
+/// `words`: the word being filled is kept apart (in a register) and
+/// stored when full.
+struct Bits<'w> {
+    words: &'w mut [u64; 4],
     word: usize,
     acc: u64,
     filled: u32,
 }
 
-impl Bits {
-    fn new() -> Bits {
+impl<'w> Bits<'w> {
+    #[inline(always)]
+    fn new(words: &'w mut [u64; 4]) -> Bits<'w> {
         Bits {
-            words: [0; 4],
+            words,
             word: 0,
             acc: 0,
             filled: 0,
         }
     }
 
+    /// Stores the full word and starts the next with `rest`.
+    #[inline(always)]
+    fn store(&mut self, rest: u64) {
+        // Never past 256 bits: a position holds no more than a set (and a
+        // word past the end would be dropped, not written).
+        if let Some(w) = self.words.get_mut(self.word) {
+            *w = self.acc;
+        }
+        self.word += 1;
+        self.filled -= 64;
+        self.acc = rest;
+    }
+
+    #[inline(always)]
     fn put(&mut self, e: Emit) {
         self.acc |= e.bits << self.filled;
         self.filled += e.len;
         if self.filled >= 64 {
-            // Never past 256 bits: the counts are checked before packing
-            // (and a word past the end would be dropped, not written).
-            if let Some(w) = self.words.get_mut(self.word) {
-                *w = self.acc;
-            }
-            self.word += 1;
-            self.filled -= 64;
-            self.acc = match self.filled {
+            let rest = match self.filled - 64 {
                 0 => 0,
                 left => e.bits >> (e.len - left),
             };
+            self.store(rest);
         }
     }
 
     /// `gap` 0 bits, then `e`.
+    #[inline(always)]
     fn put_after(&mut self, gap: u32, e: Emit) {
         let at = self.filled + gap;
         if at + e.len < 64 {
@@ -442,15 +435,11 @@ impl Bits {
     }
 
     /// `n` 0 bits.
+    #[inline(always)]
     fn zeros(&mut self, n: usize) {
         self.filled += n as u32;
         while self.filled >= 64 {
-            if let Some(w) = self.words.get_mut(self.word) {
-                *w = self.acc;
-            }
-            self.word += 1;
-            self.filled -= 64;
-            self.acc = 0;
+            self.store(0);
         }
     }
 
@@ -460,13 +449,14 @@ impl Bits {
         self.word * 64 + self.filled as usize
     }
 
-    fn bytes(&self) -> [u8; 32] {
-        let mut words = self.words;
-        if let Some(w) = words.get_mut(self.word) {
+    /// Stores the last word and gives the 32 bytes.
+    #[inline(always)]
+    fn finish(self) -> [u8; 32] {
+        if let Some(w) = self.words.get_mut(self.word) {
             *w = self.acc;
         }
         let mut out = [0u8; 32];
-        for (chunk, word) in out.chunks_exact_mut(8).zip(words) {
+        for (chunk, word) in out.chunks_exact_mut(8).zip(*self.words) {
             chunk.copy_from_slice(&word.to_le_bytes());
         }
         out
@@ -486,52 +476,60 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     let d = column(dialect);
     let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
     let kings = [king(Color::Black)?, king(Color::White)?];
-    let mut bits = Bits::new();
-    let field = |value: usize, len: u32| Emit {
-        bits: value as u64,
-        len,
-    };
-    bits.put(field(usize::from(pos.side_to_move() == Color::White), 1));
-    bits.put(field(kings[0].index(), 7));
-    bits.put(field(kings[1].index(), 7));
-    // The squares in index order, walked from the occupied ones: the empty
-    // squares between are one 0 bit each. What the board holds of each row
-    // is counted on the way, to find the box.
-    let mut count = [0u8; 8];
+    let mut words = [0u64; 4];
+    let mut bits = Bits::new(&mut words);
+    let white = u64::from(pos.side_to_move() == Color::White);
+    bits.put(Emit {
+        bits: white | (kings[0].index() as u64) << 1 | (kings[1].index() as u64) << 8,
+        len: 15,
+    });
+    // The squares in index order, walked from the occupied ones, a machine
+    // word of squares at a time: the empty squares between are one 0 bit
+    // each.
     let pieces = &PIECES[d];
+    let board = pos.board();
     let mut next = 0;
-    for square in pos.occupied() {
-        let index = square.index();
-        // An occupied square always holds a piece.
-        if let Some(piece) = pos.piece_at(square) {
-            let on = pieces[piece_index(piece)];
-            bits.put_after((index - next) as u32, on.emit);
-            count[usize::from(on.row & 7)] += 1;
-            next = index + 1;
+    for (base, mut word) in pos.occupied().words() {
+        while word != 0 {
+            let index = base + word.trailing_zeros() as usize;
+            word &= word - 1;
+            // An occupied square always holds a piece.
+            if let Some(&Some(piece)) = board.get(index) {
+                bits.put_after((index - next) as u32, pieces[piece_index(piece)]);
+                next = index + 1;
+            }
         }
     }
     bits.zeros(81 - next);
-    for color in [Color::Black, Color::White] {
-        let hand = pos.hand(color);
-        let white = usize::from(color == Color::White);
+    let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
+    for (white, hand) in hands.into_iter().enumerate() {
         for (r, row) in ROWS.iter().enumerate() {
-            let n = hand.count(row.kind);
-            count[r] += n;
-            if count[r] > SET[r] {
-                return Err(PackError::TooMany(row.kind));
-            }
-            bits.put(RUNS.hand[d][r][white][usize::from(n)]);
+            bits.put(RUNS.hand[d][r][white][usize::from(hand.count(row.kind).min(18))]);
         }
     }
-    if let Some(r) = (0..7).find(|&r| count[r] > SET[r]) {
-        return Err(PackError::TooMany(ROWS[r].kind));
-    }
-    for (r, &set) in SET.iter().enumerate() {
-        bits.put(RUNS.boxed[d][r][usize::from(set - count[r])]);
+    // A position never holds more of a kind than a set (it refuses such a
+    // setup and moves keep the counts): with all 40 pieces the box is empty.
+    let held = hands[0].total() + hands[1].total();
+    if pos.occupied().count() + held != 40 {
+        for (r, row) in ROWS.iter().enumerate() {
+            let left = usize::from(SET[r])
+                .checked_sub(in_play(pos, row.kind))
+                .ok_or(PackError::TooMany(row.kind))?;
+            bits.put(RUNS.boxed[d][r][left]);
+        }
     }
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
-    Ok(bits.bytes())
+    Ok(bits.finish())
+}
+
+/// How many pieces of a hand kind `pos` holds on the board (promoted or
+/// not) and in both hands.
+fn in_play(pos: &Position, kind: PieceKind) -> usize {
+    let on_board =
+        |k: PieceKind| (pos.pieces(Color::Black, k) | pos.pieces(Color::White, k)).count() as usize;
+    let held = |c: Color| usize::from(pos.hand(c).count(kind));
+    on_board(kind) + kind.promote().map_or(0, on_board) + held(Color::Black) + held(Color::White)
 }
 
 /// Why 32 bytes are no packed position.

@@ -91,7 +91,8 @@ fn each_section_is_a_prefix_code() {
 /// Writes bits into 32 bytes for the error cases: the frame's first
 /// fields, then codes given as text.
 fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
-    let mut bits = Bits::new();
+    let mut words = [0; 4];
+    let mut bits = Bits::new(&mut words);
     let field = |value: usize, len: u32| Emit {
         bits: value as u64,
         len,
@@ -104,7 +105,7 @@ fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
             bits.put(field(usize::from(b == b'1'), 1));
         }
     }
-    bits.bytes()
+    bits.finish()
 }
 
 #[test]
