@@ -503,8 +503,14 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     bits.zeros(81 - next);
     let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
     for (white, hand) in hands.into_iter().enumerate() {
+        if hand.is_empty() {
+            continue;
+        }
         for (r, row) in ROWS.iter().enumerate() {
-            bits.put(RUNS.hand[d][r][white][usize::from(hand.count(row.kind).min(18))]);
+            let n = hand.count(row.kind);
+            if n > 0 {
+                bits.put(RUNS.hand[d][r][white][usize::from(n.min(18))]);
+            }
         }
     }
     // A position never holds more of a kind than a set (it refuses such a
