@@ -369,3 +369,14 @@ def test_the_first_hundred_faults_of_a_file_are_listed_all_counted(cli, tmp_path
     # them the same way.
     done = train.uniq(bad, tmp_path / "u.hcpe", by="position")
     assert (done["read"], done["kept"], done["fault_count"], len(done["faults"])) == (150, 150, 150, 100)
+
+
+def test_without_numpy_read_gives_bytes(made, monkeypatch):
+    path = made(GAME, "psv", "game.psv")
+    monkeypatch.setattr(train, "_numpy", lambda: None)
+    records = train.read(path)
+    assert isinstance(records, list) and len(records) == 258
+    assert b"".join(records) == path.read_bytes()
+    # And a list of records' bytes goes through filter as bytes again.
+    kept = train.filter(records, format="psv", min_ply=250)
+    assert kept == records[249:]
