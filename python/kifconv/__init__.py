@@ -24,6 +24,9 @@ Errors are :class:`KifError` exceptions with the place in the file
 (``path``, ``line``, ``column``, ``message``); what is read leniently goes
 to :mod:`warnings` as :class:`KifWarning`.
 
+:mod:`kifconv.train` is ``kifconv train``'s toolkit over training files
+(shuffle, split, uniq, filter, convert, check), and reads them as arrays.
+
 With numpy installed (``pip install ./python[numpy]``), :func:`as_array`
 turns training data into arrays of cshogi's dtypes, which are
 ``kifconv.HuffmanCodedPosAndEval``, ``kifconv.PackedSfenValue``,
@@ -61,6 +64,7 @@ from ._kifconv import (
     training,
     tsume_check,
 )
+from . import train
 
 if TYPE_CHECKING:
     import numpy
@@ -136,6 +140,7 @@ __all__ = [
     "mate",
     "read",
     "read_text",
+    "train",
     "training",
     "tsume_check",
 ]

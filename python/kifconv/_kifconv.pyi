@@ -541,3 +541,145 @@ def book_mine(
     options: dict[str, str] | None = None,
     timeout: float = 600.0,
 ) -> _Mined: ...
+
+# The training-file toolkit (``kifconv train``); ``kifconv.train`` wraps
+# these with one path or a list, and with numpy arrays.
+
+_TrainKind = Literal["hcpe", "hcpe3", "psv", "pack"]
+
+class _TrainFault(TypedDict):
+    path: str
+    """The file, or ``<bytes>``."""
+    unit: Literal["entry", "game"]
+    index: int
+    """Which entry or hcpe3 game, from 0."""
+    offset: int
+    """The byte offset of the field at fault."""
+    ply: int | None
+    """In an hcpe3 game, the move concerned (1 for the first)."""
+    reason: str
+    message: str
+    """The fault as the command says it: ``path: entry N (byte B): reason``."""
+
+class _TrainRun(TypedDict):
+    faults: list[_TrainFault]
+    """The first 100 faults of each input."""
+    fault_count: int
+
+class _Shuffled(_TrainRun):
+    records: int
+    buckets: int
+
+class _Kept(_TrainRun):
+    read: int
+    kept: int
+
+class _TrainConverted(_TrainRun):
+    read: int
+    written: int
+    losses: list[str]
+    errors: list[str]
+
+class _Parts(_TrainRun):
+    records: int
+    positions: int
+    parts: list[str]
+
+class _Layouts(TypedDict):
+    yaneuraou_only: int
+    cshogi_only: int
+    both: int
+    first_yaneuraou: int | None
+    first_cshogi: int | None
+
+class _TrainChecked(_TrainRun):
+    path: str
+    kind: Literal["hcpe", "hcpe3", "psv"]
+    records: int
+    sound: bool
+    summary: str
+    move16: Literal["yaneuraou", "cshogi", "mixed", "unknown"] | None
+    layouts: _Layouts | None
+
+def train_shuffle(
+    inputs: list[_StrPath],
+    output: _StrPath,
+    *,
+    seed: int,
+    memory: int = 256,
+    format: _TrainKind | None = None,
+    force: bool = False,
+) -> _Shuffled:
+    """``kifconv train shuffle``."""
+
+def train_uniq(
+    inputs: list[_StrPath],
+    output: _StrPath,
+    *,
+    by: Literal["record", "position"] = "record",
+    flip_fold: bool = False,
+    format: _TrainKind | None = None,
+    force: bool = False,
+) -> _Kept:
+    """``kifconv train uniq``."""
+
+def train_filter(
+    inputs: list[_StrPath],
+    output: _StrPath,
+    *,
+    max_abs_eval: int | None = None,
+    drop_draws: bool = False,
+    min_ply: int | None = None,
+    format: _TrainKind | None = None,
+    force: bool = False,
+) -> _Kept:
+    """``kifconv train filter``."""
+
+def train_convert(
+    input: _StrPath,
+    output: _StrPath,
+    *,
+    to: _TrainKind,
+    move16: Literal["yaneuraou", "cshogi"] = "yaneuraou",
+    format: _TrainKind | None = None,
+    force: bool = False,
+) -> _TrainConverted:
+    """``kifconv train convert``; losses also go to ``warnings.warn``."""
+
+def train_split(
+    input: _StrPath,
+    output: _StrPath,
+    *,
+    positions: int | None = None,
+    parts: int | None = None,
+    format: _TrainKind | None = None,
+    force: bool = False,
+) -> _Parts:
+    """``kifconv train split``."""
+
+def train_check(path: _StrPath, *, format: _TrainKind | None = None) -> _TrainChecked:
+    """``kifconv train check`` of one file."""
+
+def train_check_bytes(data: bytes, kind: _TrainKind) -> _TrainChecked:
+    """``train_check`` of bytes in memory, named ``<bytes>``."""
+
+def train_uniq_bytes(
+    data: bytes, kind: _TrainKind, *, by: Literal["record", "position"] = "record", flip_fold: bool = False
+) -> bytes:
+    """The records of ``data`` kept by ``train uniq``."""
+
+def train_filter_bytes(
+    data: bytes,
+    kind: _TrainKind,
+    *,
+    max_abs_eval: int | None = None,
+    drop_draws: bool = False,
+    min_ply: int | None = None,
+) -> bytes:
+    """The records of ``data`` kept by ``train filter``."""
+
+def train_read(path: _StrPath, *, format: _TrainKind | None = None) -> tuple[Literal["hcpe", "hcpe3", "psv"], bytes]:
+    """A training file's kind and bytes, its records checked whole."""
+
+def train_records(data: bytes, kind: _TrainKind) -> list[bytes]:
+    """Training data cut into its records' bytes."""

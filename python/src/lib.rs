@@ -13,6 +13,7 @@ mod names;
 mod read;
 mod record;
 mod tools;
+mod train;
 
 use pyo3::prelude::*;
 
@@ -43,6 +44,17 @@ fn _kifconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(book::book_convert, m)?)?;
     m.add_function(wrap_pyfunction!(book::book_check, m)?)?;
     m.add_function(wrap_pyfunction!(book::book_peta_shock, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_split, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_uniq, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_filter, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_convert, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_check, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_check_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_uniq_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_filter_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_read, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train_records, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod book;
 pub mod book_file;
 pub mod convert;
+pub mod train_file;
 pub mod training;
 pub mod tsume;
 pub mod tsume_extract;

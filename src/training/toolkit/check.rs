@@ -106,6 +106,21 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The line the command ends a file's report with: its records and
+    /// faults, and for PackedSfenValue its Move16 convention.
+    pub fn summary(&self, path: &Path) -> String {
+        let mut text = format!(
+            "{}: {} records, {} faults",
+            path.display(),
+            self.records,
+            self.faults
+        );
+        if let Some(layouts) = &self.layouts {
+            text.push_str(&format!("; {}", layouts.describe()));
+        }
+        text
+    }
+
     /// Whether the file is sound: no fault, and not of mixed moves.
     pub fn sound(&self) -> bool {
         self.faults == 0
@@ -135,9 +150,19 @@ fn is_move_fault(kind: &ReadErrorKind) -> bool {
 /// The error is a file that cannot be opened.
 pub fn check(path: &Path, data: Data, faults: Faults<'_>) -> Result<Checked, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(check_reader(file, path, data, faults))
+}
+
+/// [`check`] of the bytes `reader` gives, named `path` in faults.
+pub fn check_reader(
+    reader: impl std::io::Read,
+    path: &Path,
+    data: Data,
+    faults: Faults<'_>,
+) -> Checked {
     let mut checked = Checked::default();
     let mut layouts = Layouts::default();
-    let mut records = Records::new(file, data);
+    let mut records = Records::new(reader, data);
     let mut index = 0usize;
     loop {
         let next = match data {
@@ -194,5 +219,5 @@ pub fn check(path: &Path, data: Data, faults: Faults<'_>) -> Result<Checked, Str
     if data == Data::Psv {
         checked.layouts = Some(layouts);
     }
-    Ok(checked)
+    checked
 }

@@ -19,14 +19,14 @@
 //! A record whose position does not unpack (with [`By::Position`]) is kept
 //! and said as a fault: nothing is dropped that was not compared.
 
-use super::{for_each_block, Fault, Faults};
+use super::{blocks_of, Fault, Faults};
 use crate::training::packed::{pack, unpack, Dialect};
 use crate::training::read::{ReadError, ReadErrorKind, Unit};
 use crate::training::Data;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
 /// What counts as a repeat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,31 +86,71 @@ pub fn uniq(
     out: &mut dyn Write,
     faults: Faults<'_>,
 ) -> Result<Kept, String> {
-    if !supported(data, by) {
-        return Err("hcpe3 records are games: compare them --by record".into());
-    }
-    let mut seen: HashSet<u64, BuildHasherDefault<Identity>> = HashSet::default();
-    let mut kept = Kept::default();
-    let dialect = match data {
-        Data::Psv => Dialect::PackedSfen,
-        _ => Dialect::Hcp,
-    };
-    let faults = std::cell::RefCell::new(faults);
+    let mut seen = Seen::new(data, by, flip_fold)?;
     for path in inputs {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        seen.take(file, path, out, faults)?;
+    }
+    Ok(seen.kept)
+}
+
+/// The records seen so far, and what was kept of them: `uniq` over
+/// sources given one after another, files or bytes.
+pub struct Seen {
+    data: Data,
+    by: By,
+    flip_fold: bool,
+    keys: HashSet<u64, BuildHasherDefault<Identity>>,
+    /// What was read and kept so far.
+    pub kept: Kept,
+}
+
+impl Seen {
+    /// Nothing seen yet, comparing records of `data` `by` (refused when
+    /// it cannot).
+    pub fn new(data: Data, by: By, flip_fold: bool) -> Result<Seen, String> {
+        if !supported(data, by) {
+            return Err("hcpe3 records are games: compare them --by record".into());
+        }
+        Ok(Seen {
+            data,
+            by,
+            flip_fold,
+            keys: HashSet::default(),
+            kept: Kept::default(),
+        })
+    }
+
+    /// Writes the records `reader` gives (named `path` in faults) to
+    /// `out`, but those seen before.
+    pub fn take(
+        &mut self,
+        reader: impl Read,
+        path: &Path,
+        out: &mut dyn Write,
+        faults: Faults<'_>,
+    ) -> Result<(), String> {
+        let dialect = match self.data {
+            Data::Psv => Dialect::PackedSfen,
+            _ => Dialect::Hcp,
+        };
+        let (by, flip_fold) = (self.by, self.flip_fold);
+        let (keys, kept) = (&mut self.keys, &mut self.kept);
+        let faults = std::cell::RefCell::new(faults);
         let mut index = 0usize;
         let mut offset = 0usize;
         let read_fault = &mut |f| (faults.borrow_mut())(f);
-        for_each_block(std::slice::from_ref(path), data, read_fault, |block| {
+        blocks_of(reader, path, self.data, read_fault, &mut |block| {
             let key = match by {
                 By::Record => Ok(hash(block)),
                 By::Position => position_key(block, dialect, flip_fold),
             };
             kept.read += 1;
             let new = match key {
-                Ok(key) => seen.insert(key),
+                Ok(key) => keys.insert(key),
                 Err(kind) => {
                     (faults.borrow_mut())(Fault {
-                        path: path.clone(),
+                        path: path.to_path_buf(),
                         error: ReadError {
                             unit: Unit::Entry,
                             index,
@@ -129,9 +169,8 @@ pub fn uniq(
                 out.write_all(block)?;
             }
             Ok(())
-        })?;
+        })
     }
-    Ok(kept)
 }
 
 /// The key of an entry's position: the hash of its canonical packing, or

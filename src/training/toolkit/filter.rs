@@ -14,10 +14,10 @@
 //! them (the game's result); the evaluation test would cut games, so it
 //! is refused for hcpe3 (convert to HCPE first).
 
-use super::{for_each_block, Faults};
+use super::{blocks_of, for_each_block, Faults};
 use crate::training::Data;
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 
 /// The tests; `None` and `false` let everything through.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,14 +95,46 @@ pub fn filter(
     }
     let mut filtered = Filtered::default();
     for_each_block(inputs, data, faults, |block| {
-        filtered.read += 1;
+        filtered.take(block, data, tests, out)
+    })?;
+    Ok(filtered)
+}
+
+/// [`filter`] of the records `reader` gives (named `path` in faults).
+pub fn filter_reader(
+    reader: impl Read,
+    path: &Path,
+    data: Data,
+    tests: &Tests,
+    out: &mut dyn Write,
+    faults: Faults<'_>,
+) -> Result<Filtered, String> {
+    if let Some(why) = tests.refusal(data) {
+        return Err(why.to_string());
+    }
+    let mut filtered = Filtered::default();
+    blocks_of(reader, path, data, faults, &mut |block| {
+        filtered.take(block, data, tests, out)
+    })?;
+    Ok(filtered)
+}
+
+impl Filtered {
+    /// One record read: written to `out` if it passes.
+    fn take(
+        &mut self,
+        block: &[u8],
+        data: Data,
+        tests: &Tests,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        self.read += 1;
         if tests.pass(block, data) {
-            filtered.kept += 1;
+            self.kept += 1;
             out.write_all(block)?;
         }
         Ok(())
-    })?;
-    Ok(filtered)
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,39 @@ pub fn kind_of(path: &Path) -> Option<Data> {
     })
 }
 
+/// The one kind of all `inputs`: `given`, or else the kind every file
+/// name says ([`kind_of`]). Inputs of two kinds, or a name that says none,
+/// are refused.
+pub fn kind_of_all(inputs: &[PathBuf], given: Option<Data>) -> Result<Data, String> {
+    if let Some(data) = given {
+        return Ok(data);
+    }
+    let mut found = None;
+    for path in inputs {
+        let data = kind_of(path).ok_or_else(|| {
+            format!(
+                "{}: the extension names no training data (.hcpe, .hcpe3, .psv, .pack); give --format",
+                path.display()
+            )
+        })?;
+        match found {
+            Some(other) if other != data => {
+                return Err(format!(
+                    "{}: {} among {} inputs; every input must be of one kind",
+                    path.display(),
+                    convert::name(data),
+                    convert::name(other)
+                ))
+            }
+            _ => found = Some(data),
+        }
+    }
+    found.ok_or_else(|| "no input".to_string())
+}
+
+/// How many faults of a file are listed; the rest are counted.
+pub const LISTED: u64 = 100;
+
 /// A fault of an input: the file and the error at its place in it.
 #[derive(Clone, Debug)]
 pub struct Fault {
@@ -93,15 +126,28 @@ pub(crate) fn for_each_block(
 ) -> Result<(), String> {
     for path in inputs {
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut blocks = Blocks::new(file, data);
-        while let Some(next) = blocks.next_block() {
-            match next {
-                Ok(block) => each(block).map_err(|e| e.to_string())?,
-                Err(error) => faults(Fault {
-                    path: path.clone(),
-                    error,
-                }),
-            }
+        blocks_of(file, path, data, faults, &mut each)?;
+    }
+    Ok(())
+}
+
+/// Every record read from `reader` (of the kind `data`, named `path` in
+/// faults) given to `each`; faults go to `faults`.
+pub(crate) fn blocks_of(
+    reader: impl Read,
+    path: &Path,
+    data: Data,
+    faults: Faults<'_>,
+    each: &mut dyn FnMut(&[u8]) -> io::Result<()>,
+) -> Result<(), String> {
+    let mut blocks = Blocks::new(reader, data);
+    while let Some(next) = blocks.next_block() {
+        match next {
+            Ok(block) => each(block).map_err(|e| e.to_string())?,
+            Err(error) => faults(Fault {
+                path: path.to_path_buf(),
+                error,
+            }),
         }
     }
     Ok(())
