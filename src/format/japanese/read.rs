@@ -11,7 +11,7 @@
 use super::digits::leading_digit;
 use super::pieces::piece_name;
 use super::tokens::{meaning, Charset, Token};
-use crate::resolve::spec::{Destination, DropMark, MoveSpec, Promotion};
+use crate::resolve::spec::{Destination, MoveSpec};
 use crate::{Color, Square};
 
 #[cfg(test)]
@@ -212,25 +212,8 @@ fn general_move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
 /// rest.
 #[inline]
 fn markers<'a>(spec: &mut MoveSpec, text: &'a str) -> &'a str {
-    let (tokens, bytes) = (Charset::Utf8.tokens(), text.as_bytes());
-    // Every marker takes three bytes.
-    let mut at = 0;
-    loop {
-        match tokens.code::<3>(bytes, at) {
-            Token::Horizontal(h) => spec.horizontal = Some(h),
-            Token::Vertical(v) => spec.vertical = Some(v),
-            Token::Promote => spec.promotion = Promotion::Promote,
-            Token::Decline => spec.promotion = Promotion::Decline,
-            Token::Drop => spec.drop = DropMark::Drop,
-            // 不 is a marker only before 成.
-            Token::Not if tokens.code::<3>(bytes, at + 3) == Token::Promote => {
-                spec.promotion = Promotion::Decline;
-                at += 3;
-            }
-            _ => return &text[at..],
-        }
-        at += 3;
-    }
+    let end = Charset::Utf8.tokens().markers::<3>(text.as_bytes(), 0, spec);
+    &text[end..]
 }
 
 #[cfg(test)]

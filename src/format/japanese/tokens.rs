@@ -16,7 +16,7 @@
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
 use super::read::SIDE_MARKS;
-use crate::resolve::spec::{Destination, Horizontal, MoveSpec, Vertical};
+use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 use std::sync::OnceLock;
 
@@ -223,6 +223,34 @@ impl Tokens {
         };
         let (piece, end) = self.piece::<W>(bytes, at)?;
         Some((MoveSpec::new(to, piece), end))
+    }
+
+    /// Reads the markers at `at` (`右`, `上`, `成`, `不成`, `打`…, as many
+    /// as are written, the last of a kind winning) into `spec`; returns
+    /// where they end.
+    #[inline(always)]
+    pub(crate) fn markers<const W: usize>(
+        &self,
+        bytes: &[u8],
+        mut at: usize,
+        spec: &mut MoveSpec,
+    ) -> usize {
+        loop {
+            match self.code::<W>(bytes, at) {
+                Token::Horizontal(h) => spec.horizontal = Some(h),
+                Token::Vertical(v) => spec.vertical = Some(v),
+                Token::Promote => spec.promotion = Promotion::Promote,
+                Token::Decline => spec.promotion = Promotion::Decline,
+                Token::Drop => spec.drop = DropMark::Drop,
+                // 不 is a marker only before 成.
+                Token::Not if self.code::<W>(bytes, at + W) == Token::Promote => {
+                    spec.promotion = Promotion::Decline;
+                    at += W;
+                }
+                _ => return at,
+            }
+            at += W;
+        }
     }
 
     /// Gives `code` the meaning `token`.
