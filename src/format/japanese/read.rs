@@ -212,7 +212,9 @@ fn general_move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
 /// rest.
 #[inline]
 fn markers<'a>(spec: &mut MoveSpec, text: &'a str) -> &'a str {
-    let end = Charset::Utf8.tokens().markers::<3>(text.as_bytes(), 0, spec);
+    let end = Charset::Utf8
+        .tokens()
+        .markers::<3>(text.as_bytes(), 0, spec);
     &text[end..]
 }
 
