@@ -4,6 +4,7 @@ use super::sniff::{
     ascii_prefix_len, count_malformed, declared_encoding, looks_like_euc_jp, DECLARATION_BYTES,
 };
 use super::*;
+use crate::test_util::write::utf16;
 use Encoding::{Cp932, EucJp, Utf16Be, Utf16Le, Utf8, Utf8Bom};
 
 #[test]
@@ -112,18 +113,6 @@ fn a_bom_means_utf8_wins_over_a_declaration_and_is_not_part_of_the_text() {
             assert!(is_borrowed(&decoded));
         }
     }
-}
-
-fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
-    text.encode_utf16()
-        .flat_map(|unit| {
-            if big_endian {
-                unit.to_be_bytes()
-            } else {
-                unit.to_le_bytes()
-            }
-        })
-        .collect()
 }
 
 #[test]

@@ -137,16 +137,7 @@ fn utf16_without_a_mark_reads_as_the_text() {
             .into_owned();
         let text = text.trim_start_matches('\u{feff}');
         for big_endian in [false, true] {
-            let utf16: Vec<u8> = text
-                .encode_utf16()
-                .flat_map(|u| {
-                    if big_endian {
-                        u.to_be_bytes()
-                    } else {
-                        u.to_le_bytes()
-                    }
-                })
-                .collect();
+            let utf16 = crate::util::write::utf16(text, big_endian);
             assert_eq!(
                 usi(&utf16).as_ref(),
                 Some(&want),
@@ -158,10 +149,7 @@ fn utf16_without_a_mark_reads_as_the_text() {
     }
     assert!(compared > 40, "{compared}");
     // Forced by name.
-    let text: Vec<u8> = "▲７六歩 △３四歩\n"
-        .encode_utf16()
-        .flat_map(u16::to_le_bytes)
-        .collect();
+    let text = crate::util::write::utf16("▲７六歩 △３四歩\n", false);
     let out =
         crate::util::bin::run_with_input(&["-", "--encoding", "utf-16le", "--to", "usi"], &text);
     assert_eq!(

@@ -19,7 +19,7 @@ use crate::util::bin::{
 use crate::util::files::{fixtures, under};
 use crate::util::games::{kif_text, random_line, KIF_HEAD};
 use crate::util::rng::Rng;
-use crate::util::write as written;
+use crate::util::write::{self as written, utf16};
 use kifconv::read::{read_bytes, read_text, Format, Read};
 use kifconv::record::{MoveTree, NodeId, Record};
 use kifconv::Error;
@@ -973,18 +973,6 @@ fn junk_inputs() -> Vec<(&'static str, Vec<u8>)> {
         ("blank lines", b"\n \r\n\t\n".to_vec()),
         ("empty", Vec::new()),
     ]
-}
-
-fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
-    text.encode_utf16()
-        .flat_map(|u| {
-            if big_endian {
-                u.to_be_bytes()
-            } else {
-                u.to_le_bytes()
-            }
-        })
-        .collect()
 }
 
 /// Binary junk, empty or blank input and damaged UTF-16 without its

@@ -6,7 +6,7 @@
 //! ([`digit`], [`leading_digit`], [`kanji_count`]) and the writer
 //! ([`kanji_number`]) share.
 
-use super::char_keys::{first_key, key, slots_for, KeyIndex};
+use super::tokens::Charset;
 
 /// 一 to 九: the kanji for 1 to 9, in order (`KANJI_DIGITS[n - 1]` is n).
 pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -27,33 +27,17 @@ pub fn digit(c: char) -> Option<u8> {
     }
 }
 
-/// [`KANJI_DIGITS`] by key, for [`leading_digit`].
-const KANJI_DIGIT_INDEX: KeyIndex<{ slots_for(&KANJI_DIGITS) }> = KeyIndex::new(&KANJI_DIGITS);
-
 /// The digit 1–9 `text` starts with, as [`digit`] reads it, and the rest:
 /// from the bytes, without decoding the character (a move's square is two
 /// of these).
 #[inline]
 pub fn leading_digit(text: &str) -> Option<(u8, &str)> {
-    match *text.as_bytes().first()? {
+    let bytes = text.as_bytes();
+    match *bytes.first()? {
         b @ b'1'..=b'9' => Some((b - b'0', &text[1..])),
-        // A key is three bytes of a character: the rest starts after them.
-        _ => Some((key_digit(first_key(text)?)?, &text[3..])),
+        // Both other forms take three bytes.
+        _ => Some((Charset::Utf8.tokens().digit::<3>(bytes, 0)?, &text[3..])),
     }
-}
-
-/// The digit 1–9 of the character whose [key](super::char_keys::key) is
-/// `k`: full-width or kanji, as [`digit`] reads them.
-#[inline]
-pub(crate) fn key_digit(k: u32) -> Option<u8> {
-    const FULL_WIDTH: std::ops::RangeInclusive<u32> = key('１')..=key('９');
-    // Full-width digits are consecutive, and so are their keys.
-    let n = if FULL_WIDTH.contains(&k) {
-        (k - key('１')) as usize
-    } else {
-        KANJI_DIGIT_INDEX.find(k)?
-    };
-    Some(n as u8 + 1)
 }
 
 /// A decimal digit 0–9, half-width or full-width (as move numbers, times
@@ -147,8 +131,6 @@ mod tests {
             assert_eq!(leading_digit(&text), expected, "{c:?}");
         }
         assert_eq!(leading_digit(""), None);
-        assert_eq!(key_digit(0), None);
-        assert_eq!(key_digit(u32::MAX), None);
     }
 
     #[test]

@@ -3,12 +3,11 @@
 //! writing side share: [`digits`], [`pieces`], [`endings`] (terminal words
 //! and the `まで…` summary), [`handicaps`] (手合割 names), [`headers`]
 //! (side names, hand and turn lines, CSA key names); [`move_like`] is the
-//! one test of whether a text could be a move; `char_keys` matches their
-//! characters without decoding them, for the readers' hot paths, and
-//! `tokens` tells the move vocabulary by its codes in UTF-8 and CP932. [`read`] reads move texts,
-//! [`write`](mod@write) writes them, with hands, board diagrams and headers.
+//! one test of whether a text could be a move; `tokens` tells the move
+//! vocabulary by its codes in UTF-8 and CP932, without decoding them.
+//! [`read`] reads move texts, [`write`](mod@write) writes them, with hands,
+//! board diagrams and headers.
 
-pub(crate) mod char_keys;
 pub mod digits;
 pub mod endings;
 pub mod handicaps;

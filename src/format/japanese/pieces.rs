@@ -6,7 +6,7 @@
 //! [`PIECE_NAMES`] is the one table: the readers ([`piece_char`],
 //! [`piece_name`]) and the writer ([`move_piece_name`]) both look in it.
 
-use super::char_keys::{chars_of, meaning, slots_for, KeyIndex};
+use super::tokens::Charset;
 use crate::PieceKind;
 
 /// How Japanese notation names one kind of piece.
@@ -50,46 +50,6 @@ pub const PIECE_NAMES: [PieceName; 14] = {
     ]
 };
 
-/// Every one-character name readers take, with its kind: each kind's
-/// [`PieceKind::kanji`] and its other spellings, flattened from
-/// [`PIECE_NAMES`] when compiling (a short array is quicker to search than
-/// the table).
-const PIECE_CHARS: [(char, PieceKind); 16] = {
-    let mut out = [('\0', PieceKind::Pawn); 16];
-    let (mut i, mut n) = (0, 0);
-    while i < PIECE_NAMES.len() {
-        let name = PIECE_NAMES[i];
-        out[n] = (name.kind.kanji(), name.kind);
-        n += 1;
-        let mut j = 0;
-        while j < name.also.len() {
-            out[n] = (name.also[j], name.kind);
-            n += 1;
-            j += 1;
-        }
-        i += 1;
-    }
-    assert!(n == out.len(), "every spelling has its place");
-    out
-};
-
-/// The characters of [`PIECE_CHARS`], in its order.
-const PIECE_CHAR_LIST: [char; PIECE_CHARS.len()] = chars_of(&PIECE_CHARS);
-
-/// [`PIECE_CHARS`] by key, for [`piece_name`] (every one-character name
-/// takes three bytes, as keys must).
-const PIECE_INDEX: KeyIndex<{ slots_for(&PIECE_CHAR_LIST) }> = KeyIndex::new(&PIECE_CHAR_LIST);
-
-/// The piece a one-character name names, from the name's
-/// [key](super::char_keys::key), as [`piece_char`] reads it.
-#[inline]
-pub(crate) fn key_piece(k: u32) -> Option<PieceKind> {
-    PIECE_INDEX.find(k).map(|place| PIECE_CHARS[place].1)
-}
-
-/// The character that starts a two-character name (成香 成桂 成銀).
-const PROMOTED: char = '成';
-
 /// The name a move gives a piece: 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍.
 pub fn move_piece_name(kind: PieceKind) -> &'static str {
     // PIECE_NAMES is in PieceKind order (checked by a test).
@@ -98,27 +58,17 @@ pub fn move_piece_name(kind: PieceKind) -> &'static str {
 
 /// A piece named by one character, as board diagrams and hands write it
 /// (and most moves): 歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 竜 龍.
-#[inline]
 pub fn piece_char(c: char) -> Option<PieceKind> {
-    meaning(&PIECE_CHARS, c)
+    let named = |name: &&PieceName| name.kind.kanji() == c || name.also.contains(&c);
+    PIECE_NAMES.iter().find(named).map(|name| name.kind)
 }
 
 /// The piece named at the start of `text` (one character, or 成香 成桂
-/// 成銀), and the rest.
-///
-/// A one-character name is found by its key, without decoding it.
+/// 成銀), and the rest, found without decoding the name.
 #[inline]
 pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
-    if let Some((place, rest)) = PIECE_INDEX.find_first(text) {
-        return Some((PIECE_CHARS[place].1, rest));
-    }
-    if text.starts_with(PROMOTED) {
-        return PIECE_NAMES
-            .iter()
-            .find(|name| name.in_move.starts_with(PROMOTED) && text.starts_with(name.in_move))
-            .map(|name| (name.kind, &text[name.in_move.len()..]));
-    }
-    None
+    let (kind, end) = Charset::Utf8.tokens().piece::<3>(text.as_bytes(), 0)?;
+    Some((kind, &text[end..]))
 }
 
 #[cfg(test)]
@@ -147,8 +97,8 @@ mod tests {
     #[test]
     fn every_name_read_is_a_written_one_or_a_listed_spelling() {
         for c in (0..=0x10_ffff).filter_map(char::from_u32) {
-            // piece_name finds by key what piece_char finds by character.
-            if c != PROMOTED {
+            // piece_name finds by bytes what piece_char finds by character.
+            if c != '成' {
                 let text = format!("{c}x");
                 assert_eq!(piece_name(&text), piece_char(c).map(|k| (k, "x")), "{c}");
             }

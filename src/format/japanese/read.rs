@@ -8,10 +8,10 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::char_keys::{chars_of, key_of, meaning, slots_for, KeyIndex};
-use super::digits::{key_digit, leading_digit};
-use super::pieces::{key_piece, piece_name};
-use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
+use super::digits::leading_digit;
+use super::pieces::piece_name;
+use super::tokens::{meaning, Charset, Token};
+use crate::resolve::spec::{Destination, MoveSpec};
 use crate::{Color, Square};
 
 #[cfg(test)]
@@ -58,12 +58,6 @@ pub(super) const SIDE_MARKS: [(char, Color); 6] = [
     ('▽', Color::White),
 ];
 
-/// The characters of [`SIDE_MARKS`], in its order.
-const SIDE_MARK_CHARS: [char; SIDE_MARKS.len()] = chars_of(&SIDE_MARKS);
-
-/// [`SIDE_MARKS`] by key, for [`leading_side_mark`].
-const SIDE_MARK_INDEX: KeyIndex<{ slots_for(&SIDE_MARK_CHARS) }> = KeyIndex::new(&SIDE_MARK_CHARS);
-
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
 pub fn side_mark(c: char) -> Option<Color> {
     meaning(&SIDE_MARKS, c)
@@ -74,9 +68,10 @@ pub fn side_mark(c: char) -> Option<Color> {
 /// before every move).
 #[inline]
 pub fn leading_side_mark(text: &str) -> Option<(Color, &str)> {
-    SIDE_MARK_INDEX
-        .find_first(text)
-        .map(|(place, rest)| (SIDE_MARKS[place].1, rest))
+    match Charset::Utf8.tokens().code::<3>(text.as_bytes(), 0) {
+        Token::SideMark(color) => Some((color, &text[3..])),
+        _ => None,
+    }
 }
 
 /// Spaces a record may put between parts: ASCII, full-width, tab.
@@ -172,19 +167,18 @@ pub fn move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
     }
 }
 
-/// The commonest move text, `７六歩` (two three-byte digits and a
-/// one-character piece name), read at fixed places from its first nine
-/// bytes, then its markers; `None` for any other, which
-/// [`general_move_text`] reads. Reads what that would (a test checks).
+/// The commonest move text, `７六歩` or `７六成銀` (two three-byte digits
+/// and a piece name), read at fixed places, then its markers; `None` for
+/// any other, which [`general_move_text`] reads. Reads what that would (a
+/// test checks).
 #[inline]
 fn common_move_text(text: &str) -> Option<(MoveSpec, &str)> {
-    let &[f0, f1, f2, r0, r1, r2, p0, p1, p2] = text.as_bytes().first_chunk::<9>()?;
-    let file = key_digit(key_of(f0, f1, f2))?;
-    let rank = key_digit(key_of(r0, r1, r2))?;
-    let piece = key_piece(key_of(p0, p1, p2))?;
+    let (tokens, bytes) = (Charset::Utf8.tokens(), text.as_bytes());
+    let file = tokens.digit::<3>(bytes, 0)?;
+    let rank = tokens.digit::<3>(bytes, 3)?;
+    let (piece, end) = tokens.piece::<3>(bytes, 6)?;
     let mut spec = MoveSpec::new(Destination::Square(Square::new(file, rank)?), piece);
-    // Nine bytes of three three-byte characters: the rest starts after them.
-    let rest = markers(&mut spec, &text[9..]);
+    let rest = markers(&mut spec, &text[end..]);
     Some((spec, rest))
 }
 
@@ -217,69 +211,17 @@ fn general_move_text(text: &str) -> Result<(MoveSpec, &str), MoveTextError> {
 /// Reads the markers after the piece name into `spec`, and returns the
 /// rest.
 #[inline]
-fn markers<'a>(spec: &mut MoveSpec, mut rest: &'a str) -> &'a str {
-    while let Some((place, after)) = MARKER_INDEX.find_first(rest) {
-        match MARKERS[place].1 {
-            Marker::Horizontal(h) => spec.horizontal = Some(h),
-            Marker::Vertical(v) => spec.vertical = Some(v),
-            Marker::Promotion(p) => spec.promotion = p,
-            Marker::Drop => spec.drop = DropMark::Drop,
-            Marker::Not => match after.strip_prefix('成') {
-                Some(after) => {
-                    spec.promotion = Promotion::Decline;
-                    rest = after;
-                    continue;
-                }
-                None => break,
-            },
-        }
-        rest = after;
-    }
-    rest
+fn markers<'a>(spec: &mut MoveSpec, text: &'a str) -> &'a str {
+    let end = Charset::Utf8
+        .tokens()
+        .markers::<3>(text.as_bytes(), 0, spec);
+    &text[end..]
 }
-
-/// What a character after the piece name says.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Marker {
-    /// 右 左 直.
-    Horizontal(Horizontal),
-    /// 上 行 入, 引, 寄.
-    Vertical(Vertical),
-    /// 成, 生.
-    Promotion(Promotion),
-    /// 不, which is a marker only before 成 (不成).
-    Not,
-    /// 打.
-    Drop,
-}
-
-/// The characters [`move_text`] reads after the piece name, each with what
-/// it says.
-pub(super) const MARKERS: [(char, Marker); 12] = [
-    ('右', Marker::Horizontal(Horizontal::Right)),
-    ('左', Marker::Horizontal(Horizontal::Left)),
-    ('直', Marker::Horizontal(Horizontal::Straight)),
-    ('上', Marker::Vertical(Vertical::Up)),
-    ('行', Marker::Vertical(Vertical::Up)),
-    ('入', Marker::Vertical(Vertical::Up)),
-    ('引', Marker::Vertical(Vertical::Down)),
-    ('寄', Marker::Vertical(Vertical::Sideways)),
-    ('成', Marker::Promotion(Promotion::Promote)),
-    ('生', Marker::Promotion(Promotion::Decline)),
-    ('不', Marker::Not),
-    ('打', Marker::Drop),
-];
-
-/// The characters of [`MARKERS`], in its order.
-const MARKER_CHARS: [char; MARKERS.len()] = chars_of(&MARKERS);
-
-/// [`MARKERS`] by key: the text after a move (a space, the next ▲, a KIF
-/// origin) is told from a marker without decoding it.
-const MARKER_INDEX: KeyIndex<{ slots_for(&MARKER_CHARS) }> = KeyIndex::new(&MARKER_CHARS);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::japanese::tokens::MARKS;
     use crate::format::japanese::write::write_spec;
     use crate::PieceKind;
 
@@ -316,8 +258,8 @@ mod tests {
                 }
             }
         }
-        // Five three-byte digits, five one-character names.
-        assert_eq!(common, 5 * 5 * 5 * after.len());
+        // Five three-byte digits, six piece names.
+        assert_eq!(common, 5 * 5 * 6 * after.len());
     }
 
     #[test]
@@ -325,15 +267,21 @@ mod tests {
         for c in (0..=0x10_ffff).filter_map(char::from_u32) {
             let text = format!("７六歩{c}x");
             let (spec, rest) = move_text(&text).unwrap();
-            let marker = meaning(&MARKERS, c);
-            match marker {
-                None | Some(Marker::Not) => {
-                    assert_eq!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
-                    assert_eq!(rest, format!("{c}x"));
-                }
-                Some(_) => {
-                    assert_ne!(spec, MoveSpec::new(spec.to, PieceKind::Pawn), "{c}");
+            let plain = MoveSpec::new(spec.to, PieceKind::Pawn);
+            match meaning(&MARKS, c) {
+                Some(
+                    Token::Horizontal(_)
+                    | Token::Vertical(_)
+                    | Token::Promote
+                    | Token::Decline
+                    | Token::Drop,
+                ) => {
+                    assert_ne!(spec, plain, "{c}");
                     assert_eq!(rest, "x");
+                }
+                _ => {
+                    assert_eq!(spec, plain, "{c}");
+                    assert_eq!(rest, format!("{c}x"));
                 }
             }
         }

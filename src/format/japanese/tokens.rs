@@ -1,22 +1,22 @@
-//! The move-text vocabulary of Japanese notation by its code in each
-//! charset the Kakinoki reader reads from bytes, CP932 and UTF-8: what a
-//! character's bytes mean in a move (a side mark, a digit of a square, a
-//! piece name, 同, a relative marker, a promotion or drop mark, the
-//! ideographic space), found by table lookups without decoding. For the
+//! The move-text vocabulary of Japanese notation by its code in UTF-8 and
+//! CP932: what a character's bytes mean in a move (a side mark, a digit of
+//! a square, a piece name, 同, a marker after the piece, the ideographic
+//! space), found by table lookups without decoding. The move-text reader
+//! (`japanese::read`) reads its text through the UTF-8 table; the
 //! fixed-place move lines of KIF and KI2 (`format::kif::fixed`,
-//! `format::ki2::fixed`).
+//! `format::ki2::fixed`) read bytes in either charset.
 //!
 //! Each table is built at first use by encoding the characters of the
 //! vocabulary tables ([`digits`](super::digits), [`pieces`](super::pieces),
-//! the move-text reader's [`SIDE_MARKS`] and [`MARKERS`]). Every character
-//! of the vocabulary is two bytes in CP932 and three in UTF-8; CP932's
-//! second codes (the NEC and IBM duplicates) read as [`Token::Other`],
-//! leaving the line to the general way.
+//! [`SIDE_MARKS`] and [`MARKS`]). Every character of the vocabulary is two
+//! bytes in CP932 and three in UTF-8; CP932's second codes (the NEC and IBM
+//! duplicates) read as [`Token::Other`], leaving the line to the general
+//! way.
 
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
-use super::read::{Marker, MARKERS, SIDE_MARKS};
-use crate::resolve::spec::{Destination, Horizontal, MoveSpec, Promotion, Vertical};
+use super::read::SIDE_MARKS;
+use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 use std::sync::OnceLock;
 
@@ -85,16 +85,30 @@ pub(crate) enum Token {
     Decline,
 }
 
-/// The characters [`Token::Same`], [`Token::Promote`], [`Token::Not`],
-/// [`Token::Drop`] and [`Token::IdeographicSpace`] stand for, as the move
-/// text reader (`japanese::read::move_text`) reads them.
-const MARKS: [(char, Token); 5] = [
+/// The characters a move text uses besides digits, piece names and side
+/// marks, each with what it means: 同, the ideographic space, and the
+/// markers after the piece (生 is 不成; 不 is a marker only before 成).
+pub(super) const MARKS: [(char, Token); 14] = [
     ('同', Token::Same),
+    ('\u{3000}', Token::IdeographicSpace),
+    ('右', Token::Horizontal(Horizontal::Right)),
+    ('左', Token::Horizontal(Horizontal::Left)),
+    ('直', Token::Horizontal(Horizontal::Straight)),
+    ('上', Token::Vertical(Vertical::Up)),
+    ('行', Token::Vertical(Vertical::Up)),
+    ('入', Token::Vertical(Vertical::Up)),
+    ('引', Token::Vertical(Vertical::Down)),
+    ('寄', Token::Vertical(Vertical::Sideways)),
     ('成', Token::Promote),
+    ('生', Token::Decline),
     ('不', Token::Not),
     ('打', Token::Drop),
-    ('\u{3000}', Token::IdeographicSpace),
 ];
+
+/// The meaning of `c` in a table of `(character, meaning)` pairs.
+pub(super) fn meaning<T: Copy>(table: &[(char, T)], c: char) -> Option<T> {
+    table.iter().find(|&&(key, _)| key == c).map(|&(_, m)| m)
+}
 
 /// The vocabulary by code, as byte tables: the bytes of a code but its
 /// last pick a row of `leaves` (a CP932 lead byte, by `leads`; the first
@@ -141,6 +155,15 @@ impl Tokens {
             self.leads[usize::from(code[0])]
         };
         self.leaves[usize::from(row)][usize::from(code[W - 1])]
+    }
+
+    /// The digit at `at`, full-width or kanji.
+    #[inline(always)]
+    pub(crate) fn digit<const W: usize>(&self, bytes: &[u8], at: usize) -> Option<u8> {
+        match self.code::<W>(bytes, at) {
+            Token::FullWidthDigit(n) | Token::KanjiDigit(n) => Some(n),
+            _ => None,
+        }
     }
 
     /// The square at `at` (`７六`: a full-width digit, then a kanji digit)
@@ -200,6 +223,34 @@ impl Tokens {
         };
         let (piece, end) = self.piece::<W>(bytes, at)?;
         Some((MoveSpec::new(to, piece), end))
+    }
+
+    /// Reads the markers at `at` (`右`, `上`, `成`, `不成`, `打`…, as many
+    /// as are written, the last of a kind winning) into `spec`; returns
+    /// where they end.
+    #[inline(always)]
+    pub(crate) fn markers<const W: usize>(
+        &self,
+        bytes: &[u8],
+        mut at: usize,
+        spec: &mut MoveSpec,
+    ) -> usize {
+        loop {
+            match self.code::<W>(bytes, at) {
+                Token::Horizontal(h) => spec.horizontal = Some(h),
+                Token::Vertical(v) => spec.vertical = Some(v),
+                Token::Promote => spec.promotion = Promotion::Promote,
+                Token::Decline => spec.promotion = Promotion::Decline,
+                Token::Drop => spec.drop = DropMark::Drop,
+                // 不 is a marker only before 成.
+                Token::Not if self.code::<W>(bytes, at + W) == Token::Promote => {
+                    spec.promotion = Promotion::Decline;
+                    at += W;
+                }
+                _ => return at,
+            }
+            at += W;
+        }
     }
 
     /// Gives `code` the meaning `token`.
@@ -270,19 +321,9 @@ impl Tokens {
         for (c, token) in MARKS {
             put(c, token);
         }
-        // The move-text reader's side marks (CP932 has no ☗ ☖) and markers.
+        // CP932 has no ☗ ☖.
         for (c, color) in SIDE_MARKS {
             put(c, Token::SideMark(color));
-        }
-        for (c, marker) in MARKERS {
-            let token = match marker {
-                Marker::Horizontal(h) => Token::Horizontal(h),
-                Marker::Vertical(v) => Token::Vertical(v),
-                Marker::Promotion(Promotion::Decline) => Token::Decline,
-                // 成, 不 and 打 are in MARKS.
-                _ => continue,
-            };
-            put(c, token);
         }
         // 成香 成桂 成銀: 成, then a one-character name.
         for name in PIECE_NAMES {
@@ -309,32 +350,10 @@ fn pair(first: u8, second: u8) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::japanese::pieces::piece_name;
-    use crate::format::japanese::read::{move_text, side_mark};
-    use crate::resolve::spec::DropMark;
+    use crate::format::japanese::read::side_mark;
 
-    /// What [`move_text`] reads in `c` after a piece name, as a token: a
-    /// relative marker or 生; `None` for any other character (and for 成, 不
-    /// and 打, which [`MARKS`] gives).
-    fn marker(c: char) -> Option<Token> {
-        let text = format!("７六歩{c}");
-        let (spec, rest) = move_text(&text).ok()?;
-        if !rest.is_empty() {
-            return None;
-        }
-        if spec.drop != DropMark::Unmarked {
-            return None;
-        }
-        match (spec.horizontal, spec.vertical, spec.promotion) {
-            (Some(h), None, Promotion::Unmarked) => Some(Token::Horizontal(h)),
-            (None, Some(v), Promotion::Unmarked) => Some(Token::Vertical(v)),
-            (None, None, Promotion::Decline) => Some(Token::Decline),
-            _ => None,
-        }
-    }
-
-    /// What `c` means to the move-text reader, as a token.
-    fn meaning(c: char) -> Token {
+    /// What `c` means in the vocabulary tables, as a token.
+    fn token_of(c: char) -> Token {
         if ('１'..='９').contains(&c) {
             return Token::FullWidthDigit(digit(c).expect("a digit"));
         }
@@ -344,13 +363,10 @@ mod tests {
         if let Some(kind) = piece_char(c) {
             return Token::Piece(kind);
         }
-        if let Some(&(_, token)) = MARKS.iter().find(|(m, _)| *m == c) {
-            return token;
-        }
         if let Some(color) = side_mark(c) {
             return Token::SideMark(color);
         }
-        marker(c).unwrap_or(Token::Other)
+        meaning(&MARKS, c).unwrap_or(Token::Other)
     }
 
     #[test]
@@ -364,7 +380,7 @@ mod tests {
                 };
                 let token = tokens.at(&code, 0);
                 if code.len() == tokens.width {
-                    assert_eq!(token, meaning(c), "{c} in {charset:?}");
+                    assert_eq!(token, token_of(c), "{c} in {charset:?}");
                 } else {
                     assert_eq!(token, Token::Other, "{c} in {charset:?}");
                 }
@@ -373,17 +389,13 @@ mod tests {
             // No code means anything but those of the characters above.
             let cells = tokens.leaves.iter().flatten();
             assert_eq!(cells.filter(|&&t| t != Token::Other).count(), found);
-            // 9 + 9 digits, 16 piece names, 5 marks, the side marks, 9
-            // markers.
-            assert_eq!(found, 9 + 9 + 16 + MARKS.len() + side_marks + 9);
+            // 9 + 9 digits, 16 piece names, the marks and side marks.
+            assert_eq!(found, 9 + 9 + 16 + MARKS.len() + side_marks);
             for base in PIECE_NAMES {
                 let text = format!("成{}", base.kind.kanji());
-                let read = piece_name(&text).filter(|(_, rest)| rest.is_empty());
-                assert_eq!(
-                    read.map(|(k, _)| k),
-                    tokens.promoted[base.kind as usize],
-                    "{text}"
-                );
+                let named = PIECE_NAMES.iter().find(|name| name.in_move == text);
+                let promoted = tokens.promoted[base.kind as usize];
+                assert_eq!(promoted, named.map(|name| name.kind), "{text}");
             }
         }
     }

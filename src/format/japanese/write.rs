@@ -201,35 +201,61 @@ pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
     }
 }
 
-/// Writes a record's lines of play: the mainline from its `first` node
-/// (with the writer's state `at` before it), then each variation as a
-/// `変化：N手` block. `write_line` writes one line and returns, for each of
-/// its nodes that has later siblings, the state before that node. The
-/// later siblings are written depth first, the deepest branch point of a
-/// line first, which is the order KIF readers attach them by.
-pub fn write_lines<S: Clone>(
-    out: &mut String,
-    record: &Record,
-    first: NodeId,
-    at: S,
-    mut write_line: impl FnMut(&mut String, NodeId, S) -> Vec<(NodeId, S)>,
-) {
+/// A writer of lines of play, for [`write_lines`].
+pub trait LineWriter {
+    /// Where a line stands before a move: what the writer needs to write
+    /// it (the position, the previous move's destination, the clocks).
+    type At: Clone;
+    /// Writes the move of node `id` and moves `at` past it; `branches`
+    /// says whether the node has later siblings.
+    fn write_move(&mut self, out: &mut String, id: NodeId, at: &mut Self::At, branches: bool);
+    /// Ends the line whose last node is `last` (the root, in a record with
+    /// no move).
+    fn end_line(&mut self, out: &mut String, last: NodeId, at: Self::At);
+}
+
+/// Writes a record's lines of play: the mainline from the start (where
+/// the writer stands at `at`), then each variation as a `変化：N手` block.
+/// The later siblings of a line's nodes are written depth first, the
+/// deepest branch point of a line first, which is the order KIF readers
+/// attach them by.
+pub fn write_lines<W: LineWriter>(out: &mut String, record: &Record, at: W::At, writer: &mut W) {
     let tree = &record.tree;
+    let Some(first) = tree.children(NodeId::ROOT).next() else {
+        writer.end_line(out, NodeId::ROOT, at);
+        return;
+    };
     let mut work = vec![(first, at)];
     let mut first_line = true;
-    while let Some((first, at)) = work.pop() {
+    while let Some((mut id, mut at)) = work.pop() {
         if !first_line {
-            writeln!(out, "\n変化：{}手", tree.node(first).ply).unwrap();
+            writeln!(out, "\n変化：{}手", tree.node(id).ply).unwrap();
         }
         first_line = false;
-        // The deepest branch point and the first sibling are popped first.
-        for (id, at) in write_line(out, first, at) {
+        // Each node of the line with later siblings, and where it stands.
+        let mut branches = Vec::new();
+        loop {
             let parent = tree.node(id).parent.expect("a move's node has a parent");
             let later: Vec<NodeId> = tree
                 .children(parent)
                 .skip_while(|&c| c != id)
                 .skip(1)
                 .collect();
+            // Only a first child queues its later siblings: a line that
+            // starts at a later sibling was queued with it.
+            let branch = !later.is_empty();
+            if branch && tree.children(parent).next() == Some(id) {
+                branches.push((later, at.clone()));
+            }
+            writer.write_move(out, id, &mut at, branch);
+            match tree.children(id).next() {
+                Some(next) => id = next,
+                None => break,
+            }
+        }
+        writer.end_line(out, id, at);
+        // The deepest branch point and the first sibling are popped first.
+        for (later, at) in branches {
             for &sibling in later.iter().rev() {
                 work.push((sibling, at.clone()));
             }

@@ -28,7 +28,7 @@ use crate::format::japanese::tokens::{Token, Tokens};
 use crate::format::kakinoki::source::{line_end, Source};
 use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
-use crate::resolve::spec::{DropMark, MoveSpec, Promotion};
+use crate::resolve::spec::MoveSpec;
 
 /// KI2's fixed-place move line, of the form the module documentation
 /// describes (see [`FixedLine`](crate::format::kakinoki::FixedLine)).
@@ -95,21 +95,7 @@ fn fixed_move<const W: usize>(
     at = end;
     spec.color = Some(color);
     // `右`, `上`, `成`, `不成`, `打`…, as many as are written.
-    loop {
-        match tokens.code::<W>(bytes, at) {
-            Token::Horizontal(h) => spec.horizontal = Some(h),
-            Token::Vertical(v) => spec.vertical = Some(v),
-            Token::Promote => spec.promotion = Promotion::Promote,
-            Token::Decline => spec.promotion = Promotion::Decline,
-            Token::Drop => spec.drop = DropMark::Drop,
-            Token::Not if tokens.code::<W>(bytes, at + W) == Token::Promote => {
-                spec.promotion = Promotion::Decline;
-                at += W;
-            }
-            _ => break,
-        }
-        at += W;
-    }
+    at = tokens.markers::<W>(bytes, at, &mut spec);
     // A space, the next move's side mark, or the end of the line.
     let follows = match bytes.get(at) {
         None | Some(b' ' | b'\r' | b'\n') => true,

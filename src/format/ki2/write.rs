@@ -32,76 +32,54 @@ pub fn write_declared(record: &Record, encoding: &str) -> String {
     let start = record.start.clone();
     japanese::write_comments(&mut out, &odd_headers);
     japanese::write_notes(&mut out, record, NodeId::ROOT);
-    match record.tree.children(NodeId::ROOT).next() {
-        Some(first) => {
-            japanese::write_lines(&mut out, record, first, (start, None), |out, first, at| {
-                write_line(out, record, first, at, handicap_labels)
-            })
-        }
-        None => {
-            if let Some(ending) = &record.tree.root().ending {
-                let foul = written_foul(ending, &start, None);
-                if let Some(text) = &foul {
-                    writeln!(out, "{text}").unwrap();
-                }
-                write_ending(&mut out, record, ending, 0, foul, handicap_labels);
-            }
-        }
-    }
+    let mut lines = Lines {
+        record,
+        handicap_labels,
+        moves: MoveLine::default(),
+    };
+    japanese::write_lines(&mut out, record, (start, None), &mut lines);
     out
 }
 
-/// One line of play from `first`, with the position before it and the
-/// previous move's destination; returns where it branches (see
-/// [`japanese::write_lines`]).
-fn write_line(
-    out: &mut String,
-    record: &Record,
-    first: NodeId,
-    (mut pos, mut previous): (Position, Option<Square>),
+/// The KI2 writer of lines of play (see [`japanese::write_lines`]), which
+/// stands at a position and the previous move's destination.
+struct Lines<'a> {
+    record: &'a Record,
     handicap_labels: bool,
-) -> Vec<(NodeId, (Position, Option<Square>))> {
-    let tree = &record.tree;
-    let mut branches = Vec::new();
-    let mut moves = MoveLine::default();
-    let mut at = Some(first);
-    let mut last = first;
-    while let Some(id) = at {
-        let node = tree.node(id);
+    moves: MoveLine,
+}
+
+impl japanese::LineWriter for Lines<'_> {
+    type At = (Position, Option<Square>);
+
+    fn write_move(&mut self, out: &mut String, id: NodeId, at: &mut Self::At, _: bool) {
+        let (pos, previous) = at;
+        let node = self.record.tree.node(id);
         let mv = node.mv.expect("every node but the root has a move");
-        let first_child = node.parent.and_then(|p| tree.children(p).next()) == Some(id);
-        if first_child
-            && node
-                .parent
-                .is_some_and(|p| tree.children(p).nth(1).is_some())
-        {
-            branches.push((id, (pos.clone(), previous)));
-        }
         let mut text = String::with_capacity(16);
         text.push(pos.side_to_move().triangle());
-        write_spec(&mut text, &MoveSpec::from_move(&pos, mv, previous));
-        moves.push(out, &text);
+        write_spec(&mut text, &MoveSpec::from_move(pos, mv, *previous));
+        self.moves.push(out, &text);
         if !node.comments.is_empty() || !node.bookmarks.is_empty() {
-            moves.end(out);
-            japanese::write_notes(out, record, id);
+            self.moves.end(out);
+            japanese::write_notes(out, self.record, id);
         }
         pos.play_unchecked(mv);
-        previous = Some(mv.to());
-        last = id;
-        at = tree.children(id).next();
+        *previous = Some(mv.to());
     }
-    if let Some(ending) = &tree.node(last).ending {
-        let foul = written_foul(ending, &pos, previous);
+
+    fn end_line(&mut self, out: &mut String, last: NodeId, (pos, previous): Self::At) {
+        let node = self.record.tree.node(last);
+        let foul = (node.ending.as_ref()).and_then(|ending| written_foul(ending, &pos, previous));
         if let Some(text) = &foul {
-            moves.push(out, text);
+            self.moves.push(out, text);
         }
-        moves.end(out);
-        let ply = tree.node(last).ply;
-        write_ending(out, record, ending, ply, foul, handicap_labels);
-    } else {
-        moves.end(out);
+        self.moves.end(out);
+        if let Some(ending) = &node.ending {
+            let labels = self.handicap_labels;
+            write_ending(out, self.record, ending, node.ply, foul, labels);
+        }
     }
-    branches
 }
 
 /// The moves on the text line being written: six at most, each padded to

@@ -49,62 +49,47 @@ pub fn write(record: &Record, encoding: &str) -> String {
     japanese::write_comments(&mut out, &odd_headers);
     japanese::write_notes(&mut out, record, NodeId::ROOT);
 
-    let mut cursor = Cursor {
+    let cursor = Cursor {
         pos: start,
         previous: None,
         clock: Clock::default(),
     };
-    if let Some(first) = record.tree.children(NodeId::ROOT).next() {
-        japanese::write_lines(&mut out, record, first, cursor, |out, first, cursor| {
-            write_line(out, record, first, cursor, handicap_labels)
-        });
-    } else if let Some(ending) = &record.tree.root().ending {
-        write_ending(&mut out, record, ending, 0, &mut cursor, handicap_labels);
-    }
+    let mut lines = Lines {
+        record,
+        handicap_labels,
+    };
+    japanese::write_lines(&mut out, record, cursor, &mut lines);
     out
 }
 
-/// Writes one line of play from `first`; returns where it branches (see
-/// [`japanese::write_lines`]).
-fn write_line(
-    out: &mut String,
-    record: &Record,
-    first: NodeId,
-    mut cursor: Cursor,
+/// The KIF writer of lines of play (see [`japanese::write_lines`]).
+struct Lines<'a> {
+    record: &'a Record,
     handicap_labels: bool,
-) -> Vec<(NodeId, Cursor)> {
-    let tree = &record.tree;
-    let mut branches: Vec<(NodeId, Cursor)> = Vec::new();
-    let mut at = Some(first);
-    let mut last = first;
-    while let Some(id) = at {
-        let node = tree.node(id);
+}
+
+impl japanese::LineWriter for Lines<'_> {
+    type At = Cursor;
+
+    fn write_move(&mut self, out: &mut String, id: NodeId, cursor: &mut Cursor, branches: bool) {
+        let node = self.record.tree.node(id);
         let mv = node.mv.expect("every node but the root has a move");
-        let has_variation = tree
-            .node(id)
-            .parent
-            .is_some_and(|p| tree.children(p).skip_while(|&c| c != id).nth(1).is_some());
-        // Only a first child queues its later siblings: a line that starts
-        // at a later sibling was queued with it.
-        let first_child = node.parent.and_then(|p| tree.children(p).next()) == Some(id);
-        if has_variation && first_child {
-            branches.push((id, cursor.clone()));
-        }
         let mut text = String::with_capacity(24);
         move_text(&mut text, &cursor.pos, mv, cursor.previous);
         let time = cursor.clock.column(cursor.pos.side_to_move(), node.time);
-        write_numbered(out, record, node.ply, &text, time, has_variation);
-        japanese::write_notes(out, record, id);
+        write_numbered(out, self.record, node.ply, &text, time, branches);
+        japanese::write_notes(out, self.record, id);
         cursor.pos.play_unchecked(mv);
         cursor.previous = Some(mv.to());
-        last = id;
-        at = tree.children(id).next();
     }
-    if let Some(ending) = &tree.node(last).ending {
-        let ply = tree.node(last).ply;
-        write_ending(out, record, ending, ply, &mut cursor, handicap_labels);
+
+    fn end_line(&mut self, out: &mut String, last: NodeId, mut cursor: Cursor) {
+        let node = self.record.tree.node(last);
+        if let Some(ending) = &node.ending {
+            let labels = self.handicap_labels;
+            write_ending(out, self.record, ending, node.ply, &mut cursor, labels);
+        }
     }
-    branches
 }
 
 /// The KIF move text: `７六歩(77)`, `同　角成(88)`, `５五角打`.

@@ -152,3 +152,13 @@ fn first_differences_pairs_the_lines_that_differ() {
     );
     assert_eq!(first_differences("a\n", "a\n"), "");
 }
+
+/// `text` in UTF-16, big-endian or little-endian, with no byte-order mark.
+pub fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let unit = if big_endian {
+        u16::to_be_bytes
+    } else {
+        u16::to_le_bytes
+    };
+    text.encode_utf16().flat_map(unit).collect()
+}
