@@ -10,16 +10,15 @@
 //! that cannot be opened, what `open()` raises; an output there already,
 //! FileExistsError (without `force`); anything else the run refuses, a
 //! KifError. Faults of the inputs (an entry that does not read, a file
-//! cut short) do not stop a run: they come back in the result, the first
-//! [`LISTED`] of each file listed and all counted, as the command says
-//! them.
+//! cut short) do not stop a run: they come back in the result, listed
+//! and counted as the command says them ([`Listing`]).
 
 use crate::error::{os_error, plain_error, warn};
 use kifconv::batch::jobs::train_file::{self, Target, Uniq};
 use kifconv::training::move16::Layout;
 use kifconv::training::read::Unit;
 use kifconv::training::toolkit::check::{self, Checked, Convention};
-use kifconv::training::toolkit::{dedup, filter, kind_of_all, split, Fault, LISTED};
+use kifconv::training::toolkit::{dedup, filter, kind_of_all, split, Fault, Listed, Listing};
 use kifconv::training::Data;
 use pyo3::exceptions::{PyFileExistsError, PyValueError};
 use pyo3::prelude::*;
@@ -48,27 +47,21 @@ fn kind_name(data: Data) -> &'static str {
     }
 }
 
-/// The faults of a run as the command lists them: the first [`LISTED`]
-/// of each file kept, all counted.
+/// The faults of a run as the command lists them (see [`Listing`]): the
+/// listed ones kept, all counted.
 #[derive(Default)]
 struct Faults {
     listed: Vec<Fault>,
     count: u64,
-    of_file: u64,
-    file: Option<PathBuf>,
+    listing: Listing,
 }
 
 impl Faults {
     fn take(&mut self, fault: Fault) {
-        self.count += 1;
-        if self.file.as_ref() != Some(&fault.path) {
-            self.file = Some(fault.path.clone());
-            self.of_file = 0;
-        }
-        self.of_file += 1;
-        if self.of_file <= LISTED {
+        if self.listing.take(&fault) == Listed::Yes {
             self.listed.push(fault);
         }
+        self.count = self.listing.count();
     }
 
     /// Sets `faults` (a list of dicts: `path`, `unit` ("entry" or
@@ -145,6 +138,20 @@ fn failed(py: Python<'_>, target: &Target, message: &str) -> PyErr {
     plain_error(py, path.as_deref(), message)
 }
 
+/// Runs `work` on `target` with the interpreter's lock released, taking
+/// its faults; its error is [`failed`]'s.
+fn run<T: Send>(
+    py: Python<'_>,
+    target: &Target,
+    work: impl FnOnce(&mut dyn FnMut(Fault)) -> Result<T, String> + Send,
+) -> PyResult<(T, Faults)> {
+    let mut faults = Faults::default();
+    let done = py
+        .detach(|| work(&mut |f| faults.take(f)))
+        .map_err(|e| failed(py, target, &e))?;
+    Ok((done, faults))
+}
+
 /// The records of the files `inputs` (all of one kind: `format`, or their
 /// extensions') in an order the `seed` gives, written to `output`, in
 /// about `memory` MiB; as `kifconv train shuffle`. Returns `records`,
@@ -166,10 +173,9 @@ pub fn train_shuffle<'py>(
         .and_then(|m| m.checked_mul(1 << 20))
         .ok_or_else(|| PyValueError::new_err(format!("memory={memory}: too many MiB")))?;
     let (target, _) = target(py, inputs, output.clone(), format, force, &[output])?;
-    let mut faults = Faults::default();
-    let done = py
-        .detach(|| train_file::shuffle(&target, seed, memory, &mut |f| faults.take(f)))
-        .map_err(|e| failed(py, &target, &e))?;
+    let (done, faults) = run(py, &target, |faults| {
+        train_file::shuffle(&target, seed, memory, faults)
+    })?;
     let dict = PyDict::new(py);
     dict.set_item("records", done.records)?;
     dict.set_item("buckets", done.buckets)?;
@@ -208,10 +214,7 @@ pub fn train_uniq<'py>(
     if let Some(why) = how.refusal(data) {
         return Err(PyValueError::new_err(why));
     }
-    let mut faults = Faults::default();
-    let done = py
-        .detach(|| train_file::uniq(&target, how, &mut |f| faults.take(f)))
-        .map_err(|e| failed(py, &target, &e))?;
+    let (done, faults) = run(py, &target, |faults| train_file::uniq(&target, how, faults))?;
     let dict = PyDict::new(py);
     dict.set_item("read", done.read)?;
     dict.set_item("kept", done.kept)?;
@@ -250,10 +253,9 @@ pub fn train_filter<'py>(
     if let Some(why) = tests.refusal(data) {
         return Err(PyValueError::new_err(why));
     }
-    let mut faults = Faults::default();
-    let done = py
-        .detach(|| train_file::filter(&target, &tests, &mut |f| faults.take(f)))
-        .map_err(|e| failed(py, &target, &e))?;
+    let (done, faults) = run(py, &target, |faults| {
+        train_file::filter(&target, &tests, faults)
+    })?;
     let dict = PyDict::new(py);
     dict.set_item("read", done.read)?;
     dict.set_item("kept", done.kept)?;
@@ -289,10 +291,9 @@ pub fn train_convert<'py>(
             "move16=\"cshogi\" reads PackedSfenValue input only",
         ));
     }
-    let mut faults = Faults::default();
-    let done = py
-        .detach(|| train_file::convert(&target, to, layout, &mut |f| faults.take(f)))
-        .map_err(|e| failed(py, &target, &e))?;
+    let (done, faults) = run(py, &target, |faults| {
+        train_file::convert(&target, to, layout, faults)
+    })?;
     for loss in &done.losses {
         warn(py, &format!("{}: {loss}", target.output.display()))?;
     }

@@ -9,39 +9,34 @@ use super::args::{
 };
 use crate::batch::jobs::train_file::{self, Target, Uniq};
 use crate::training::move16::Layout;
-use crate::training::toolkit::{check, convert, dedup, filter, split, Fault, LISTED};
+use crate::training::toolkit::{
+    check, convert, dedup, filter, split, Fault, Listed, Listing, LISTED,
+};
 use std::path::{Path, PathBuf};
 
-/// Says faults on standard error as they come, the first [`LISTED`] of
-/// each file, and counts them.
+/// Says faults on standard error as they come, those [`Listing`] lists,
+/// and counts them with the other errors said.
 #[derive(Default)]
 struct Said {
-    count: u64,
-    of_file: u64,
-    file: Option<PathBuf>,
+    listing: Listing,
+    others: u64,
 }
 
 impl Said {
     fn say(&mut self, fault: Fault) {
-        self.count += 1;
-        if self.file.as_ref() != Some(&fault.path) {
-            self.file = Some(fault.path.clone());
-            self.of_file = 0;
-        }
-        self.of_file += 1;
-        if self.of_file <= LISTED {
-            eprintln!("error: {fault}");
-        } else if self.of_file == LISTED + 1 {
-            eprintln!(
+        match self.listing.take(&fault) {
+            Listed::Yes => eprintln!("error: {fault}"),
+            Listed::FirstUnlisted => eprintln!(
                 "error: {}: more faults, counted but not listed",
                 fault.path.display()
-            );
+            ),
+            Listed::No => {}
         }
     }
 
     /// The exit code: 1 when a fault was said.
     fn code(&self) -> u8 {
-        u8::from(self.count > 0)
+        u8::from(self.listing.count() + self.others > 0)
     }
 }
 
@@ -140,7 +135,7 @@ pub fn convert(args: TrainConvertArgs) -> u8 {
             eprintln!("{}: warning: {loss}", args.output.display());
         }
         for e in &done.errors {
-            faults.count += 1;
+            faults.others += 1;
             eprintln!("error: {}: {e}", args.input.display());
         }
         format!(
@@ -187,11 +182,10 @@ pub fn check(args: TrainCheckArgs) -> u8 {
     };
     let mut code = 0;
     for (path, &data) in args.inputs.iter().zip(&kinds) {
-        let mut listed = 0u64;
+        let mut listing = Listing::default();
         let mut text = String::new();
         let checked = check::check(path, data, &mut |fault| {
-            listed += 1;
-            if listed <= LISTED {
+            if listing.take(&fault) == Listed::Yes {
                 text.push_str(&format!("{fault}\n"));
             }
         });

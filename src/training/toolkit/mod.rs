@@ -66,6 +66,48 @@ pub fn kind_of_all(inputs: &[PathBuf], given: Option<Data>) -> Result<Data, Stri
 /// How many faults of a file are listed; the rest are counted.
 pub const LISTED: u64 = 100;
 
+/// The faults of a run, counted as they come, and whether each is listed:
+/// the first [`LISTED`] of each file are, the rest only counted.
+#[derive(Default, Debug)]
+pub struct Listing {
+    count: u64,
+    of_file: u64,
+    file: Option<std::path::PathBuf>,
+}
+
+/// Whether a fault is listed (see [`Listing::take`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// One of the first [`LISTED`] of its file.
+    Yes,
+    /// The first of its file past them: say that more are only counted.
+    FirstUnlisted,
+    /// Past them, only counted.
+    No,
+}
+
+impl Listing {
+    /// Counts `fault` and says whether it is listed.
+    pub fn take(&mut self, fault: &Fault) -> Listed {
+        self.count += 1;
+        if self.file.as_ref() != Some(&fault.path) {
+            self.file = Some(fault.path.clone());
+            self.of_file = 0;
+        }
+        self.of_file += 1;
+        match self.of_file {
+            n if n <= LISTED => Listed::Yes,
+            n if n == LISTED + 1 => Listed::FirstUnlisted,
+            _ => Listed::No,
+        }
+    }
+
+    /// How many faults were taken.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+}
+
 /// A fault of an input: the file and the error at its place in it.
 #[derive(Clone, Debug)]
 pub struct Fault {
