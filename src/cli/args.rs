@@ -88,6 +88,12 @@ pub enum Command {
             default_value_t = 5_000_000
         )]
         nodes: u64,
+        /// For benchmarks (scripts/bench-tsume.sh): POSITION is `-`, the
+        /// positions are read from standard input one a line, each solved
+        /// in this one process with its own budget, and a line printed for
+        /// each: the microseconds it took, a tab, the answer's first line.
+        #[arg(long, hide = true, requires = "depth")]
+        timed: bool,
     },
     /// Mate problems (詰将棋): check their soundness, or generate them.
     Tsume {

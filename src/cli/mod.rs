@@ -155,6 +155,13 @@ fn run() -> u8 {
             sfen,
             depth: Some(depth),
             nodes,
+            timed: true,
+        }) => tsume::mate_timed(&sfen, depth, nodes),
+        Some(Command::Mate {
+            sfen,
+            depth: Some(depth),
+            nodes,
+            ..
         }) => tsume::mate(&sfen, depth, nodes),
         Some(Command::Tsume { action }) => match action {
             args::TsumeCommand::Check(args) => tsume::check(args),

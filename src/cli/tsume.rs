@@ -54,6 +54,44 @@ pub fn mate(text: &str, depth: u32, nodes: u64) -> u8 {
     }
 }
 
+/// `kifconv mate - --depth N --timed`: each line of standard input a
+/// position, solved in this process with a budget of its own; a line out
+/// for each, the microseconds it took and the answer (`mate in K`, `no
+/// mate`, `unknown` or `error: …`). Exit 0 unless the output fails.
+pub fn mate_timed(sfen: &str, depth: u32, nodes: u64) -> u8 {
+    if sfen != "-" {
+        eprintln!("error: with --timed the position is `-` (read from standard input)");
+        return 2;
+    }
+    for line in std::io::stdin().lines() {
+        let Ok(line) = line else {
+            eprintln!("error: standard input could not be read");
+            return 2;
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let answer = match position(&line) {
+            Ok(pos) if pos.king(!pos.side_to_move()).is_some() => {
+                match tsume::solve(&pos, Limits { depth, nodes }) {
+                    Outcome::Mate(mate) => format!("mate in {}", mate.len()),
+                    Outcome::NoMate => "no mate".to_string(),
+                    Outcome::Unknown => "unknown".to_string(),
+                }
+            }
+            Ok(_) => "error: the side not to move has no king to mate".to_string(),
+            Err(e) => format!("error: {e}"),
+        };
+        let spent = started.elapsed().as_micros();
+        let failed = print(format!("{spent}\t{}\n", answer.replace('\n', " ")).as_bytes());
+        if failed != 0 {
+            return failed;
+        }
+    }
+    0
+}
+
 /// `kifconv tsume check INPUT...`: a report per problem (input, game), the
 /// inputs walked as conversion walks them (folders, archives, `--glob`),
 /// checked on every core. Exit 1 when a problem is unsound or an input or

@@ -329,6 +329,18 @@ impl Position {
         self.key
     }
 
+    /// The Zobrist key of the board and side to move alone, the hands left
+    /// out: positions that differ only in the pieces held share it.
+    pub fn board_key(&self) -> u64 {
+        let mut key = self.key;
+        for color in [Color::Black, Color::White] {
+            for (kind, n) in self.hands[color.index()].kinds() {
+                key ^= zobrist::hand(color, kind, n);
+            }
+        }
+        key
+    }
+
     /// The position as a plain [`Setup`].
     pub fn to_setup(&self) -> Setup {
         Setup {

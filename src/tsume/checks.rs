@@ -37,8 +37,9 @@ pub fn gives_check(pos: &Position, mv: Move) -> bool {
             }
             // By discovery: the mover's other pieces that reach the king once
             // `from` is empty (the moved piece is not counted from `from`, and
-            // a piece captured on `to` is not the mover's).
-            !pos.attackers_to(king, us, after).is_empty()
+            // a piece captured on `to` is not the mover's). Only a square on
+            // a line through the king can open one.
+            bitboard::aligned(king, from) && !pos.attackers_to(king, us, after).is_empty()
         }
     }
 }

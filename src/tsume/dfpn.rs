@@ -8,11 +8,16 @@
 //! the most-proving node depth-first, within thresholds, and stores the
 //! numbers in the table so a revisited position costs nothing.
 //!
-//! The depth bound is part of the question: a node is a position together
-//! with the plies left, and the table is keyed by both (the Zobrist key of
-//! the position and the plies), so a proof or disproof is exact for that
-//! bound and the search graph has no cycles. A budget of nodes bounds the
-//! work; a search that runs out answers [`Verdict::Unknown`].
+//! The depth bound is part of the question: "mate within N plies". A
+//! proof within N holds within more plies, a disproof within N within
+//! fewer, so the table keeps, for each position, the fewest plies it is
+//! proved within and the most it is disproved within, and one entry
+//! answers every bound (the search graph has no cycles, as the plies left
+//! fall by one a move). Positions are grouped by board: one whose attacker
+//! holds more in hand and defender less than a proved position is proved
+//! too, and the other way round for disproofs (hand domination). A budget
+//! of nodes bounds the work; a search that runs out answers
+//! [`Verdict::Unknown`], never a wrong answer.
 //!
 //! A disproof also records whether it holds at any depth: it does when
 //! every line it rests on ends with the attacker out of checks, never at
@@ -20,7 +25,7 @@
 //! so a large bound costs nothing when the checks run out.
 
 use super::checks::{check_moves, mate_in_one};
-use crate::{Move, Position};
+use crate::{Hand, Move, Position};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -56,28 +61,78 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// A node of the table: a position's key with the plies left (and the kind
-/// of node, so an OR and an AND node of the same position never collide).
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct NodeKey(u64);
+/// The table's bucket of a node: the key of its board and side to move,
+/// the hands left out (and the kind of node, so an OR and an AND node of
+/// the same position never share one).
+fn bucket(pos: &Position, or: bool) -> u64 {
+    pos.board_key() ^ if or { 0x9E37_79B9_7F4A_7C15 } else { 0 }
+}
 
-impl std::hash::Hash for NodeKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0);
+/// A node's hands: the attacker's and the defender's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Hands {
+    attacker: Hand,
+    defender: Hand,
+}
+
+fn hands(pos: &Position, or: bool) -> Hands {
+    let attacker = if or {
+        pos.side_to_move()
+    } else {
+        !pos.side_to_move()
+    };
+    Hands {
+        attacker: *pos.hand(attacker),
+        defender: *pos.hand(!attacker),
     }
 }
 
-fn node_key(pos: &Position, plies: u32, or: bool) -> NodeKey {
-    let salt = u64::from(plies).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(or);
-    NodeKey(pos.key() ^ salt.rotate_left(17))
+impl Hands {
+    /// Whether a position with these hands is at least as good for the
+    /// attacker as one with `other` on the same board: the attacker holds
+    /// at least as much, the defender at most as much. Every move of the
+    /// attacker there is legal here, every reply of the defender here is
+    /// legal there, and they lead to positions related the same way, so a
+    /// proof of `other` holds here and a disproof of this holds there.
+    fn dominate(&self, other: &Hands) -> bool {
+        self.attacker.covers(&other.attacker) && other.defender.covers(&self.defender)
+    }
 }
 
-/// A node's proof and disproof numbers, and, for a disproof, whether it
-/// holds at any depth (no line of it was cut off by the bound).
+/// No proof known.
+const NOT_PROVED: u32 = u32::MAX;
+/// A disproof at any depth.
+const ANY_DEPTH: u32 = u32::MAX;
+/// A disproof that rests on no repetition of the line searched.
+const NO_LOOP: usize = usize::MAX;
+
+/// What the table knows of one position (board, side to move and hands):
+/// the fewest plies it is proved within, the most plies it is disproved
+/// within, and the numbers of the search under way at one bound.
+///
+/// A proof within N plies holds within more; a disproof within N holds
+/// within fewer. So one entry answers for every bound, and a longer search
+/// reuses the proofs of a shorter one.
 #[derive(Clone, Copy)]
 struct Entry {
+    hands: Hands,
+    /// The fewest plies a proof is known for, or [`NOT_PROVED`].
+    proved: u32,
+    /// One more than the most plies a disproof is known for (0: none), or
+    /// [`ANY_DEPTH`] when no mate exists at any depth.
+    disproved: u32,
+    /// The bound the numbers below are for.
+    plies: u32,
     pn: u32,
     dn: u32,
+}
+
+/// A node's numbers as the table gives them.
+#[derive(Clone, Copy)]
+struct Known {
+    pn: u32,
+    dn: u32,
+    /// Disproved at any depth.
     any_depth: bool,
 }
 
@@ -85,7 +140,10 @@ struct Entry {
 /// later searches (a longer bound, a neighbouring position) reuse earlier
 /// ones.
 pub struct Prover {
-    table: HashMap<NodeKey, Entry, BuildHasherDefault<KeyHasher>>,
+    table: HashMap<u64, Vec<Entry>, BuildHasherDefault<KeyHasher>>,
+    /// The OR nodes of the line being searched, root first: their buckets
+    /// and hands.
+    path: Vec<(u64, Hands)>,
     nodes: u64,
     budget: u64,
 }
@@ -95,6 +153,7 @@ impl Prover {
     pub fn new(budget: u64) -> Prover {
         Prover {
             table: HashMap::default(),
+            path: Vec::new(),
             nodes: 0,
             budget,
         }
@@ -103,6 +162,11 @@ impl Prover {
     /// The nodes expanded so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// The nodes left in the budget.
+    pub(crate) fn left(&self) -> u64 {
+        self.budget.saturating_sub(self.nodes)
     }
 
     /// Whether the budget has run out.
@@ -116,6 +180,21 @@ impl Prover {
         self.prove(pos, plies, true)
     }
 
+    /// [`Prover::attacker_mates`] spending at most `nodes` more nodes of
+    /// the budget; the numbers it leaves in the table serve later searches.
+    pub(crate) fn attacker_mates_within(
+        &mut self,
+        pos: &Position,
+        plies: u32,
+        nodes: u64,
+    ) -> Verdict {
+        let budget = self.budget;
+        self.budget = budget.min(self.nodes.saturating_add(nodes));
+        let verdict = self.prove(pos, plies, true);
+        self.budget = budget;
+        verdict
+    }
+
     /// Whether the side to move (the defender, in check) is mated within
     /// `plies` plies: at once when it has no legal move, otherwise by the
     /// attacker's checks after each of its replies.
@@ -124,7 +203,7 @@ impl Prover {
     }
 
     fn prove(&mut self, pos: &Position, plies: u32, or: bool) -> Verdict {
-        let (pn, dn) = self.search(pos, plies, or, INF, INF);
+        let (pn, dn, _) = self.search(pos, plies, or, INF, INF);
         if pn == 0 {
             Verdict::Proven
         } else if dn == 0 {
@@ -138,31 +217,102 @@ impl Prover {
     /// at any depth: every line of it ends with the attacker out of checks.
     /// False when the node is not disproved (or not searched).
     pub fn no_mate_at_any_depth(&self, pos: &Position, plies: u32) -> bool {
-        self.table
-            .get(&node_key(pos, plies, true))
-            .is_some_and(|e| e.dn == 0 && e.any_depth)
+        let known = self.lookup(pos, plies, true);
+        known.dn == 0 && known.any_depth
     }
 
-    fn lookup(&self, key: NodeKey) -> (u32, u32) {
-        self.table.get(&key).map_or((1, 1), |e| (e.pn, e.dn))
+    /// A node's numbers: settled when an entry of the same board with
+    /// hands no better for the attacker is proved within as few plies, or
+    /// one with hands no worse is disproved within as many; the numbers of
+    /// the search under way otherwise, (1, 1) for a new node.
+    fn lookup(&self, pos: &Position, plies: u32, or: bool) -> Known {
+        let mut known = Known {
+            pn: 1,
+            dn: 1,
+            any_depth: false,
+        };
+        let Some(entries) = self.table.get(&bucket(pos, or)) else {
+            return known;
+        };
+        let here = hands(pos, or);
+        for e in entries {
+            if e.proved <= plies && here.dominate(&e.hands) {
+                return Known {
+                    pn: 0,
+                    dn: INF,
+                    any_depth: false,
+                };
+            }
+            if e.disproved > plies && e.hands.dominate(&here) {
+                return Known {
+                    pn: INF,
+                    dn: 0,
+                    any_depth: e.disproved == ANY_DEPTH,
+                };
+            }
+            if e.hands == here && e.plies == plies {
+                known.pn = e.pn;
+                known.dn = e.dn;
+            }
+        }
+        known
     }
 
-    fn any_depth(&self, key: NodeKey) -> bool {
-        self.table.get(&key).is_some_and(|e| e.any_depth)
+    fn settle(
+        &mut self,
+        pos: &Position,
+        plies: u32,
+        or: bool,
+        numbers: (u32, u32),
+    ) -> (u32, u32, usize) {
+        let (pn, dn) = self.store_entry(pos, plies, or, numbers, false);
+        (pn, dn, NO_LOOP)
     }
 
-    fn store(&mut self, key: NodeKey, numbers: (u32, u32)) -> (u32, u32) {
-        self.store_entry(key, numbers, false)
-    }
-
-    fn store_entry(&mut self, key: NodeKey, numbers: (u32, u32), any_depth: bool) -> (u32, u32) {
+    fn store_entry(
+        &mut self,
+        pos: &Position,
+        plies: u32,
+        or: bool,
+        numbers: (u32, u32),
+        any_depth: bool,
+    ) -> (u32, u32) {
         let (pn, dn) = numbers;
-        self.table.insert(key, Entry { pn, dn, any_depth });
+        let here = hands(pos, or);
+        let entries = self.table.entry(bucket(pos, or)).or_default();
+        let i = match entries.iter().position(|e| e.hands == here) {
+            Some(i) => i,
+            None => {
+                entries.push(Entry {
+                    hands: here,
+                    proved: NOT_PROVED,
+                    disproved: 0,
+                    plies,
+                    pn: 1,
+                    dn: 1,
+                });
+                entries.len() - 1
+            }
+        };
+        let e = &mut entries[i];
+        if pn == 0 {
+            e.proved = e.proved.min(plies);
+        } else if dn == 0 {
+            let reach = if any_depth { ANY_DEPTH } else { plies + 1 };
+            e.disproved = e.disproved.max(reach);
+        } else {
+            e.plies = plies;
+            e.pn = pn;
+            e.dn = dn;
+        }
         numbers
     }
 
     /// Expands a node until its proof number reaches `th_pn` or its
-    /// disproof number `th_dn` (or the budget runs out); returns them.
+    /// disproof number `th_dn` (or the budget runs out); returns them, and
+    /// for a disproof that rests on a repetition of the line above (not
+    /// stored, as it holds on this line only) the index in [`Prover::path`]
+    /// of the position repeated, or [`NO_LOOP`].
     fn search(
         &mut self,
         pos: &Position,
@@ -170,53 +320,83 @@ impl Prover {
         or: bool,
         th_pn: u32,
         th_dn: u32,
-    ) -> (u32, u32) {
-        let key = node_key(pos, plies, or);
-        let known = self.lookup(key);
-        if known.0 == 0 || known.1 == 0 {
-            return known;
+    ) -> (u32, u32, usize) {
+        let known = self.lookup(pos, plies, or);
+        if known.pn == 0 || known.dn == 0 || self.exhausted() {
+            return (known.pn, known.dn, NO_LOOP);
         }
-        if self.exhausted() {
-            return known;
+        if !or {
+            return self.expand(pos, plies, or, th_pn, th_dn);
         }
+        // The attacker back at a position of this line, holding no more
+        // and the defender no less: a shortest mate never passes through
+        // such a position (from the earlier one, with more plies left, the
+        // attacker would mate sooner), so this line is a failure here.
+        let here = (bucket(pos, or), hands(pos, or));
+        let repeated = self
+            .path
+            .iter()
+            .rposition(|(key, hands)| *key == here.0 && hands.dominate(&here.1));
+        if let Some(i) = repeated {
+            return (INF, 0, i);
+        }
+        self.path.push(here);
+        let result = self.expand(pos, plies, or, th_pn, th_dn);
+        self.path.pop();
+        result
+    }
+
+    /// [`Prover::search`] below the table look-up and the repetition test.
+    fn expand(
+        &mut self,
+        pos: &Position,
+        plies: u32,
+        or: bool,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> (u32, u32, usize) {
         self.nodes += 1;
         const PROVEN: (u32, u32) = (0, INF);
         const DISPROVEN: (u32, u32) = (INF, 0);
         let moves: Vec<Move> = if or {
             if plies == 0 {
-                return self.store(key, DISPROVEN);
+                return self.settle(pos, plies, or, DISPROVEN);
             }
             if mate_in_one(pos).is_some() {
-                return self.store(key, PROVEN);
+                return self.settle(pos, plies, or, PROVEN);
             }
             if plies < 3 {
-                return self.store(key, DISPROVEN);
+                return self.settle(pos, plies, or, DISPROVEN);
             }
             check_moves(pos)
         } else {
             let moves = pos.legal_moves();
             if moves.is_empty() {
-                return self.store(key, PROVEN);
+                return self.settle(pos, plies, or, PROVEN);
             }
             if plies < 2 {
-                return self.store(key, DISPROVEN);
+                return self.settle(pos, plies, or, DISPROVEN);
             }
             moves
         };
         if moves.is_empty() {
             // The attacker has no check: no mate at any depth. (A defender
             // with no move was mated above.)
-            return self.store_entry(key, DISPROVEN, true);
+            self.store_entry(pos, plies, or, DISPROVEN, true);
+            return (INF, 0, NO_LOOP);
         }
-        let children: Vec<(Position, NodeKey)> = moves
+        let children: Vec<Position> = moves
             .iter()
             .map(|&mv| {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
-                let child_key = node_key(&child, plies - 1, !or);
-                (child, child_key)
+                child
             })
             .collect();
+        let mut numbers: Vec<Known> = Vec::with_capacity(children.len());
+        // The children disproved by a repetition of this line: the index
+        // in the path of the position repeated, or NO_LOOP.
+        let mut looped = vec![NO_LOOP; children.len()];
         loop {
             // The numbers of this node from its children's: at an OR node
             // the attacker needs one child proved (pn is the smallest) and
@@ -226,8 +406,20 @@ impl Prover {
             let mut second = INF;
             let mut sum = 0u32;
             let mut other_of_best = 0;
-            for (i, (_, child_key)) in children.iter().enumerate() {
-                let (cpn, cdn) = self.lookup(*child_key);
+            numbers.clear();
+            numbers.extend(children.iter().zip(&looped).map(|(c, &l)| {
+                if l == NO_LOOP {
+                    self.lookup(c, plies - 1, !or)
+                } else {
+                    Known {
+                        pn: INF,
+                        dn: 0,
+                        any_depth: false,
+                    }
+                }
+            }));
+            for (i, known) in numbers.iter().enumerate() {
+                let (cpn, cdn) = (known.pn, known.dn);
                 let (decide, add) = if or { (cpn, cdn) } else { (cdn, cpn) };
                 sum = sum.saturating_add(add).min(INF);
                 if decide < first {
@@ -248,35 +440,95 @@ impl Prover {
             if dn == 0 {
                 // Disproved: at an OR node every child is, at an AND node
                 // one is; it holds at any depth when they do.
-                let settled =
-                    |(_, k): &(Position, NodeKey)| self.lookup(*k).1 == 0 && self.any_depth(*k);
+                let settled = |k: &Known| k.dn == 0 && k.any_depth;
                 let any_depth = if or {
-                    children.iter().all(settled)
+                    numbers.iter().all(settled)
                 } else {
-                    children.iter().any(settled)
+                    numbers.iter().any(settled)
                 };
-                return self.store_entry(key, (pn, dn), any_depth);
+                // The repetition it rests on: at an OR node the highest of
+                // any child's, at an AND node none when a disproved child
+                // rests on none.
+                let disproved = numbers.iter().zip(&looped).filter(|(k, _)| k.dn == 0);
+                let rests_on = if or {
+                    disproved.map(|(_, &l)| l).min()
+                } else {
+                    disproved.map(|(_, &l)| l).max()
+                }
+                .unwrap_or(NO_LOOP);
+                // This node's own index in the path (an AND node has none):
+                // a repetition of itself or below is settled here.
+                let own = if or { self.path.len() - 1 } else { NO_LOOP };
+                if rests_on != NO_LOOP && rests_on < own {
+                    return (pn, dn, rests_on);
+                }
+                self.store_entry(pos, plies, or, (pn, dn), any_depth);
+                return (pn, dn, NO_LOOP);
             }
             if pn >= th_pn || dn >= th_dn || pn == 0 || self.exhausted() {
-                return self.store(key, (pn, dn));
+                return self.settle(pos, plies, or, (pn, dn));
             }
             // The child's thresholds: it stays the most proving (or
-            // disproving) child while below the runner-up plus one, and the
-            // sum stays below this node's threshold.
+            // disproving) child while below the runner-up plus a quarter
+            // (the 1+ε trick: fewer switches between close siblings), and
+            // the sum stays below this node's threshold.
+            let beyond_second = second.saturating_add(second / 4).saturating_add(1).min(INF);
             let (child_th_pn, child_th_dn) = if or {
                 (
-                    th_pn.min(second.saturating_add(1)),
+                    th_pn.min(beyond_second),
                     th_dn.saturating_sub(dn - other_of_best).max(1),
                 )
             } else {
                 (
                     th_pn.saturating_sub(pn - other_of_best).max(1),
-                    th_dn.min(second.saturating_add(1)),
+                    th_dn.min(beyond_second),
                 )
             };
-            let (child, _) = &children[best];
-            let child = child.clone();
-            self.search(&child, plies - 1, !or, child_th_pn, child_th_dn);
+            let (_, cdn, rests_on) =
+                self.search(&children[best], plies - 1, !or, child_th_pn, child_th_dn);
+            if cdn == 0 && rests_on != NO_LOOP {
+                looped[best] = rests_on;
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::KingRule;
+    use crate::Setup;
+
+    fn problem(sfen: &str) -> Position {
+        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
+    }
+
+    #[test]
+    fn a_proof_holds_for_a_better_hand_and_a_disproof_for_a_worse() {
+        let mut prover = Prover::new(1_000);
+        // A gold on the king's head mates; proved once, it is proved with
+        // a silver more in the attacker's hand without expanding a node.
+        let gold = problem("4k4/9/4P4/9/9/9/9/9/9 b G 1");
+        assert_eq!(prover.attacker_mates(&gold, 1), Verdict::Proven);
+        let nodes = prover.nodes();
+        let more = problem("4k4/9/4P4/9/9/9/9/9/9 b GS 1");
+        assert_eq!(prover.attacker_mates(&more, 1), Verdict::Proven);
+        assert_eq!(prover.nodes(), nodes);
+        // Within more plies too.
+        assert_eq!(prover.attacker_mates(&more, 5), Verdict::Proven);
+        assert_eq!(prover.nodes(), nodes);
+        // A pawn more in the defender's hand is not covered by the proof.
+        let defended = problem("4k4/9/4P4/9/9/9/9/9/9 b Gp 1");
+        assert_eq!(prover.attacker_mates(&defended, 1), Verdict::Proven);
+        assert!(prover.nodes() > nodes);
+        // With a silver alone there is no mate in one; the disproof holds
+        // with nothing in hand and within fewer plies.
+        let silver = problem("4k4/9/4P4/9/9/9/9/9/9 b S 1");
+        assert_eq!(prover.attacker_mates(&silver, 1), Verdict::Disproven);
+        let nodes = prover.nodes();
+        let empty = problem("4k4/9/4P4/9/9/9/9/9/9 b - 1");
+        assert_eq!(prover.attacker_mates(&empty, 1), Verdict::Disproven);
+        assert_eq!(prover.attacker_mates(&silver, 0), Verdict::Disproven);
+        assert_eq!(prover.nodes(), nodes);
     }
 }

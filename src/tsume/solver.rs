@@ -131,17 +131,31 @@ pub(crate) fn attacker_length(
     Ok(shortest(prover, pos, max)?.0)
 }
 
+/// The bound from which [`shortest`] first searches at its full bound:
+/// the mates in one and three come before it, as they are cheap.
+const PROBE_FROM: u32 = 5;
+
 /// The shortest mate of the attacker (to move) within `max` plies, and
 /// when there is none, whether there is none at any depth. The bound grows
 /// two plies at a time and stops early once a disproof holds at any depth
 /// (the attacker's checks run out on every line), so a large `max` costs
-/// nothing then.
+/// nothing then. Before the bound of five, one search at `max` itself may
+/// end it: a disproof there holds for every shorter bound.
 pub(crate) fn shortest(
     prover: &mut Prover,
     pos: &Position,
     max: u32,
 ) -> Result<(Option<u32>, bool), OutOfNodes> {
     for plies in (1..=max).step_by(2) {
+        if plies == PROBE_FROM && max > plies {
+            // One search at the full bound first, with half the budget
+            // left: a disproof there answers every shorter bound at once,
+            // and a proof leaves its numbers for the shorter searches.
+            let verdict = prover.attacker_mates_within(pos, max, prover.left() / 2);
+            if verdict == Verdict::Disproven {
+                return Ok((None, prover.no_mate_at_any_depth(pos, max)));
+            }
+        }
         if proved(prover.attacker_mates(pos, plies))? {
             return Ok((Some(plies), false));
         }
@@ -251,6 +265,21 @@ mod tests {
             ),
             Outcome::NoMate
         );
+    }
+
+    #[test]
+    fn a_long_no_mate_is_disproved_within_a_small_budget() {
+        // Seven plies before the end of a bench game: White checks on and
+        // on but has no mate (YaneuraOu's mate engine agrees). Its lines of
+        // checks come back to positions they passed, which are failures.
+        let pos = problem(
+            "l3k4/3s1g3/pgn4p+S/PpgpNs3/8p/2pKP2+R1/LP1PlG+pSP/1B1+p3PL/BNP2+p3 w RPnp 114",
+        );
+        let limits = Limits {
+            depth: 31,
+            nodes: 100_000,
+        };
+        assert_eq!(solve(&pos, limits), Outcome::NoMate);
     }
 
     #[test]

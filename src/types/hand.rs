@@ -50,6 +50,12 @@ impl Hand {
             .filter(|&(_, n)| n > 0)
     }
 
+    /// Whether this hand holds at least as many of every kind as `other`.
+    #[inline]
+    pub fn covers(&self, other: &Hand) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a >= b)
+    }
+
     /// The number of pieces held, all kinds together.
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&n| n as u32).sum()
@@ -72,6 +78,11 @@ mod tests {
         hand.remove(PieceKind::Pawn);
         assert_eq!(hand.count(PieceKind::Pawn), 1);
         assert_eq!(hand.total(), 2);
+        assert!(hand.covers(&Hand::EMPTY));
+        assert!(hand.covers(&hand));
+        let mut more = hand;
+        more.add(PieceKind::Gold);
+        assert!(more.covers(&hand) && !hand.covers(&more));
         assert_eq!(
             hand.kinds().collect::<Vec<_>>(),
             vec![(PieceKind::Pawn, 1), (PieceKind::Rook, 1)]

@@ -2,7 +2,7 @@
 //! generate`: against cshogi's answers (committed as data, so no cshogi is
 //! needed here), on composed problems, and through the binary.
 
-use crate::util::bin::{assert_exit, run, s, scratch_with, stdout};
+use crate::util::bin::{assert_exit, run, run_with_input, s, scratch_with, stdout};
 use crate::util::files::relative;
 use kifconv::position::KingRule;
 use kifconv::tsume::{self, Limits, Outcome};
@@ -150,6 +150,30 @@ fn mate_depth_prints_the_main_line_in_usi_and_jsa() {
         String::from_utf8(out.stdout).unwrap(),
         "G*5b\t▲５二金\nunique mate in one\n"
     );
+}
+
+/// The benchmark's mode: positions from standard input, one a line, each
+/// answered on a line of its own after the microseconds it took.
+#[test]
+fn mate_timed_answers_each_line_of_standard_input() {
+    let input = "2k6/s8/4+R4/9/9/9/9/9/9 b GB 1\nstartpos\n\nsfen nonsense\n";
+    let out = run_with_input(&["mate", "-", "--depth", "5", "--timed"], input.as_bytes());
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let lines: Vec<(u64, &str)> = text
+        .lines()
+        .map(|l| {
+            let (micros, answer) = l.split_once('\t').unwrap();
+            (micros.parse().unwrap(), answer)
+        })
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0].1, "mate in 3");
+    assert_eq!(lines[1].1, "no mate");
+    assert!(lines[2].1.starts_with("error: "), "{text}");
+    // A position on the command line is refused with --timed.
+    let out = run(&["mate", "startpos", "--depth", "5", "--timed"]);
+    assert_exit(&out, 2);
 }
 
 #[test]
