@@ -3,10 +3,8 @@
 //! write them) and the decimal digits of move numbers and times.
 //!
 //! The kanji digits are one table, [`KANJI_DIGITS`], which the readers
-//! ([`digit`], [`leading_digit`], [`kanji_count`]) and the writer
+//! ([`digit`], [`kanji_count`], the token tables) and the writer
 //! ([`kanji_number`]) share.
-
-use super::tokens::Charset;
 
 /// 一 to 九: the kanji for 1 to 9, in order (`KANJI_DIGITS[n - 1]` is n).
 pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -24,19 +22,6 @@ pub fn digit(c: char) -> Option<u8> {
             .iter()
             .position(|&k| k == c)
             .map(|i| i as u8 + 1),
-    }
-}
-
-/// The digit 1–9 `text` starts with, as [`digit`] reads it, and the rest:
-/// from the bytes, without decoding the character (a move's square is two
-/// of these).
-#[inline]
-pub fn leading_digit(text: &str) -> Option<(u8, &str)> {
-    let bytes = text.as_bytes();
-    match *bytes.first()? {
-        b @ b'1'..=b'9' => Some((b - b'0', &text[1..])),
-        // Both other forms take three bytes.
-        _ => Some((Charset::Utf8.tokens().digit::<3>(bytes, 0)?, &text[3..])),
     }
 }
 
@@ -121,16 +106,6 @@ mod tests {
                 assert!(c == d || c as u32 - '０' as u32 == d as u32 - '0' as u32);
             }
         }
-    }
-
-    #[test]
-    fn leading_digit_reads_what_digit_reads() {
-        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
-            let text = format!("{c}x");
-            let expected = digit(c).map(|n| (n, "x"));
-            assert_eq!(leading_digit(&text), expected, "{c:?}");
-        }
-        assert_eq!(leading_digit(""), None);
     }
 
     #[test]

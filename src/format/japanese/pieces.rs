@@ -3,10 +3,10 @@
 //! 全, 龍: [`PieceKind::kanji`]), and the other spellings readers meet (王
 //! for 玉, 竜 for 龍).
 //!
-//! [`PIECE_NAMES`] is the one table: the readers ([`piece_char`],
-//! [`piece_name`]) and the writer ([`move_piece_name`]) both look in it.
+//! [`PIECE_NAMES`] is the one table: the readers ([`piece_char`], and
+//! the token tables built from it) and the writer ([`move_piece_name`])
+//! both look in it.
 
-use super::tokens::Charset;
 use crate::PieceKind;
 
 /// How Japanese notation names one kind of piece.
@@ -63,14 +63,6 @@ pub fn piece_char(c: char) -> Option<PieceKind> {
     PIECE_NAMES.iter().find(named).map(|name| name.kind)
 }
 
-/// The piece named at the start of `text` (one character, or 成香 成桂
-/// 成銀), and the rest, found without decoding the name.
-#[inline]
-pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
-    let (kind, end) = Charset::Utf8.tokens().piece::<3>(text.as_bytes(), 0)?;
-    Some((kind, &text[end..]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,43 +71,6 @@ mod tests {
     fn the_table_is_in_piece_kind_order() {
         for (i, name) in PIECE_NAMES.iter().enumerate() {
             assert_eq!(name.kind as usize, i, "{:?}", name.kind);
-        }
-    }
-
-    #[test]
-    fn every_name_written_reads_back() {
-        for name in PIECE_NAMES {
-            let kind = name.kind;
-            let in_move = move_piece_name(kind);
-            assert_eq!(piece_name(in_move), Some((kind, "")), "{in_move}");
-            assert_eq!(piece_name(&format!("{in_move}右")), Some((kind, "右")));
-            // The board diagram's name.
-            assert_eq!(piece_char(kind.kanji()), Some(kind), "{kind:?}");
-        }
-    }
-
-    #[test]
-    fn every_name_read_is_a_written_one_or_a_listed_spelling() {
-        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
-            // piece_name finds by bytes what piece_char finds by character.
-            if c != '成' {
-                let text = format!("{c}x");
-                assert_eq!(piece_name(&text), piece_char(c).map(|k| (k, "x")), "{c}");
-            }
-            let Some(kind) = piece_char(c) else {
-                continue;
-            };
-            let name = PIECE_NAMES[kind as usize];
-            let written = c == kind.kanji() || name.in_move == c.to_string();
-            assert!(written || name.also.contains(&c), "{c} read as {kind:?}");
-            assert_eq!(piece_name(&c.to_string()), Some((kind, "")), "{c}");
-        }
-        // 成 starts a name only before 香 桂 銀.
-        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
-            let text = format!("成{c}");
-            if let Some((kind, rest)) = piece_name(&text) {
-                assert_eq!((move_piece_name(kind), rest), (text.as_str(), ""));
-            }
         }
     }
 }

@@ -8,9 +8,9 @@
 //! 圭, 成香 and 杏, the markers after the piece in any order, 行 and 入 as
 //! 上, 生 as 不成.
 
-use super::digits::leading_digit;
-use super::pieces::piece_name;
-use super::tokens::{meaning, Charset, Token};
+use super::tokens::leading_digit;
+use super::tokens::piece_name;
+use super::tokens::{meaning, Charset, Token, SIDE_MARKS};
 use crate::resolve::spec::{Destination, MoveSpec};
 use crate::{Color, Square};
 
@@ -46,17 +46,6 @@ mod space_tests {
         }
     }
 }
-
-/// The side marks, each with the side it marks: ▲ ☗ ▼ mark Black (先手,
-/// 下手); △ ☖ ▽ mark White.
-pub(super) const SIDE_MARKS: [(char, Color); 6] = [
-    ('▲', Color::Black),
-    ('☗', Color::Black),
-    ('▼', Color::Black),
-    ('△', Color::White),
-    ('☖', Color::White),
-    ('▽', Color::White),
-];
 
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
 pub fn side_mark(c: char) -> Option<Color> {

@@ -15,7 +15,6 @@
 
 use super::digits::{digit, KANJI_DIGITS};
 use super::pieces::{piece_char, PIECE_NAMES};
-use super::read::SIDE_MARKS;
 use crate::resolve::spec::{Destination, DropMark, Horizontal, MoveSpec, Promotion, Vertical};
 use crate::{Color, PieceKind, Square};
 use std::sync::OnceLock;
@@ -84,6 +83,17 @@ pub(crate) enum Token {
     /// 生: no promotion, as 不成.
     Decline,
 }
+
+/// The side marks, each with the side it marks: ▲ ☗ ▼ mark Black (先手,
+/// 下手); △ ☖ ▽ mark White.
+pub(super) const SIDE_MARKS: [(char, Color); 6] = [
+    ('▲', Color::Black),
+    ('☗', Color::Black),
+    ('▼', Color::Black),
+    ('△', Color::White),
+    ('☖', Color::White),
+    ('▽', Color::White),
+];
 
 /// The characters a move text uses besides digits, piece names and side
 /// marks, each with what it means: 同, the ideographic space, and the
@@ -347,10 +357,79 @@ fn pair(first: u8, second: u8) -> Option<usize> {
         .then(|| usize::from(first & 0x0F) << 6 | usize::from(second & 0x3F))
 }
 
+/// The digit 1–9 `text` starts with, as [`digit`] reads it, and the rest:
+/// from the bytes, without decoding the character (a move's square is two
+/// of these).
+#[inline]
+pub fn leading_digit(text: &str) -> Option<(u8, &str)> {
+    let bytes = text.as_bytes();
+    match *bytes.first()? {
+        b @ b'1'..=b'9' => Some((b - b'0', &text[1..])),
+        // Both other forms take three bytes.
+        _ => Some((Charset::Utf8.tokens().digit::<3>(bytes, 0)?, &text[3..])),
+    }
+}
+
+/// The piece named at the start of `text` (one character, or 成香 成桂
+/// 成銀), and the rest, found without decoding the name.
+#[inline]
+pub fn piece_name(text: &str) -> Option<(PieceKind, &str)> {
+    let (kind, end) = Charset::Utf8.tokens().piece::<3>(text.as_bytes(), 0)?;
+    Some((kind, &text[end..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::japanese::pieces::move_piece_name;
     use crate::format::japanese::read::side_mark;
+
+    #[test]
+    fn every_name_written_reads_back() {
+        for name in PIECE_NAMES {
+            let kind = name.kind;
+            let in_move = move_piece_name(kind);
+            assert_eq!(piece_name(in_move), Some((kind, "")), "{in_move}");
+            assert_eq!(piece_name(&format!("{in_move}右")), Some((kind, "右")));
+            // The board diagram's name.
+            assert_eq!(piece_char(kind.kanji()), Some(kind), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn every_name_read_is_a_written_one_or_a_listed_spelling() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            // piece_name finds by bytes what piece_char finds by character.
+            if c != '成' {
+                let text = format!("{c}x");
+                assert_eq!(piece_name(&text), piece_char(c).map(|k| (k, "x")), "{c}");
+            }
+            let Some(kind) = piece_char(c) else {
+                continue;
+            };
+            let name = PIECE_NAMES[kind as usize];
+            let written = c == kind.kanji() || name.in_move == c.to_string();
+            assert!(written || name.also.contains(&c), "{c} read as {kind:?}");
+            assert_eq!(piece_name(&c.to_string()), Some((kind, "")), "{c}");
+        }
+        // 成 starts a name only before 香 桂 銀.
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("成{c}");
+            if let Some((kind, rest)) = piece_name(&text) {
+                assert_eq!((move_piece_name(kind), rest), (text.as_str(), ""));
+            }
+        }
+    }
+
+    #[test]
+    fn leading_digit_reads_what_digit_reads() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("{c}x");
+            let expected = digit(c).map(|n| (n, "x"));
+            assert_eq!(leading_digit(&text), expected, "{c:?}");
+        }
+        assert_eq!(leading_digit(""), None);
+    }
 
     /// What `c` means in the vocabulary tables, as a token.
     fn token_of(c: char) -> Token {
