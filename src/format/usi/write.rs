@@ -27,18 +27,19 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
     match record.tree.line_nodes() {
         // No variation: the mainline is the tree's nodes in order, walked
         // as a slice.
-        Some(nodes) => push_moves(nodes.iter().filter_map(|n| n.mv), nodes.len(), out),
+        Some(nodes) => push_moves(nodes.iter().map(|n| n.mv), nodes.len(), out),
         None => {
             let count = record.tree.mainline().count();
-            push_moves(record.tree.mainline_moves(), count, out);
+            push_moves(record.tree.mainline_moves().map(Some), count, out);
         }
     }
 }
 
-/// Appends ` moves` and each of `moves` (`count` of them) in USI, or nothing
-/// when there are none: each move stores its eight-byte word in room made
-/// once and advances by its length; the room left over is cut off.
-fn push_moves(moves: impl Iterator<Item = crate::Move>, count: usize, out: &mut Vec<u8>) {
+/// Appends ` moves` and each of `moves` (at most `count` of them, `None`
+/// skipped) in USI, or nothing when there are none: each move stores its
+/// eight-byte word in room made once and advances by its length; the room
+/// left over is cut off.
+fn push_moves(moves: impl Iterator<Item = Option<crate::Move>>, count: usize, out: &mut Vec<u8>) {
     if count == 0 {
         return;
     }
@@ -47,7 +48,8 @@ fn push_moves(moves: impl Iterator<Item = crate::Move>, count: usize, out: &mut 
     out.resize(start + 6 * count + 2, 0);
     let room = &mut out[start..];
     let mut at = 0;
-    for mv in moves {
+    for mv in moves.take(count) {
+        let Some(mv) = mv else { continue };
         let (word, len) = mv.usi_ascii_word();
         if let Some(slot) = room.get_mut(at..at + 8) {
             slot.copy_from_slice(&word.to_le_bytes());
