@@ -36,6 +36,7 @@ import warnings
 import zipfile
 
 from kifconv.compat import cshogi as compat
+from lib.peer_text import decode
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTORS = os.path.join(HERE, "compat-cshogi-vectors.py")
@@ -146,15 +147,6 @@ def same_position(a: str, b: str) -> bool:
     a_board, a_side, a_hand, *_ = a.split()
     b_board, b_side, b_hand, *_ = b.split()
     return (a_board, a_side) == (b_board, b_side) and hand(a_hand) == hand(b_hand)
-
-
-def decode(data: bytes) -> str:
-    for encoding in ("utf-8-sig", "cp932", "euc-jp"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            pass
-    return data.decode("cp932", errors="replace")
 
 
 def compare(path: str, fmt: str, entry: dict, counts, examples) -> None:

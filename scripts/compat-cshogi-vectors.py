@@ -41,6 +41,8 @@ import cshogi.CSA
 import cshogi.KI2
 import cshogi.KIF
 
+from lib.peer_text import decode
+
 ATTRIBUTES = (
     "names", "ratings", "sfen", "moves", "times", "scores", "comments",
     "win", "endgame", "version", "var_info", "comment", "starttime",
@@ -56,17 +58,6 @@ def reader(path):
     if ext in (".ki2", ".ki2u"):
         return "ki2", cshogi.KI2.Parser
     raise SystemExit(f"{path}: no cshogi reader for this extension")
-
-
-def decode(data):
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for encoding in ("utf-8", "cp932", "euc-jp"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            pass
-    return data.decode("cp932", errors="replace")
 
 
 def plain(value):
