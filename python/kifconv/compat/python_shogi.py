@@ -33,7 +33,7 @@ Where kifconv reads a record differently from python-shogi, on purpose:
 from __future__ import annotations
 
 import os
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 import kifconv
 from kifconv import Record
@@ -76,32 +76,33 @@ def _summary(record: Record, win: str | None) -> dict[str, Any]:
     }
 
 
-class _CsaParser:
+class _Parser:
+    """python-shogi's ``Parser`` of one format: its readers, each record's
+    ``win`` by the format's rule (``_win``)."""
+
+    _win: Callable[[Record], str | None]
+
+    @classmethod
+    def parse_file(cls, path: str | os.PathLike[str] | IO[Any]) -> list[dict[str, Any]]:
+        """Every game of a file, as python-shogi's dicts."""
+        return [_summary(r, cls._win(r)) for r in _cshogi._read(path)]
+
+    @classmethod
+    def parse_str(cls, text: str) -> list[dict[str, Any]]:
+        """Every game of a str, as python-shogi's dicts."""
+        return [_summary(r, cls._win(r)) for r in kifconv.read_text(text)]
+
+
+class _CsaParser(_Parser):
     """python-shogi's ``shogi.CSA.Parser``."""
 
-    @staticmethod
-    def parse_file(path: str | os.PathLike[str] | IO[Any]) -> list[dict[str, Any]]:
-        """Every game of a file, as python-shogi's dicts."""
-        return [_summary(r, _csa_win(r)) for r in _cshogi._read(path)]
-
-    @staticmethod
-    def parse_str(text: str) -> list[dict[str, Any]]:
-        """Every game of a str, as python-shogi's dicts."""
-        return [_summary(r, _csa_win(r)) for r in kifconv.read_text(text)]
+    _win = staticmethod(_csa_win)
 
 
-class _KifParser:
+class _KifParser(_Parser):
     """python-shogi's ``shogi.KIF.Parser``."""
 
-    @staticmethod
-    def parse_file(path: str | os.PathLike[str] | IO[Any]) -> list[dict[str, Any]]:
-        """Every game of a file, as python-shogi's dicts."""
-        return [_summary(r, _kif_win(r)) for r in _cshogi._read(path)]
-
-    @staticmethod
-    def parse_str(text: str) -> list[dict[str, Any]]:
-        """Every game of a str, as python-shogi's dicts."""
-        return [_summary(r, _kif_win(r)) for r in kifconv.read_text(text)]
+    _win = staticmethod(_kif_win)
 
 
 class CSA:
