@@ -4,6 +4,7 @@
 
 use super::args::{AnalyzeArgs, EngineArgs};
 use super::convert::{self, Work};
+use super::fatal;
 use super::run::{Face, Verbosity};
 use crate::batch::jobs::analyze::{Analyze, Counts, EngineCommand};
 use crate::training::eval::Dialect;
@@ -15,10 +16,7 @@ use std::time::Duration;
 pub fn run(args: AnalyzeArgs) -> u8 {
     let (face, job) = match checked(args) {
         Ok(checked) => checked,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(message),
     };
     let mut stdout = std::io::stdout().lock();
     match face.run(&job, &mut stdout) {

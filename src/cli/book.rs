@@ -6,6 +6,7 @@ use super::args::{
     BookBuildArgs, BookCheckArgs, BookConvertArgs, BookMergeArgs, BookPetaShockArgs, BookQueryArgs,
     BookSide, BookSortArgs,
 };
+use super::fatal;
 use super::games;
 use super::run::Verbosity;
 use super::tools::{self, position};
@@ -22,10 +23,7 @@ use crate::book::{build, sort as book_sort};
 pub fn build(args: BookBuildArgs) -> u8 {
     let filter = match games::filter(args.games, None) {
         Ok(filter) => filter,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(message),
     };
     let format = args
         .book_format
@@ -57,10 +55,7 @@ pub fn build(args: BookBuildArgs) -> u8 {
     };
     let face = match args.batch.into_face(args.inputs) {
         Ok(face) => face,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(message),
     };
     match face.run(&job, &mut std::io::sink()) {
         Ok((summary, built)) => {
@@ -80,10 +75,7 @@ pub fn build(args: BookBuildArgs) -> u8 {
 pub fn query(args: BookQueryArgs) -> u8 {
     let pos = match position(&args.position) {
         Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(e),
     };
     let format = args
         .book_format
@@ -102,10 +94,7 @@ pub fn query(args: BookQueryArgs) -> u8 {
             eprintln!("{}: not in the book (nor its rotation)", pos.sfen());
             return 1;
         }
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.book.display());
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("{}: {e}", args.book.display())),
     };
     let text = if args.json {
         format!("{}\n", crate::book::query::to_json(&pos, Some(&answer)))
@@ -129,8 +118,7 @@ pub fn query(args: BookQueryArgs) -> u8 {
 /// Merges books (see [`crate::book::Book::merge`]) into a new one.
 pub fn merge(args: BookMergeArgs) -> u8 {
     if let Err(message) = check_output(&args.output, &args.books, args.force) {
-        eprintln!("error: {message}");
-        return 2;
+        return fatal(message);
     }
     let mut merged = crate::book::Book::default();
     for path in &args.books {
@@ -192,10 +180,7 @@ pub fn check(args: BookCheckArgs) -> u8 {
         moves,
     } = match checked {
         Ok(checked) => checked,
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("{name}: {e}")),
     };
     let mut text = String::new();
     for finding in &scanner.findings {
@@ -245,16 +230,12 @@ pub fn check(args: BookCheckArgs) -> u8 {
 /// [`crate::book::sort`]), saying each fault it mended.
 pub fn sort(args: BookSortArgs) -> u8 {
     if let Err(message) = check_output(&args.output, std::slice::from_ref(&args.book), args.force) {
-        eprintln!("error: {message}");
-        return 2;
+        return fatal(message);
     }
     let name = args.book.display().to_string();
     let input = match std::fs::File::open(&args.book) {
         Ok(file) => file,
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("{name}: {e}")),
     };
     let dir = args
         .output
@@ -282,8 +263,7 @@ pub fn sort(args: BookSortArgs) -> u8 {
         Ok(sorted) => sorted,
         Err(e) => {
             let e = failure.unwrap_or(e);
-            eprintln!("error: {name}: {e}");
-            return 2;
+            return fatal(format_args!("{name}: {e}"));
         }
     };
     for finding in &sorted.scanner.findings {
@@ -330,10 +310,7 @@ fn written(book: &crate::book::Book, job: &BookJob) -> u8 {
             }
             0
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => fatal(e),
     }
 }
 
@@ -364,10 +341,7 @@ pub fn convert(args: BookConvertArgs) -> u8 {
             );
             0
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => fatal(e),
     }
 }
 
@@ -401,10 +375,7 @@ pub fn peta_shock(args: BookPetaShockArgs) -> u8 {
             eprintln!("{}: error: {e}", args.input.display());
             1
         }
-        Err(PetaShockError::Other(e)) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(PetaShockError::Other(e)) => fatal(e),
     }
 }
 
@@ -414,10 +385,7 @@ fn check_binary(args: &BookCheckArgs, format: BookFormat) -> u8 {
     let name = args.book.display();
     let bytes = match std::fs::read(&args.book) {
         Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("{name}: {e}")),
     };
     let checked = file::check_binary(&bytes, format, args.flip_fold);
     let mut text = String::new();

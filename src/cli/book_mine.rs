@@ -3,6 +3,7 @@
 //! so that the book is saved and the engines ended.
 
 use super::args::BookMineArgs;
+use super::fatal;
 use crate::book::file::BookFormat;
 use crate::book::mine::{self, Line, MineError, Options};
 use crate::book::Book;
@@ -18,8 +19,9 @@ static STOP: AtomicBool = AtomicBool::new(false);
 pub fn mine(args: BookMineArgs) -> u8 {
     let name = args.book.display().to_string();
     if BookFormat::of_path(&args.book) != BookFormat::Db2016 {
-        eprintln!("error: {name}: a mined book is DB2016 text (`.db`), not .ybb or .bin");
-        return 2;
+        return fatal(format_args!(
+            "{name}: a mined book is DB2016 text (`.db`), not .ybb or .bin"
+        ));
     }
     let lines = match &args.from {
         Some(path) => match start_lines(path) {
@@ -35,10 +37,7 @@ pub fn mine(args: BookMineArgs) -> u8 {
             }
             book
         }
-        Err(message) => {
-            eprintln!("error: {name}: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(format_args!("{name}: {message}")),
     };
     if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
         eprintln!("warning: Ctrl-C will not save the book: {e}");
@@ -63,13 +62,9 @@ pub fn mine(args: BookMineArgs) -> u8 {
                 .from
                 .as_deref()
                 .map_or("<start>".to_string(), |p| p.display().to_string());
-            eprintln!("error: {from}: start line {}: {why}", i + 1);
-            return 2;
+            return fatal(format_args!("{from}: start line {}: {why}", i + 1));
         }
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("{name}: {e}")),
     };
     for failure in &summary.failures {
         eprintln!(

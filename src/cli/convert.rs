@@ -2,6 +2,7 @@
 //! training target. Its arguments checked into a plan and a job.
 
 use super::args::{ConvertArgs, CsaVersion, TrainingArgs, Uniq};
+use super::fatal;
 use super::games;
 use super::run::Face;
 use crate::batch::jobs::convert::Convert;
@@ -26,10 +27,7 @@ pub(super) enum Work {
 pub fn run(args: ConvertArgs) -> u8 {
     let (face, work) = match checked(args) {
         Ok(checked) => checked,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(message),
     };
     let stream = face.plan.destination == Destination::Stream;
     let mut stdout = std::io::stdout().lock();

@@ -2,6 +2,7 @@
 //! [`crate::usi::check`], printed row by row, with its exit code.
 
 use super::args::EngineCheckArgs;
+use super::fatal;
 use crate::usi::check::{self, Settings};
 
 /// Runs the checks and prints the report: exit 0 when every check passed,
@@ -20,9 +21,6 @@ pub fn check(args: EngineCheckArgs) -> u8 {
                 (code, _) => code,
             }
         }
-        Err(error) => {
-            eprintln!("error: {error}");
-            2
-        }
+        Err(error) => fatal(error),
     }
 }

@@ -44,6 +44,13 @@ pub fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }
 
+/// A usage or fatal error: `error: MESSAGE` on standard error, and the
+/// exit code that says so (2).
+fn fatal(message: impl std::fmt::Display) -> u8 {
+    eprintln!("error: {message}");
+    2
+}
+
 /// The command with every subcommand's display name set
 /// (`kifconv-book-build`), as its manual pages are named.
 fn built_command() -> clap::Command {
@@ -58,19 +65,13 @@ fn man_page(path: &[String]) -> u8 {
     for name in path {
         match command.find_subcommand(name) {
             Some(sub) => command = sub.clone(),
-            None => {
-                eprintln!("error: no subcommand `{}`", path.join(" "));
-                return 2;
-            }
+            None => return fatal(format_args!("no subcommand `{}`", path.join(" "))),
         }
     }
     let mut text = Vec::new();
     match clap_mangen::Man::new(command).render(&mut text) {
         Ok(()) => tools::print(&text),
-        Err(e) => {
-            eprintln!("error: cannot render the manual page: {e}");
-            2
-        }
+        Err(e) => fatal(format_args!("cannot render the manual page: {e}")),
     }
 }
 
@@ -103,8 +104,7 @@ fn man_pages(dir: &std::path::Path, force: bool) -> u8 {
         }
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return 2;
+        return fatal(format_args!("cannot create {}: {e}", dir.display()));
     }
     for (path, command) in pages {
         let mut text = Vec::new();
@@ -112,8 +112,7 @@ fn man_pages(dir: &std::path::Path, force: bool) -> u8 {
             .render(&mut text)
             .and_then(|()| std::fs::write(&path, &text));
         if let Err(e) = written {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return 2;
+            return fatal(format_args!("cannot write {}: {e}", path.display()));
         }
     }
     0

@@ -2,6 +2,7 @@
 //! then the server ([`crate::serve`]) until Ctrl-C.
 
 use super::args::ServeArgs;
+use super::fatal;
 use crate::serve::{Books, Options, ServedBook, Server};
 use std::path::Path;
 use std::time::Duration;
@@ -11,14 +12,10 @@ pub fn run(args: ServeArgs) -> u8 {
     let books: Result<Vec<ServedBook>, String> = args.book.iter().map(|b| open(b)).collect();
     let books = match books.and_then(Books::new) {
         Ok(books) => books,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(e),
     };
     if !(args.client_timeout > 0.0 && args.client_timeout.is_finite()) {
-        eprintln!("error: --client-timeout must be a positive number of seconds");
-        return 2;
+        return fatal("--client-timeout must be a positive number of seconds");
     }
     let options = Options {
         addr: args.addr,
@@ -28,24 +25,15 @@ pub fn run(args: ServeArgs) -> u8 {
     };
     let server = match Server::bind(options) {
         Ok(server) => server,
-        Err(e) => {
-            eprintln!("error: cannot listen on {}: {e}", args.addr);
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("cannot listen on {}: {e}", args.addr)),
     };
     match server.local_addr() {
         Ok(addr) => println!("kifconv serve: http://{addr}/"),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(e),
     }
     match server.run() {
         Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => fatal(e),
     }
 }
 

@@ -2,6 +2,7 @@
 //! that store one side only) and `mate` (every mate in one, for checking a
 //! problem's solution is unique).
 
+use super::fatal;
 use crate::format::japanese::write::write_spec;
 use crate::resolve::spec::MoveSpec;
 use crate::{Move, Position};
@@ -15,10 +16,7 @@ pub fn print(text: &[u8]) -> u8 {
     match out.write_all(text).and_then(|()| out.flush()) {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            eprintln!("error: cannot write to standard output: {e}");
-            2
-        }
+        Err(e) => fatal(format_args!("cannot write to standard output: {e}")),
     }
 }
 
@@ -40,10 +38,7 @@ pub fn position(text: &str) -> Result<Position, String> {
 pub fn flip(sfen: &str, moves: &[String]) -> u8 {
     let pos = match position(sfen) {
         Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(e),
     };
     let mut flipped = Vec::with_capacity(moves.len());
     for text in moves {
@@ -52,10 +47,7 @@ pub fn flip(sfen: &str, moves: &[String]) -> u8 {
             .and_then(|mv| pos.check_legal(mv).map(|()| mv).map_err(|e| e.to_string()));
         match checked {
             Ok(mv) => flipped.push(mv.flip().to_string()),
-            Err(e) => {
-                eprintln!("error: {text}: {e} (in {})", pos.sfen());
-                return 2;
-            }
+            Err(e) => return fatal(format_args!("{text}: {e} (in {})", pos.sfen())),
         }
     }
     let mut text = pos.flip().sfen() + "\n";
@@ -70,10 +62,7 @@ pub fn flip(sfen: &str, moves: &[String]) -> u8 {
 pub fn mate(sfen: &str) -> u8 {
     let pos = match position(sfen) {
         Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(e),
     };
     let mates: Vec<Move> = pos
         .legal_moves()

@@ -7,10 +7,11 @@ use super::args::{
     TrainCheckArgs, TrainConvertArgs, TrainFilterArgs, TrainInputs, TrainMove16, TrainShuffleArgs,
     TrainSplitArgs, TrainUniqArgs, TrainUniqBy,
 };
+use super::fatal;
 use crate::batch::jobs::train_file::{self, Target, Uniq};
 use crate::training::move16::Layout;
 use crate::training::toolkit::{
-    check, convert, dedup, filter, split, Fault, Listed, Listing, LISTED,
+    check, convert, dedup, filter, split, Fault, Faults, Listed, Listing, LISTED,
 };
 use std::path::{Path, PathBuf};
 
@@ -50,35 +51,35 @@ fn target(inputs: &[PathBuf], output: &Path, kind: &TrainInputs, force: bool) ->
     }
 }
 
-/// Says `summary` (or the error) of a run whose faults `said` counted.
-fn said(run: Result<String, String>, said: &Said) -> u8 {
-    match run {
-        Ok(summary) => {
-            eprintln!("{summary}");
-            said.code()
+/// Runs `work`, saying its faults as they come, then `path: ` and the
+/// summary `summary` makes of what it did (or its error); the exit code.
+fn said<T>(
+    path: &Path,
+    work: impl FnOnce(Faults<'_>) -> Result<T, String>,
+    summary: impl FnOnce(T, &mut Said) -> String,
+) -> u8 {
+    let mut faults = Said::default();
+    match work(&mut |f| faults.say(f)) {
+        Ok(done) => {
+            eprintln!("{}: {}", path.display(), summary(done, &mut faults));
+            faults.code()
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => fatal(e),
     }
 }
 
 pub fn shuffle(args: TrainShuffleArgs) -> u8 {
     let target = target(&args.inputs, &args.output, &args.kind, args.force);
-    let mut faults = Said::default();
-    let run = train_file::shuffle(&target, args.seed, args.memory << 20, &mut |f| {
-        faults.say(f)
-    })
-    .map(|done| {
-        format!(
-            "{}: {} records shuffled ({} buckets)",
-            args.output.display(),
-            done.records,
-            done.buckets
-        )
-    });
-    said(run, &faults)
+    said(
+        &args.output,
+        |faults| train_file::shuffle(&target, args.seed, args.memory << 20, faults),
+        |done, _| {
+            format!(
+                "{} records shuffled ({} buckets)",
+                done.records, done.buckets
+            )
+        },
+    )
 }
 
 pub fn uniq(args: TrainUniqArgs) -> u8 {
@@ -90,17 +91,18 @@ pub fn uniq(args: TrainUniqArgs) -> u8 {
         },
         flip_fold: args.flip_fold,
     };
-    let mut faults = Said::default();
-    let run = train_file::uniq(&target, how, &mut |f| faults.say(f)).map(|done| {
-        format!(
-            "{}: {} of {} records kept, {} repeats left out",
-            args.output.display(),
-            done.kept,
-            done.read,
-            done.read - done.kept
-        )
-    });
-    said(run, &faults)
+    said(
+        &args.output,
+        |faults| train_file::uniq(&target, how, faults),
+        |done, _| {
+            format!(
+                "{} of {} records kept, {} repeats left out",
+                done.kept,
+                done.read,
+                done.read - done.kept
+            )
+        },
+    )
 }
 
 pub fn filter(args: TrainFilterArgs) -> u8 {
@@ -110,16 +112,11 @@ pub fn filter(args: TrainFilterArgs) -> u8 {
         drop_draws: args.drop_draws,
         min_ply: args.min_ply,
     };
-    let mut faults = Said::default();
-    let run = train_file::filter(&target, &tests, &mut |f| faults.say(f)).map(|done| {
-        format!(
-            "{}: {} of {} records kept",
-            args.output.display(),
-            done.kept,
-            done.read
-        )
-    });
-    said(run, &faults)
+    said(
+        &args.output,
+        |faults| train_file::filter(&target, &tests, faults),
+        |done, _| format!("{} of {} records kept", done.kept, done.read),
+    )
 }
 
 pub fn convert(args: TrainConvertArgs) -> u8 {
@@ -129,24 +126,25 @@ pub fn convert(args: TrainConvertArgs) -> u8 {
         TrainMove16::Yaneuraou => Layout::YaneuraOu,
         TrainMove16::Cshogi => Layout::Apery,
     };
-    let mut faults = Said::default();
-    let run = train_file::convert(&target, args.to, layout, &mut |f| faults.say(f)).map(|done| {
-        for loss in &done.losses {
-            eprintln!("{}: warning: {loss}", args.output.display());
-        }
-        for e in &done.errors {
-            faults.others += 1;
-            eprintln!("error: {}: {e}", args.input.display());
-        }
-        format!(
-            "{}: {} of {} records written as {}",
-            args.output.display(),
-            done.written,
-            done.read,
-            convert::name(args.to)
-        )
-    });
-    said(run, &faults)
+    said(
+        &args.output,
+        |faults| train_file::convert(&target, args.to, layout, faults),
+        |done, faults| {
+            for loss in &done.losses {
+                eprintln!("{}: warning: {loss}", args.output.display());
+            }
+            for e in &done.errors {
+                faults.others += 1;
+                eprintln!("error: {}: {e}", args.input.display());
+            }
+            format!(
+                "{} of {} records written as {}",
+                done.written,
+                done.read,
+                convert::name(args.to)
+            )
+        },
+    )
 }
 
 pub fn split(args: TrainSplitArgs) -> u8 {
@@ -155,30 +153,26 @@ pub fn split(args: TrainSplitArgs) -> u8 {
     let how = match (args.positions, args.parts) {
         (Some(n), _) => split::How::Positions(n),
         (_, Some(n)) => split::How::Parts(n),
-        (None, None) => {
-            return said(
-                Err("give --positions N or --parts N".into()),
-                &Said::default(),
-            )
-        }
+        (None, None) => return fatal("give --positions N or --parts N"),
     };
-    let mut faults = Said::default();
-    let run = train_file::split(&target, how, &mut |f| faults.say(f)).map(|done| {
-        format!(
-            "{}: {} records in {} parts ({} positions)",
-            args.input.display(),
-            done.records,
-            done.names.len(),
-            done.positions
-        )
-    });
-    said(run, &faults)
+    said(
+        &args.input,
+        |faults| train_file::split(&target, how, faults),
+        |done, _| {
+            format!(
+                "{} records in {} parts ({} positions)",
+                done.records,
+                done.names.len(),
+                done.positions
+            )
+        },
+    )
 }
 
 pub fn check(args: TrainCheckArgs) -> u8 {
     let kinds = match train_file::check_kinds(&args.inputs, args.kind.format) {
         Ok(kinds) => kinds,
-        Err(e) => return said(Err(e), &Said::default()),
+        Err(e) => return fatal(e),
     };
     let mut code = 0;
     for (path, &data) in args.inputs.iter().zip(&kinds) {

@@ -2,6 +2,7 @@
 //! generate`: the command-line faces of the library's [`crate::tsume`].
 
 use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeMethod, TsumeOutput};
+use super::fatal;
 use super::tools::{position, print};
 use crate::batch::jobs::tsume::TsumeCheck;
 use crate::batch::output;
@@ -16,14 +17,10 @@ use std::path::Path;
 pub fn mate(text: &str, depth: u32, nodes: u64) -> u8 {
     let pos = match position(text) {
         Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+        Err(e) => return fatal(e),
     };
     if pos.king(!pos.side_to_move()).is_none() {
-        eprintln!("error: the side not to move has no king to mate");
-        return 2;
+        return fatal("the side not to move has no king to mate");
     }
     let (out, code) = match tsume::solve(&pos, Limits { depth, nodes }) {
         Outcome::Mate(mate) => {
@@ -60,13 +57,11 @@ pub fn mate(text: &str, depth: u32, nodes: u64) -> u8 {
 /// mate`, `unknown` or `error: …`). Exit 0 unless the output fails.
 pub fn mate_timed(sfen: &str, depth: u32, nodes: u64) -> u8 {
     if sfen != "-" {
-        eprintln!("error: with --timed the position is `-` (read from standard input)");
-        return 2;
+        return fatal("with --timed the position is `-` (read from standard input)");
     }
     for line in std::io::stdin().lines() {
         let Ok(line) = line else {
-            eprintln!("error: standard input could not be read");
-            return 2;
+            return fatal("standard input could not be read");
         };
         if line.trim().is_empty() {
             continue;
@@ -106,10 +101,7 @@ pub fn check(args: TsumeCheckArgs) -> u8 {
     };
     let face = match args.batch.into_face(args.files) {
         Ok(face) => face,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(message),
     };
     let mut stdout = std::io::stdout().lock();
     match face.run(&job, &mut stdout) {
@@ -128,8 +120,7 @@ pub fn check(args: TsumeCheckArgs) -> u8 {
 /// when refused or a file cannot be written.
 pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     if args.moves.is_multiple_of(2) {
-        eprintln!("error: --moves must be odd: 1, 3, 5, 7, 9 or 11");
-        return 2;
+        return fatal("--moves must be odd: 1, 3, 5, 7, 9 or 11");
     }
     let method = args.method.unwrap_or(if args.moves <= 3 {
         TsumeMethod::Random
@@ -138,12 +129,10 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     });
     let rated = match method {
         TsumeMethod::Random if args.moves > 3 => {
-            eprintln!("error: --method random makes 1 or 3 plies; use --method reverse");
-            return 2;
+            return fatal("--method random makes 1 or 3 plies; use --method reverse")
         }
         TsumeMethod::Random if args.min_score.is_some() => {
-            eprintln!("error: --min-score needs --method reverse");
-            return 2;
+            return fatal("--min-score needs --method reverse")
         }
         TsumeMethod::Random => tsume::generate(args.moves, args.count as usize, args.seed)
             .into_iter()
@@ -185,10 +174,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
                     }
                     TsumeOutput::Kif | TsumeOutput::Kifu => match kif(i) {
                         Ok(bytes) => out.extend(bytes),
-                        Err(e) => {
-                            eprintln!("error: {e}");
-                            return 2;
-                        }
+                        Err(e) => return fatal(e),
                     },
                 }
             }
@@ -196,36 +182,28 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         }
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return 2;
+        return fatal(format_args!("cannot create {}: {e}", dir.display()));
     }
     let earlier = match earlier_problems(dir) {
         Ok(earlier) => earlier,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", dir.display());
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("cannot read {}: {e}", dir.display())),
     };
     // Everything is checked before anything is written: without --force an
     // earlier run's problem in the folder is refused (its files would be
     // replaced, or mixed with this run's).
     if !args.force {
         if let Some((_, name)) = earlier.first() {
-            eprintln!(
-                "error: {} exists (--force replaces the earlier problems there)",
+            return fatal(format_args!(
+                "{} exists (--force replaces the earlier problems there)",
                 dir.join(name).display()
-            );
-            return 2;
+            ));
         }
     }
     let mut outputs = Vec::with_capacity(problems.len());
     for i in 0..problems.len() {
         match kif(i) {
             Ok(bytes) => outputs.push(bytes),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 2;
-            }
+            Err(e) => return fatal(e),
         }
     }
     // Each problem goes to a temporary file first and is renamed into
@@ -233,17 +211,13 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     let counter = std::sync::atomic::AtomicU64::new(0);
     let temps = match output::stage(&dir.join("tsume"), &outputs, &counter) {
         Ok(temps) => temps,
-        Err(e) => {
-            eprintln!("error: cannot write {e}");
-            return 2;
-        }
+        Err(e) => return fatal(format_args!("cannot write {e}")),
     };
     for (i, temp) in temps.iter().enumerate() {
         let path = dir.join(problem_name(i + 1, target.extension()));
         if let Err(e) = std::fs::rename(temp, &path) {
             // The drop removes the temporary files not yet renamed.
-            eprintln!("error: cannot write {}: {e}", path.display());
-            return 2;
+            return fatal(format_args!("cannot write {}: {e}", path.display()));
         }
     }
     // With --force, the earlier run's problems beyond this run's count, or
@@ -253,11 +227,10 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
         if number > problems.len() || name != problem_name(number, target.extension()) {
             let path = dir.join(&name);
             if let Err(e) = std::fs::remove_file(&path) {
-                eprintln!(
-                    "error: cannot remove {} (an earlier run's problem): {e}",
+                return fatal(format_args!(
+                    "cannot remove {} (an earlier run's problem): {e}",
                     path.display()
-                );
-                return 2;
+                ));
             }
         }
     }

@@ -2,6 +2,7 @@
 //! library's [`TsumeExtract`] job.
 
 use super::args::{TsumeExtractArgs, TsumeOutput};
+use super::fatal;
 use crate::batch::jobs::tsume_extract::TsumeExtract;
 use crate::batch::{Destination, Overwrite};
 use crate::tsume::{Limits, Mining};
@@ -15,14 +16,10 @@ pub fn extract(args: TsumeExtractArgs) -> u8 {
     let target = match args.to {
         TsumeOutput::Kif => crate::Target::Kif,
         TsumeOutput::Kifu => crate::Target::Kifu,
-        TsumeOutput::Sfen => {
-            eprintln!("error: tsume extract writes KIF: --to kif or --to kifu");
-            return 2;
-        }
+        TsumeOutput::Sfen => return fatal("tsume extract writes KIF: --to kif or --to kifu"),
     };
     if args.last == 0 {
-        eprintln!("error: --last must be at least 1");
-        return 2;
+        return fatal("--last must be at least 1");
     }
     let job = TsumeExtract {
         mining: Mining {
@@ -41,10 +38,7 @@ pub fn extract(args: TsumeExtractArgs) -> u8 {
         .map(|dir| dir.to_path_buf());
     let mut face = match args.batch.into_face(args.files) {
         Ok(face) => face,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return 2;
-        }
+        Err(message) => return fatal(message),
     };
     if let Some(dir) = to_files {
         face.plan.destination = Destination::Folder(dir);
