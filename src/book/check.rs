@@ -20,6 +20,7 @@
 use super::db2016::BookError;
 use super::{key, Book, BookMove, Entry};
 use crate::{Move, Position};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// What books begin with; the version after it may vary.
@@ -498,6 +499,35 @@ impl Scanner {
     }
 }
 
+/// A text book's lines, read in turn into one buffer and numbered from 1,
+/// as text (bytes that are not UTF-8 replaced).
+pub struct Lines<'a> {
+    input: &'a mut dyn std::io::BufRead,
+    line: Vec<u8>,
+    n: usize,
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `input`, from where it is.
+    pub fn new(input: &'a mut dyn std::io::BufRead) -> Lines<'a> {
+        Lines {
+            input,
+            line: Vec::new(),
+            n: 0,
+        }
+    }
+
+    /// The next line and its number; `None` at the end of the input.
+    pub fn next_line(&mut self) -> std::io::Result<Option<(usize, Cow<'_, str>)>> {
+        self.line.clear();
+        if self.input.read_until(b'\n', &mut self.line)? == 0 {
+            return Ok(None);
+        }
+        self.n += 1;
+        Ok(Some((self.n, String::from_utf8_lossy(&self.line))))
+    }
+}
+
 /// A whole book checked line by line: the scanner with its findings, and
 /// how many positions and moves were read.
 #[derive(Debug)]
@@ -514,22 +544,9 @@ pub struct Checked {
 /// error when the text is no book or cannot be read.
 pub fn scan(input: &mut dyn std::io::BufRead, mut scanner: Scanner) -> Result<Checked, String> {
     let (mut positions, mut moves) = (0, 0);
-    let mut line = Vec::new();
-    let mut n = 0;
-    loop {
-        line.clear();
-        if input
-            .read_until(b'\n', &mut line)
-            .map_err(|e| e.to_string())?
-            == 0
-        {
-            break;
-        }
-        n += 1;
-        match scanner
-            .line(n, &String::from_utf8_lossy(&line))
-            .map_err(|e| e.to_string())?
-        {
+    let mut lines = Lines::new(input);
+    while let Some((n, line)) = lines.next_line().map_err(|e| e.to_string())? {
+        match scanner.line(n, &line).map_err(|e| e.to_string())? {
             Scanned::Nothing => {}
             Scanned::Position(_) => positions += 1,
             Scanned::Move(_) => moves += 1,
@@ -554,18 +571,9 @@ pub fn each_entry(
     let fault = |e: BookError| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string());
     let mut scanner = Scanner::new(false);
     let mut current: Option<(String, Entry)> = None;
-    let mut line = Vec::new();
-    let mut n = 0;
-    loop {
-        line.clear();
-        if text.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        n += 1;
-        match scanner
-            .line(n, &String::from_utf8_lossy(&line))
-            .map_err(fault)?
-        {
+    let mut lines = Lines::new(text);
+    while let Some((n, line)) = lines.next_line()? {
+        match scanner.line(n, &line).map_err(fault)? {
             Scanned::Nothing => {}
             Scanned::Position(p) => {
                 if let Some((key, entry)) = current.take() {

@@ -202,6 +202,20 @@ impl<R: Read + Seek> Search<R> {
         Ok(n)
     }
 
+    /// The line starting at `offset` (see [`Self::line`]), searched for
+    /// from `from`: a fault at `from` when it starts more than [`MAX_GAP`]
+    /// bytes past it.
+    fn line_near(&mut self, from: u64, offset: u64, line: &mut Vec<u8>) -> std::io::Result<usize> {
+        if offset - from > MAX_GAP {
+            return Err(self.fault(
+                from,
+                b"",
+                format!("no position line in the {MAX_GAP} bytes from here"),
+            ));
+        }
+        self.line(offset, line)
+    }
+
     /// The first non-empty line is the header or a position line, and a
     /// position line comes within [`MAX_GAP`] bytes (or the file ends: an
     /// empty book).
@@ -252,14 +266,7 @@ impl<R: Read + Seek> Search<R> {
             self.reader.seek(SeekFrom::Start(0))?;
         }
         loop {
-            if offset - at > MAX_GAP {
-                return Err(self.fault(
-                    at,
-                    b"",
-                    format!("no position line in the {MAX_GAP} bytes from here"),
-                ));
-            }
-            let n = self.line(offset, &mut line)?;
+            let n = self.line_near(at, offset, &mut line)?;
             if n == 0 {
                 return Ok(None);
             }
@@ -390,14 +397,7 @@ impl<R: Read + Seek> Search<R> {
             .unwrap_or(0);
         let mut moves = Vec::new();
         loop {
-            if offset - start > MAX_GAP {
-                return Err(self.fault(
-                    start,
-                    b"",
-                    format!("no position line in the {MAX_GAP} bytes from here"),
-                ));
-            }
-            let n = self.line(offset, &mut line)?;
+            let n = self.line_near(start, offset, &mut line)?;
             if n == 0 || line.starts_with(b"sfen ") {
                 break;
             }

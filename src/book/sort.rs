@@ -136,15 +136,8 @@ pub fn sort(
     // The position being read: its key, whether it was rotated, and what
     // it holds so far.
     let mut current: Option<(String, bool, Position)> = None;
-    let mut line = Vec::new();
-    let mut n = 0;
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        n += 1;
-        let text = String::from_utf8_lossy(&line);
+    let mut lines = check::Lines::new(input);
+    while let Some((n, text)) = lines.next_line()? {
         match scanner.line(n, &text).map_err(SortError::Book)? {
             Scanned::Nothing => {}
             Scanned::Position(p) => {
@@ -313,8 +306,7 @@ mod tests {
             }
         }
         let (memory, _) = sorted(&text, &Options::default());
-        let dir = std::env::temp_dir().join(format!("kifconv-book-sort-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_util::scratch::scratch("book-sort");
         let options = Options {
             memory: Some(20 * (POSITION_BYTES + MOVE_BYTES + 100)),
             dir: Some(dir.clone()),
