@@ -21,6 +21,15 @@ pub fn simplify(item: Item) -> Got {
         .map_err(|e| (e.entry.map(|n: EntryName| n.name), e.message))
 }
 
+/// What reading `files` gives when every one is read whole: each as (name,
+/// bytes), in order.
+pub fn all_read(files: &[(&str, Vec<u8>)]) -> Vec<Got> {
+    files
+        .iter()
+        .map(|(name, data)| Ok((name.to_string(), data.clone())))
+        .collect()
+}
+
 /// The error of an item that must be one (a file's bytes are not printed:
 /// they can be long).
 pub fn error(got: &Got) -> (Option<String>, String) {
