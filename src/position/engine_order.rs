@@ -327,11 +327,7 @@ mod tests {
         let text: Vec<String> = pos
             .legal_moves_in_engine_order()
             .into_iter()
-            .map(|m| {
-                let mut s = String::new();
-                m.push_usi(&mut s);
-                s
-            })
+            .map(|m| m.to_string())
             .collect();
         // As the engine's `moves` command lists them: pawns by
         // destination, lances, silvers, rook, then golds and king together

@@ -7,7 +7,7 @@
 //! and what the engine wrote for it (`yaneuraou.db`). The live tests run
 //! the engine from `../shared/tools/engines` when it is there.
 
-use crate::util::bin::{assert_exit, run, s, scratch, scratch_with, stderr};
+use crate::util::bin::{assert_exit, run, run_ok, s, scratch, scratch_with, stderr};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -23,8 +23,7 @@ fn kifconv_peta_shock(book: &Path, crlf: bool) -> Vec<u8> {
     if crlf {
         args.push("--crlf");
     }
-    let done = run(&args);
-    assert!(done.status.success(), "{}", stderr(&done));
+    let done = run_ok(&args);
     std::fs::read(out).unwrap()
 }
 
@@ -158,11 +157,7 @@ fn legal_moves_come_in_the_engines_order() {
         let ours: Vec<String> = pos
             .legal_moves_in_engine_order()
             .into_iter()
-            .map(|m| {
-                let mut text = String::new();
-                m.push_usi(&mut text);
-                text
-            })
+            .map(|m| m.to_string())
             .collect();
         assert_eq!(ours.join(" "), line.trim_end(), "{sfen}");
     }
