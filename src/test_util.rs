@@ -16,6 +16,9 @@ pub mod games;
 #[path = "../tests/it/util/rng.rs"]
 pub mod rng;
 #[allow(dead_code)]
+#[path = "../tests/it/util/scratch.rs"]
+pub mod scratch;
+#[allow(dead_code)]
 #[path = "../tests/it/util/shared.rs"]
 pub mod shared;
 #[allow(dead_code)]

@@ -171,8 +171,7 @@ mod tests {
     /// that is not there fails with the system's message.
     #[test]
     fn a_file_is_read_within_the_limit() {
-        let dir = std::env::temp_dir().join(format!("kifconv-read-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_util::scratch::scratch("read");
         let path = dir.join("a game.csa");
         std::fs::write(&path, "+7776FU\n").unwrap();
         assert_eq!(

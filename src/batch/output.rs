@@ -403,6 +403,7 @@ fn rename_no_replace(from: &Path, to: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_util::scratch::scratch;
 
     /// A file on a disk that fills up after `room` bytes.
     struct FillingDisk {
@@ -426,14 +427,6 @@ mod tests {
         fn flush(&mut self) -> std::io::Result<()> {
             self.file.flush()
         }
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("kifconv-output-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
     }
 
     fn files(dir: &Path) -> Vec<String> {

@@ -47,8 +47,7 @@ mod tests {
 
     #[test]
     fn a_zips_directory_and_files_are_counted_and_a_folder_is_not() {
-        let dir = std::env::temp_dir().join(format!("kifconv-total-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_util::scratch::scratch("total");
         let entries = [
             ZipEntry::new("a/1.kif", "x"),
             ZipEntry::new("a/2.csa", "x"),

@@ -369,7 +369,7 @@ mod tests {
     /// whatever the spelling of that folder.
     #[test]
     fn paths_and_relative_paths_are_those_of_the_listing() {
-        let base = std::env::temp_dir().join(format!("kifconv-walk-{}", std::process::id()));
+        let base = crate::test_util::scratch::scratch("walk");
         let sub = base.join("d").join("e");
         std::fs::create_dir_all(&sub).unwrap();
         for file in [

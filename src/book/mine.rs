@@ -741,9 +741,7 @@ mod tests {
     /// file; saving again replaces it.
     #[test]
     fn save_replaces_the_book_atomically() {
-        let dir = std::env::temp_dir().join(format!("kifconv-mine-save-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_util::scratch::scratch("mine-save");
         let path = dir.join("b.db");
         std::fs::write(&path, "old").unwrap();
         let mut book = Book::default();

@@ -136,8 +136,7 @@ fn a_book_of_the_fixture_games_round_trips() {
     }
     let (within_bytes, within_written) = bytes_of(&within);
     let text = super::super::db2016::write(&within);
-    let dir = std::env::temp_dir().join(format!("kifconv-ybb-runs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::test_util::scratch::scratch("ybb-runs");
     for memory in [usize::MAX, 4_000] {
         let mut streamed = Vec::new();
         let again = write_streamed(&mut text.as_bytes(), &mut streamed, memory, &dir).unwrap();

@@ -1,9 +1,9 @@
 //! The `kifconv` binary, run as a user would, and the scratch folders its
-//! tests write into.
+//! tests write into ([`super::scratch`]).
 
-use std::path::{Path, PathBuf};
+pub use super::scratch::{scratch, scratch_with};
+use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A command for the binary, run from the package root (so that
 /// `fixtures/…` paths work).
@@ -16,6 +16,15 @@ pub fn command() -> Command {
 /// Runs the binary with `args` and waits for it.
 pub fn run(args: &[&str]) -> Output {
     command().args(args).output().expect("the binary runs")
+}
+
+/// Runs the binary with `args` and waits for it; asserts it exited 0,
+/// showing its standard error if not.
+#[track_caller]
+pub fn run_ok(args: &[&str]) -> Output {
+    let out = run(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    out
 }
 
 /// Runs the binary with `args`, `input` on its standard input, and waits
@@ -71,6 +80,16 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("standard error is UTF-8")
 }
 
+/// The first line of the standard error that starts with `prefix`, or
+/// an empty string when none does.
+pub fn stderr_line(out: &Output, prefix: &str) -> String {
+    stderr(out)
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// Asserts that the binary exited with `code`, showing its standard error
 /// if not.
 #[track_caller]
@@ -86,38 +105,7 @@ pub fn assert_contains(shown: &str, text: &str) {
     assert!(shown.contains(text), "{shown}");
 }
 
-/// A fresh, empty scratch folder: its name holds the process id and a
-/// number no other call in this process gets, so tests running at once
-/// never share one.
-pub fn scratch(name: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("kifconv-it-{}-{n}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A fresh scratch folder (as [`scratch`]) holding one file, `file`, of
-/// `contents`: the folder and the file's path.
-pub fn scratch_with(name: &str, file: &str, contents: impl AsRef<[u8]>) -> (PathBuf, PathBuf) {
-    let dir = scratch(name);
-    let path = dir.join(file);
-    std::fs::write(&path, contents).unwrap();
-    (dir, path)
-}
-
 /// A path as an argument (the scratch folders are UTF-8).
 pub fn s(path: &Path) -> &str {
     path.to_str().unwrap()
-}
-
-#[test]
-fn scratch_folders_are_fresh_and_distinct() {
-    let (a, b) = (scratch("same"), scratch("same"));
-    assert_ne!(a, b);
-    assert!(a.is_dir() && b.is_dir());
-    assert_eq!(std::fs::read_dir(&a).unwrap().count(), 0);
-    std::fs::remove_dir_all(a).unwrap();
-    std::fs::remove_dir_all(b).unwrap();
 }
