@@ -139,17 +139,22 @@ fn failed(py: Python<'_>, target: &Target, message: &str) -> PyErr {
 }
 
 /// Runs `work` on `target` with the interpreter's lock released, taking
-/// its faults; its error is [`failed`]'s.
-fn run<T: Send>(
-    py: Python<'_>,
+/// its faults (its error is [`failed`]'s); the dict `fill` makes of what
+/// it did, with the faults.
+fn run<'py, T: Send>(
+    py: Python<'py>,
     target: &Target,
     work: impl FnOnce(&mut dyn FnMut(Fault)) -> Result<T, String> + Send,
-) -> PyResult<(T, Faults)> {
+    fill: impl FnOnce(&Bound<'py, PyDict>, T) -> PyResult<()>,
+) -> PyResult<Bound<'py, PyDict>> {
     let mut faults = Faults::default();
     let done = py
         .detach(|| work(&mut |f| faults.take(f)))
         .map_err(|e| failed(py, target, &e))?;
-    Ok((done, faults))
+    let dict = PyDict::new(py);
+    fill(&dict, done)?;
+    faults.set(py, &dict)?;
+    Ok(dict)
 }
 
 /// The records of the files `inputs` (all of one kind: `format`, or their
@@ -173,14 +178,15 @@ pub fn train_shuffle<'py>(
         .and_then(|m| m.checked_mul(1 << 20))
         .ok_or_else(|| PyValueError::new_err(format!("memory={memory}: too many MiB")))?;
     let (target, _) = target(py, inputs, output.clone(), format, force, &[output])?;
-    let (done, faults) = run(py, &target, |faults| {
-        train_file::shuffle(&target, seed, memory, faults)
-    })?;
-    let dict = PyDict::new(py);
-    dict.set_item("records", done.records)?;
-    dict.set_item("buckets", done.buckets)?;
-    faults.set(py, &dict)?;
-    Ok(dict)
+    run(
+        py,
+        &target,
+        |faults| train_file::shuffle(&target, seed, memory, faults),
+        |dict, done| {
+            dict.set_item("records", done.records)?;
+            dict.set_item("buckets", done.buckets)
+        },
+    )
 }
 
 /// What counts as a repeat, by the command's name.
@@ -214,12 +220,15 @@ pub fn train_uniq<'py>(
     if let Some(why) = how.refusal(data) {
         return Err(PyValueError::new_err(why));
     }
-    let (done, faults) = run(py, &target, |faults| train_file::uniq(&target, how, faults))?;
-    let dict = PyDict::new(py);
-    dict.set_item("read", done.read)?;
-    dict.set_item("kept", done.kept)?;
-    faults.set(py, &dict)?;
-    Ok(dict)
+    run(
+        py,
+        &target,
+        |faults| train_file::uniq(&target, how, faults),
+        |dict, done| {
+            dict.set_item("read", done.read)?;
+            dict.set_item("kept", done.kept)
+        },
+    )
 }
 
 /// The filter's tests from its keywords.
@@ -253,14 +262,15 @@ pub fn train_filter<'py>(
     if let Some(why) = tests.refusal(data) {
         return Err(PyValueError::new_err(why));
     }
-    let (done, faults) = run(py, &target, |faults| {
-        train_file::filter(&target, &tests, faults)
-    })?;
-    let dict = PyDict::new(py);
-    dict.set_item("read", done.read)?;
-    dict.set_item("kept", done.kept)?;
-    faults.set(py, &dict)?;
-    Ok(dict)
+    run(
+        py,
+        &target,
+        |faults| train_file::filter(&target, &tests, faults),
+        |dict, done| {
+            dict.set_item("read", done.read)?;
+            dict.set_item("kept", done.kept)
+        },
+    )
 }
 
 /// `input` rewritten as `to` into `output`, a PackedSfenValue input's
@@ -291,19 +301,20 @@ pub fn train_convert<'py>(
             "move16=\"cshogi\" reads PackedSfenValue input only",
         ));
     }
-    let (done, faults) = run(py, &target, |faults| {
-        train_file::convert(&target, to, layout, faults)
-    })?;
-    for loss in &done.losses {
-        warn(py, &format!("{}: {loss}", target.output.display()))?;
-    }
-    let dict = PyDict::new(py);
-    dict.set_item("read", done.read)?;
-    dict.set_item("written", done.written)?;
-    dict.set_item("losses", &done.losses)?;
-    dict.set_item("errors", &done.errors)?;
-    faults.set(py, &dict)?;
-    Ok(dict)
+    run(
+        py,
+        &target,
+        |faults| train_file::convert(&target, to, layout, faults),
+        |dict, done| {
+            for loss in &done.losses {
+                warn(py, &format!("{}: {loss}", target.output.display()))?;
+            }
+            dict.set_item("read", done.read)?;
+            dict.set_item("written", done.written)?;
+            dict.set_item("losses", &done.losses)?;
+            dict.set_item("errors", &done.errors)
+        },
+    )
 }
 
 /// `input` cut into parts named from the prefix `output` (`PREFIX-0.hcpe`,

@@ -116,6 +116,19 @@ async function clickSquare(page, square) {
   await page.click(`#board rect[data-square="${square}"]`);
 }
 
+// A move whose promotion the page asks about, answered `yes` or `no`.
+async function movePromoting(page, from, to, answer) {
+  await clickSquare(page, from);
+  await clickSquare(page, to);
+  await page.waitForSelector('#promote[open]');
+  await page.click(`#promote-${answer}`);
+}
+
+// The moves of the line shown, in USI.
+async function playedLine(page) {
+  return page.$$eval('#moves li[data-usi]', (l) => l.map((li) => li.dataset.usi));
+}
+
 async function key(page, name) {
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press(name);
@@ -184,27 +197,21 @@ async function run(page) {
   await clickSquare(page, '3d');
   await shown(page, sfen3c3d);
   same((await pieces(page))['3d'], 'p', "white's pawn on 3d");
-  same(await page.$$eval('#moves li[data-usi]', (l) => l.map((li) => li.dataset.usi)), ['7g7f', '3c3d'], 'the line played');
+  same(await playedLine(page), ['7g7f', '3c3d'], 'the line played');
 
   // Promotion asked when optional: 8h2b, first declined, then taken.
   const sfenPlain = await legalAfter(page, sfen3c3d, '8h2b');
   const sfenPromoted = await legalAfter(page, sfen3c3d, '8h2b+');
-  await clickSquare(page, '8h');
-  await clickSquare(page, '2b');
-  await page.waitForSelector('#promote[open]');
-  await page.click('#promote-no');
+  await movePromoting(page, '8h', '2b', 'no');
   await shown(page, sfenPlain);
   same((await pieces(page))['2b'], 'B', 'declined: the bishop stays a bishop');
   await key(page, 'ArrowLeft');
   await shown(page, sfen3c3d);
-  await clickSquare(page, '8h');
-  await clickSquare(page, '2b');
-  await page.waitForSelector('#promote[open]');
-  await page.click('#promote-yes');
+  await movePromoting(page, '8h', '2b', 'yes');
   await shown(page, sfenPromoted);
   same((await pieces(page))['2b'], '+B', 'taken: a horse');
   same(await page.textContent('#board g.piece[data-square="2b"] text'), '馬', "the horse's glyph");
-  same(await page.$$eval('#moves li[data-usi]', (l) => l.map((li) => li.dataset.usi)), ['7g7f', '3c3d', '8h2b+'], 'the line goes on with the new move');
+  same(await playedLine(page), ['7g7f', '3c3d', '8h2b+'], 'the line goes on with the new move');
   // White takes back; black drops the bishop from its hand.
   const sfenRetake = await legalAfter(page, sfenPromoted, '3a2b');
   await clickSquare(page, '3a');
@@ -240,7 +247,7 @@ async function run(page) {
   }, { bytes, name: basename(record.path) });
   await page.dispatchEvent('#drop', 'drop', { dataTransfer: dropped });
   await shown(page, record.sfens[0]);
-  same(await page.$$eval('#moves li[data-usi]', (l) => l.map((li) => li.dataset.usi)), record.usi, "the dropped record's moves");
+  same(await playedLine(page), record.usi, "the dropped record's moves");
   for (let ply = 1; ply <= record.usi.length; ply += 1) {
     await key(page, 'ArrowRight');
     await shown(page, record.sfens[ply]);
@@ -307,7 +314,7 @@ async function run(page) {
   await page.click('#load');
   await shown(page, start.sfen);
   check(await page.isHidden('#error'), 'a good record clears the error');
-  same(await page.$$eval('#moves li[data-usi]', (l) => l.map((li) => li.dataset.usi)), ['7g7f', '3c3d'], 'the pasted line');
+  same(await playedLine(page), ['7g7f', '3c3d'], 'the pasted line');
   await key(page, 'End');
   await shown(page, sfen3c3d);
   await page.fill('#paste', sfenDrop);

@@ -4,7 +4,7 @@
 //! as evaluations by `--to hcpe`; the same output twice, with one engine
 //! or two; `--skip-existing` resumes; no engine outlives the run.
 
-use crate::util::bin::{run, s, scratch, stderr};
+use crate::util::bin::{run, run_ok, s, scratch, stderr};
 use crate::util::engines::{option_args, running, yaneuraou, YANEURAOU_OPTIONS};
 use crate::util::shared::shared;
 use kifconv::read_bytes;
@@ -34,6 +34,14 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// `pids` before it becomes the engine.
 fn engine_line(engine: &Path, pids: &Path) -> String {
     format!("sh -c 'echo $$ >> {}; exec {}'", s(pids), s(engine))
+}
+
+/// YaneuraOu, when it and the bench games are there; else `None` (after
+/// a note).
+fn engine_with_bench() -> Option<PathBuf> {
+    let engine = yaneuraou("material")?;
+    shared("bench")?;
+    Some(engine)
 }
 
 /// `kifconv analyze` of the first 20 bench games to `out` as `to`.
@@ -82,12 +90,9 @@ fn evaluations(dir: &Path) -> Vec<(String, bool, Vec<Option<i32>>)> {
 
 #[test]
 fn analyses_twenty_games_the_same_each_time_and_hcpe_takes_the_values() {
-    let Some(engine) = yaneuraou("material") else {
+    let Some(engine) = engine_with_bench() else {
         return;
     };
-    if shared("bench").is_none() {
-        return;
-    }
     let dir = scratch("analyze");
     let pids = dir.join("pids");
     let line = engine_line(&engine, &pids);
@@ -136,8 +141,7 @@ fn analyses_twenty_games_the_same_each_time_and_hcpe_takes_the_values() {
     );
     // --to hcpe takes them: each entry's value is its move's, from the
     // mover's view, clamped as HCPE stores it.
-    let done = run(&[s(&kif), "--to", "hcpe"]);
-    assert!(done.status.success(), "{}", stderr(&done));
+    let done = run_ok(&[s(&kif), "--to", "hcpe"]);
     let bytes = done.stdout;
     assert_eq!(bytes.len(), moves * 38);
     let stored: Vec<i16> = bytes
@@ -177,12 +181,9 @@ fn analyses_twenty_games_the_same_each_time_and_hcpe_takes_the_values() {
 
 #[test]
 fn skip_existing_analyses_only_what_is_missing() {
-    let Some(engine) = yaneuraou("material") else {
+    let Some(engine) = engine_with_bench() else {
         return;
     };
-    if shared("bench").is_none() {
-        return;
-    }
     let dir = scratch("analyze-resume");
     let line = engine_line(&engine, &dir.join("pids"));
     let out = dir.join("out");

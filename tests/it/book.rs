@@ -3,7 +3,8 @@
 //! its rotation with the moves rotated back.
 
 use crate::util::bin::{
-    assert_contains, assert_exit, run, s, scratch, scratch_with, stderr, stdout,
+    assert_contains, assert_exit, run, run_ok, s, scratch, scratch_with, stderr, stderr_line,
+    stdout,
 };
 
 const GAMES: &str = "position startpos moves 7g7f 3c3d 2g2f\n\
@@ -16,8 +17,7 @@ fn a_flip_folded_book_answers_for_white() {
     let (dir, games) = scratch_with("book", "games.usi", GAMES);
     let book = dir.join("book.db");
     let (g, b) = (games.to_str().unwrap(), book.to_str().unwrap());
-    let out = run(&["book", "build", g, "-o", b, "--flip-fold"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", g, "-o", b, "--flip-fold"]);
     assert_contains(&stderr(&out), "positions, ");
     let text = std::fs::read_to_string(&book).unwrap();
     assert!(text.starts_with("#YANEURAOU-DB2016 1.00\n"));
@@ -30,8 +30,7 @@ fn a_flip_folded_book_answers_for_white() {
     // (from 3c3d, twice) and 2g2f (from 8c8d) come back rotated.
     let rotated = "sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 2\n7g7f none 0 0 2\n2g2f none 0 0 1\n";
     assert!(text.contains(rotated), "{text}");
-    let out = run(&["book", "query", b, "position startpos moves 7g7f"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "query", b, "position startpos moves 7g7f"]);
     assert_eq!(
         stdout(&out),
         "# found as its rotation; the moves are rotated back\n3c3d none 0 0 2\n8c8d none 0 0 1\n"
@@ -69,7 +68,7 @@ fn a_flip_folded_book_answers_for_white() {
     assert_eq!(out.status.code(), Some(2));
     assert_contains(&stderr(&out), "exists; give --force to replace it");
     assert_eq!(std::fs::read_to_string(&book).unwrap(), text);
-    let out = run(&[
+    let out = run_ok(&[
         "book",
         "build",
         g,
@@ -81,7 +80,6 @@ fn a_flip_folded_book_answers_for_white() {
         "--max-ply",
         "1",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         std::fs::read_to_string(&book).unwrap(),
         "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 3\n2g2f none 0 0 1\n"
@@ -101,8 +99,7 @@ fn books_merge() {
     std::fs::write(&a, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 3\n7g7f none 10 0 2\n2g2f none 0 0 1\n").unwrap();
     std::fs::write(&b, "#YANEURAOU-DB2016 1.00\r\n// from elsewhere\r\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\r\n2g2f 8c8d 30 8 5\r\n5g5f\r\n").unwrap();
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let out = run(&["book", "merge", &s(&a), &s(&b), "-o", &s(&c)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "merge", &s(&a), &s(&b), "-o", &s(&c)]);
     assert_eq!(
         std::fs::read_to_string(&c).unwrap(),
         "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n2g2f 8c8d 30 8 6\n7g7f none 10 0 2\n5g5f none 0 0 0\n"
@@ -121,20 +118,14 @@ fn start_count(dir: &std::path::Path, inputs: &[&str], extra: &[&str]) -> (u64, 
     args.extend_from_slice(inputs);
     args.extend_from_slice(&["-o", book.to_str().unwrap(), "--force", "--max-ply", "1"]);
     args.extend_from_slice(extra);
-    let out = run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&args);
     let text = std::fs::read_to_string(&book).unwrap();
     let count = text
         .lines()
         .find(|l| l.starts_with("7g7f "))
         .and_then(|l| l.rsplit(' ').next())
         .map_or(0, |n| n.parse().unwrap());
-    let summary = stderr(&out)
-        .lines()
-        .find(|l| l.starts_with("book "))
-        .unwrap_or_default()
-        .to_string();
-    (count, summary)
+    (count, stderr_line(&out, "book "))
 }
 
 /// The game filters of the training-data writers choose the games a book
@@ -215,8 +206,7 @@ fn variations_count_with_the_option_only() {
             "2",
         ];
         args.extend_from_slice(extra);
-        let out = run(&args);
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = run_ok(&args);
         assert!(!stderr(&out).contains("left out"), "{}", stderr(&out));
         std::fs::read_to_string(&book).unwrap()
     };
@@ -346,8 +336,7 @@ fn a_book_build_checks_its_output_and_memory_first() {
 fn runs_merge_in_passes_under_a_file_limit() {
     let (dir, games) = scratch_with("book-passes", "games.usi", random_games(1500, 3434));
     let (memory, runs) = (dir.join("memory.db"), dir.join("runs.db"));
-    let out = run(&["book", "build", s(&games), "-o", s(&memory)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", s(&games), "-o", s(&memory)]);
     let out = run_limited(
         "ulimit -n 48",
         &["book", "build", s(&games), "-o", s(&runs), "--memory", "1"],
@@ -375,8 +364,7 @@ fn a_book_is_never_written_over_an_input() {
         assert_eq!(std::fs::read_to_string(&games).unwrap(), GAMES);
     }
     let book = dir.join("a.db");
-    let out = run(&["book", "build", s(&games), "-o", s(&book)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", s(&games), "-o", s(&book)]);
     let text = std::fs::read(&book).unwrap();
     let out = run(&["book", "merge", s(&book), "-o", s(&book), "--force"]);
     assert_exit(&out, 2);
@@ -391,8 +379,7 @@ fn book_blocks(dir: &std::path::Path) -> Vec<String> {
     let games = dir.join("games.usi");
     std::fs::write(&games, GAMES).unwrap();
     let book = dir.join("book.db");
-    let out = run(&["book", "build", s(&games), "-o", s(&book), "--force"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", s(&games), "-o", s(&book), "--force"]);
     let text = std::fs::read_to_string(&book).unwrap();
     let mut blocks: Vec<String> = Vec::new();
     for line in text.lines() {
@@ -537,8 +524,7 @@ fn a_book_merge_mends_and_says() {
         "{merged}"
     );
     // The mended copy searches.
-    let out = run(&["book", "query", s(&sorted), "position startpos moves 7g7f"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "query", s(&sorted), "position startpos moves 7g7f"]);
     // Not a book: refused with the line.
     let readme = crate::util::files::fixtures().join("../README.md");
     let out = run(&["book", "merge", s(&readme), "-o", s(&dir.join("x.db"))]);
@@ -558,8 +544,7 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
         "position startpos moves 7g7f 3c3d 2g2f 8c8d\nposition startpos moves 2g2f 8c8d 7g7f\n",
     );
     let built = dir.join("built.db");
-    let out = run(&["book", "build", "-q", s(&games), "-o", s(&built)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", "-q", s(&games), "-o", s(&built)]);
     let out = run(&["book", "check", s(&built)]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_contains(&stdout(&out), "no faults");
@@ -617,8 +602,7 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
 
     // Fixed, and folded: the copy checks clean, even as flip-folded.
     let fixed = dir.join("fixed.db");
-    let out = run(&["book", "fix", "--flip-fold", s(&faulty), "-o", s(&fixed)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "fix", "--flip-fold", s(&faulty), "-o", s(&fixed)]);
     assert_contains(&stderr(&out), "warning: line 6: illegal move");
     let out = run(&["book", "check", "--flip-fold", s(&fixed)]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
@@ -649,13 +633,11 @@ fn crlf_books_have_the_same_lines() {
         "position startpos moves 7g7f 3c3d 2g2f\n",
     );
     let plain = dir.join("plain.db");
-    let out = run(&["book", "build", "-q", s(&games), "-o", s(&plain)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", "-q", s(&games), "-o", s(&plain)]);
     let text = std::fs::read_to_string(&plain).unwrap();
     let want = text.replace('\n', "\r\n");
     let built = dir.join("built.db");
-    let out = run(&["book", "build", "-q", "--crlf", s(&games), "-o", s(&built)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", "-q", "--crlf", s(&games), "-o", s(&built)]);
     assert_eq!(std::fs::read_to_string(&built).unwrap(), want);
     for (command, name) in [("sort", "sorted.db"), ("convert", "converted.db")] {
         let path = dir.join(name);

@@ -4,6 +4,7 @@
 //! moves and record the foul. Skipped (with a note) when ../shared/corpus is
 //! not beside the checkout (a failure with `KIFCONV_REQUIRE_SHARED=1`).
 
+use crate::util::files::read_as;
 use crate::util::shared::shared;
 use crate::util::write::usi_line;
 use kifconv::decode::EncodingChoice;
@@ -73,7 +74,7 @@ fn compare(dir: &Path, formats: &[&str]) -> (usize, Vec<String>) {
         let expected = expected_blocks(&std::fs::read_to_string(&expected_path).unwrap());
         let bytes = std::fs::read(dir.join(&path)).unwrap();
         checked += 1;
-        let read = match read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto) {
+        let read = match read_as(&bytes, &path) {
             Err(e) => {
                 failures.push(e.render(&path));
                 continue;
@@ -140,7 +141,7 @@ fn a_multi_game_csa_file_gives_every_game() {
     let Some(dir) = shared("corpus") else { return };
     let path = "maou/rust/maou_shogi/tests/fixtures/kifu/csa_multi_game.csa";
     let bytes = std::fs::read(dir.join(path)).unwrap();
-    let read = read_bytes(&bytes, Path::new(path), None, EncodingChoice::Auto).unwrap();
+    let read = read_as(&bytes, path).unwrap();
     let lines: Vec<String> = read.records.iter().map(usi_line).collect();
     assert!(lines.len() >= 2, "{lines:?}");
     assert_eq!(lines[0], "position startpos moves 7g7f");
@@ -156,8 +157,7 @@ fn games_lost_by_a_foul_keep_their_legal_moves() {
             continue;
         }
         let bytes = std::fs::read(dir.join(&path)).unwrap();
-        let read = read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto)
-            .unwrap_or_else(|e| panic!("{}", e.render(&path)));
+        let read = read_as(&bytes, &path).unwrap_or_else(|e| panic!("{}", e.render(&path)));
         let record = &read.records[0];
         let ending = record
             .ending()
@@ -191,7 +191,7 @@ fn every_line_of_every_kif_and_ki2_file_is_accounted_for() {
     let mut files = 0;
     for (path, format, _) in kakinoki_rows(&dir) {
         let bytes = std::fs::read(dir.join(&path)).unwrap();
-        let Ok(read) = read_bytes(&bytes, Path::new(&path), None, EncodingChoice::Auto) else {
+        let Ok(read) = read_as(&bytes, &path) else {
             panic!("{path} does not read");
         };
         let text = kifconv::decode::decode(&bytes, EncodingChoice::Auto, Default::default()).text;
@@ -320,7 +320,7 @@ fn no_corpus_file_makes_the_readers_panic() {
         for format in [kifconv::read::Format::Kif, kifconv::read::Format::Ki2] {
             let _ = read_bytes(&bytes, Path::new(path), Some(format), EncodingChoice::Auto);
         }
-        let _ = read_bytes(&bytes, Path::new(path), None, EncodingChoice::Auto);
+        let _ = read_as(&bytes, path);
         files += 1;
     }
     assert!(files >= 390, "{files}");

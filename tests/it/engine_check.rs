@@ -30,6 +30,18 @@ fn row<'a>(out: &'a str, name: &str) -> (&'a str, &'a str) {
         .unwrap_or_else(|| panic!("no row {name}:\n{out}"))
 }
 
+/// Asserts the row `name` passed.
+fn passed(out: &str, name: &str) {
+    assert_eq!(row(out, name).0, "PASS", "{name}:\n{out}");
+}
+
+/// Asserts the row `name` failed; its evidence.
+fn failed<'a>(out: &'a str, name: &str) -> &'a str {
+    let (verdict, evidence) = row(out, name);
+    assert_eq!(verdict, "FAIL", "{name}:\n{out}");
+    evidence
+}
+
 /// Asserts every row passed, and the rows that must be there are.
 fn all_pass(out: &str) {
     let rows = rows(out);
@@ -50,17 +62,24 @@ fn all_pass(out: &str) {
     assert_contains(out, "checks passed");
 }
 
+/// The report of `engine check` on the engine at `path` with `options`,
+/// which passes every check (exit 0).
+fn passing_check(path: &Path, options: &[(&str, &str)]) -> String {
+    let mut args = vec!["engine".to_string(), "check".into(), s(path).into()];
+    args.extend(option_args(options));
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    all_pass(&text);
+    text
+}
+
 #[test]
 fn yaneuraou_passes_every_check() {
     let Some(path) = yaneuraou("material") else {
         return;
     };
-    let mut args = vec!["engine".to_string(), "check".into(), s(&path).into()];
-    args.extend(option_args(&YANEURAOU_OPTIONS));
-    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_exit(&out, 0);
-    let text = stdout(&out);
-    all_pass(&text);
+    let text = passing_check(&path, &YANEURAOU_OPTIONS);
     assert_contains(row(&text, "handshake").1, "id name YaneuraOu");
     assert_contains(row(&text, "setoption").1, "USI_Hash=16");
 }
@@ -70,12 +89,7 @@ fn fairy_stockfish_passes_every_check() {
     let Some(path) = fairy_stockfish() else {
         return;
     };
-    let mut args = vec!["engine".to_string(), "check".into(), s(&path).into()];
-    args.extend(option_args(&[("Threads", "1"), ("Hash", "16")]));
-    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_exit(&out, 0);
-    let text = stdout(&out);
-    all_pass(&text);
+    let text = passing_check(&path, &[("Threads", "1"), ("Hash", "16")]);
     assert_contains(row(&text, "handshake").1, "id name Fairy-Stockfish");
 }
 
@@ -92,6 +106,15 @@ fn script(dir: &Path, cases: &str) -> String {
     format!("sh {}", s(&path))
 }
 
+/// The report of `engine check` (5 s timeouts) on the script engine that
+/// runs `cases` in `dir` (see [`script`]), which fails a check (exit 1).
+fn failed_check(dir: &Path, cases: &str) -> String {
+    let command = script(dir, cases);
+    let out = run(&["engine", "check", &command, "--timeout", "5"]);
+    assert_exit(&out, 1);
+    stdout(&out)
+}
+
 /// The process id the script wrote.
 fn pid(dir: &Path) -> u32 {
     std::fs::read_to_string(dir.join("pid"))
@@ -104,17 +127,13 @@ fn pid(dir: &Path) -> u32 {
 #[test]
 fn an_illegal_best_move_fails_the_row_that_names_it() {
     let dir = scratch("engine-check-illegal");
-    let command = script(
+    let text = failed_check(
         &dir,
         "    isready) echo readyok;;\n    go*) echo 'info depth 1 score cp 0'; echo 'bestmove 5e5d';;\n    stop) ;;\n    quit) exit 0;;",
     );
-    let out = run(&["engine", "check", &command, "--timeout", "5"]);
-    assert_exit(&out, 1);
-    let text = stdout(&out);
-    assert_eq!(row(&text, "handshake").0, "PASS", "{text}");
-    assert_eq!(row(&text, "isready").0, "PASS", "{text}");
-    let (verdict, evidence) = row(&text, "position startpos moves (40)");
-    assert_eq!(verdict, "FAIL", "{text}");
+    passed(&text, "handshake");
+    passed(&text, "isready");
+    let evidence = failed(&text, "position startpos moves (40)");
     assert_contains(
         evidence,
         "bestmove `5e5d` is not legal after `position startpos moves 2g2f 8c8d",
@@ -126,7 +145,7 @@ fn an_illegal_best_move_fails_the_row_that_names_it() {
         .count();
     assert_eq!(refused, 12, "{text}");
     // The engine still answers, so every check runs; quit ends it.
-    assert_eq!(row(&text, "quit").0, "PASS", "{text}");
+    passed(&text, "quit");
     assert_contains(&text, "checks failed");
     assert!(!running(pid(&dir)), "the engine outlived kifconv");
 }
@@ -148,19 +167,17 @@ fn an_engine_that_never_answers_isready_fails_there_and_is_ended_quickly() {
     let took = started.elapsed();
     assert_exit(&out, 1);
     let text = stdout(&out);
-    assert_eq!(row(&text, "handshake").0, "PASS", "{text}");
+    passed(&text, "handshake");
     // An option it lacks fails its row, and the checks go on.
     assert_eq!(
         row(&text, "setoption"),
         ("FAIL", "it has no option `Threads`; it declared none")
     );
-    let (verdict, evidence) = row(&text, "isready");
-    assert_eq!(verdict, "FAIL", "{text}");
+    let evidence = failed(&text, "isready");
     assert_contains(evidence, "no `readyok` within 1.0 s");
     assert_contains(evidence, "> isready");
     // Every later row says it was not run.
-    let (verdict, evidence) = row(&text, "quit");
-    assert_eq!(verdict, "FAIL");
+    let evidence = failed(&text, "quit");
     assert_eq!(evidence, "not run: engine ended at row isready");
     let not_run = rows(&text)
         .iter()
@@ -188,16 +205,12 @@ fn an_engine_that_cannot_start_is_a_usage_error() {
 #[test]
 fn an_engine_that_dies_mid_search_fails_that_row_and_the_rest_are_not_run() {
     let dir = scratch("engine-check-crash");
-    let command = script(
+    let text = failed_check(
         &dir,
         "    isready) echo readyok;;\n    go*) echo 'out of memory' >&2; exit 3;;",
     );
-    let out = run(&["engine", "check", &command, "--timeout", "5"]);
-    assert_exit(&out, 1);
-    let text = stdout(&out);
-    assert_eq!(row(&text, "usinewgame").0, "PASS", "{text}");
-    let (verdict, evidence) = row(&text, "position startpos moves (40)");
-    assert_eq!(verdict, "FAIL", "{text}");
+    passed(&text, "usinewgame");
+    let evidence = failed(&text, "position startpos moves (40)");
     assert_contains(evidence, "it ended while kifconv waited for `bestmove`");
     assert_contains(evidence, "its stderr ends: out of memory");
     assert_eq!(
@@ -215,18 +228,14 @@ fn an_engine_that_answers_go_infinite_before_stop_fails_that_row() {
     let dir = scratch("engine-check-early");
     // Answers every go at once with a move legal where `go infinite` is
     // asked (after 7g7f 3c3d).
-    let command = script(
+    let text = failed_check(
         &dir,
         "    isready) echo readyok;;\n    go*) echo 'bestmove 2g2f';;",
     );
-    let out = run(&["engine", "check", &command, "--timeout", "5"]);
-    assert_exit(&out, 1);
-    let text = stdout(&out);
-    let (verdict, evidence) = row(&text, "go infinite, stop");
-    assert_eq!(verdict, "FAIL", "{text}");
+    let evidence = failed(&text, "go infinite, stop");
     assert_contains(evidence, "after go infinite, before stop was sent");
     // The same answer to a bounded search is fine.
-    assert_eq!(row(&text, "go depth 5").0, "PASS", "{text}");
-    assert_eq!(row(&text, "quit").0, "PASS", "{text}");
+    passed(&text, "go depth 5");
+    passed(&text, "quit");
     assert!(!running(pid(&dir)));
 }

@@ -4,6 +4,7 @@
 //! no record, input of no known format, a file that cannot be read, and
 //! the game of a file of several.
 
+use crate::util::files::read_as;
 use kifconv::decode::EncodingChoice;
 use kifconv::read::read_bytes;
 use kifconv::{Error, ErrorKind};
@@ -11,7 +12,7 @@ use std::path::Path;
 
 /// Reads `text` as the file `name` would be read and returns its only error.
 fn error_of(name: &str, text: &str) -> Error {
-    match read_bytes(text.as_bytes(), Path::new(name), None, EncodingChoice::Auto) {
+    match read_as(text.as_bytes(), name) {
         Ok(read) => {
             assert_eq!(
                 (read.records.len(), read.errors.len()),
@@ -197,7 +198,7 @@ fn input_that_is_no_record_or_of_no_known_format_says_so() {
         ),
         ("notes", b"hello\n", ErrorKind::UnknownFormat, (1, 1)),
     ] {
-        let error = read_bytes(bytes, Path::new(name), None, EncodingChoice::Auto).unwrap_err();
+        let error = read_as(bytes, name).unwrap_err();
         let rendered = error.render(name);
         assert_eq!(error.kind, kind, "{rendered}");
         let place = &error.location;
@@ -222,13 +223,7 @@ fn a_file_that_cannot_be_read_is_an_io_error_at_its_start() {
 #[test]
 fn in_a_file_of_several_games_the_error_names_its_game() {
     let text = "position startpos moves 7g7f\nposition startpos moves 7g7f 7g7f 2g2f\n";
-    let read = read_bytes(
-        text.as_bytes(),
-        Path::new("two.usi"),
-        None,
-        EncodingChoice::Auto,
-    )
-    .unwrap();
+    let read = read_as(text.as_bytes(), "two.usi").unwrap();
     assert_eq!((read.records.len(), read.errors.len()), (1, 1));
     let error = &read.errors[0];
     assert_eq!(error.kind, ErrorKind::Illegal);

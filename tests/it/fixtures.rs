@@ -2,7 +2,8 @@
 //! mainline in USI, final SFEN, variations, ending, warnings), and for the
 //! files under fixtures/bad/ the error as the binary renders it.
 
-use crate::util::games::usi_moves;
+use crate::util::files::read_as;
+use crate::util::summary::write_head;
 use kifconv::decode::EncodingChoice;
 use kifconv::read::read_bytes;
 use kifconv::record::{NodeId, Record};
@@ -15,36 +16,8 @@ fn summary(record: &Record) -> String {
     if let Some(encoding) = record.encoding {
         writeln!(w, "encoding: {}", encoding.name()).unwrap();
     }
-    writeln!(w, "headers:").unwrap();
-    for h in &record.headers {
-        writeln!(w, "  {}: {}", h.key, h.value).unwrap();
-    }
-    let handicap = record.handicap.map_or("-", kifconv::handicap_name);
-    writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
-    let moves = record.tree.mainline_moves().count();
-    writeln!(w, "mainline ({moves} moves): {}", usi_moves(record)).unwrap();
-    writeln!(w, "final: {}", record.final_position().sfen()).unwrap();
-    // Variations: each branch as its first move, ply and length.
+    write_head(w, record);
     let mainline: Vec<NodeId> = record.tree.mainline().collect();
-    let mut branches = Vec::new();
-    for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {
-        for (i, child) in record.tree.children(id).enumerate() {
-            if i > 0 {
-                let node = record.tree.node(child);
-                branches.push(format!("{}@{}", node.mv.unwrap(), node.ply));
-            }
-        }
-    }
-    writeln!(
-        w,
-        "variations: {}",
-        if branches.is_empty() {
-            "none".into()
-        } else {
-            branches.join(" ")
-        }
-    )
-    .unwrap();
     let comments: usize = std::iter::once(NodeId::ROOT)
         .chain(record.tree.ids())
         .map(|id| {
@@ -127,44 +100,44 @@ fn all_games(records: &[Record]) -> String {
     out
 }
 
+/// Snapshots the games of every fixture `pattern` matches (see
+/// [`all_games`]): a macro, so that each snapshot keeps its test's name.
+macro_rules! snapshot_games {
+    ($pattern:literal) => {
+        insta::glob!("../../fixtures", $pattern, |path| {
+            let records = read(path).unwrap_or_else(|e| panic!("{e}"));
+            insta::assert_snapshot!(all_games(&records));
+        })
+    };
+}
+
 #[test]
 fn csa_fixtures() {
-    insta::glob!("../../fixtures", "csa/*.csa", |path| {
-        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!(all_games(&records));
-    });
+    snapshot_games!("csa/*.csa");
 }
 
 #[test]
 fn usi_fixtures() {
-    insta::glob!("../../fixtures", "usi/*", |path| {
-        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!(all_games(&records));
-    });
+    snapshot_games!("usi/*");
 }
 
 #[test]
 fn kif_fixtures() {
-    insta::glob!("../../fixtures", "kif/*.kif*", |path| {
-        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!(all_games(&records));
-    });
+    snapshot_games!("kif/*.kif*");
 }
 
 #[test]
 fn bod_fixtures() {
     // `.bod`: a KIF board diagram with no moves, read as a game with a
     // start and no moves.
-    insta::glob!("../../fixtures", "kif/*.bod", |path| {
-        insta::assert_snapshot!(all_games(&read(path).unwrap()));
-    });
+    snapshot_games!("kif/*.bod");
 }
 
 #[test]
 fn a_board_diagram_without_moves_is_told_by_its_content() {
     let bytes = std::fs::read("fixtures/kif/kifconv-board-only.bod").unwrap();
-    let by_name = read_bytes(&bytes, Path::new("board.bod"), None, EncodingChoice::Auto).unwrap();
-    let by_content = read_bytes(&bytes, Path::new("board"), None, EncodingChoice::Auto).unwrap();
+    let by_name = read_as(&bytes, "board.bod").unwrap();
+    let by_content = read_as(&bytes, "board").unwrap();
     assert_eq!(by_content.records, by_name.records);
     assert_eq!(by_name.records.len(), 1);
     assert_eq!(by_name.records[0].tree.len(), 1, "no moves");
@@ -172,10 +145,7 @@ fn a_board_diagram_without_moves_is_told_by_its_content() {
 
 #[test]
 fn ki2_fixtures() {
-    insta::glob!("../../fixtures", "ki2/*.ki2*", |path| {
-        let records = read(path).unwrap_or_else(|e| panic!("{e}"));
-        insta::assert_snapshot!(all_games(&records));
-    });
+    snapshot_games!("ki2/*.ki2*");
 }
 
 #[test]
@@ -258,13 +228,7 @@ fn dialects_are_sniffed_without_a_file_name() {
             .join(fixture);
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(Format::sniff(&text), Some(format), "{fixture}");
-        let read = read_bytes(
-            text.as_bytes(),
-            Path::new("no-extension"),
-            None,
-            EncodingChoice::Auto,
-        )
-        .unwrap();
+        let read = read_as(text.as_bytes(), "no-extension").unwrap();
         assert!(read.errors.is_empty(), "{fixture}: {:?}", read.errors);
         assert!(!read.records.is_empty(), "{fixture}");
     }

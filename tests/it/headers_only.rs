@@ -2,6 +2,7 @@
 //! 手合割, no move) is a game of no moves whatever its file is named, not
 //! "cannot tell the format" or "not a game record".
 
+use crate::util::files::read_as;
 use kifconv::decode::EncodingChoice;
 use kifconv::read::read_bytes;
 use std::path::Path;
@@ -13,8 +14,7 @@ fn headers_alone_are_a_game_of_no_moves() {
     )
     .unwrap();
     for name in ["game.kif", "game.txt", "game"] {
-        let read = read_bytes(&bytes, Path::new(name), None, EncodingChoice::Auto)
-            .unwrap_or_else(|e| panic!("{name}: {}", e.render(name)));
+        let read = read_as(&bytes, name).unwrap_or_else(|e| panic!("{name}: {}", e.render(name)));
         let [record] = read.records.as_slice() else {
             panic!("{name}: {} games", read.records.len());
         };
@@ -23,11 +23,9 @@ fn headers_alone_are_a_game_of_no_moves() {
         assert!(record.warnings.is_empty(), "{name}: {:?}", record.warnings);
     }
     // A text of `#` lines alone: the format's comments, an empty game.
-    let read = read_bytes(
+    let read = read_as(
         "# ---- Kifu for Windows ----\n# a note\n".as_bytes(),
-        Path::new("notes.kifu"),
-        None,
-        EncodingChoice::Auto,
+        "notes.kifu",
     )
     .unwrap();
     assert!(read.records[0].tree.is_empty());

@@ -6,6 +6,7 @@
 
 use crate::util::games::usi_moves;
 use crate::util::shared::shared;
+use crate::util::summary::write_head;
 use crate::util::write::text as written;
 use kifconv::error::Error;
 use kifconv::read::{read_games, Format};
@@ -224,25 +225,9 @@ fn jkf_inputs_agree_with_their_oracles() {
 fn summary(record: &Record) -> String {
     let mut out = String::new();
     let w = &mut out;
-    writeln!(w, "headers:").unwrap();
-    for h in &record.headers {
-        writeln!(w, "  {}: {}", h.key, h.value).unwrap();
-    }
-    let handicap = record.handicap.map_or("-", kifconv::handicap_name);
-    writeln!(w, "start: {} (preset: {handicap})", record.start.sfen()).unwrap();
-    let moves = usi_moves(record);
-    let count = record.tree.mainline_moves().count();
-    writeln!(w, "mainline ({count} moves): {moves}").unwrap();
-    writeln!(w, "final: {}", record.final_position().sfen()).unwrap();
-    let mut branches = Vec::new();
+    write_head(w, record);
     let mut endings = Vec::new();
     for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {
-        for (i, child) in record.tree.children(id).enumerate() {
-            if i > 0 {
-                let node = record.tree.node(child);
-                branches.push(format!("{}@{}", node.mv.unwrap(), node.ply));
-            }
-        }
         let node = record.tree.node(id);
         if let Some(e) = &node.ending {
             let winner = e.winner.map_or("-".to_string(), |c: Color| c.to_string());
@@ -259,12 +244,6 @@ fn summary(record: &Record) -> String {
             ));
         }
     }
-    let branches = if branches.is_empty() {
-        "none".to_string()
-    } else {
-        branches.join(" ")
-    };
-    writeln!(w, "variations: {branches}").unwrap();
     let mut comments = 0;
     let mut timed = 0;
     for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {

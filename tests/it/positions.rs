@@ -3,7 +3,7 @@
 //! number and its column, the last move too; a start that breaks a rule
 //! warns as conversion does.
 
-use crate::util::bin::{assert_contains, run, s, scratch_with, stderr, stdout};
+use crate::util::bin::{assert_contains, run, run_ok, s, scratch_with, stderr, stdout};
 
 /// The last move of the line was dropped without a word: the tool worked
 /// on the position before it.
@@ -41,8 +41,7 @@ fn an_illegal_last_move_is_an_error_naming_it() {
         "position startpos moves 7g7f 3c3d\n",
     );
     let book = dir.join("b.db");
-    let out = run(&["book", "build", s(&games), "-o", s(&book)]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "build", s(&games), "-o", s(&book)]);
     let out = run(&[
         "book",
         "query",
@@ -64,8 +63,7 @@ fn an_illegal_last_move_is_an_error_naming_it() {
 #[test]
 fn a_start_that_breaks_a_rule_warns() {
     let nifu = "lnsgkgsnl/1r5b1/ppppppppp/9/4P4/9/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1";
-    let out = run(&["flip", nifu]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["flip", nifu]);
     assert_eq!(
         stdout(&out),
         "lnsgkgsnl/1r5b1/p1ppppppp/9/4p4/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\n"

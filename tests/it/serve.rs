@@ -4,7 +4,7 @@
 //! server up, a thousand requests at once are all answered, and slow
 //! clients are dropped.
 
-use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::bin::{run, run_ok, s, scratch, stderr, stdout};
 use crate::util::server::{encode, parse_response, Server};
 use crate::util::shared::shared;
 use std::io::{Read, Write};
@@ -22,8 +22,7 @@ fn bench_book() -> Option<PathBuf> {
         let first: Vec<&str> = games.lines().take(1000).collect();
         std::fs::write(&usi, first.join("\n") + "\n").unwrap();
         let book = dir.join("bench.db");
-        let out = run(&["book", "build", s(&usi), "--flip-fold", "-o", s(&book)]);
-        assert!(out.status.success(), "{}", stderr(&out));
+        let out = run_ok(&["book", "build", s(&usi), "--flip-fold", "-o", s(&book)]);
         Some(book)
     })
     .clone()

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::util::bin::{run, s, scratch, stderr, stdout};
+use crate::util::bin::{run, run_ok, s, scratch, stderr, stdout};
 use crate::util::server::Server;
 use crate::util::shared::shared;
 
@@ -58,8 +58,7 @@ fn browser_ready() -> bool {
 
 /// `kifconv book query BOOK POSITION --json`.
 fn query(book: &Path, position: &str) -> serde_json::Value {
-    let out = run(&["book", "query", s(book), position, "--json"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&["book", "query", s(book), position, "--json"]);
     serde_json::from_str(&stdout(&out)).unwrap()
 }
 
@@ -114,7 +113,7 @@ fn expectations(book: &Path, small: &Path) -> serde_json::Value {
 fn bench_book(dir: &Path) -> Option<PathBuf> {
     let games = shared("bench")?.join("games.usi");
     let book = dir.join("bench.db");
-    let out = run(&[
+    let out = run_ok(&[
         "book",
         "build",
         s(&games),
@@ -124,7 +123,6 @@ fn bench_book(dir: &Path) -> Option<PathBuf> {
         "-o",
         s(&book),
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     Some(book)
 }
 
@@ -157,7 +155,7 @@ fn the_page_in_a_real_browser() {
     };
     let small = dir.join("small.db");
     std::fs::write(dir.join("small.usi"), SMALL).unwrap();
-    let out = run(&[
+    let out = run_ok(&[
         "book",
         "build",
         s(&dir.join("small.usi")),
@@ -165,7 +163,6 @@ fn the_page_in_a_real_browser() {
         "-o",
         s(&small),
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     let expect = dir.join("expect.json");
     std::fs::write(&expect, expectations(&book, &small).to_string()).unwrap();
     let server = Server::start(&[

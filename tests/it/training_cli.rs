@@ -15,7 +15,9 @@
 //! The evaluations differ from game to game, so every game's bytes are its
 //! own.
 
-use crate::util::bin::{assert_contains, assert_exit, run, run_with_input, s, scratch, stderr};
+use crate::util::bin::{
+    assert_contains, assert_exit, run, run_ok, run_with_input, s, scratch, stderr, stderr_line,
+};
 use kifconv::training::{hcpe, psv};
 
 const DIR: &str = "fixtures/training/filters";
@@ -40,8 +42,7 @@ fn hcpe_of(name: &str) -> Vec<u8> {
 fn kept(filters: &[&str]) -> (Vec<&'static str>, String) {
     let mut args = vec![DIR, "--to", "hcpe", "-j", "2"];
     args.extend_from_slice(filters);
-    let out = run(&args);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&args);
     let mut bytes = out.stdout.as_slice();
     let mut games = Vec::new();
     // Outputs come in input order (the folder's, by name).
@@ -53,12 +54,7 @@ fn kept(filters: &[&str]) -> (Vec<&'static str>, String) {
         }
     }
     assert!(bytes.is_empty(), "{} bytes left over", bytes.len());
-    let line = stderr(&out)
-        .lines()
-        .find(|l| l.starts_with("training data:"))
-        .unwrap_or_default()
-        .to_string();
-    (games, line)
+    (games, stderr_line(&out, "training data:"))
 }
 
 /// Every game but `left_out`, in input order.
@@ -153,8 +149,7 @@ fn require_eval_and_uniq_and_the_order_of_filters() {
 /// games only the first's six and weak-winner's seventh are new.
 #[test]
 fn uniq_positions_keeps_each_position_and_move_once() {
-    let out = run(&[DIR, "--to", "psv", "--uniq=positions"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_ok(&[DIR, "--to", "psv", "--uniq=positions"]);
     assert_eq!(out.stdout.len(), 7 * psv::SIZE);
     assert_contains(&stderr(&out), "left out: --uniq=positions 26 positions");
     let out = run(&[DIR, "--to", "hcpe3", "--uniq=positions"]);
@@ -164,8 +159,7 @@ fn uniq_positions_keeps_each_position_and_move_once() {
 /// `--uniq` before an input takes no value from it: the input is read.
 #[test]
 fn uniq_before_an_input_leaves_the_input_alone() {
-    let before = run(&["--to", "hcpe", "--uniq", DIR]);
-    assert!(before.status.success(), "{}", stderr(&before));
+    let before = run_ok(&["--to", "hcpe", "--uniq", DIR]);
     let after = run(&[DIR, "--to", "hcpe", "--uniq"]);
     assert_eq!(before.stdout, after.stdout);
     assert!(!before.stdout.is_empty());
@@ -177,14 +171,13 @@ fn uniq_before_an_input_leaves_the_input_alone() {
 fn max_eval_cuts_a_game_at_its_first_mate_score() {
     // The fixtures' evals are 5, 15, 25, …: at 25 the game is cut after
     // its third move.
-    let out = run(&[
+    let out = run_ok(&[
         &format!("{DIR}/rated-resign.csa"),
         "--to",
         "hcpe",
         "--max-eval",
         "25",
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(out.stdout, hcpe_of("rated-resign")[..3 * hcpe::SIZE]);
     assert_contains(&stderr(&out), "--max-eval 3 positions cut");
 }
@@ -194,8 +187,7 @@ fn max_eval_cuts_a_game_at_its_first_mate_score() {
 #[test]
 fn game_filters_go_with_every_target() {
     let all = run(&[DIR, "--to", "usi"]);
-    let kept = run(&[DIR, "--to", "usi", "--min-moves", "6"]);
-    assert!(kept.status.success(), "{}", stderr(&kept));
+    let kept = run_ok(&[DIR, "--to", "usi", "--min-moves", "6"]);
     let lines = |out: &std::process::Output| -> Vec<String> {
         String::from_utf8_lossy(&out.stdout)
             .lines()
@@ -230,7 +222,7 @@ fn game_filters_go_with_every_target() {
 #[test]
 fn one_file_an_input_with_o() {
     let dir = scratch("training-o");
-    let out = run(&[
+    let out = run_ok(&[
         DIR,
         "--to",
         "hcpe",
@@ -239,7 +231,6 @@ fn one_file_an_input_with_o() {
         "-o",
         dir.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", stderr(&out));
     let names = crate::util::files::relative(&dir);
     assert_eq!(
         names,
@@ -268,8 +259,7 @@ fn training_files_read_back_and_convert() {
     let hcpe_path = dir.join("games.hcpe");
     let out = run(&[DIR, "--to", "hcpe", "-q"]);
     std::fs::write(&hcpe_path, &out.stdout).unwrap();
-    let sfen = run(&[hcpe_path.to_str().unwrap(), "--to", "sfen", "-q"]);
-    assert!(sfen.status.success(), "{}", stderr(&sfen));
+    let sfen = run_ok(&[hcpe_path.to_str().unwrap(), "--to", "sfen", "-q"]);
     let lines = String::from_utf8(sfen.stdout).unwrap();
     // One record an entry; each is its stored position (what cshogi's
     // `Board.set_hcp` gives), not the one after the stored move.
@@ -308,10 +298,8 @@ fn from_reads_training_data_under_any_name() {
     std::fs::write(&named, &hcpe_bytes).unwrap();
     let bin = dir.join("x.bin");
     std::fs::write(&bin, &hcpe_bytes).unwrap();
-    let want = run(&[s(&named), "--to", "usi", "-q"]);
-    assert!(want.status.success(), "{}", stderr(&want));
-    let got = run(&[s(&bin), "--from", "hcpe", "--to", "usi", "-q"]);
-    assert!(got.status.success(), "{}", stderr(&got));
+    let want = run_ok(&[s(&named), "--to", "usi", "-q"]);
+    let got = run_ok(&[s(&bin), "--from", "hcpe", "--to", "usi", "-q"]);
     assert_eq!(got.stdout, want.stdout);
     assert_eq!(
         String::from_utf8_lossy(&got.stdout).lines().count(),
@@ -323,8 +311,7 @@ fn from_reads_training_data_under_any_name() {
     let psv_bytes = run(&[s(&named), "--to", "psv", "-q"]).stdout;
     let dat = dir.join("x.dat");
     std::fs::write(&dat, &psv_bytes).unwrap();
-    let back = run(&[s(&dat), "--from", "psv", "--to", "hcpe", "-q"]);
-    assert!(back.status.success(), "{}", stderr(&back));
+    let back = run_ok(&[s(&dat), "--from", "psv", "--to", "hcpe", "-q"]);
     assert_eq!(back.stdout, hcpe_bytes);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -346,15 +333,13 @@ fn training_files_stream_whatever_their_size() {
     let path = dir.join("big.hcpe");
     std::fs::write(&path, &big).unwrap();
     let limit = (big.len() / 4).to_string();
-    let sfen = run(&[s(&path), "--to", "sfen", "--max-input-size", &limit, "-v"]);
-    assert!(sfen.status.success(), "{}", stderr(&sfen));
+    let sfen = run_ok(&[s(&path), "--to", "sfen", "--max-input-size", &limit, "-v"]);
     assert_eq!(String::from_utf8_lossy(&sfen.stdout).lines().count(), n);
     assert_contains(&stderr(&sfen), &format!("{n} games"));
-    let copied = run(&[s(&path), "--to", "hcpe", "--max-input-size", &limit]);
-    assert!(copied.status.success(), "{}", stderr(&copied));
+    let copied = run_ok(&[s(&path), "--to", "hcpe", "--max-input-size", &limit]);
     assert_eq!(copied.stdout, big);
     let out = dir.join("out");
-    let to_dir = run(&[
+    let to_dir = run_ok(&[
         s(&path),
         "--to",
         "hcpe",
@@ -364,13 +349,11 @@ fn training_files_stream_whatever_their_size() {
         "-o",
         s(&out),
     ]);
-    assert!(to_dir.status.success(), "{}", stderr(&to_dir));
     assert_eq!(std::fs::read(out.join("big.hcpe")).unwrap(), big);
     // Every entry is a game of one move: --min-moves 2 leaves them all
     // out, and no file is written.
     let none = dir.join("none");
-    let filtered = run(&[s(&path), "--to", "hcpe", "--min-moves", "2", "-o", s(&none)]);
-    assert!(filtered.status.success(), "{}", stderr(&filtered));
+    let filtered = run_ok(&[s(&path), "--to", "hcpe", "--min-moves", "2", "-o", s(&none)]);
     assert_contains(&stderr(&filtered), &format!("--min-moves {n} games"));
     assert!(!none.join("big.hcpe").exists());
 

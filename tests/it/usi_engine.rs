@@ -167,6 +167,12 @@ fn script(dir: &Path, name: &str, cases: &str) -> String {
     format!("sh {}", s(&path))
 }
 
+/// The script engine `name` (see [`script`]) started in `dir` with the
+/// [`quick`] deadlines.
+fn started(dir: &Path, name: &str, cases: &str) -> Engine {
+    Engine::start(&script(dir, name, cases), &[], quick()).unwrap()
+}
+
 /// Deadlines a script engine meets with room to spare on a busy machine;
 /// the waits that are meant to run out are shortened where they are.
 fn quick() -> Timeouts {
@@ -182,12 +188,11 @@ fn quick() -> Timeouts {
 #[test]
 fn an_illegal_move_is_an_error_naming_the_engine_the_position_and_the_move() {
     let dir = scratch("usi-illegal");
-    let command = script(
+    let mut engine = started(
         &dir,
         "illegal-mover",
         "    isready) echo readyok;;\n    go*) echo 'info depth 1 score cp 3 pv 3c3d 7g7f'; echo 'bestmove 5e5d';;\n    quit) exit 0;;",
     );
-    let mut engine = Engine::start(&command, &[], quick()).unwrap();
     let moves = [Move::from_usi("2g2f").unwrap()];
     let error = engine
         .search(&Position::startpos(), &moves, &Limit::Nodes(10))
@@ -213,12 +218,11 @@ fn an_illegal_move_is_an_error_naming_the_engine_the_position_and_the_move() {
         "the transcript is shown: {text}"
     );
     // A PV that goes wrong at its third move is refused the same way.
-    let command = script(
+    let mut engine2 = started(
         &dir,
         "bad-pv",
         "    isready) echo readyok;;\n    go*) echo 'info depth 2 score mate + pv 7g7f 3c3d 7f7d'; echo 'bestmove 7g7f';;",
     );
-    let mut engine2 = Engine::start(&command, &[], quick()).unwrap();
     let error = engine2
         .search(&Position::startpos(), &[], &Limit::Depth(2))
         .unwrap_err();
@@ -257,12 +261,11 @@ fn an_engine_that_hangs_dies_or_ignores_quit_is_ended() {
     );
     assert!(error.transcript.iter().any(|l| l == "> isready"), "{error}");
     // Dies on go, saying why on its standard error.
-    let command = script(
+    let mut engine = started(
         &dir,
         "crasher",
         "    isready) echo readyok;;\n    go*) echo 'out of memory' >&2; exit 3;;",
     );
-    let mut engine = Engine::start(&command, &[], quick()).unwrap();
     let pid = engine.id();
     let error = engine
         .search(&Position::startpos(), &[], &Limit::Nodes(10))
@@ -327,12 +330,11 @@ fn a_search_that_failed_on_its_pv_does_not_spoil_the_next() {
     let dir = scratch("usi-abandon");
     // The first search sends two PVs with an illegal second move, then a
     // legal best move; every later one answers cleanly.
-    let command = script(
+    let mut engine = started(
         &dir,
         "bad-first-pv",
         "    isready) echo readyok;;\n    go*) n=$((n+1)); if [ $n = 1 ]; then echo 'info depth 1 pv 7g7f 7f7e'; echo 'info depth 2 pv 7g7f 7f7e'; fi; echo 'info depth 1 score cp 0 pv 2g2f'; echo 'bestmove 2g2f';;",
     );
-    let mut engine = Engine::start(&command, &[], quick()).unwrap();
     let error = engine
         .search(&Position::startpos(), &[], &Limit::Depth(1))
         .unwrap_err();
@@ -386,12 +388,11 @@ fn poll_gives_a_search_that_answered_and_waits_for_one_that_did_not() {
     let dir = scratch("usi-poll");
     // Answers `go infinite` at once (a fault), and waits for stop after
     // any other go.
-    let command = script(
+    let mut engine = started(
         &dir,
         "poller",
         "    isready) echo readyok;;\n    'go infinite') echo 'info depth 1 score cp 0 pv 7g7f'; echo 'bestmove 7g7f';;\n    stop) echo 'bestmove 2g2f';;",
     );
-    let mut engine = Engine::start(&command, &[], quick()).unwrap();
     engine
         .go(&Position::startpos(), &[], &Limit::Infinite)
         .unwrap();

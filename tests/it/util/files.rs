@@ -1,5 +1,8 @@
 //! Walking folders of fixtures, records and outputs; the fixtures' records.
 
+use kifconv::decode::EncodingChoice;
+use kifconv::error::Error;
+use kifconv::read::{read_bytes, Read};
 use kifconv::record::Record;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +34,12 @@ pub fn under(dir: &Path, skip: &[&str]) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+/// `bytes` read as a file named `name` is read: the format and the
+/// encoding told from the bytes, else from the name.
+pub fn read_as(bytes: &[u8], name: &str) -> Result<Read, Error> {
+    read_bytes(bytes, Path::new(name), None, EncodingChoice::Auto)
 }
 
 /// The records of every fixture kifconv reads, each with its file's name.
