@@ -68,7 +68,7 @@ fn a_flip_folded_book_answers_for_white() {
     assert_eq!(out.status.code(), Some(2));
     assert_contains(&stderr(&out), "exists; give --force to replace it");
     assert_eq!(std::fs::read_to_string(&book).unwrap(), text);
-    let out = run_ok(&[
+    run_ok(&[
         "book",
         "build",
         g,
@@ -99,7 +99,7 @@ fn books_merge() {
     std::fs::write(&a, "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 3\n7g7f none 10 0 2\n2g2f none 0 0 1\n").unwrap();
     std::fs::write(&b, "#YANEURAOU-DB2016 1.00\r\n// from elsewhere\r\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\r\n2g2f 8c8d 30 8 5\r\n5g5f\r\n").unwrap();
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
-    let out = run_ok(&["book", "merge", &s(&a), &s(&b), "-o", &s(&c)]);
+    run_ok(&["book", "merge", &s(&a), &s(&b), "-o", &s(&c)]);
     assert_eq!(
         std::fs::read_to_string(&c).unwrap(),
         "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n2g2f 8c8d 30 8 6\n7g7f none 10 0 2\n5g5f none 0 0 0\n"
@@ -336,7 +336,7 @@ fn a_book_build_checks_its_output_and_memory_first() {
 fn runs_merge_in_passes_under_a_file_limit() {
     let (dir, games) = scratch_with("book-passes", "games.usi", random_games(1500, 3434));
     let (memory, runs) = (dir.join("memory.db"), dir.join("runs.db"));
-    let out = run_ok(&["book", "build", s(&games), "-o", s(&memory)]);
+    run_ok(&["book", "build", s(&games), "-o", s(&memory)]);
     let out = run_limited(
         "ulimit -n 48",
         &["book", "build", s(&games), "-o", s(&runs), "--memory", "1"],
@@ -364,7 +364,7 @@ fn a_book_is_never_written_over_an_input() {
         assert_eq!(std::fs::read_to_string(&games).unwrap(), GAMES);
     }
     let book = dir.join("a.db");
-    let out = run_ok(&["book", "build", s(&games), "-o", s(&book)]);
+    run_ok(&["book", "build", s(&games), "-o", s(&book)]);
     let text = std::fs::read(&book).unwrap();
     let out = run(&["book", "merge", s(&book), "-o", s(&book), "--force"]);
     assert_exit(&out, 2);
@@ -379,7 +379,7 @@ fn book_blocks(dir: &std::path::Path) -> Vec<String> {
     let games = dir.join("games.usi");
     std::fs::write(&games, GAMES).unwrap();
     let book = dir.join("book.db");
-    let out = run_ok(&["book", "build", s(&games), "-o", s(&book), "--force"]);
+    run_ok(&["book", "build", s(&games), "-o", s(&book), "--force"]);
     let text = std::fs::read_to_string(&book).unwrap();
     let mut blocks: Vec<String> = Vec::new();
     for line in text.lines() {
@@ -524,7 +524,7 @@ fn a_book_merge_mends_and_says() {
         "{merged}"
     );
     // The mended copy searches.
-    let out = run_ok(&["book", "query", s(&sorted), "position startpos moves 7g7f"]);
+    run_ok(&["book", "query", s(&sorted), "position startpos moves 7g7f"]);
     // Not a book: refused with the line.
     let readme = crate::util::files::fixtures().join("../README.md");
     let out = run(&["book", "merge", s(&readme), "-o", s(&dir.join("x.db"))]);
@@ -544,7 +544,7 @@ fn book_check_finds_each_planted_fault_and_fix_mends_them() {
         "position startpos moves 7g7f 3c3d 2g2f 8c8d\nposition startpos moves 2g2f 8c8d 7g7f\n",
     );
     let built = dir.join("built.db");
-    let out = run_ok(&["book", "build", "-q", s(&games), "-o", s(&built)]);
+    run_ok(&["book", "build", "-q", s(&games), "-o", s(&built)]);
     let out = run(&["book", "check", s(&built)]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_contains(&stdout(&out), "no faults");
@@ -633,11 +633,11 @@ fn crlf_books_have_the_same_lines() {
         "position startpos moves 7g7f 3c3d 2g2f\n",
     );
     let plain = dir.join("plain.db");
-    let out = run_ok(&["book", "build", "-q", s(&games), "-o", s(&plain)]);
+    run_ok(&["book", "build", "-q", s(&games), "-o", s(&plain)]);
     let text = std::fs::read_to_string(&plain).unwrap();
     let want = text.replace('\n', "\r\n");
     let built = dir.join("built.db");
-    let out = run_ok(&["book", "build", "-q", "--crlf", s(&games), "-o", s(&built)]);
+    run_ok(&["book", "build", "-q", "--crlf", s(&games), "-o", s(&built)]);
     assert_eq!(std::fs::read_to_string(&built).unwrap(), want);
     for (command, name) in [("sort", "sorted.db"), ("convert", "converted.db")] {
         let path = dir.join(name);

@@ -6,7 +6,7 @@
 //! `.bin`, the last two made by `kifconv book convert`), also for a
 //! white-to-move position found through FlippedBook.
 
-use crate::util::bin::{run, run_ok, s, scratch, stderr};
+use crate::util::bin::{run_ok, s, scratch, stderr};
 use kifconv::book::build::{Builder, Options};
 use kifconv::book::{db2016, file, ybb, Book};
 use kifconv::read::{read_text, Format};
@@ -365,7 +365,7 @@ fn the_engine_plays_from_each_format_kifconv_converts_to() {
             std::fs::create_dir_all(&sub).unwrap();
             let name = engine_name.replace(".db", &format!(".{ext}"));
             let path = sub.join(&name);
-            let out = run_ok(&["book", "convert", s(&text), s(&path)]);
+            run_ok(&["book", "convert", s(&text), s(&path)]);
             // Back to text: what the format holds is kept.
             let back = sub.join("back.db");
             let out = run_ok(&["book", "convert", s(&path), s(&back)]);
@@ -445,7 +445,7 @@ fn peta_shock_of_a_ybb_is_the_engines() {
         args.extend(flag);
         let book = dir.join("book.ybb");
         args.extend([s(&book), s(&ours)]);
-        let out = run_ok(&args);
+        run_ok(&args);
         let want = std::fs::read(dir.join(&theirs)).unwrap();
         assert!(
             std::fs::read(&ours).unwrap() == want,

@@ -5,10 +5,7 @@
 //! the game of a file of several.
 
 use crate::util::files::read_as;
-use kifconv::decode::EncodingChoice;
-use kifconv::read::read_bytes;
 use kifconv::{Error, ErrorKind};
-use std::path::Path;
 
 /// Reads `text` as the file `name` would be read and returns its only error.
 fn error_of(name: &str, text: &str) -> Error {

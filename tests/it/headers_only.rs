@@ -3,8 +3,6 @@
 //! "cannot tell the format" or "not a game record".
 
 use crate::util::files::read_as;
-use kifconv::decode::EncodingChoice;
-use kifconv::read::read_bytes;
 use std::path::Path;
 
 #[test]

@@ -23,7 +23,7 @@ fn kifconv_peta_shock(book: &Path, crlf: bool) -> Vec<u8> {
     if crlf {
         args.push("--crlf");
     }
-    let done = run_ok(&args);
+    run_ok(&args);
     std::fs::read(out).unwrap()
 }
 

@@ -41,7 +41,7 @@ fn an_illegal_last_move_is_an_error_naming_it() {
         "position startpos moves 7g7f 3c3d\n",
     );
     let book = dir.join("b.db");
-    let out = run_ok(&["book", "build", s(&games), "-o", s(&book)]);
+    run_ok(&["book", "build", s(&games), "-o", s(&book)]);
     let out = run(&[
         "book",
         "query",

@@ -22,7 +22,7 @@ fn bench_book() -> Option<PathBuf> {
         let first: Vec<&str> = games.lines().take(1000).collect();
         std::fs::write(&usi, first.join("\n") + "\n").unwrap();
         let book = dir.join("bench.db");
-        let out = run_ok(&["book", "build", s(&usi), "--flip-fold", "-o", s(&book)]);
+        run_ok(&["book", "build", s(&usi), "--flip-fold", "-o", s(&book)]);
         Some(book)
     })
     .clone()

@@ -113,7 +113,7 @@ fn expectations(book: &Path, small: &Path) -> serde_json::Value {
 fn bench_book(dir: &Path) -> Option<PathBuf> {
     let games = shared("bench")?.join("games.usi");
     let book = dir.join("bench.db");
-    let out = run_ok(&[
+    run_ok(&[
         "book",
         "build",
         s(&games),
@@ -155,7 +155,7 @@ fn the_page_in_a_real_browser() {
     };
     let small = dir.join("small.db");
     std::fs::write(dir.join("small.usi"), SMALL).unwrap();
-    let out = run_ok(&[
+    run_ok(&[
         "book",
         "build",
         s(&dir.join("small.usi")),

@@ -222,7 +222,7 @@ fn game_filters_go_with_every_target() {
 #[test]
 fn one_file_an_input_with_o() {
     let dir = scratch("training-o");
-    let out = run_ok(&[
+    run_ok(&[
         DIR,
         "--to",
         "hcpe",
@@ -339,7 +339,7 @@ fn training_files_stream_whatever_their_size() {
     let copied = run_ok(&[s(&path), "--to", "hcpe", "--max-input-size", &limit]);
     assert_eq!(copied.stdout, big);
     let out = dir.join("out");
-    let to_dir = run_ok(&[
+    run_ok(&[
         s(&path),
         "--to",
         "hcpe",

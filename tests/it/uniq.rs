@@ -2,7 +2,7 @@
 //! different starts (two handicaps, two tsume problems with the same
 //! answer) are two games, for training data and for books alike.
 
-use crate::util::bin::{assert_contains, run, run_ok, s, scratch_with, stderr};
+use crate::util::bin::{assert_contains, run_ok, s, scratch_with, stderr};
 
 /// The same two moves from the even start, from the lance handicap's
 /// board with black to move, and from the even start again.
