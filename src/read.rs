@@ -302,13 +302,13 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
     let span = crate::record::raw::Span::of(n, line, token);
     let end = record.tree.mainline_end();
     let node = record.tree.node_mut(end);
-    if node.ending.is_some() {
+    if node.ending().is_some() {
         record.warnings.push(span.warning(
             "an end token after a move that already ends the game (a foul); the token is ignored",
         ));
         return Ok(record);
     }
-    node.ending = Some(Box::new(Ending::new(kind, winner, token)));
+    node.set_ending(Ending::new(kind, winner, token));
     record.warnings.push(span.warning(format!(
         "an end token after the moves (not part of a USI position command) read as the ending: {kind:?}{}",
         winner.map_or(String::new(), |w| format!(", won by {w}"))
@@ -627,9 +627,9 @@ fn says_nothing(records: &[Record]) -> Option<&Record> {
     let nothing = !record.warnings.is_empty()
         && record.headers.is_empty()
         && record.tree.len() <= 1
-        && root.comments.is_empty()
-        && root.bookmarks.is_empty()
-        && root.ending.is_none()
+        && root.comments().is_empty()
+        && root.bookmarks().is_empty()
+        && root.ending().is_none()
         && record.trailer.is_none()
         && record.start == Setup::startpos();
     nothing.then_some(record)

@@ -57,7 +57,7 @@ fn game(record: &Record) -> Value {
         let node = record.tree.node(id);
         let Some(mv) = node.mv else { continue };
         let mut value = legal_move(&pos, mv);
-        let comment = (!node.comments.is_empty()).then(|| node.comments.join("\n"));
+        let comment = (!node.comments().is_empty()).then(|| node.comments().join("\n"));
         value["comment"] = json!(comment);
         moves.push(value);
         pos.play_unchecked(mv);

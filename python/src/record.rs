@@ -180,7 +180,7 @@ impl Record {
         let tree = &self.inner.tree;
         std::iter::once(NodeId::ROOT)
             .chain(tree.mainline())
-            .map(|id| tree.node(id).comments.clone())
+            .map(|id| tree.node(id).comments().to_vec())
             .collect()
     }
 

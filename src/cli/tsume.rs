@@ -157,6 +157,7 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
             record
                 .tree
                 .node_mut(NodeId::ROOT)
+                .notes_mut()
                 .comments
                 .push(quality.comment());
         }

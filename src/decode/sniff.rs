@@ -51,9 +51,8 @@ fn utf16_unmarked(bytes: &[u8]) -> Option<Decoded<'_>> {
 /// The rules after UTF-8, for input that is not valid UTF-8: EUC-JP when
 /// it clearly is, else CP932 if it decodes cleanly.
 pub(super) fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
-    let split = super::ascii_tail::split(bytes);
-    if euc_jp_head(split.head) {
-        return Detected::Decoded(super::transcode(split.head, 0, Encoding::EucJp, split.tail));
+    if looks_like_euc_jp(bytes) {
+        return Detected::Decoded(decode_as(bytes, Encoding::EucJp));
     }
     Detected::Cp932
 }
@@ -131,7 +130,8 @@ fn declaration_in_line(line: &[u8]) -> Option<Encoding> {
 /// sequences, except at most one stray byte per [`EUC_JP_TOLERANCE`] sequences and a sequence
 /// cut short by the end of the input (damage that decoding then reports).
 pub(super) fn looks_like_euc_jp(bytes: &[u8]) -> bool {
-    euc_jp_head(super::ascii_tail::split(bytes).head)
+    let head = bytes.get(..super::ascii_tail::ascii_tail_start(bytes));
+    euc_jp_head(head.unwrap_or(bytes))
 }
 
 /// [`looks_like_euc_jp`] of the bytes before the input's ASCII tail, which

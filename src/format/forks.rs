@@ -89,11 +89,11 @@ fn line<W: Inline>(
         let mut forks = Vec::new();
         if tree.children(parent).next() == Some(id) {
             forks.extend(tree.children(parent).skip(1).map(Fork::Line));
-            if tree.node(parent).ending.is_some() {
+            if tree.node(parent).ending().is_some() {
                 forks.push(Fork::Ending(parent));
             }
         }
-        let goes_on = tree.children(id).next().is_some() || node.ending.is_some();
+        let goes_on = tree.children(id).next().is_some() || node.ending().is_some();
         let before = (!forks.is_empty()).then(|| at.clone());
         writer.step(id, &mut at, before.is_some(), goes_on);
         if let Some(before) = before {

@@ -84,15 +84,15 @@ fn carries(record: &Record, feature: Feature, target: Target) -> bool {
             tree.line_nodes().is_none() && tree.ids().any(|id| tree.children(id).nth(1).is_some())
         }
         Feature::Comments => nodes().any(|n| {
-            !n.comments.is_empty() || n.ending.as_ref().is_some_and(|e| !e.comments.is_empty())
+            !n.comments().is_empty() || n.ending().is_some_and(|e| !e.comments.is_empty())
         }),
-        Feature::Bookmarks => nodes().any(|n| !n.bookmarks.is_empty()),
+        Feature::Bookmarks => nodes().any(|n| !n.bookmarks().is_empty()),
         Feature::Times => {
-            nodes().any(|n| n.time.is_some() || n.ending.as_ref().is_some_and(|e| e.time.is_some()))
+            nodes().any(|n| n.time.is_some() || n.ending().is_some_and(|e| e.time.is_some()))
         }
         Feature::StartMoveNumber => record.start.move_number() != 1,
         Feature::Endings => nodes().any(|n| {
-            n.ending.as_ref().is_some_and(|e| {
+            n.ending().is_some_and(|e| {
                 let to_move = if n.ply % 2 == 0 {
                     record.start.side_to_move()
                 } else {

@@ -162,18 +162,18 @@ fn canonical(record: &Record, target: Format, wrote: bool) -> String {
                 Format::Csa => csa::header_comments(record),
                 _ => western::header_comments(record),
             };
-            if comments.iter().zip(&node.comments).all(|(a, b)| a == b)
-                && node.comments.len() >= comments.len()
+            if comments.iter().zip(node.comments()).all(|(a, b)| a == b)
+                && node.comments().len() >= comments.len()
             {
                 comments.clear();
             }
-            comments.extend(node.comments.iter().cloned());
+            comments.extend(node.comments().iter().cloned());
             write!(out, " comments {:?}", lines(&comments)).unwrap();
         } else if target != Format::Usi {
-            write!(out, " comments {:?}", lines(&node.comments)).unwrap();
+            write!(out, " comments {:?}", lines(node.comments())).unwrap();
         }
         if matches!(target, Format::Kif | Format::Ki2) {
-            write!(out, " bookmarks {:?}", node.bookmarks).unwrap();
+            write!(out, " bookmarks {:?}", node.bookmarks()).unwrap();
         }
         match (target, node.time) {
             (Format::Kif, _) => {
@@ -188,7 +188,7 @@ fn canonical(record: &Record, target: Format, wrote: bool) -> String {
         // Western writes an ending wherever it is; the others, at the end
         // of a line.
         let compared = children.is_empty() || target == Format::Western;
-        if let (Some(ending), true) = (&node.ending, compared) {
+        if let (Some(ending), true) = (node.ending(), compared) {
             let foul = crate::format::foul_move(ending, &pos);
             match target {
                 Format::Kif => {
@@ -574,11 +574,15 @@ fn random_game(rng: &mut Rng, made: Made) -> Record {
     let mut tree = MoveTree::new();
     if rng.one_in(5) {
         tree.node_mut(NodeId::ROOT)
+            .notes_mut()
             .comments
             .push("before the first move".into());
     }
     if rng.one_in(20) {
-        tree.node_mut(NodeId::ROOT).bookmarks.push("start".into());
+        tree.node_mut(NodeId::ROOT)
+            .notes_mut()
+            .bookmarks
+            .push("start".into());
     }
     // The mainline, then a few branches off random nodes.
     random_lines(
@@ -588,15 +592,17 @@ fn random_game(rng: &mut Rng, made: Made) -> Record {
         |rng, tree, node| {
             let n = tree.node_mut(node);
             if rng.one_in(10) {
-                n.comments.push(format!("comment {}", rng.below(1000)));
+                n.notes_mut()
+                    .comments
+                    .push(format!("comment {}", rng.below(1000)));
             }
             if rng.one_in(50) {
-                n.comments.push("two\nlines".into());
+                n.notes_mut().comments.push("two\nlines".into());
             }
             if rng.one_in(20) {
                 let i = rng.below(1000);
                 let name = [format!("bookmark{i}"), format!("mark {i}")];
-                n.bookmarks.push(name[i % 2].clone());
+                n.notes_mut().bookmarks.push(name[i % 2].clone());
             }
             if !rng.one_in(10) {
                 n.time = Some(random_time(rng));
@@ -605,7 +611,8 @@ fn random_game(rng: &mut Rng, made: Made) -> Record {
         |rng, tree, _, node, pos| {
             if tree.children(node).next().is_none() && !rng.one_in(3) {
                 let ply = tree.node(node).ply;
-                tree.node_mut(node).ending = Some(Box::new(random_ending(rng, pos, ply, made)));
+                tree.node_mut(node)
+                    .set_ending(random_ending(rng, pos, ply, made));
             }
         },
     );
@@ -613,10 +620,11 @@ fn random_game(rng: &mut Rng, made: Made) -> Record {
     if rng.one_in(8) {
         let ids: Vec<NodeId> = std::iter::once(NodeId::ROOT).chain(tree.ids()).collect();
         let at = ids[rng.below(ids.len())];
-        if tree.node(at).ending.is_none() {
+        if tree.node(at).ending().is_none() {
             let pos = position_at(&start, &tree, at);
             let ply = tree.node(at).ply;
-            tree.node_mut(at).ending = Some(Box::new(random_ending(rng, &pos, ply, made)));
+            tree.node_mut(at)
+                .set_ending(random_ending(rng, &pos, ply, made));
         }
     }
     record.tree = tree;
@@ -640,10 +648,10 @@ impl Seen {
         for id in std::iter::once(NodeId::ROOT).chain(tree.ids()) {
             let node = tree.node(id);
             self.forks += tree.children(id).count().saturating_sub(1);
-            self.bookmarks += node.bookmarks.len();
+            self.bookmarks += node.bookmarks().len();
             self.times_with_milliseconds +=
                 node.time.is_some_and(|t| t.spent_ms % 1000 != 0) as usize;
-            if let Some(ending) = &node.ending {
+            if let Some(ending) = node.ending() {
                 self.endings_where_the_line_goes_on += tree.children(id).next().is_some() as usize;
                 let pos = position_at(&record.start, tree, id);
                 match (crate::format::foul_move(ending, &pos), &ending.foul) {

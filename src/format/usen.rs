@@ -207,7 +207,7 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             let winner =
                 matches!(kind, EndingKind::Resign | EndingKind::TimeUp).then_some(!to_move);
             let node = *nodes.last().expect("the root at least");
-            if tree.node(node).ending.is_some() {
+            if tree.node(node).ending().is_some() {
                 record.warnings.push(
                     Span::of(n, line, end)
                         .warning("a second ending for the same line; kept the first"),
@@ -221,7 +221,8 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
                     tree.node(node).ply
                 )));
             }
-            tree.node_mut(node).ending = Some(Box::new(Ending::new(kind, winner, end)));
+            tree.node_mut(node)
+                .set_ending(Ending::new(kind, winner, end));
         }
     }
     if nodes.len() == 1 && tree.is_empty() && !text.contains('~') {

@@ -123,7 +123,7 @@ mod tests {
             let record = &records[0];
             let endings: Vec<_> = std::iter::once(crate::record::NodeId::ROOT)
                 .chain(record.tree.ids())
-                .filter_map(|id| record.tree.node(id).ending.as_deref())
+                .filter_map(|id| record.tree.node(id).ending())
                 .map(|ending| (ending.kind, ending.winner))
                 .collect();
             assert_eq!(endings, [(EndingKind::Resign, Some(winner))], "{text}");

@@ -415,25 +415,29 @@ impl Builder {
     pub(crate) fn comment(&mut self, text: String) {
         let ended = self.ended;
         let node = self.tree.node_mut(self.current);
-        match (&mut node.ending, ended) {
-            (Some(ending), true) => ending.comments.push(text),
-            _ => node.comments.push(text),
+        match node.ending_mut().filter(|_| ended) {
+            Some(ending) => ending.comments.push(text),
+            None => node.notes_mut().comments.push(text),
         }
     }
 
     /// A bookmark on the last move.
     pub(crate) fn bookmark(&mut self, name: String) {
-        self.tree.node_mut(self.current).bookmarks.push(name);
+        self.tree
+            .node_mut(self.current)
+            .notes_mut()
+            .bookmarks
+            .push(name);
     }
 
     /// The ending recorded where the reader stands, if any.
     pub(crate) fn ending_mut(&mut self) -> Option<&mut Ending> {
-        self.tree.node_mut(self.current).ending.as_deref_mut()
+        self.tree.node_mut(self.current).ending_mut()
     }
 
     /// Ends the line where the reader stands with `ending`.
     pub(crate) fn end(&mut self, ending: Ending) {
-        self.tree.node_mut(self.current).ending = Some(Box::new(ending));
+        self.tree.node_mut(self.current).set_ending(ending);
         self.ended = true;
     }
 
@@ -616,7 +620,7 @@ impl Builder {
                 } => {
                     let to_move = self.pos.side_to_move();
                     let node = self.tree.node_mut(self.current);
-                    match &mut node.ending {
+                    match node.ending_mut() {
                         Some(ending) if ending.foul.is_some() => {
                             // 反則勝ち / 反則負け after the illegal move: the same foul.
                             ending.text.push(' ');
@@ -639,14 +643,14 @@ impl Builder {
                                     "unknown terminal word `{word}`, kept as text{hint}"
                                 )));
                             }
-                            node.ending = Some(Box::new(Ending {
+                            node.set_ending(Ending {
                                 kind,
                                 winner,
                                 text: word.to_string(),
                                 time: *time,
                                 comments: Vec::new(),
                                 foul: None,
-                            }));
+                            });
                         }
                     }
                     self.ended = true;
@@ -676,10 +680,10 @@ impl Builder {
                     }
                     let to_move = self.pos.side_to_move();
                     let node = self.tree.node_mut(self.current);
-                    if node.ending.is_none() {
+                    if node.ending().is_none() {
                         match said.map(|said| said.ending(to_move)) {
                             Some((kind, winner)) => {
-                                node.ending = Some(Box::new(Ending::new(kind, winner, *text)));
+                                node.set_ending(Ending::new(kind, winner, *text));
                                 self.ended = true;
                             }
                             None => self

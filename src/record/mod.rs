@@ -209,7 +209,7 @@ impl fmt::Debug for Link {
 
 /// One position in the tree: the move that led to it (none at the root),
 /// and what the record says about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub struct Node {
     /// The move that led here; `None` only at the root.
     pub mv: Option<Move>,
@@ -222,14 +222,22 @@ pub struct Node {
     /// sibling list (40,000 variations of one move stay linear).
     last_child: Link,
     next_sibling: Link,
+    /// Time spent on this move, if the record gives it.
+    pub time: Option<MoveTime>,
+    /// Comments, bookmarks and ending: most nodes have none, so they live
+    /// apart and a plain node owns nothing to free.
+    notes: Option<Box<Notes>>,
+}
+
+/// What a record says at a node besides its move and time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
     /// Comments after the move (at the root: before the first move).
     pub comments: Vec<String>,
     /// `&` bookmark names.
     pub bookmarks: Vec<String>,
-    /// Time spent on this move, if the record gives it.
-    pub time: Option<MoveTime>,
     /// How play ended after this node, if the record says.
-    pub ending: Option<Box<Ending>>,
+    pub ending: Option<Ending>,
 }
 
 impl Node {
@@ -243,11 +251,61 @@ impl Node {
             first_child: Link::NONE,
             last_child: Link::NONE,
             next_sibling: Link::NONE,
-            comments: Vec::new(),
-            bookmarks: Vec::new(),
             time,
-            ending: None,
+            notes: None,
         }
+    }
+
+    /// Comments after the move (at the root: before the first move).
+    #[inline]
+    pub fn comments(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.comments)
+    }
+
+    /// `&` bookmark names.
+    #[inline]
+    pub fn bookmarks(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.bookmarks)
+    }
+
+    /// How play ended after this node, if the record says.
+    #[inline]
+    pub fn ending(&self) -> Option<&Ending> {
+        self.notes.as_ref()?.ending.as_ref()
+    }
+
+    /// The ending, to edit.
+    #[inline]
+    pub fn ending_mut(&mut self) -> Option<&mut Ending> {
+        self.notes.as_mut()?.ending.as_mut()
+    }
+
+    /// The comments, bookmarks and ending, to edit: made empty when the
+    /// node had none.
+    pub fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Box::default)
+    }
+
+    /// Ends play after this node with `ending`, replacing any.
+    pub fn set_ending(&mut self, ending: Ending) {
+        self.notes_mut().ending = Some(ending);
+    }
+}
+
+/// Nodes are equal when their moves, places and notes are: a node given
+/// empty notes equals one never given any.
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.mv == other.mv
+            && self.ply == other.ply
+            && self.parent == other.parent
+            && self.first_child == other.first_child
+            && self.last_child == other.last_child
+            && self.next_sibling == other.next_sibling
+            && self.time == other.time
+            && self.comments() == other.comments()
+            && self.bookmarks() == other.bookmarks()
+            && self.ending() == other.ending()
     }
 }
 
@@ -301,9 +359,7 @@ impl MoveTree {
     /// order they were added), to edit: a walk of the nodes with no list
     /// of their ids made first.
     pub fn endings_mut(&mut self) -> impl Iterator<Item = &mut Ending> {
-        self.nodes
-            .iter_mut()
-            .filter_map(|node| node.ending.as_deref_mut())
+        self.nodes.iter_mut().filter_map(Node::ending_mut)
     }
 
     /// The root node: comments before the first move, an ending with no move.
@@ -521,7 +577,7 @@ impl Record {
             node.mv = node.mv.map(Move::flip);
         }
         for id in std::iter::once(NodeId::ROOT).chain(self.tree.ids()) {
-            if let Some(ending) = &mut flipped.tree.node_mut(id).ending {
+            if let Some(ending) = flipped.tree.node_mut(id).ending_mut() {
                 ending.winner = ending.winner.map(|c| !c);
                 if let Some(foul) = &mut ending.foul {
                     foul.by = !foul.by;
@@ -554,10 +610,8 @@ impl Record {
             let mv = node.mv.expect("every node but the root has a move");
             at = tree.push(at, mv);
             let copy = tree.node_mut(at);
-            copy.comments = node.comments.clone();
-            copy.bookmarks = node.bookmarks.clone();
             copy.time = node.time;
-            copy.ending = node.ending.clone();
+            copy.notes = node.notes.clone();
         }
         Record {
             tree,
@@ -657,7 +711,7 @@ impl Record {
 
     /// How the mainline ended, if the record says.
     pub fn ending(&self) -> Option<&Ending> {
-        self.tree.node(self.tree.mainline_end()).ending.as_deref()
+        self.tree.node(self.tree.mainline_end()).ending()
     }
 }
 
@@ -779,10 +833,10 @@ mod drop_tests {
                 tree.push(at, mv);
             }
             if ply % 1000 == 0 {
-                let node = tree.node_mut(next);
-                node.comments.push(format!("ply {ply}"));
-                node.bookmarks.push("mark".to_owned());
-                node.ending = Some(Box::new(Ending::new(EndingKind::Other, None, "x")));
+                let notes = tree.node_mut(next).notes_mut();
+                notes.comments.push(format!("ply {ply}"));
+                notes.bookmarks.push("mark".to_owned());
+                notes.ending = Some(Ending::new(EndingKind::Other, None, "x"));
             }
             at = next;
         }

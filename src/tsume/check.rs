@@ -230,7 +230,7 @@ pub fn check_record(record: &Record, limits: Limits) -> Report {
     if illegal.is_none() {
         let end = record.tree.node(record.tree.mainline_end());
         illegal = end
-            .ending
+            .ending()
             .as_deref()
             .and_then(|e| foul(e, answer.len() + 1));
     }

@@ -78,7 +78,7 @@ pub fn mine(record: &Record, mining: Mining) -> Found {
     let ended = record
         .tree
         .node(record.tree.mainline_end())
-        .ending
+        .ending()
         .as_deref()
         .is_some_and(|e| matches!(e.kind, EndingKind::Checkmate | EndingKind::Resign));
     if !ended {

@@ -29,17 +29,16 @@ pub fn problem_record(start: &Position, answer: &[Move]) -> Record {
         },
     ];
     let notation = jsa_moves(start, answer).join("");
-    record.tree.node_mut(NodeId::ROOT).comments =
+    record.tree.node_mut(NodeId::ROOT).notes_mut().comments =
         vec![format!("解答：{notation}　まで{}手で詰み", answer.len())];
     let mut id = NodeId::ROOT;
     for &mv in answer {
         id = record.tree.push(id, mv);
     }
-    record.tree.node_mut(id).ending = Some(Box::new(Ending::new(
-        EndingKind::Checkmate,
-        Some(attacker),
-        "詰み",
-    )));
+    record
+        .tree
+        .node_mut(id)
+        .set_ending(Ending::new(EndingKind::Checkmate, Some(attacker), "詰み"));
     record
 }
 

@@ -92,7 +92,7 @@ pub fn analyze(
                 analysed.without_value += usize::from(found.is_empty());
                 found
             };
-            let comments = &mut record.tree.node_mut(id).comments;
+            let comments = &mut record.tree.node_mut(id).notes_mut().comments;
             comments.retain(|c| !eval::is_analysis(analysis.dialect, c));
             comments.extend(eval::analysis_comments(
                 analysis.dialect,

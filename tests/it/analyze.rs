@@ -79,7 +79,7 @@ fn evaluations(dir: &Path) -> Vec<(String, bool, Vec<Option<i32>>)> {
         let records = read_bytes(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for record in &records {
             let ids: Vec<_> = record.tree.mainline().collect();
-            let first = record.tree.node(ids[0]).comments[0].clone();
+            let first = record.tree.node(ids[0]).comments()[0].clone();
             let black_first = record.start.side_to_move() == kifconv::Color::Black;
             let values = ids.iter().map(|&id| eval::black_view(record, id)).collect();
             out.push((first, black_first, values));

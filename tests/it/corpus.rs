@@ -201,13 +201,12 @@ fn every_line_of_every_kif_and_ki2_file_is_accounted_for() {
         let comments: usize = ids()
             .map(|id| {
                 let node = tree.node(id);
-                node.comments.len() + node.ending.as_ref().map_or(0, |e| e.comments.len())
+                node.comments().len() + node.ending().map_or(0, |e| e.comments.len())
             })
             .sum();
-        let bookmarks: usize = ids().map(|id| tree.node(id).bookmarks.len()).sum();
-        let endings: Vec<&kifconv::record::Ending> = ids()
-            .filter_map(|id| tree.node(id).ending.as_deref())
-            .collect();
+        let bookmarks: usize = ids().map(|id| tree.node(id).bookmarks().len()).sum();
+        let endings: Vec<&kifconv::record::Ending> =
+            ids().filter_map(|id| tree.node(id).ending()).collect();
         let lines: Vec<&str> = text
             .lines()
             .map(|l| l.trim_start_matches([' ', '\u{3000}', '\t']))

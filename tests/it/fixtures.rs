@@ -22,13 +22,13 @@ fn summary(record: &Record) -> String {
         .chain(record.tree.ids())
         .map(|id| {
             let node = record.tree.node(id);
-            node.comments.len() + node.ending.as_ref().map_or(0, |e| e.comments.len())
+            node.comments().len() + node.ending().map_or(0, |e| e.comments.len())
         })
         .sum();
     let bookmarks: usize = record
         .tree
         .ids()
-        .map(|id| record.tree.node(id).bookmarks.len())
+        .map(|id| record.tree.node(id).bookmarks().len())
         .sum();
     let timed = mainline
         .iter()
@@ -39,7 +39,7 @@ fn summary(record: &Record) -> String {
         "comments: {comments}, bookmarks: {bookmarks}, timed mainline moves: {timed}"
     )
     .unwrap();
-    if let Some(first) = record.tree.root().comments.first() {
+    if let Some(first) = record.tree.root().comments().first() {
         writeln!(w, "first comment: {first}").unwrap();
     }
     match record.ending() {

@@ -229,7 +229,7 @@ fn summary(record: &Record) -> String {
     let mut endings = Vec::new();
     for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {
         let node = record.tree.node(id);
-        if let Some(e) = &node.ending {
+        if let Some(e) = node.ending() {
             let winner = e.winner.map_or("-".to_string(), |c: Color| c.to_string());
             endings.push(format!(
                 "  after ply {}: {:?}, winner {winner}, text {:?}, comments {:?}{}",
@@ -248,11 +248,11 @@ fn summary(record: &Record) -> String {
     let mut timed = 0;
     for id in std::iter::once(NodeId::ROOT).chain(record.tree.ids()) {
         let node = record.tree.node(id);
-        comments += node.comments.len();
+        comments += node.comments().len();
         timed += usize::from(node.time.is_some());
     }
     writeln!(w, "comments: {comments}, timed moves: {timed}").unwrap();
-    for line in &record.tree.root().comments {
+    for line in record.tree.root().comments() {
         writeln!(w, "root comment: {line}").unwrap();
     }
     if let Some(id) = record
@@ -379,7 +379,7 @@ fn forks_replace_the_entry_they_hang_on() {
     let resigned = record
         .tree
         .ids()
-        .find_map(|id| record.tree.node(id).ending.as_ref())
+        .find_map(|id| record.tree.node(id).ending())
         .unwrap();
     // In the variation 2g2f 8c8d, Black is to move and resigns.
     assert_eq!(resigned.kind, EndingKind::Resign);

@@ -623,7 +623,7 @@ fn huge_input(bytes: usize) {
     let record = &read.records[0];
     assert_eq!(mainline(record).len(), 2);
     let first = record.tree.children(NodeId::ROOT).next().unwrap();
-    assert_eq!(record.tree.node(first).comments.len(), lines);
+    assert_eq!(record.tree.node(first).comments().len(), lines);
     drop(read);
     report_peak("huge KIF");
     let (usi_bytes, games) = many_usi_games(bytes);
@@ -1134,7 +1134,10 @@ fn cp932_cut_in_the_middle_of_a_character() {
         "position startpos moves 7g7f 3c3d"
     );
     let last = record.tree.mainline_end();
-    assert_eq!(record.tree.node(last).comments, ["対局後のコメン\u{FFFD}"]);
+    assert_eq!(
+        record.tree.node(last).comments(),
+        ["対局後のコメン\u{FFFD}"]
+    );
     let warning = record
         .warnings
         .iter()

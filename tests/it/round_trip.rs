@@ -285,7 +285,7 @@ fn a_comment_with_a_carriage_return_is_written_as_its_lines() {
     let comments = |record: &Record| -> Vec<String> {
         let tree = &record.tree;
         tree.mainline()
-            .flat_map(|id| tree.node(id).comments.clone())
+            .flat_map(|id| tree.node(id).comments().to_vec())
             .collect()
     };
     let lines = ["a", "b", "c", "x", "y"];
@@ -300,8 +300,8 @@ fn a_comment_with_a_carriage_return_is_written_as_its_lines() {
         value: "e\rf".into(),
     }];
     let ids: Vec<_> = record.tree.mainline().collect();
-    record.tree.node_mut(ids[0]).comments = vec!["a\r\nb\rc".into()];
-    record.tree.node_mut(ids[1]).comments = vec!["x\ry".into()];
+    record.tree.node_mut(ids[0]).notes_mut().comments = vec!["a\r\nb\rc".into()];
+    record.tree.node_mut(ids[1]).notes_mut().comments = vec!["x\ry".into()];
     let moves = |record: &Record| record.tree.mainline_moves().collect::<Vec<_>>();
     for (target, format) in [
         (Target::Kifu, Format::Kif),

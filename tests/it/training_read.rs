@@ -242,7 +242,7 @@ fn the_reference_entries_become_these_records() {
             .collect();
         assert_eq!(moves, ["7g7f"]);
         let last = record.tree.mainline_end();
-        assert_eq!(record.tree.node(last).comments, [comment]);
+        assert_eq!(record.tree.node(last).comments(), [comment]);
         let ending = record.ending().unwrap();
         assert_eq!(
             (ending.kind, ending.winner, ending.text.as_str()),
@@ -264,7 +264,7 @@ fn the_reference_entries_become_these_records() {
     assert_eq!(record.start, pos.to_setup());
     assert_eq!(record.handicap, Some(kifconv::Handicap::TwoPieces));
     let last = record.tree.mainline_end();
-    assert_eq!(record.tree.node(last).comments, ["* -200"]);
+    assert_eq!(record.tree.node(last).comments(), ["* -200"]);
     assert_eq!(record.ending().unwrap().winner, Some(Color::White));
     assert_eq!(hex(&psv::entries(&record).unwrap().0.concat()), hex(&entry));
 }
@@ -326,7 +326,7 @@ fn hcpe3_games_read_into_their_moves_scores_and_results() {
     let comments: Vec<Vec<String>> = record
         .tree
         .mainline()
-        .map(|id| record.tree.node(id).comments.clone())
+        .map(|id| record.tree.node(id).comments().to_vec())
         .collect();
     assert_eq!(
         comments,

@@ -54,9 +54,9 @@ fn comments(record: &Record) -> Vec<(u32, Vec<&str>)> {
     std::iter::once(NodeId::ROOT)
         .chain(record.tree.ids())
         .map(|id| record.tree.node(id))
-        .filter(|node| !node.comments.is_empty())
+        .filter(|node| !node.comments().is_empty())
         .map(|node| {
-            let texts = node.comments.iter().map(String::as_str).collect();
+            let texts = node.comments().iter().map(String::as_str).collect();
             (node.ply, texts)
         })
         .collect()
@@ -270,7 +270,7 @@ fn lines(record: &Record) -> Vec<String> {
             path.reverse();
             let end = tree
                 .node(id)
-                .ending
+                .ending()
                 .as_ref()
                 .map_or(String::new(), |e| format!(" {:?} {:?}", e.kind, e.winner));
             out.push(format!("{}{end}", path.join(" ")));
@@ -533,7 +533,7 @@ fn comments_and_empty_texts() {
     // A comment alone is a game with no moves.
     let games = read("{just a note}").unwrap();
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].tree.root().comments, ["just a note"]);
+    assert_eq!(games[0].tree.root().comments(), ["just a note"]);
     // Tags after tags stay in the same game; tags after moves start another.
     let games = read("[A \"1\"]\n[B \"2\"]\nP-7f\n[C \"3\"]\nP-2f").unwrap();
     assert_eq!(games.len(), 2);

@@ -128,9 +128,14 @@ pub fn problem_kif(
     } else {
         ""
     };
-    record.tree.node_mut(NodeId::ROOT).comments.push(format!(
-        "出典：{name} 第{game}局 {}手目までの局面{rotated}",
-        mined.ply
-    ));
+    record
+        .tree
+        .node_mut(NodeId::ROOT)
+        .notes_mut()
+        .comments
+        .push(format!(
+            "出典：{name} 第{game}局 {}手目までの局面{rotated}",
+            mined.ply
+        ));
     crate::write(&[record], target, &Default::default()).map_err(|e| e.to_string())
 }

@@ -135,7 +135,7 @@ mod tests {
                 assert_eq!(header.key, expected_key, "{key}");
                 assert_eq!(header.value, value, "{key}");
                 assert_eq!(Field::of_key(&header.key), Some(field));
-                assert_eq!(back.tree.root().comments, Vec::<String>::new(), "{key}");
+                assert_eq!(back.tree.root().comments(), Vec::<String>::new(), "{key}");
             }
         }
     }

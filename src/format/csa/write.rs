@@ -85,7 +85,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         writeln!(out, "'{comment}").unwrap();
     }
     write_start(out, &record.start);
-    for comment in &record.tree.root().comments {
+    for comment in record.tree.root().comments() {
         write_comment(out, comment);
     }
     let mut pos = record.start.clone();
@@ -97,13 +97,13 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         if let Some(time) = node.time {
             write_time(out, time.spent_ms, version);
         }
-        for comment in &node.comments {
+        for comment in node.comments() {
             write_comment(out, comment);
         }
         pos.play_unchecked(mv);
         last = id;
     }
-    if let Some(ending) = &record.tree.node(last).ending {
+    if let Some(ending) = record.tree.node(last).ending() {
         // A foul written as its move takes the time on the move's `T` line
         // (a `T` after `%ILLEGAL_MOVE` would belong to nothing the reader
         // keeps); any other ending's time follows its `%` line.

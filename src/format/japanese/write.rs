@@ -195,8 +195,8 @@ pub fn marked_moves(pos: &Position, moves: &[Move]) -> String {
 /// KI2 write them.
 pub fn write_notes(out: &mut String, record: &Record, id: NodeId) {
     let node = record.tree.node(id);
-    write_comments(out, &node.comments);
-    for bookmark in &node.bookmarks {
+    write_comments(out, node.comments());
+    for bookmark in node.bookmarks() {
         writeln!(out, "&{bookmark}").unwrap();
     }
 }

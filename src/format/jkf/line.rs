@@ -203,7 +203,7 @@ impl<'t> Reader<'_, 't> {
                 };
                 let tree = game.tree();
                 let line_ended_here = tree.children(fork.parent).next().is_none()
-                    && tree.node(fork.parent).ending.is_some();
+                    && tree.node(fork.parent).ending().is_some();
                 if line_ended_here && fork_entries.iter().any(|e| has_key(e, "move")) {
                     self.warn(
                         line,

@@ -367,7 +367,7 @@ mod tests {
         let record = read(text).unwrap();
         assert_eq!(usi_moves(&record), "7g7f 3c3d 8h2b+ 3a2b");
         let last = record.tree.node(record.tree.mainline_end());
-        assert_eq!(last.comments, ["同銀", "a stray comment"]);
+        assert_eq!(last.comments(), ["同銀", "a stray comment"]);
         assert_eq!(record.warnings.len(), 1, "{:?}", record.warnings);
     }
 

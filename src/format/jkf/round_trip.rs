@@ -108,12 +108,12 @@ pub(crate) fn canonical(record: &Record) -> String {
         if let Some(parent) = node.parent {
             write!(out, " after {}", mv(tree.node(parent).mv)).unwrap();
         }
-        write!(out, " notes {:?}", notes(&node.comments, &node.bookmarks)).unwrap();
+        write!(out, " notes {:?}", notes(node.comments(), node.bookmarks())).unwrap();
         if let (Some(t), Some(_)) = (node.time, node.mv) {
             let mover = !pos.side_to_move();
             write!(out, " time {}", time(t, mover, &mut totals)).unwrap();
         }
-        if let Some(ending) = &node.ending {
+        if let Some(ending) = node.ending() {
             let to_move = pos.side_to_move();
             match jkf::foul_move(ending, &pos) {
                 Some(foul) => write!(

@@ -248,9 +248,9 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push('[');
         self.newline(4);
         self.out.push('{');
-        self.notes(&root.comments, &root.bookmarks, true);
+        self.notes(root.comments(), root.bookmarks(), true);
         self.out.push('}');
-        if record.tree.children(NodeId::ROOT).next().is_some() || root.ending.is_some() {
+        if record.tree.children(NodeId::ROOT).next().is_some() || root.ending().is_some() {
             self.out.push(',');
             let at = At {
                 pos: record.start.clone(),
@@ -267,7 +267,7 @@ impl<'o, 'r> Writer<'o, 'r> {
     /// The entries for the ending of `node` (nothing if it has none): the
     /// `special`, or a foul's move followed by `ILLEGAL_MOVE`.
     fn ending_of(&mut self, node: NodeId, mut at: At) {
-        let Some(ending) = &self.record.tree.node(node).ending else {
+        let Some(ending) = self.record.tree.node(node).ending() else {
             return;
         };
         let to_move = at.pos.side_to_move();
@@ -417,7 +417,7 @@ impl Inline for Writer<'_, '_> {
         self.out.push_str("{\"move\":");
         self.move_object(&at.pos, mv, at.previous, true);
         self.time(node.time, at.pos.side_to_move(), &mut at.clock);
-        self.notes(&node.comments, &node.bookmarks, false);
+        self.notes(node.comments(), node.bookmarks(), false);
         at.pos.play_unchecked(mv);
         at.previous = Some(mv.to());
         if forked {
@@ -531,7 +531,7 @@ mod tests {
         }
         let end = record.tree.mainline_end();
         let ending = Ending::new(EndingKind::Abort, None, "%CHUDAN");
-        record.tree.node_mut(end).ending = Some(Box::new(ending));
+        record.tree.node_mut(end).set_ending(ending);
         assert_eq!(
             write(&record),
             r#"{
@@ -568,13 +568,17 @@ mod tests {
         let mut stack = vec![NodeId::ROOT];
         while let Some(id) = stack.pop() {
             let mut node = tree.node(id).clone();
-            if let Some(e) = &mut node.ending {
+            if let Some(e) = node.ending_mut() {
                 e.text = text.to_string();
             }
             let parent = node.parent.map(|p| tree.node(p).mv);
             out.push(format!(
                 "{:?} after {parent:?}: {:?} {:?} {:?} {:?}",
-                node.mv, node.comments, node.bookmarks, node.time, node.ending
+                node.mv,
+                node.comments(),
+                node.bookmarks(),
+                node.time,
+                node.ending()
             ));
             let children: Vec<NodeId> = tree.children(id).collect();
             stack.extend(children.into_iter().rev());
@@ -595,7 +599,7 @@ mod tests {
         tree.push(other, Move::from_usi("3c3d").unwrap());
         let mut resigned = Ending::new(EndingKind::Resign, Some(Color::White), "投了");
         resigned.comments = vec!["resigned at once".into()];
-        tree.node_mut(NodeId::ROOT).ending = Some(Box::new(resigned));
+        tree.node_mut(NodeId::ROOT).set_ending(resigned);
         let text = write(&record);
         let moves: Vec<&str> = text.lines().skip(4).collect();
         assert_eq!(
@@ -680,7 +684,7 @@ mod tests {
             reason: "二歩".into(),
             mv: Some(mv),
         });
-        record.tree.node_mut(end).ending = Some(Box::new(ending));
+        record.tree.node_mut(end).set_ending(ending);
         let text = write(&record);
         assert!(text.ends_with(
             "    {\"move\":{\"color\":0,\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":3},\"total\":{\"h\":0,\"m\":0,\"s\":3}},\"comments\":[\"二歩\"]},\n    {\"special\":\"ILLEGAL_MOVE\"}\n  ]\n}\n"
@@ -698,7 +702,7 @@ mod tests {
     fn other_starts_write_the_board() {
         let start = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 w G2p 1").unwrap();
         let mut record = Record::new(start);
-        record.tree.node_mut(NodeId::ROOT).bookmarks = vec!["詰将棋".into()];
+        record.tree.node_mut(NodeId::ROOT).notes_mut().bookmarks = vec!["詰将棋".into()];
         let text = write(&record);
         assert!(text.contains("\"preset\": \"OTHER\""), "{text}");
         assert!(text.contains(
@@ -712,7 +716,7 @@ mod tests {
         assert!(text.contains("{\"comments\":[\"&詰将棋\"]}"), "{text}");
         let back = crate::format::jkf::read::read(&text).unwrap();
         assert_eq!(back.start, record.start);
-        assert_eq!(back.tree.root().comments, ["&詰将棋"]);
+        assert_eq!(back.tree.root().comments(), ["&詰将棋"]);
     }
 
     #[test]

@@ -60,7 +60,7 @@ impl japanese::LineWriter for Lines<'_> {
         text.push(pos.side_to_move().triangle());
         write_spec(&mut text, &MoveSpec::from_move(pos, mv, *previous));
         self.moves.push(out, &text);
-        if !node.comments.is_empty() || !node.bookmarks.is_empty() {
+        if !node.comments().is_empty() || !node.bookmarks().is_empty() {
             self.moves.end(out);
             japanese::write_notes(out, self.record, id);
         }
@@ -70,12 +70,14 @@ impl japanese::LineWriter for Lines<'_> {
 
     fn end_line(&mut self, out: &mut String, last: NodeId, (pos, previous): Self::At) {
         let node = self.record.tree.node(last);
-        let foul = (node.ending.as_ref()).and_then(|ending| written_foul(ending, &pos, previous));
+        let foul = node
+            .ending()
+            .and_then(|ending| written_foul(ending, &pos, previous));
         if let Some(text) = &foul {
             self.moves.push(out, text);
         }
         self.moves.end(out);
-        if let Some(ending) = &node.ending {
+        if let Some(ending) = node.ending() {
             let labels = self.handicap_labels;
             write_ending(out, self.record, ending, node.ply, foul, labels);
         }

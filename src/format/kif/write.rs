@@ -85,7 +85,7 @@ impl japanese::LineWriter for Lines<'_> {
 
     fn end_line(&mut self, out: &mut String, last: NodeId, mut cursor: Cursor) {
         let node = self.record.tree.node(last);
-        if let Some(ending) = &node.ending {
+        if let Some(ending) = node.ending() {
             let labels = self.handicap_labels;
             write_ending(out, self.record, ending, node.ply, &mut cursor, labels);
         }

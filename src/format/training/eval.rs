@@ -91,7 +91,7 @@ fn all_black_view(record: &Record, id: NodeId) -> impl Iterator<Item = i32> + '_
     record
         .tree
         .node(id)
-        .comments
+        .comments()
         .iter()
         .filter_map(|c| from_comment(c))
 }

@@ -18,7 +18,7 @@ pub fn rating(record: &Record, color: Color) -> f64 {
     record
         .tree
         .root()
-        .comments
+        .comments()
         .iter()
         .find_map(|c| c.strip_prefix(key))
         .and_then(|rest| rest.split_once(':'))
@@ -35,7 +35,7 @@ pub fn ending(record: &Record) -> Option<EndingKind> {
         return Some(ending.kind);
     }
     let last = record.tree.node(record.tree.mainline_end());
-    last.comments
+    last.comments()
         .iter()
         .any(|c| c.starts_with("summary:max_moves:"))
         .then_some(EndingKind::MaxMoves)

@@ -295,8 +295,10 @@ impl Entry {
         let mover = self.position.side_to_move();
         let node = record.tree.push(NodeId::ROOT, self.mv);
         let node = record.tree.node_mut(node);
-        node.comments.push(eval_comment(self.eval, mover));
-        node.ending = Some(Box::new(ending(self.winner, self.flags, !mover)));
+        node.notes_mut()
+            .comments
+            .push(eval_comment(self.eval, mover));
+        node.set_ending(ending(self.winner, self.flags, !mover));
         record
     }
 }
@@ -658,18 +660,18 @@ fn game_record(block: &[u8]) -> Result<Record, Fault> {
             candidates.push((mv, u16_at(block, c + 2)));
         }
         node = play(&mut record, node, &mut pos, code, Layout::Apery).map_err(|k| fault(at, k))?;
-        let comments = &mut record.tree.node_mut(node).comments;
+        let comments = &mut record.tree.node_mut(node).notes_mut().comments;
         comments.push(eval_comment(eval, mover));
         let played = record.tree.node(node).mv;
         if let Some(text) = candidates_comment(&candidates, played) {
-            record.tree.node_mut(node).comments.push(text);
+            record.tree.node_mut(node).notes_mut().comments.push(text);
         }
         at += MOVE + CANDIDATE * count;
     }
     let (winner, flags) = result_bits(block[34])
         .ok_or_else(|| Fault::at(34, ReadErrorKind::Result(i16::from(block[34]))))?;
     let ending = ending(winner, flags, pos.side_to_move());
-    record.tree.node_mut(node).ending = Some(Box::new(ending));
+    record.tree.node_mut(node).set_ending(ending);
     Ok(record)
 }
 

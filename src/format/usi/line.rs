@@ -62,7 +62,7 @@ pub fn build(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Er
                 record.warnings.push(span.warning(format!(
                     "move {ply} is illegal ({reason}); the game is recorded as lost by {by}'s foul"
                 )));
-                tree.node_mut(current).ending = Some(Box::new(Ending {
+                tree.node_mut(current).set_ending(Ending {
                     kind: EndingKind::IllegalMove,
                     winner: Some(!by),
                     text: text.to_string(),
@@ -74,7 +74,7 @@ pub fn build(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Er
                         reason: reason.to_string(),
                         mv: Some(mv),
                     }),
-                }));
+                });
             }
             Err(reason) => {
                 return Err(Error::at(

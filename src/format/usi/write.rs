@@ -35,7 +35,7 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
     }
 }
 
-/// Appends ` moves` and each of `moves` (at most `count` of them, `None`
+/// Appends ` moves` and each of `moves` (`count` of them, `None`
 /// skipped) in USI, or nothing when there are none: each move stores its
 /// eight-byte word in room made once and advances by its length; the room
 /// left over is cut off.
@@ -48,7 +48,7 @@ fn push_moves(moves: impl Iterator<Item = Option<crate::Move>>, count: usize, ou
     out.resize(start + 6 * count + 2, 0);
     let room = &mut out[start..];
     let mut at = 0;
-    for mv in moves.take(count) {
+    for mv in moves {
         let Some(mv) = mv else { continue };
         let (word, len) = mv.usi_ascii_word();
         if let Some(slot) = room.get_mut(at..at + 8) {

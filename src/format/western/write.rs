@@ -152,7 +152,7 @@ pub fn write(record: &Record) -> String {
     }
     for comment in header_comments(record)
         .iter()
-        .chain(&record.tree.root().comments)
+        .chain(record.tree.root().comments())
     {
         write_comment(&mut out, comment);
     }
@@ -273,7 +273,7 @@ impl Moves<'_, '_> {
     /// The ending of `node` (nothing if it has none), `pos` the position
     /// there: a foul's move, then the terminal word and its comments.
     fn ending_at(&mut self, node: NodeId, pos: &Position) {
-        let Some(ending) = &self.record.tree.node(node).ending else {
+        let Some(ending) = self.record.tree.node(node).ending() else {
             return;
         };
         if let Some(mv) = crate::format::foul_move(ending, pos) {
@@ -311,7 +311,7 @@ impl Inline for Moves<'_, '_> {
         };
         *numbering = Numbering::BlackOnly;
         self.token(&text);
-        for comment in &node.comments {
+        for comment in node.comments() {
             self.comment(comment);
         }
         pos.play_unchecked(mv);
