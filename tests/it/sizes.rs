@@ -43,7 +43,7 @@ fn the_larger_types_keep_their_sizes() {
     let sizes = [
         ("Position", size_of::<Position>(), 464),
         ("Setup", size_of::<Setup>(), 184),
-        ("Node", size_of::<Node>(), 112),
+        ("Node", size_of::<Node>(), 64),
         // 24 + the flag that says the tree has no variation, so its
         // mainline is its nodes in order (issue #20: the USI writer walks
         // it as a slice).
