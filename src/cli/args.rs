@@ -515,9 +515,15 @@ pub struct TsumeGenerateArgs {
     #[arg(long, value_name = "1|3|5|7|9|11", value_parser = clap::value_parser!(u32).range(1..=11))]
     pub moves: u32,
     /// How problems are made: from random games (1 and 3 plies; the default
-    /// there) or grown backwards from a mate (the default from 5 plies).
+    /// there) or grown backwards from a mate (the default from 5 plies, and
+    /// with --from).
     #[arg(long, value_enum)]
     pub method: Option<TsumeMethod>,
+    /// Grow the problems from the mates of these games (reverse method):
+    /// records, folders and archives, as conversion reads them; every game
+    /// that ends with the side to move checkmated gives its mate.
+    #[arg(long, value_name = "INPUT", num_args = 1..)]
+    pub from: Vec<PathBuf>,
     /// Keep only problems whose quality score reaches S (reverse method).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub min_score: Option<i64>,

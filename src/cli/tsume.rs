@@ -3,11 +3,15 @@
 
 use super::args::{TsumeCheckArgs, TsumeGenerateArgs, TsumeMethod, TsumeOutput};
 use super::fatal;
+use super::run::{Face, Verbosity};
 use super::tools::{position, print};
 use crate::batch::jobs::tsume::TsumeCheck;
+use crate::batch::jobs::tsume_mates::TsumeMates;
 use crate::batch::output;
+use crate::batch::Plan;
 use crate::record::NodeId;
 use crate::tsume::{self, jsa_moves, Limits, Outcome};
+use crate::Position;
 use std::path::Path;
 
 /// `kifconv mate POSITION --depth N [--nodes N]`: the shortest forced mate,
@@ -116,20 +120,27 @@ pub fn check(args: TsumeCheckArgs) -> u8 {
 /// tsume KIF (to standard output, or one file each into -o DIR) or one SFEN
 /// a line. Into a folder that holds an earlier run's problems
 /// (`tsume-NNNN.kifu`): refused before anything is written, or with
-/// --force replaced, those beyond this run's count removed. Exit 0, or 2
-/// when refused or a file cannot be written.
+/// --force replaced, those beyond this run's count removed. With --from,
+/// the problems grow from the mates the inputs' games end in. Exit 0; 1
+/// when --from's mates gave fewer problems than asked (those made are
+/// written) or none; 2 when refused or a file cannot be written.
 pub fn generate(args: &TsumeGenerateArgs) -> u8 {
     if args.moves.is_multiple_of(2) {
         return fatal("--moves must be odd: 1, 3, 5, 7, 9 or 11");
     }
-    let method = args.method.unwrap_or(if args.moves <= 3 {
-        TsumeMethod::Random
-    } else {
-        TsumeMethod::Reverse
-    });
-    let rated = match method {
+    let method = args
+        .method
+        .unwrap_or(if args.moves <= 3 && args.from.is_empty() {
+            TsumeMethod::Random
+        } else {
+            TsumeMethod::Reverse
+        });
+    let rated: Made = match method {
         TsumeMethod::Random if args.moves > 3 => {
             return fatal("--method random makes 1 or 3 plies; use --method reverse")
+        }
+        TsumeMethod::Random if !args.from.is_empty() => {
+            return fatal("--from needs --method reverse")
         }
         TsumeMethod::Random if args.min_score.is_some() => {
             return fatal("--min-score needs --method reverse")
@@ -138,28 +149,43 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
             .into_iter()
             .map(|problem| (problem, None))
             .collect(),
-        TsumeMethod::Reverse => {
+        TsumeMethod::Reverse if args.from.is_empty() => {
             tsume::generate_reverse(args.moves, args.count as usize, args.seed, args.min_score)
                 .into_iter()
-                .map(|r| (r.problem, Some(r.quality)))
+                .map(|r| (r.problem, Some((r.quality, None))))
                 .collect::<Vec<_>>()
         }
+        TsumeMethod::Reverse => match from_games(args) {
+            Ok(rated) => rated,
+            Err(code) => return code,
+        },
     };
+    if rated.len() < args.count as usize {
+        eprintln!(
+            "error: only {} problems of {} plies grown from the games' mates ({} asked)",
+            rated.len(),
+            args.moves,
+            args.count
+        );
+        if rated.is_empty() {
+            return 1;
+        }
+    }
+    let short = u8::from(rated.len() < args.count as usize);
     let problems: Vec<&tsume::Problem> = rated.iter().map(|(p, _)| p).collect();
     let target = match args.to {
         TsumeOutput::Kif => crate::Target::Kif,
         _ => crate::Target::Kifu,
     };
     let kif = |i: usize| -> Result<Vec<u8>, String> {
-        let (problem, quality) = &rated[i];
+        let (problem, rated) = &rated[i];
         let mut record = tsume::problem_record(&problem.start, &problem.answer);
-        if let Some(quality) = quality {
-            record
-                .tree
-                .node_mut(NodeId::ROOT)
-                .notes_mut()
-                .comments
-                .push(quality.comment());
+        if let Some((quality, source)) = rated {
+            let comments = &mut record.tree.node_mut(NodeId::ROOT).notes_mut().comments;
+            comments.push(quality.comment());
+            if let Some(source) = source {
+                comments.push(source.clone());
+            }
         }
         crate::write(&[record], target, &Default::default()).map_err(|e| e.to_string())
     };
@@ -179,7 +205,10 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
                     },
                 }
             }
-            return print(&out);
+            return match print(&out) {
+                0 => short,
+                failed => failed,
+            };
         }
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
@@ -235,7 +264,52 @@ pub fn generate(args: &TsumeGenerateArgs) -> u8 {
             }
         }
     }
-    0
+    short
+}
+
+/// Problems made, each with its quality and a comment naming its source
+/// (reverse method).
+type Made = Vec<(tsume::Problem, Option<(tsume::Quality, Option<String>)>)>;
+
+/// The problems of `tsume generate --from`: the mates of the inputs'
+/// games gathered (reading errors said as conversion says them), then
+/// grown; each with its quality and a comment naming its game. `Err` is
+/// the exit code when the inputs give no mate or cannot be walked.
+fn from_games(args: &TsumeGenerateArgs) -> Result<Made, u8> {
+    // The walk's defaults: those of the batch flags, which this command
+    // does not take.
+    let face = Face {
+        plan: Plan::new(args.from.clone()),
+        verbosity: Verbosity::Normal,
+        report: None,
+    };
+    let mut sink = std::io::sink();
+    let (_, gathered) = face.run(&TsumeMates, &mut sink)?;
+    if gathered.mates.is_empty() {
+        eprintln!(
+            "error: none of the {} games read ends in a mate to grow problems from",
+            gathered.games
+        );
+        return Err(1);
+    }
+    let mates: Vec<Position> = gathered.mates.iter().map(|m| m.mate.clone()).collect();
+    let grown = tsume::generate_reverse_from(
+        &mates,
+        args.moves,
+        args.count as usize,
+        args.seed,
+        args.min_score,
+    );
+    Ok(grown
+        .into_iter()
+        .map(|r| {
+            let source = r.mate.map(|i| {
+                let m = &gathered.mates[i];
+                format!("出典：{} 第{}局の詰みから逆算", m.path, m.game)
+            });
+            (r.problem, Some((r.quality, source)))
+        })
+        .collect())
 }
 
 /// The file name of the `n`th problem: `tsume-0001.kifu` (or `.kif`).

@@ -739,15 +739,11 @@ mod tests {
         // destination a legal move has are exactly the legal moves of that
         // kind there, and check_legal refuses the ones pins and checks rule
         // out.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::test_util::rng::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut seen = 0;
         for _ in 0..12 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
+            for (pos, _) in crate::test_util::games::random_game(150, &mut rng) {
                 let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
                 for &mv in &legal {
                     assert_eq!(pos.check_legal(mv), Ok(()), "{} {mv}", pos.sfen());
                     let kind = kind_of(&pos, mv);
@@ -767,11 +763,6 @@ mod tests {
                     }
                     seen += 1;
                 }
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let pick = (state >> 33) as usize % legal.len();
-                pos.play_unchecked(legal[pick]);
             }
         }
         assert!(seen > 10_000, "{seen}");

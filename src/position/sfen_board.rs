@@ -125,14 +125,8 @@ mod tests {
         let mut rng = crate::test_util::rng::Rng::new(0x5f3e);
         let mut moves_seen = 0;
         for _ in 0..200 {
-            let mut pos = Position::startpos();
-            let mut kept = SfenBoard::of(pos.board());
-            for _ in 0..150 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[rng.below(moves.len())];
+            let mut kept = SfenBoard::of(Position::startpos().board());
+            for (mut pos, mv) in crate::test_util::games::random_game(150, &mut rng) {
                 pos.play_unchecked(mv);
                 kept.played(pos.board(), mv);
                 let (mut a, mut b) = (Vec::new(), Vec::new());

@@ -436,12 +436,7 @@ fn mated_at_end(counter: &mut Counter, end: &Position) -> Result<bool, OutOfNode
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::Setup;
-
-    fn problem(sfen: &str) -> Position {
-        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
+    use crate::tsume::problem;
 
     fn limits(depth: u32, nodes: u64) -> Limits {
         Limits { depth, nodes }

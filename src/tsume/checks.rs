@@ -95,12 +95,8 @@ fn for_each_mate_in_one(pos: &Position, mut found: impl FnMut(Move) -> bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::Setup;
-
-    fn problem(sfen: &str) -> Position {
-        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
+    use crate::test_util::games::random_game;
+    use crate::tsume::problem;
 
     #[test]
     fn gives_check_agrees_with_playing_the_move() {
@@ -109,13 +105,8 @@ mod tests {
         let mut rng = crate::test_util::rng::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for _ in 0..60 {
-            let mut pos = Position::startpos();
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for &mv in &moves {
+            for (pos, _) in random_game(120, &mut rng) {
+                for mv in pos.legal_moves() {
                     let mut after = pos.clone();
                     after.play_unchecked(mv);
                     assert_eq!(
@@ -126,7 +117,6 @@ mod tests {
                     );
                     checked += 1;
                 }
-                pos.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
         assert!(checked > 100_000, "{checked}");

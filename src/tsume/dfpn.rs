@@ -9,10 +9,11 @@
 //! numbers in the table so a revisited position costs nothing.
 //!
 //! The depth bound is part of the question: "mate within N plies". A
-//! proof within N holds within more plies, a disproof within N within
-//! fewer, so the table keeps, for each position, the fewest plies it is
-//! proved within and the most it is disproved within, and one entry
-//! answers every bound (the search graph has no cycles, as the plies left
+//! proof holds within as many plies as its longest line takes, and more;
+//! a disproof within N within fewer. So the table keeps, for each
+//! position, the length of the shortest proof found (which may be shorter
+//! than the bound it was searched with) and the most plies it is disproved
+//! within, and one entry answers every bound (the search graph has no cycles, as the plies left
 //! fall by one a move). Positions are grouped by board: one whose attacker
 //! holds more in hand and defender less than a proved position is proved
 //! too, and the other way round for disproofs (hand domination). A budget
@@ -107,16 +108,17 @@ const ANY_DEPTH: u32 = u32::MAX;
 const NO_LOOP: usize = usize::MAX;
 
 /// What the table knows of one position (board, side to move and hands):
-/// the fewest plies it is proved within, the most plies it is disproved
+/// the length of its shortest proof found, the most plies it is disproved
 /// within, and the numbers of the search under way at one bound.
 ///
-/// A proof within N plies holds within more; a disproof within N holds
+/// A proof of N plies holds within N and more; a disproof within N holds
 /// within fewer. So one entry answers for every bound, and a longer search
 /// reuses the proofs of a shorter one.
 #[derive(Clone, Copy)]
 struct Entry {
     hands: Hands,
-    /// The fewest plies a proof is known for, or [`NOT_PROVED`].
+    /// The length of the shortest proof known (the plies its longest line
+    /// takes), or [`NOT_PROVED`].
     proved: u32,
     /// One more than the most plies a disproof is known for (0: none), or
     /// [`ANY_DEPTH`] when no mate exists at any depth.
@@ -134,6 +136,40 @@ struct Known {
     dn: u32,
     /// Disproved at any depth.
     any_depth: bool,
+    /// Proved: the proof's length in plies.
+    proof: u32,
+}
+
+impl Known {
+    /// Numbers not settled yet.
+    const fn open(pn: u32, dn: u32) -> Known {
+        Known {
+            pn,
+            dn,
+            any_depth: false,
+            proof: NOT_PROVED,
+        }
+    }
+
+    /// Proved by a proof of `plies` plies.
+    const fn proved(plies: u32) -> Known {
+        Known {
+            pn: 0,
+            dn: INF,
+            any_depth: false,
+            proof: plies,
+        }
+    }
+
+    /// Disproved, at any depth or not.
+    const fn disproved(any_depth: bool) -> Known {
+        Known {
+            pn: INF,
+            dn: 0,
+            any_depth,
+            proof: NOT_PROVED,
+        }
+    }
 }
 
 /// A df-pn prover: the table and the budget, kept across questions so that
@@ -213,6 +249,14 @@ impl Prover {
         }
     }
 
+    /// The length of the shortest proof known that the attacker (to move)
+    /// mates within `plies`: a mate in that many plies at most, found by
+    /// the searches so far. `None` when it is not proved.
+    pub fn proof_length(&self, pos: &Position, plies: u32) -> Option<u32> {
+        let known = self.lookup(pos, plies, true);
+        (known.pn == 0).then_some(known.proof)
+    }
+
     /// Whether a disproof of the attacker (to move) within `plies` holds
     /// at any depth: every line of it ends with the attacker out of checks.
     /// False when the node is not disproved (or not searched).
@@ -222,62 +266,43 @@ impl Prover {
     }
 
     /// A node's numbers: settled when an entry of the same board with
-    /// hands no better for the attacker is proved within as few plies, or
-    /// one with hands no worse is disproved within as many; the numbers of
-    /// the search under way otherwise, (1, 1) for a new node.
+    /// hands no better for the attacker has a proof of as few plies or
+    /// fewer, or one with hands no worse is disproved within as many; the
+    /// numbers of the search under way otherwise, (1, 1) for a new node.
     fn lookup(&self, pos: &Position, plies: u32, or: bool) -> Known {
-        let mut known = Known {
-            pn: 1,
-            dn: 1,
-            any_depth: false,
-        };
+        let mut known = Known::open(1, 1);
         let Some(entries) = self.table.get(&bucket(pos, or)) else {
             return known;
         };
         let here = hands(pos, or);
         for e in entries {
             if e.proved <= plies && here.dominate(&e.hands) {
-                return Known {
-                    pn: 0,
-                    dn: INF,
-                    any_depth: false,
-                };
+                return Known::proved(e.proved);
             }
             if e.disproved > plies && e.hands.dominate(&here) {
-                return Known {
-                    pn: INF,
-                    dn: 0,
-                    any_depth: e.disproved == ANY_DEPTH,
-                };
+                return Known::disproved(e.disproved == ANY_DEPTH);
             }
             if e.hands == here && e.plies == plies {
-                known.pn = e.pn;
-                known.dn = e.dn;
+                known = Known::open(e.pn, e.dn);
             }
         }
         known
     }
 
-    fn settle(
-        &mut self,
-        pos: &Position,
-        plies: u32,
-        or: bool,
-        numbers: (u32, u32),
-    ) -> (u32, u32, usize) {
-        let (pn, dn) = self.store_entry(pos, plies, or, numbers, false);
-        (pn, dn, NO_LOOP)
+    /// Stores a node's numbers and gives them back, resting on no
+    /// repetition.
+    fn settle(&mut self, pos: &Position, plies: u32, or: bool, known: Known) -> (u32, u32, usize) {
+        self.store_entry(pos, plies, or, known);
+        (known.pn, known.dn, NO_LOOP)
     }
 
-    fn store_entry(
-        &mut self,
-        pos: &Position,
-        plies: u32,
-        or: bool,
-        numbers: (u32, u32),
-        any_depth: bool,
-    ) -> (u32, u32) {
-        let (pn, dn) = numbers;
+    fn store_entry(&mut self, pos: &Position, plies: u32, or: bool, known: Known) {
+        let Known {
+            pn,
+            dn,
+            any_depth,
+            proof,
+        } = known;
         let here = hands(pos, or);
         let entries = self.table.entry(bucket(pos, or)).or_default();
         let i = match entries.iter().position(|e| e.hands == here) {
@@ -296,7 +321,7 @@ impl Prover {
         };
         let e = &mut entries[i];
         if pn == 0 {
-            e.proved = e.proved.min(plies);
+            e.proved = e.proved.min(proof);
         } else if dn == 0 {
             let reach = if any_depth { ANY_DEPTH } else { plies + 1 };
             e.disproved = e.disproved.max(reach);
@@ -305,7 +330,6 @@ impl Prover {
             e.pn = pn;
             e.dn = dn;
         }
-        numbers
     }
 
     /// Expands a node until its proof number reaches `th_pn` or its
@@ -356,14 +380,13 @@ impl Prover {
         th_dn: u32,
     ) -> (u32, u32, usize) {
         self.nodes += 1;
-        const PROVEN: (u32, u32) = (0, INF);
-        const DISPROVEN: (u32, u32) = (INF, 0);
+        const DISPROVEN: Known = Known::disproved(false);
         let moves: Vec<Move> = if or {
             if plies == 0 {
                 return self.settle(pos, plies, or, DISPROVEN);
             }
             if mate_in_one(pos).is_some() {
-                return self.settle(pos, plies, or, PROVEN);
+                return self.settle(pos, plies, or, Known::proved(1));
             }
             if plies < 3 {
                 return self.settle(pos, plies, or, DISPROVEN);
@@ -372,7 +395,7 @@ impl Prover {
         } else {
             let moves = pos.legal_moves();
             if moves.is_empty() {
-                return self.settle(pos, plies, or, PROVEN);
+                return self.settle(pos, plies, or, Known::proved(0));
             }
             if plies < 2 {
                 return self.settle(pos, plies, or, DISPROVEN);
@@ -382,8 +405,7 @@ impl Prover {
         if moves.is_empty() {
             // The attacker has no check: no mate at any depth. (A defender
             // with no move was mated above.)
-            self.store_entry(pos, plies, or, DISPROVEN, true);
-            return (INF, 0, NO_LOOP);
+            return self.settle(pos, plies, or, Known::disproved(true));
         }
         let children: Vec<Position> = moves
             .iter()
@@ -411,11 +433,7 @@ impl Prover {
                 if l == NO_LOOP {
                     self.lookup(c, plies - 1, !or)
                 } else {
-                    Known {
-                        pn: INF,
-                        dn: 0,
-                        any_depth: false,
-                    }
+                    DISPROVEN
                 }
             }));
             for (i, known) in numbers.iter().enumerate() {
@@ -462,11 +480,18 @@ impl Prover {
                 if rests_on != NO_LOOP && rests_on < own {
                     return (pn, dn, rests_on);
                 }
-                self.store_entry(pos, plies, or, (pn, dn), any_depth);
-                return (pn, dn, NO_LOOP);
+                return self.settle(pos, plies, or, Known::disproved(any_depth));
             }
-            if pn >= th_pn || dn >= th_dn || pn == 0 || self.exhausted() {
-                return self.settle(pos, plies, or, (pn, dn));
+            if pn == 0 {
+                // Proved: at an OR node by its shortest proved child, at an
+                // AND node by all of them, as long as the longest.
+                let proofs = numbers.iter().filter(|k| k.pn == 0).map(|k| k.proof);
+                let child = if or { proofs.min() } else { proofs.max() };
+                let proof = child.unwrap_or(0).saturating_add(1);
+                return self.settle(pos, plies, or, Known::proved(proof));
+            }
+            if pn >= th_pn || dn >= th_dn || self.exhausted() {
+                return self.settle(pos, plies, or, Known::open(pn, dn));
             }
             // The child's thresholds: it stays the most proving (or
             // disproving) child while below the runner-up plus a quarter
@@ -496,12 +521,7 @@ impl Prover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::Setup;
-
-    fn problem(sfen: &str) -> Position {
-        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
+    use crate::tsume::problem;
 
     #[test]
     fn a_proof_holds_for_a_better_hand_and_a_disproof_for_a_worse() {

@@ -14,6 +14,7 @@
 //! [`check`](super::check) finds sound at the end is a problem.
 
 use super::check::check;
+use super::checks::mate_in_one;
 use super::dfpn::Prover;
 use super::solver::{attacker_length, solve, Limits, Outcome};
 use crate::position::KingRule;
@@ -84,14 +85,9 @@ pub fn mine(record: &Record, mining: Mining) -> Found {
     if !ended {
         return found;
     }
-    let mut positions = vec![record.start.clone()];
-    for mv in record.tree.mainline_moves() {
-        let mut next = positions.last().expect("the start is there").clone();
-        if next.play(mv).is_err() {
-            return found;
-        }
-        positions.push(next);
-    }
+    let Some(positions) = mainline_positions(record) else {
+        return found;
+    };
     // The side to move at the end lost (it is mated, or it resigned): the
     // winner is to move one ply before, three plies before, and so on.
     let end = positions.len() - 1;
@@ -122,6 +118,35 @@ pub fn mine(record: &Record, mining: Mining) -> Found {
     tried.reverse();
     found.problems = tried;
     found
+}
+
+/// The positions of a game's mainline, its start first; `None` when a
+/// move is illegal.
+fn mainline_positions(record: &Record) -> Option<Vec<Position>> {
+    let mut positions = vec![record.start.clone()];
+    for mv in record.tree.mainline_moves() {
+        let mut next = positions.last().expect("the start is there").clone();
+        next.play(mv).ok()?;
+        positions.push(next);
+    }
+    Some(positions)
+}
+
+/// The mate a game ends in, as a mate in one: the position before the
+/// mating move made a problem ([`as_problem`]), when a move still mates at
+/// once there (the defender now holds every spare piece, so a drop may
+/// block the game's mate). `None` when the game does not end with the side
+/// to move checkmated.
+pub fn final_mate(record: &Record) -> Option<Position> {
+    let positions = mainline_positions(record)?;
+    let [.., before, end] = positions.as_slice() else {
+        return None;
+    };
+    if !end.is_checkmate() {
+        return None;
+    }
+    let (start, _) = as_problem(before)?;
+    mate_in_one(&start).is_some().then_some(start)
 }
 
 /// A game's position as a problem: the side to move attacks, the other

@@ -37,11 +37,19 @@ pub use crate::types::SplitMix;
 pub use check::{check, check_record, hand_text, IllegalAnswer, Report, Rivals, Soundness};
 pub use checks::{check_moves, gives_check, mate_in_one, mates_in_one};
 pub use dfpn::{Prover, Verdict};
-pub use extract::{as_problem, mine, reduce, Found, Mined, Mining};
+pub use extract::{as_problem, final_mate, mine, reduce, Found, Mined, Mining};
 pub use generate::{generate, Problem};
 pub use notation::jsa_moves;
 pub use quality::{quality, Quality, WEIGHTS};
 pub use record::problem_record;
-pub use reverse::{generate_reverse, Rated};
+pub use reverse::{generate_reverse, generate_reverse_from, Rated};
 pub use rules::{Finding, Rule, Severity};
 pub use solver::{is_interposition, solve, Limits, Mate, Outcome};
+
+/// A problem position of the tests, from its SFEN; the attacker may have
+/// no king.
+#[cfg(test)]
+pub(crate) fn problem(sfen: &str) -> crate::Position {
+    let setup = crate::Setup::from_sfen(sfen).unwrap();
+    crate::Position::from_setup(setup, crate::position::KingRule::MayBeMissing).unwrap()
+}

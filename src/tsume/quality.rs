@@ -178,12 +178,7 @@ pub fn quality(start: &Position, answer: &[Move], budget: u64) -> Quality {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::Setup;
-
-    fn problem(sfen: &str) -> Position {
-        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
+    use crate::tsume::problem;
 
     /// The moves of `usi`, each checked legal from `pos` in turn.
     fn line(pos: &Position, usi: &str) -> Vec<Move> {

@@ -45,13 +45,12 @@ pub fn problem_record(start: &Position, answer: &[Move]) -> Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::{Setup, Target};
+    use crate::tsume::problem;
+    use crate::Target;
 
     #[test]
     fn a_tsume_kif_reads_back() {
-        let setup = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
-        let start = Position::from_setup(setup, KingRule::MayBeMissing).unwrap();
+        let start = problem("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
         let answer = [Move::from_usi("G*5b").unwrap()];
         let record = problem_record(&start, &answer);
         let bytes = crate::write(&[record], Target::Kifu, &Default::default()).unwrap();

@@ -18,6 +18,9 @@
 //! At the full length, every piece the problem does without is removed
 //! (to the defender's hand), in a random order, as long as it stays sound
 //! at the same length. Everything depends on the seed alone.
+//!
+//! The mate in one may come from a random game or from a list of mates
+//! (the mates real games end in): then each growth draws one of them.
 
 use super::check::check;
 use super::checks::{gives_check, mate_in_one};
@@ -42,20 +45,64 @@ pub struct Rated {
     pub problem: Problem,
     /// Its features and score.
     pub quality: Quality,
+    /// For [`generate_reverse_from`]: the index of the mate it grew from.
+    pub mate: Option<usize>,
 }
 
+/// The growths [`generate_reverse_from`] tries for each problem asked
+/// before it gives up.
+const GROWTHS_PER_PROBLEM: usize = 40;
+
 /// Generates `count` distinct sound problems of `moves` plies (odd, 1 or
-/// more) by the reverse method, the same ones for the same seed. With
-/// `min_score`, only problems whose score reaches it are kept.
+/// more) by the reverse method from the mates of random games, the same
+/// ones for the same seed. With `min_score`, only problems whose score
+/// reaches it are kept.
 pub fn generate_reverse(moves: u32, count: usize, seed: u64, min_score: Option<i64>) -> Vec<Rated> {
+    rated(moves, count, seed, min_score, None)
+}
+
+/// [`generate_reverse`] from given mates in one (attacker, Black, to move:
+/// the mates of real games, as [`final_mate`](super::final_mate) gives
+/// them): each growth starts from one of them, drawn by the seed. It gives
+/// up after a number of growths for each problem asked, so it may give
+/// fewer than `count` (none without a mate).
+pub fn generate_reverse_from(
+    mates: &[Position],
+    moves: u32,
+    count: usize,
+    seed: u64,
+    min_score: Option<i64>,
+) -> Vec<Rated> {
+    rated(moves, count, seed, min_score, Some(mates))
+}
+
+fn rated(
+    moves: u32,
+    count: usize,
+    seed: u64,
+    min_score: Option<i64>,
+    mates: Option<&[Position]>,
+) -> Vec<Rated> {
     let mut rng = SplitMix::new(seed);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     if moves.is_multiple_of(2) {
         return out;
     }
+    let mut growths = 0;
     while out.len() < count {
-        let Some(problem) = grow(&mut rng, moves) else {
+        let (mate, grown) = match mates {
+            None => (None, grow(&mut rng, moves, None)),
+            Some(mates) => {
+                if mates.is_empty() || growths >= count.saturating_mul(GROWTHS_PER_PROBLEM) {
+                    break;
+                }
+                growths += 1;
+                let i = rng.below(mates.len());
+                (Some(i), grow(&mut rng, moves, Some(&mates[i])))
+            }
+        };
+        let Some(problem) = grown else {
             continue;
         };
         if !seen.insert(problem.start.key()) {
@@ -65,14 +112,22 @@ pub fn generate_reverse(moves: u32, count: usize, seed: u64, min_score: Option<i
         if min_score.is_some_and(|min| quality.score() < min) {
             continue;
         }
-        out.push(Rated { problem, quality });
+        out.push(Rated {
+            problem,
+            quality,
+            mate,
+        });
     }
     out
 }
 
-/// One problem of `moves` plies, or `None` when its growth got stuck.
-fn grow(rng: &mut SplitMix, moves: u32) -> Option<Problem> {
-    let start = candidate(rng, 1)?;
+/// One problem of `moves` plies grown from `mate` (a mate in one) or from
+/// a random game's mate, or `None` when its growth got stuck.
+fn grow(rng: &mut SplitMix, moves: u32, mate: Option<&Position>) -> Option<Problem> {
+    let start = match mate {
+        Some(mate) => mate.clone(),
+        None => candidate(rng, 1)?,
+    };
     let mut problem = reduce(rng, start, 1)?;
     let mut length = 1;
     while length < moves {
@@ -255,10 +310,7 @@ fn confirm(out: &mut Vec<(Position, Move)>, after: &Position, before: Setup, mv:
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn problem(sfen: &str) -> Position {
-        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
+    use crate::tsume::problem;
 
     #[test]
     fn every_reverse_pair_leads_forward_to_the_problem() {

@@ -13,9 +13,10 @@
 //! - in as many, as the same move at another distance (a piece dropped or
 //!   moved further along the same line) or with the other promotion
 //!   choice, before the last move: 非限定 (a flaw);
-//! - in as many, as the answer's next attacker move played first, the
-//!   answer's move p after the same defence, reaching the same position:
-//!   手順前後 (a flaw);
+//! - in as many, as a later attacker move of the answer played first, the
+//!   answer's move p in its place, the moves between unchanged, every
+//!   attacker move still a check, reaching the same position: 手順前後 (a
+//!   flaw);
 //! - in as many, otherwise: 余詰 (unsound).
 //!
 //! A move that mates only in more plies is none of these. When its line
@@ -49,7 +50,8 @@ pub enum Rule {
     LastMoveYozume,
     /// The answer's move at another distance, or promotion optional.
     Higentei,
-    /// The answer's next attacker move played first, to the same position.
+    /// A later attacker move of the answer played first, to the same
+    /// position.
     TejunZengo,
     /// A defence that lasts longer than the answer's.
     Henchou,
@@ -113,7 +115,8 @@ pub struct Finding {
     /// for a defence that escapes the bound).
     pub other_left: Option<u32>,
     /// For 迂回: the 1-based ply of the answer's position it comes back to.
-    pub back_to: Option<usize>,
+    /// For 手順前後: the 1-based ply of the answer's move played first.
+    pub other_ply: Option<usize>,
 }
 
 impl Finding {
@@ -141,7 +144,7 @@ impl Finding {
             }
             Rule::TejunZengo => format!(
                 "the answer's move {} played first reaches the same position in as many",
-                ply + 2
+                self.other_ply.unwrap_or(ply + 2)
             ),
             Rule::Henchou => {
                 format!("another defence lasts {other}, the answer's {left}: not the main line")
@@ -149,7 +152,7 @@ impl Finding {
             Rule::Hendou => format!("another defence lasts {left} too, leaving nothing in hand"),
             Rule::Ukai => format!(
                 "mates in {other} by a detour back to the answer's position after ply {}, not 余詰",
-                self.back_to.unwrap_or(0)
+                self.other_ply.unwrap_or(0)
             ),
         };
         format!("ply {ply}: {name} ({why}): {moves}")
@@ -213,18 +216,20 @@ pub(crate) fn attacker_findings(
                 }
                 continue;
             };
+            let mut other_ply = None;
             let rule = if n < left {
                 Rule::Hayazume
             } else if i == last && i > 0 {
                 Rule::LastMoveYozume
             } else if i < last && same_move_otherwise(pos, mine, mv) {
                 Rule::Higentei
-            } else if swapped(line, i, mv) {
+            } else if let Some(j) = swapped(line, i, mv) {
+                other_ply = Some(j + 1);
                 Rule::TejunZengo
             } else {
                 Rule::Yozume
             };
-            found.push((rule, mv, Some(n), None));
+            found.push((rule, mv, Some(n), other_ply));
         }
         group(&mut out, pos, i + 1, left, found);
     }
@@ -298,7 +303,7 @@ fn group(
             } else {
                 these.iter().filter_map(|f| f.2).min()
             },
-            back_to: these.iter().find_map(|f| f.3),
+            other_ply: these.iter().find_map(|f| f.3),
         });
     }
 }
@@ -338,25 +343,31 @@ fn same_ray(origin: Square, a: Square, b: Square) -> bool {
     a != b && step(a).is_some() && step(a) == step(b)
 }
 
-/// Whether `other`, played at index `i`, is the answer's next attacker
-/// move played first: it, the answer's defence at `i + 1`, then the
-/// answer's move at `i` (still a check) reach the answer's position after
-/// index `i + 2`.
-fn swapped(line: &Line, i: usize, other: Move) -> bool {
-    if i + 3 > line.answer.len() || line.answer[i + 2] != other {
-        return false;
-    }
-    let mut pos = line.positions[i].clone();
-    for (k, mv) in [other, line.answer[i + 1], line.answer[i]]
-        .into_iter()
-        .enumerate()
-    {
-        if !pos.is_legal(mv) || (k != 1 && !gives_check(&pos, mv)) {
-            return false;
+/// The index of the answer's later attacker move that `other`, played at
+/// index `i`, is, when the two swap: `other` first, the answer's moves
+/// between them as they are, the answer's move at `i` in its place, every
+/// move legal and every attacker move a check, reaching the answer's
+/// position after it. `None` when no later move swaps so.
+fn swapped(line: &Line, i: usize, other: Move) -> Option<usize> {
+    let swaps_with = |j: usize| {
+        let mut pos = line.positions[i].clone();
+        for k in i..=j {
+            let mv = match k {
+                _ if k == i => other,
+                _ if k == j => line.answer[i],
+                _ => line.answer[k],
+            };
+            let attacker = (k - i).is_multiple_of(2);
+            if !pos.is_legal(mv) || (attacker && !gives_check(&pos, mv)) {
+                return false;
+            }
+            pos.play_unchecked(mv);
         }
-        pos.play_unchecked(mv);
-    }
-    pos.key() == line.positions[i + 3].key()
+        pos.key() == line.positions[j + 1].key()
+    };
+    (i + 2..line.answer.len())
+        .step_by(2)
+        .find(|&j| line.answer[j] == other && swaps_with(j))
 }
 
 /// Whether the solver's line from `pos` (attacker to move) within `bound`
@@ -409,8 +420,7 @@ fn longer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::Setup;
+    use crate::tsume::problem;
 
     fn mv(text: &str) -> Move {
         Move::from_usi(text).unwrap()
@@ -418,8 +428,7 @@ mod tests {
 
     #[test]
     fn the_same_move_otherwise_is_a_distance_or_a_promotion() {
-        let setup = Setup::from_sfen("8k/9/9/9/9/9/9/9/R8 b L 1").unwrap();
-        let pos = Position::from_setup(setup, KingRule::MayBeMissing).unwrap();
+        let pos = problem("8k/9/9/9/9/9/9/9/R8 b L 1");
         // Lances dropped below the king, nearer and further: one ray.
         assert!(same_move_otherwise(&pos, mv("L*1c"), mv("L*1e")));
         // Beside the king, or a rook instead: not the same move.
@@ -430,5 +439,35 @@ mod tests {
         assert!(!same_move_otherwise(&pos, mv("9i8i"), mv("9i9h")));
         // Promoting or not, on the same square.
         assert!(same_move_otherwise(&pos, mv("9i9a+"), mv("9i9a")));
+    }
+
+    #[test]
+    fn the_first_and_the_last_attacker_moves_swap() {
+        // Golds on 2c and 3b can each go to 2b first, the silver takes
+        // it, a lance checks from 1d and the gold on 1e takes it, and the
+        // other gold takes the silver: either order reaches one position.
+        // The lance drop cannot come first: 3c2b would leave the king in
+        // check.
+        let start = problem("8k/6G2/6sG1/9/8g/9/9/9/9 b L 1");
+        let answer: Vec<Move> = ["2c2b", "3c2b", "L*1d", "1e1d", "3b2b"]
+            .into_iter()
+            .map(mv)
+            .collect();
+        let mut positions = vec![start.clone()];
+        for &m in &answer {
+            let mut next = positions.last().unwrap().clone();
+            next.play(m).unwrap();
+            positions.push(next);
+        }
+        let line = Line {
+            answer: &answer,
+            positions: &positions,
+            counted: &[true; 5],
+            bound: 5,
+        };
+        assert_eq!(swapped(&line, 0, mv("3b2b")), Some(4));
+        assert_eq!(swapped(&line, 0, mv("L*1d")), None);
+        // A move the answer does not play later swaps with nothing.
+        assert_eq!(swapped(&line, 0, mv("3b3a")), None);
     }
 }

@@ -136,11 +136,16 @@ pub(crate) fn attacker_length(
 const PROBE_FROM: u32 = 5;
 
 /// The shortest mate of the attacker (to move) within `max` plies, and
-/// when there is none, whether there is none at any depth. The bound grows
-/// two plies at a time and stops early once a disproof holds at any depth
-/// (the attacker's checks run out on every line), so a large `max` costs
-/// nothing then. Before the bound of five, one search at `max` itself may
-/// end it: a disproof there holds for every shorter bound.
+/// when there is none, whether there is none at any depth.
+///
+/// The mates in one and three are looked for first. Then one search at
+/// `max` itself, with half the budget left: a disproof there holds for
+/// every shorter bound; a proof has a length, and the bound is tightened
+/// to two plies below it until no mate is left, so only the last bound
+/// is disproved. When that first search runs out, the bound grows two
+/// plies at a time instead. Either way the bound grows or shrinks until
+/// a disproof that holds at any depth (the attacker's checks run out on
+/// every line), so a large `max` costs nothing then.
 pub(crate) fn shortest(
     prover: &mut Prover,
     pos: &Position,
@@ -148,12 +153,12 @@ pub(crate) fn shortest(
 ) -> Result<(Option<u32>, bool), OutOfNodes> {
     for plies in (1..=max).step_by(2) {
         if plies == PROBE_FROM && max > plies {
-            // One search at the full bound first, with half the budget
-            // left: a disproof there answers every shorter bound at once,
-            // and a proof leaves its numbers for the shorter searches.
             let verdict = prover.attacker_mates_within(pos, max, prover.left() / 2);
             if verdict == Verdict::Disproven {
                 return Ok((None, prover.no_mate_at_any_depth(pos, max)));
+            }
+            if let Some(length) = prover.proof_length(pos, max) {
+                return tighten(prover, pos, length).map(|n| (Some(n), false));
             }
         }
         if proved(prover.attacker_mates(pos, plies))? {
@@ -164,6 +169,21 @@ pub(crate) fn shortest(
         }
     }
     Ok((None, false))
+}
+
+/// The shortest mate of the attacker (to move) given a proof of `length`
+/// plies: a mate within two plies fewer is looked for until there is none.
+fn tighten(prover: &mut Prover, pos: &Position, mut length: u32) -> Result<u32, OutOfNodes> {
+    while length >= PROBE_FROM {
+        if !proved(prover.attacker_mates(pos, length - 2))? {
+            break;
+        }
+        match prover.proof_length(pos, length - 2) {
+            Some(shorter) => length = shorter,
+            None => return Err(OutOfNodes), // proved a moment ago
+        }
+    }
+    Ok(length)
 }
 
 /// Whether the defender's reply `mv` (to move, in check) puts a piece
@@ -231,12 +251,7 @@ fn main_line(prover: &mut Prover, pos: &Position, length: u32) -> Result<Vec<Mov
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::KingRule;
-    use crate::Setup;
-
-    fn problem(sfen: &str) -> Position {
-        Position::from_setup(Setup::from_sfen(sfen).unwrap(), KingRule::MayBeMissing).unwrap()
-    }
+    use crate::tsume::problem;
 
     #[test]
     fn mate_in_three_with_its_main_line() {

@@ -7,8 +7,9 @@ use crate::util::shared::shared;
 use crate::util::zip::{read_all, stored};
 
 /// The first `mates` games of the bench CSA archive that end in 詰み and
-/// the first `resigned` that end in 投了, as a stored archive in `dir`.
-fn bench_subset(
+/// the first `resigned` that end in 投了, as a stored archive in `dir`
+/// (`scripts/tsume-reverse-cshogi.py` picks the same games).
+pub(crate) fn bench_subset(
     dir: &std::path::Path,
     mates: usize,
     resigned: usize,

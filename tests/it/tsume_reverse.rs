@@ -1,10 +1,13 @@
 //! `kifconv tsume generate --method reverse`: problems of 5 and 7 plies
-//! grown backwards from a mate, judged by the rules core, by cshogi
-//! (its answers for the `--seed 1` problems are committed as data:
-//! fixtures/tsume/reverse-cshogi.tsv, scripts/tsume-reverse-cshogi.py) and
-//! by YaneuraOu's mate engine (run here when ../shared is present).
+//! grown backwards from a mate (of a random game, or of a bench game with
+//! `--from`), judged by the rules core, by cshogi (its answers for the
+//! `--seed 1` problems are committed as data: fixtures/tsume/
+//! reverse-cshogi.tsv and reverse-games-cshogi.tsv, written by
+//! scripts/tsume-reverse-cshogi.py) and by YaneuraOu's mate engine (run
+//! here when ../shared is present).
 
-use crate::util::bin::{assert_exit, run, s, scratch, stdout};
+use crate::tsume_extract::bench_subset;
+use crate::util::bin::{assert_exit, run, s, scratch, stderr, stdout};
 use crate::util::engines::yaneuraou;
 use crate::util::files::contents;
 use kifconv::usi::{Engine, Mate, Timeouts};
@@ -29,14 +32,13 @@ fn problems_in(dir: &Path) -> Vec<(Position, Vec<Move>, String)> {
     out
 }
 
-/// The rows of the committed cshogi answers for problems of `length`:
-/// (sfen, shorter mate found, mate found).
-fn cshogi_rows(length: u32) -> Vec<(String, bool, bool)> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/tsume/reverse-cshogi.tsv"
-    ))
-    .unwrap();
+/// The rows of the committed cshogi answers (`fixtures/tsume/NAME`) for
+/// problems of `length`: (sfen, shorter mate found, mate found).
+fn cshogi_rows(name: &str, length: u32) -> Vec<(String, bool, bool)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/tsume")
+        .join(name);
+    let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| l.split('\t').collect::<Vec<_>>())
@@ -54,6 +56,67 @@ fn generate(moves: &str, count: &str, more: &[&str]) -> std::process::Output {
     ]
     .concat();
     run(&args)
+}
+
+/// Every answer is legal, checks at every attacker move and ends in mate
+/// with the attacker's hand empty, in `moves` plies.
+fn assert_answers_mate(problems: &[(Position, Vec<Move>, String)], moves: u32) {
+    for (start, answer, text) in problems {
+        assert_eq!(answer.len(), moves as usize, "{text}");
+        assert!(text.contains("評価："), "{text}");
+        let mut pos = start.clone();
+        for (i, &mv) in answer.iter().enumerate() {
+            pos.play(mv)
+                .unwrap_or_else(|e| panic!("{text}\nply {}: {e}", i + 1));
+            if i % 2 == 0 {
+                assert!(pos.is_check(), "{text}\nply {} does not check", i + 1);
+            }
+        }
+        assert!(pos.is_checkmate(), "{text}\nno mate at the end");
+        assert!(pos.hand(Color::Black).is_empty(), "{text}\n駒余り");
+    }
+}
+
+/// cshogi's committed answers (`fixtures/tsume/NAME`) are for exactly the
+/// problems of `sfens`, and say: no shorter mate, a mate at the length.
+fn assert_cshogi_agrees(name: &str, sfens: &str, moves: u32) {
+    let rows = cshogi_rows(name, moves);
+    let ours: Vec<&str> = sfens.lines().collect();
+    let theirs: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(
+        ours, theirs,
+        "rerun scripts/tsume-reverse-cshogi.py: the problems changed"
+    );
+    for (sfen, shorter, mate) in &rows {
+        assert!(!shorter, "{sfen}: cshogi mates in {}", moves - 2);
+        assert!(mate, "{sfen}: cshogi finds no mate in {moves}");
+    }
+}
+
+/// YaneuraOu's mate engine (`engine`) finds a mate in each problem.
+fn assert_yaneuraou_mates(engine: &Path, problems: &[(Position, Vec<Move>, String)]) {
+    for (start, _, text) in problems {
+        // A fresh engine for each: the mate edition once died on a second
+        // search in one process. With its default of four threads it dies
+        // of SIGFPE on some of these problems.
+        let options = [
+            ("Threads".to_string(), "1".to_string()),
+            ("USI_Hash".to_string(), "64".to_string()),
+        ];
+        let mut yane = Engine::start(s(engine), &options, Timeouts::default()).unwrap();
+        let answer = yane
+            .mate(start, &[], Some(Duration::from_secs(10)))
+            .unwrap();
+        let Mate::Found(line) = answer else {
+            panic!("{text}\nYaneuraOu: {answer:?}");
+        };
+        let mut pos = start.clone();
+        for &mv in &line {
+            pos.play(mv).unwrap();
+        }
+        assert!(pos.is_checkmate(), "{text}\nYaneuraOu's line does not mate");
+        yane.quit();
+    }
 }
 
 /// The bar: 20 problems of 5 plies and 10 of 7 from `--seed 1`. Every
@@ -80,63 +143,98 @@ fn reverse_problems_of_five_and_seven_plies_are_sound() {
         assert_eq!(contents(&a), contents(&b), "the same seed, other files");
         let problems = problems_in(&a);
         assert_eq!(problems.len(), count);
-        for (start, answer, text) in &problems {
-            assert_eq!(answer.len(), moves as usize, "{text}");
-            assert!(text.contains("評価："), "{text}");
-            let mut pos = start.clone();
-            for (i, &mv) in answer.iter().enumerate() {
-                pos.play(mv)
-                    .unwrap_or_else(|e| panic!("{text}\nply {}: {e}", i + 1));
-                if i % 2 == 0 {
-                    assert!(pos.is_check(), "{text}\nply {} does not check", i + 1);
-                }
-            }
-            assert!(pos.is_checkmate(), "{text}\nno mate at the end");
-            assert!(pos.hand(Color::Black).is_empty(), "{text}\n駒余り");
-        }
-        // cshogi's answers are for exactly these problems.
+        assert_answers_mate(&problems, moves);
         let sfens = stdout(&generate(
             &moves.to_string(),
             &count.to_string(),
             &["--to", "sfen"],
         ));
-        let rows = cshogi_rows(moves);
-        let ours: Vec<&str> = sfens.lines().collect();
-        let theirs: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        assert_eq!(
-            ours, theirs,
-            "rerun scripts/tsume-reverse-cshogi.py: the problems changed"
-        );
-        for (sfen, shorter, mate) in &rows {
-            assert!(!shorter, "{sfen}: cshogi mates in {}", moves - 2);
-            assert!(mate, "{sfen}: cshogi finds no mate in {moves}");
-        }
-        let Some(engine) = &mate_engine else {
-            continue;
-        };
-        for (start, _, text) in &problems {
-            // A fresh engine for each: the mate edition once died on a
-            // second search in one process. With its default of four
-            // threads it dies of SIGFPE on some of these problems.
-            let options = [
-                ("Threads".to_string(), "1".to_string()),
-                ("USI_Hash".to_string(), "64".to_string()),
-            ];
-            let mut yane = Engine::start(s(engine), &options, Timeouts::default()).unwrap();
-            let answer = yane
-                .mate(start, &[], Some(Duration::from_secs(10)))
-                .unwrap();
-            let Mate::Found(line) = answer else {
-                panic!("{text}\nYaneuraOu: {answer:?}");
-            };
-            let mut pos = start.clone();
-            for &mv in &line {
-                pos.play(mv).unwrap();
-            }
-            assert!(pos.is_checkmate(), "{text}\nYaneuraOu's line does not mate");
-            yane.quit();
+        assert_cshogi_agrees("reverse-cshogi.tsv", &sfens, moves);
+        if let Some(engine) = &mate_engine {
+            assert_yaneuraou_mates(engine, &problems);
         }
     }
+}
+
+/// `--from` the games: problems of 5 and 7 plies grown from the mates of
+/// the first 60 bench games that end in 詰み. Each names the game whose
+/// mate it grew from, a game of the archive that ends in 詰み; the answers
+/// hold as above, for cshogi and YaneuraOu too; the same seed gives the
+/// same files, and another seed other problems.
+#[test]
+fn reverse_problems_from_the_mates_of_bench_games_are_sound() {
+    let dir = scratch("tsume-reverse-games");
+    let Some(zip) = bench_subset(&dir, 60, 0) else {
+        return;
+    };
+    let games: Vec<(String, Vec<u8>)> = crate::util::zip::read_all(&zip);
+    let mate_engine = yaneuraou("mate");
+    for (moves, count) in [(5u32, 10usize), (7, 5)] {
+        let (m, c) = (moves.to_string(), count.to_string());
+        let (a, b) = (dir.join(format!("a{moves}")), dir.join(format!("b{moves}")));
+        let started = Instant::now();
+        let out = generate(&m, &c, &["--from", s(&zip), "-o", s(&a)]);
+        assert_exit(&out, 0);
+        eprintln!(
+            "{count} problems of {moves} plies from the games' mates in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        assert_exit(&generate(&m, &c, &["--from", s(&zip), "-o", s(&b)]), 0);
+        assert_eq!(contents(&a), contents(&b), "the same seed, other files");
+        let problems = problems_in(&a);
+        assert_eq!(problems.len(), count);
+        assert_answers_mate(&problems, moves);
+        for (_, _, text) in &problems {
+            let (_, source) = text.split_once("出典：").expect("the source named");
+            let name = source
+                .split_once(" 第1局の詰みから逆算")
+                .unwrap_or_else(|| panic!("{text}"))
+                .0;
+            let entry = name.strip_prefix(&format!("{}:", zip.display())).unwrap();
+            let (_, bytes) = games.iter().find(|(n, _)| n == entry).unwrap();
+            let game = &kifconv::read_bytes(bytes).unwrap()[0];
+            let mut end = game.start.clone();
+            for mv in game.tree.mainline_moves() {
+                end.play(mv).unwrap();
+            }
+            assert!(end.is_checkmate(), "{name} does not end in a mate");
+        }
+        let sfens = stdout(&generate(&m, &c, &["--from", s(&zip), "--to", "sfen"]));
+        assert_cshogi_agrees("reverse-games-cshogi.tsv", &sfens, moves);
+        let other = stdout(&run(&[
+            "tsume",
+            "generate",
+            "--moves",
+            &m,
+            "--count",
+            &c,
+            "--seed",
+            "2",
+            "--from",
+            s(&zip),
+            "--to",
+            "sfen",
+        ]));
+        assert_ne!(sfens, other, "another seed, the same problems");
+        if let Some(engine) = &mate_engine {
+            assert_yaneuraou_mates(engine, &problems);
+        }
+    }
+    // Games with no mate give none, and say so; --from is the reverse method's.
+    let resigned_dir = dir.join("resigned");
+    std::fs::create_dir_all(&resigned_dir).unwrap();
+    let resigned = bench_subset(&resigned_dir, 0, 5).unwrap();
+    let none = generate("5", "1", &["--from", s(&resigned)]);
+    assert_exit(&none, 1);
+    assert!(
+        stderr(&none).contains("ends in a mate"),
+        "{}",
+        stderr(&none)
+    );
+    assert_exit(
+        &generate("5", "1", &["--from", s(&zip), "--method", "random"]),
+        2,
+    );
 }
 
 /// Each problem carries its quality; `--min-score` keeps only those that

@@ -9,6 +9,7 @@ pub mod train_file;
 pub mod training;
 pub mod tsume;
 pub mod tsume_extract;
+pub mod tsume_mates;
 
 use super::job::{Emit, Source, Tally};
 use super::outcome::Problem;

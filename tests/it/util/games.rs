@@ -19,6 +19,25 @@ pub fn moves_that_go_on(pos: &Position) -> Vec<Move> {
         .collect()
 }
 
+/// A game of random legal moves from the start position, at most `plies`
+/// long, stopping where the side to move has no legal move: each position
+/// with the move played from it. (The library's unit tests use it.)
+#[allow(dead_code)]
+pub fn random_game(plies: usize, rng: &mut Rng) -> Vec<(Position, Move)> {
+    let mut pos = Position::startpos();
+    let mut game = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        game.push((pos.clone(), mv));
+        pos.play_unchecked(mv);
+    }
+    game
+}
+
 /// `plies` random legal moves from the start position, never ending in
 /// mate.
 pub fn random_line(plies: usize, rng: &mut Rng) -> Vec<Move> {
