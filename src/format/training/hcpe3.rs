@@ -89,11 +89,8 @@ pub fn push_move(out: &mut Vec<u8>, mv: Move, score: i16) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::{read_text, Format};
 
-    fn game(csa: &str) -> Game {
-        Game::of(&read_text(csa, Format::Csa).unwrap()[0]).unwrap()
-    }
+    use crate::format::training::samples::csa_game as game;
 
     /// The block of a three-move game, field by field.
     #[test]

@@ -764,9 +764,7 @@ mod tests {
             "+2726FU\n-8384FU\n+2625FU\n-8485FU\n%SENNICHITE\n",
         ];
         csa.iter()
-            .map(|text| {
-                Game::of(&crate::read::read_text(text, crate::Format::Csa).unwrap()[0]).unwrap()
-            })
+            .map(|text| super::super::samples::csa_game(text))
             .collect()
     }
 

@@ -911,5 +911,8 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
     Ok(setup)
 }
 
+mod incremental;
 #[cfg(test)]
 mod tests;
+
+pub use incremental::Packer;
