@@ -322,18 +322,6 @@ impl Position {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// The squares whose piece differs between the two positions (a piece
-    /// on one and none on the other, or another piece), from the
-    /// bitboards.
-    pub(crate) fn changed_squares(&self, other: &Position) -> Bitboard {
-        let mut changed =
-            (self.by_color[0] ^ other.by_color[0]) | (self.by_color[1] ^ other.by_color[1]);
-        for (a, b) in self.by_kind.iter().zip(&other.by_kind) {
-            changed |= *a ^ *b;
-        }
-        changed
-    }
-
     /// The Zobrist key of board, hands and side to move (not the move
     /// number): equal positions have equal keys, which is how 千日手 is seen.
     #[inline]

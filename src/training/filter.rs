@@ -211,7 +211,7 @@ impl Filter {
 mod tests {
     use super::*;
 
-    use crate::format::training::samples::csa_game as game;
+    use crate::training::csa_game as game;
 
     const RATED: &str = "V2\n'black_rate:alice+0123:3382.0\n'white_rate:bob+4567:3613\nPI\n+\n\
         +7776FU\n'** 30\n-3334FU\n'** -20\n+2726FU\n'** 100000\n-8384FU\n'** 99999\n%TORYO\n";

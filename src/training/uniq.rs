@@ -116,7 +116,7 @@ mod tests {
     use super::*;
     use crate::read::{read_text, Format};
 
-    use crate::format::training::samples::csa_game as game;
+    use crate::training::csa_game as game;
 
     #[test]
     fn a_repeated_game_is_seen_once() {

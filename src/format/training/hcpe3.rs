@@ -90,7 +90,11 @@ pub fn push_move(out: &mut Vec<u8>, mv: Move, score: i16) {
 mod tests {
     use super::*;
 
-    use crate::format::training::samples::csa_game as game;
+    use crate::read::{read_text, Format};
+
+    fn game(csa: &str) -> Game {
+        Game::of(&read_text(csa, Format::Csa).unwrap()[0]).unwrap()
+    }
 
     /// The block of a three-move game, field by field.
     #[test]

@@ -4,7 +4,7 @@
 //! has none, and counted).
 
 use super::eval;
-use super::packed::{pack, Dialect, PackError, Packer};
+use super::packed::{pack, Dialect, PackError};
 use crate::record::{EndingKind, Record, RecordError};
 use crate::{Color, Move, Position};
 use std::fmt;
@@ -107,13 +107,6 @@ impl Game {
     }
 }
 
-/// The game of the first record of a CSA text, for tests.
-#[cfg(test)]
-pub(crate) fn csa_game(csa: &str) -> Game {
-    let records = crate::read::read_text(csa, crate::read::Format::Csa).expect("a CSA game");
-    Game::of(&records[0]).expect("a game that replays")
-}
-
 /// The samples of `record`'s mainline, and how many moves had no
 /// evaluation.
 pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
@@ -121,24 +114,20 @@ pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
 }
 
 /// One entry of `N` bytes per sample of `game`, each made by `entry` from
-/// the sample and its position packed in `dialect` (by one [`Packer`],
-/// each position from the one before); a position that cannot be packed
-/// is the error of its sample's ply.
+/// the sample and its position packed in `dialect`; a position that
+/// cannot be packed is the error of its sample's ply.
 pub(crate) fn each_entry<const N: usize>(
     game: &Game,
     dialect: Dialect,
     entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
 ) -> Result<Vec<[u8; N]>, TrainingError> {
-    let mut packer = Packer::new(dialect);
     game.samples
         .iter()
         .map(|sample| {
-            let packed = packer
-                .pack(&sample.position)
-                .map_err(|error| TrainingError::Pack {
-                    ply: sample.ply,
-                    error,
-                })?;
+            let packed = pack(&sample.position, dialect).map_err(|error| TrainingError::Pack {
+                ply: sample.ply,
+                error,
+            })?;
             Ok(entry(sample, packed))
         })
         .collect()

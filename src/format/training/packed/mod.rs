@@ -911,8 +911,5 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
     Ok(setup)
 }
 
-mod incremental;
 #[cfg(test)]
 mod tests;
-
-pub use incremental::Packer;
