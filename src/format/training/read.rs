@@ -764,7 +764,9 @@ mod tests {
             "+2726FU\n-8384FU\n+2625FU\n-8485FU\n%SENNICHITE\n",
         ];
         csa.iter()
-            .map(|text| super::super::samples::csa_game(text))
+            .map(|text| {
+                Game::of(&crate::read::read_text(text, crate::Format::Csa).unwrap()[0]).unwrap()
+            })
             .collect()
     }
 
