@@ -435,6 +435,15 @@ mod tests {
         read_text(usi, Format::Usi).unwrap()
     }
 
+    /// The moves of the book's position `key` with their counts.
+    fn counts<'b>(book: &'b Book, key: &str) -> Vec<(&'b str, u64)> {
+        book.entries[key]
+            .moves
+            .iter()
+            .map(|m| (m.mv.as_str(), m.count))
+            .collect()
+    }
+
     #[test]
     fn counts_and_flip_folds() {
         let games = records(
@@ -451,12 +460,7 @@ mod tests {
         }
         let plain = plain.finish(1).unwrap();
         let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
-        let moves: Vec<(&str, u64)> = plain.entries[start]
-            .moves
-            .iter()
-            .map(|m| (m.mv.as_str(), m.count))
-            .collect();
-        assert_eq!(moves, [("7g7f", 2), ("2g2f", 1)]);
+        assert_eq!(counts(&plain, start), [("7g7f", 2), ("2g2f", 1)]);
         // After 7g7f, white to move: folded, it is stored rotated (a white
         // pawn on 3d, black to move), its replies 3c3d and 8c8d as 7g7f and
         // 2g2f.
@@ -466,12 +470,7 @@ mod tests {
         assert!(plain.entries.contains_key(after));
         assert!(!folded.entries.contains_key(after));
         let rotated = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
-        let moves: Vec<(&str, u64)> = folded.entries[rotated]
-            .moves
-            .iter()
-            .map(|m| (m.mv.as_str(), m.count))
-            .collect();
-        assert_eq!(moves, [("2g2f", 1), ("7g7f", 1)]);
+        assert_eq!(counts(&folded, rotated), [("2g2f", 1), ("7g7f", 1)]);
         assert_eq!(folded.entries[rotated].ply, 2);
     }
 

@@ -210,11 +210,8 @@ impl Filter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::{read_text, Format};
 
-    fn game(csa: &str) -> Game {
-        Game::of(&read_text(csa, Format::Csa).unwrap()[0]).unwrap()
-    }
+    use crate::training::csa_game as game;
 
     const RATED: &str = "V2\n'black_rate:alice+0123:3382.0\n'white_rate:bob+4567:3613\nPI\n+\n\
         +7776FU\n'** 30\n-3334FU\n'** -20\n+2726FU\n'** 100000\n-8384FU\n'** 99999\n%TORYO\n";
@@ -251,20 +248,14 @@ mod tests {
             }),
             Err(Rejection::Result)
         );
-        assert_eq!(
+        let moves = |min: usize| {
             judge(Filter {
-                min_moves: Some(4),
+                min_moves: Some(min),
                 ..Filter::default()
-            }),
-            Ok(4)
-        );
-        assert_eq!(
-            judge(Filter {
-                min_moves: Some(5),
-                ..Filter::default()
-            }),
-            Err(Rejection::Moves)
-        );
+            })
+        };
+        assert_eq!(moves(4), Ok(4));
+        assert_eq!(moves(5), Err(Rejection::Moves));
         // Black (3382) lost to white (3613): under either rule black's
         // rating decides.
         let rated = |min: f64, of: RatingOf| {
@@ -279,20 +270,14 @@ mod tests {
         assert_eq!(rated(3500.0, RatingOf::Loser), Err(Rejection::Rating));
         assert_eq!(rated(3382.0, RatingOf::Loser), Ok(4));
         // Cut after the first |eval| ≥ 100000, that move kept.
-        assert_eq!(
+        let cut_at = |max: i32| {
             judge(Filter {
-                max_eval: Some(100000),
+                max_eval: Some(max),
                 ..Filter::default()
-            }),
-            Ok(3)
-        );
-        assert_eq!(
-            judge(Filter {
-                max_eval: Some(99999),
-                ..Filter::default()
-            }),
-            Ok(3)
-        );
+            })
+        };
+        assert_eq!(cut_at(100000), Ok(3));
+        assert_eq!(cut_at(99999), Ok(3));
         assert_eq!(
             judge(Filter {
                 require_eval: true,

@@ -21,3 +21,10 @@ pub use crate::format::training::{
     data, eval, floodgate, hcpe, hcpe3, move16, packed, psv, read, recode, samples,
 };
 pub use crate::format::training::{Data, Game, Sample, TrainingError};
+
+/// The game of the first record of a CSA text, for tests.
+#[cfg(test)]
+pub(crate) fn csa_game(csa: &str) -> Game {
+    let records = crate::read::read_text(csa, crate::read::Format::Csa).expect("a CSA game");
+    Game::of(&records[0]).expect("a game that replays")
+}

@@ -116,9 +116,7 @@ mod tests {
     use super::*;
     use crate::read::{read_text, Format};
 
-    fn game(csa: &str) -> Game {
-        Game::of(&read_text(csa, Format::Csa).unwrap()[0]).unwrap()
-    }
+    use crate::training::csa_game as game;
 
     #[test]
     fn a_repeated_game_is_seen_once() {

@@ -96,20 +96,27 @@ fn all_black_view(record: &Record, id: NodeId) -> impl Iterator<Item = i32> + '_
         .filter_map(|c| from_comment(c))
 }
 
-/// When a node's comments give more than one evaluation: the first (the
-/// one used) and the second, black's view, for a warning.
-pub fn two(record: &Record, id: NodeId) -> Option<(i32, i32)> {
+/// The first two evaluations a node's comments give, black's view: the
+/// one used and, when there is one, the second (for a warning), with the
+/// comments read once.
+pub fn first_two(record: &Record, id: NodeId) -> (Option<i32>, Option<i32>) {
     let mut all = all_black_view(record, id);
-    Some((all.next()?, all.next()?))
+    let first = all.next();
+    (first, first.and_then(|_| all.next()))
 }
 
 /// The evaluation from the view of `mover`, the player who made the move
 /// at `id`: black's view negated for white.
 pub fn mover_view(record: &Record, id: NodeId, mover: Color) -> Option<i32> {
-    black_view(record, id).map(|v| match mover {
-        Color::Black => v,
-        Color::White => -v,
-    })
+    black_view(record, id).map(|v| of_mover(v, mover))
+}
+
+/// A value from black's view seen from `mover`'s: negated for white.
+pub fn of_mover(black: i32, mover: Color) -> i32 {
+    match mover {
+        Color::Black => black,
+        Color::White => -black,
+    }
 }
 
 /// The comment forms kifconv writes an engine's analysis in: the two

@@ -5,7 +5,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect, PackError};
-use super::samples::{Game, TrainingError};
+use super::samples::{each_entry, Game, TrainingError};
 use crate::record::Record;
 use crate::{Color, Move, Position};
 
@@ -35,29 +35,25 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
 /// kept).
 pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
     let game_result = result(game.winner);
-    let mut out = Vec::with_capacity(game.samples.len());
-    for sample in &game.samples {
-        let entry =
-            entry(&sample.position, sample.mv, sample.score, game_result).map_err(|error| {
-                TrainingError::Pack {
-                    ply: sample.ply,
-                    error,
-                }
-            })?;
-        out.push(entry);
-    }
-    Ok(out)
+    each_entry(game, Dialect::Hcp, |s, packed| {
+        fill(packed, s.mv, s.score, game_result)
+    })
 }
 
 /// One entry: `pos` packed, the score from the side to move, the move
 /// played from it and the game's result byte ([`result`]).
 pub fn entry(pos: &Position, mv: Move, score: i16, result: u8) -> Result<[u8; SIZE], PackError> {
+    Ok(fill(pack(pos, Dialect::Hcp)?, mv, score, result))
+}
+
+/// [`entry`] with the position packed.
+fn fill(packed: [u8; 32], mv: Move, score: i16, result: u8) -> [u8; SIZE] {
     let mut entry = [0u8; SIZE];
-    entry[..32].copy_from_slice(&pack(pos, Dialect::Hcp)?);
+    entry[..32].copy_from_slice(&packed);
     entry[32..34].copy_from_slice(&score.to_le_bytes());
     entry[34..36].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
     entry[36] = result;
-    Ok(entry)
+    entry
 }
 
 #[cfg(test)]

@@ -89,6 +89,7 @@ pub fn push_move(out: &mut Vec<u8>, mv: Move, score: i16) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::read::{read_text, Format};
 
     fn game(csa: &str) -> Game {

@@ -205,16 +205,21 @@ mod tests {
     use super::*;
     use crate::{Position, Square};
 
+    /// Positions with board moves, promotions and drops of every kind, for
+    /// both sides.
+    const SFENS: [&str; 5] = [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "ln1gkg1nl/1r1s3b1/p1pppp1pp/6p2/1p7/2P6/PPSPPPP1P/1B5R1/LN1GKGSNL b Sp 1",
+        "ln1gkg1nl/1r1s3b1/p1pppp1pp/6p2/1p7/2P6/PPSPPPP1P/1B5R1/LN1GKGSNL w Sp 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1",
+        "8k/1PPPPPPP1/9/9/9/9/9/9/K8 b - 1",
+    ];
+
     /// Every legal move of a few positions: origins, destinations, drops
     /// and promotions land in their bits, and no two moves share a code.
     #[test]
     fn every_move_has_its_own_code_with_its_fields_in_place() {
-        for sfen in [
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "ln1gkg1nl/1r1s3b1/p1pppp1pp/6p2/1p7/2P6/PPSPPPP1P/1B5R1/LN1GKGSNL b Sp 1",
-            "4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1",
-            "8k/1PPPPPPP1/9/9/9/9/9/9/K8 b - 1",
-        ] {
+        for sfen in SFENS {
             let pos = Position::from_sfen(sfen).unwrap();
             for layout in [Layout::Apery, Layout::YaneuraOu] {
                 let mut seen = std::collections::HashSet::new();
@@ -248,12 +253,7 @@ mod tests {
     /// Decoding gives back every legal move of the same positions.
     #[test]
     fn decode_reads_back_what_encode_writes() {
-        for sfen in [
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "ln1gkg1nl/1r1s3b1/p1pppp1pp/6p2/1p7/2P6/PPSPPPP1P/1B5R1/LN1GKGSNL w Sp 1",
-            "4k4/9/9/9/9/9/9/9/4K4 b RBGSNLP 1",
-            "8k/1PPPPPPP1/9/9/9/9/9/9/K8 b - 1",
-        ] {
+        for sfen in SFENS {
             let pos = Position::from_sfen(sfen).unwrap();
             for layout in [Layout::Apery, Layout::YaneuraOu] {
                 for mv in pos.legal_moves() {

@@ -7,7 +7,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect, PackError};
-use super::samples::{Game, TrainingError};
+use super::samples::{each_entry, Game, TrainingError};
 use crate::record::Record;
 use crate::{Color, Move, Position};
 
@@ -26,18 +26,9 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
 /// The PackedSfenValue entries of a game's samples (all of them, or what a
 /// filter kept).
 pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
-    let mut out = Vec::with_capacity(game.samples.len());
-    for sample in &game.samples {
-        let entry =
-            entry(&sample.position, sample.mv, sample.score, game.winner).map_err(|error| {
-                TrainingError::Pack {
-                    ply: sample.ply,
-                    error,
-                }
-            })?;
-        out.push(entry);
-    }
-    Ok(out)
+    each_entry(game, Dialect::PackedSfen, |s, packed| {
+        fill(packed, &s.position, s.mv, s.score, game.winner)
+    })
 }
 
 /// One entry: `pos` packed, the score from the side to move, the move
@@ -50,6 +41,23 @@ pub fn entry(
     score: i16,
     winner: Option<Color>,
 ) -> Result<[u8; SIZE], PackError> {
+    Ok(fill(
+        pack(pos, Dialect::PackedSfen)?,
+        pos,
+        mv,
+        score,
+        winner,
+    ))
+}
+
+/// [`entry`] with the position packed.
+fn fill(
+    packed: [u8; 32],
+    pos: &Position,
+    mv: Move,
+    score: i16,
+    winner: Option<Color>,
+) -> [u8; SIZE] {
     let result: i8 = match winner {
         Some(w) if w == pos.side_to_move() => 1,
         Some(_) => -1,
@@ -57,12 +65,12 @@ pub fn entry(
     };
     let ply = pos.move_number().min(u32::from(u16::MAX)) as u16;
     let mut entry = [0u8; SIZE];
-    entry[..32].copy_from_slice(&pack(pos, Dialect::PackedSfen)?);
+    entry[..32].copy_from_slice(&packed);
     entry[32..34].copy_from_slice(&score.to_le_bytes());
     entry[34..36].copy_from_slice(&move16::encode(mv, Layout::YaneuraOu).to_le_bytes());
     entry[36..38].copy_from_slice(&ply.to_le_bytes());
     entry[38] = result as u8;
-    Ok(entry)
+    entry
 }
 
 /// What the 16-bit `gamePly` cannot hold in a game's samples: how many

@@ -89,19 +89,8 @@ pub struct Game {
 impl Game {
     /// The training data of `record`'s mainline.
     pub fn of(record: &Record) -> Result<Game, TrainingError> {
-        let (samples, missing, start) = replay(record)?;
-        let warnings = record
-            .tree
-            .mainline()
-            .filter(|&id| record.tree.node(id).mv.is_some())
-            .filter_map(|id| {
-                let (first, second) = eval::two(record, id)?;
-                Some(format!(
-                    "move {}: two evaluations ({first} and {second}, black's view); the first is used",
-                    record.tree.node(id).ply
-                ))
-            })
-            .collect();
+        let mut warnings = Vec::new();
+        let (samples, missing, start) = replay(record, Some(&mut warnings))?;
         // Moves keep both kings and every piece count: a start that packs
         // is a game whose every position packs.
         pack(&start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
@@ -121,7 +110,27 @@ impl Game {
 /// The samples of `record`'s mainline, and how many moves had no
 /// evaluation.
 pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
-    replay(record).map(|(samples, missing, _)| (samples, missing))
+    replay(record, None).map(|(samples, missing, _)| (samples, missing))
+}
+
+/// One entry of `N` bytes per sample of `game`, each made by `entry` from
+/// the sample and its position packed in `dialect`; a position that
+/// cannot be packed is the error of its sample's ply.
+pub(crate) fn each_entry<const N: usize>(
+    game: &Game,
+    dialect: Dialect,
+    entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
+) -> Result<Vec<[u8; N]>, TrainingError> {
+    game.samples
+        .iter()
+        .map(|sample| {
+            let packed = pack(&sample.position, dialect).map_err(|error| TrainingError::Pack {
+                ply: sample.ply,
+                error,
+            })?;
+            Ok(entry(sample, packed))
+        })
+        .collect()
 }
 
 /// The score a sample stores for an evaluation from the side to move:
@@ -130,8 +139,12 @@ pub fn clamped(eval: Option<i32>) -> i16 {
     eval.unwrap_or(0).clamp(-32767, 32767) as i16
 }
 
-/// The samples, how many lack an evaluation, and the start.
-fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
+/// The samples, how many lack an evaluation, and the start; a move with
+/// two evaluations is said in `warnings`, when given.
+fn replay(
+    record: &Record,
+    mut warnings: Option<&mut Vec<String>>,
+) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
     // Played here rather than through `Record::positions`, so that each
     // position is copied once, into its sample.
     let mut position = record.start.clone();
@@ -142,9 +155,23 @@ fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingErr
         let Some(mv) = node.mv else {
             continue;
         };
-        let score = eval::mover_view(record, id, position.side_to_move());
+        // The comments are read once for the value and the warning.
+        let (black, second) = eval::first_two(record, id);
+        if let (Some(first), Some(second), Some(warnings)) = (black, second, &mut warnings) {
+            warnings.push(format!(
+                "move {}: two evaluations ({first} and {second}, black's view); the first is used",
+                node.ply
+            ));
+        }
+        let score = black.map(|v| eval::of_mover(v, position.side_to_move()));
         missing += usize::from(score.is_none());
-        let before = position.clone();
+        out.push(Sample {
+            ply: i as u32,
+            position: position.clone(),
+            mv,
+            score: clamped(score),
+            eval: score,
+        });
         position.play(mv).map_err(|reason| {
             TrainingError::Record(RecordError::IllegalMove {
                 ply: node.ply,
@@ -152,13 +179,6 @@ fn replay(record: &Record) -> Result<(Vec<Sample>, usize, Position), TrainingErr
                 reason,
             })
         })?;
-        out.push(Sample {
-            ply: i as u32,
-            position: before,
-            mv,
-            score: clamped(score),
-            eval: score,
-        });
     }
     Ok((out, missing, record.start.clone()))
 }

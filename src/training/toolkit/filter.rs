@@ -90,14 +90,9 @@ pub fn filter(
     out: &mut dyn Write,
     faults: Faults<'_>,
 ) -> Result<Filtered, String> {
-    if let Some(why) = tests.refusal(data) {
-        return Err(why.to_string());
-    }
-    let mut filtered = Filtered::default();
-    for_each_block(inputs, data, faults, |block| {
-        filtered.take(block, data, tests, out)
-    })?;
-    Ok(filtered)
+    filtered(data, tests, out, |take| {
+        for_each_block(inputs, data, faults, take)
+    })
 }
 
 /// [`filter`] of the records `reader` gives (named `path` in faults).
@@ -109,13 +104,24 @@ pub fn filter_reader(
     out: &mut dyn Write,
     faults: Faults<'_>,
 ) -> Result<Filtered, String> {
+    filtered(data, tests, out, |take| {
+        blocks_of(reader, path, data, faults, take)
+    })
+}
+
+/// What [`filter`] and [`filter_reader`] share: the tests checked against
+/// `data`, then every block `blocks` gives taken or left.
+fn filtered(
+    data: Data,
+    tests: &Tests,
+    out: &mut dyn Write,
+    blocks: impl FnOnce(&mut dyn FnMut(&[u8]) -> io::Result<()>) -> Result<(), String>,
+) -> Result<Filtered, String> {
     if let Some(why) = tests.refusal(data) {
         return Err(why.to_string());
     }
     let mut filtered = Filtered::default();
-    blocks_of(reader, path, data, faults, &mut |block| {
-        filtered.take(block, data, tests, out)
-    })?;
+    blocks(&mut |block| filtered.take(block, data, tests, out))?;
     Ok(filtered)
 }
 
