@@ -229,10 +229,7 @@ pub fn check_record(record: &Record, limits: Limits) -> Report {
     let (legal, mut illegal) = legal_prefix(&record.start, &answer);
     if illegal.is_none() {
         let end = record.tree.node(record.tree.mainline_end());
-        illegal = end
-            .ending()
-            .as_deref()
-            .and_then(|e| foul(e, answer.len() + 1));
+        illegal = end.ending().and_then(|e| foul(e, answer.len() + 1));
     }
     check_answer(&record.start, legal, illegal, limits)
 }

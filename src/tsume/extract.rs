@@ -80,7 +80,6 @@ pub fn mine(record: &Record, mining: Mining) -> Found {
         .tree
         .node(record.tree.mainline_end())
         .ending()
-        .as_deref()
         .is_some_and(|e| matches!(e.kind, EndingKind::Checkmate | EndingKind::Resign));
     if !ended {
         return found;
