@@ -159,6 +159,26 @@ pub(crate) fn line_end(bytes: &[u8]) -> (usize, usize) {
     }
 }
 
+/// Where the run of ASCII spaces at byte `at` of `bytes` ends. Eight
+/// bytes are tested at once while that many are left, so a run's length
+/// costs no branch per byte.
+#[inline(always)]
+pub(crate) fn spaces_end(bytes: &[u8], mut at: usize) -> usize {
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let other = u64::from_le_bytes(*chunk) ^ SPACES;
+        if other != 0 {
+            // Little-endian: the first byte that is no space is the lowest.
+            return at + (other.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at) == Some(&b' ') {
+        at += 1;
+    }
+    at
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +194,26 @@ mod tests {
             .map(|(_, l)| l)
             .collect();
         assert_eq!(lines, expected);
+    }
+
+    #[test]
+    fn space_runs_end_at_the_first_other_byte() {
+        for text in [
+            "",
+            " ",
+            "a",
+            "   1 ",
+            "        ( 0",
+            "                 x",
+            "\u{3000} ",
+            "  \n  ",
+        ] {
+            for at in 0..=text.len() {
+                let bytes = text.as_bytes();
+                let end = at + bytes[at..].iter().take_while(|&&b| b == b' ').count();
+                assert_eq!(spaces_end(bytes, at), end, "{text:?} at {at}");
+            }
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@
 //! this reader reads what that one reads, on every form of the move above.
 
 use crate::format::japanese::tokens::{Token, Tokens};
-use crate::format::kakinoki::source::{line_end, Source};
+use crate::format::kakinoki::source::{line_end, spaces_end, Source};
 use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::MoveSpec;
@@ -112,11 +112,11 @@ fn fixed_move<const W: usize>(
 #[inline(always)]
 fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
     loop {
-        match bytes.get(at) {
-            Some(b' ') => at += 1,
-            Some(_) if tokens.code::<W>(bytes, at) == Token::IdeographicSpace => at += W,
-            _ => return at,
+        at = spaces_end(bytes, at);
+        if tokens.code::<W>(bytes, at) != Token::IdeographicSpace {
+            return at;
         }
+        at += W;
     }
 }
 

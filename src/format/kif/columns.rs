@@ -5,6 +5,7 @@
 
 use crate::format::japanese::digits::digit;
 use crate::format::japanese::read::skip_spaces;
+use crate::format::kakinoki::source::spaces_end;
 use crate::record::raw::Span;
 use crate::record::{MoveTime, Warning};
 use crate::Square;
@@ -196,23 +197,12 @@ const fn placed(places: &[usize], values: &[u8]) -> u128 {
 }
 
 /// [`skip_spaces`] for the run of ASCII spaces that pads a KIF move out to
-/// its time column: eight bytes at a time while they are all spaces, then
-/// [`skip_spaces`] for whatever spacing follows.
+/// its time column: the ASCII spaces found by [`spaces_end`], then
+/// whatever spacing follows.
 fn skip_padding(text: &str) -> &str {
-    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let other = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ SPACES;
-        if other != 0 {
-            // Little-endian: the first byte that is no space is the lowest.
-            i += (other.trailing_zeros() / 8) as usize;
-            break;
-        }
-        i += 8;
-    }
-    // Every byte before `i` is an ASCII space, so `i` starts a character.
-    skip_spaces(&text[i..])
+    // Every byte before the end of the run is an ASCII space, so the end
+    // starts a character.
+    skip_spaces(&text[spaces_end(text.as_bytes(), 0)..])
 }
 
 #[cfg(test)]

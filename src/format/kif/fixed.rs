@@ -25,7 +25,7 @@
 
 use super::columns::padded_time_bytes;
 use crate::format::japanese::tokens::Token;
-use crate::format::kakinoki::source::Source;
+use crate::format::kakinoki::source::{spaces_end, Source};
 use crate::format::kakinoki::FixedForm;
 use crate::record::raw::Event;
 use crate::resolve::spec::{DropMark, Promotion};
@@ -50,7 +50,7 @@ impl FixedForm for MoveLine {
         let bytes = &source.bytes()[start..];
         let tokens = source.charset().tokens();
         // `   1 `: the number, between spaces.
-        let digits = spaces(bytes, 0);
+        let digits = spaces_end(bytes, 0);
         let mut at = digits;
         let mut number = 0u32;
         while let Some(&d @ b'0'..=b'9') = bytes.get(at) {
@@ -63,7 +63,7 @@ impl FixedForm for MoveLine {
         if at == digits || bytes.get(at) != Some(&b' ') {
             return None;
         }
-        at = spaces(bytes, at);
+        at = spaces_end(bytes, at);
         let text_start = at;
         // `７六歩`, or `同　成銀`: after 同, one space or none.
         let (mut spec, end) =
@@ -96,7 +96,7 @@ impl FixedForm for MoveLine {
         }
         let text_end = at;
         // `        ( 0:03/00:00:03)`, then the end of the line.
-        at = spaces(bytes, at);
+        at = spaces_end(bytes, at);
         let (time, under_sixty) = padded_time_bytes(bytes.get(at..)?)?;
         at += 16;
         if !(under_sixty && matches!(bytes.get(at), None | Some(b'\r' | b'\n'))) {
@@ -117,15 +117,6 @@ impl FixedForm for MoveLine {
         });
         Some(at)
     }
-}
-
-/// Where the run of ASCII spaces at `at` in `bytes` ends.
-#[inline(always)]
-fn spaces(bytes: &[u8], mut at: usize) -> usize {
-    while bytes.get(at) == Some(&b' ') {
-        at += 1;
-    }
-    at
 }
 
 #[cfg(test)]
