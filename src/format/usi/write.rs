@@ -27,10 +27,15 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
     match record.tree.line_nodes() {
         // No variation: the mainline is the tree's nodes in order, walked
         // as a slice.
-        Some(nodes) => push_moves(nodes.iter().map(|n| n.mv), nodes.len(), out),
+        Some(nodes) => push_moves(nodes.iter().map(|n| n.mv.as_ref()), nodes.len(), out),
         None => {
-            let count = record.tree.mainline().count();
-            push_moves(record.tree.mainline_moves().map(Some), count, out);
+            let tree = &record.tree;
+            let count = tree.mainline().count();
+            push_moves(
+                tree.mainline().map(|id| tree.node(id).mv.as_ref()),
+                count,
+                out,
+            );
         }
     }
 }
@@ -38,8 +43,13 @@ pub fn push_position_line(record: &Record, out: &mut Vec<u8>) {
 /// Appends ` moves` and each of `moves` (`count` of them, `None`
 /// skipped) in USI, or nothing when there are none: each move stores its
 /// eight-byte word in room made once and advances by its length; the room
-/// left over is cut off.
-fn push_moves(moves: impl Iterator<Item = Option<crate::Move>>, count: usize, out: &mut Vec<u8>) {
+/// left over is cut off. The moves are read where they are stored
+/// ([`Move::usi_ascii_word`](crate::Move::usi_ascii_word) says why).
+fn push_moves<'m>(
+    moves: impl Iterator<Item = Option<&'m crate::Move>>,
+    count: usize,
+    out: &mut Vec<u8>,
+) {
     if count == 0 {
         return;
     }
