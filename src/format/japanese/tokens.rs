@@ -176,23 +176,6 @@ impl Tokens {
         }
     }
 
-    /// The square at `at` (`７六`: a full-width digit, then a kanji digit)
-    /// and where it ends.
-    #[inline(always)]
-    pub(crate) fn square<const W: usize>(
-        &self,
-        bytes: &[u8],
-        at: usize,
-    ) -> Option<(Square, usize)> {
-        let Token::FullWidthDigit(file) = self.code::<W>(bytes, at) else {
-            return None;
-        };
-        let Token::KanjiDigit(rank) = self.code::<W>(bytes, at + W) else {
-            return None;
-        };
-        Some((Square::new(file, rank)?, at + 2 * W))
-    }
-
     /// The piece at `at` (`歩`, or `成銀`: 成 and the piece it promotes)
     /// and where it ends.
     #[inline(always)]
@@ -224,9 +207,12 @@ impl Tokens {
         gap: impl Fn(usize) -> usize,
     ) -> Option<(MoveSpec, usize)> {
         let (to, at) = match self.code::<W>(bytes, at) {
-            Token::FullWidthDigit(_) => {
-                let (square, end) = self.square::<W>(bytes, at)?;
-                (Destination::Square(square), end)
+            // `７六`: a full-width digit, then a kanji digit.
+            Token::FullWidthDigit(file) => {
+                let Token::KanjiDigit(rank) = self.code::<W>(bytes, at + W) else {
+                    return None;
+                };
+                (Destination::Square(Square::new(file, rank)?), at + 2 * W)
             }
             Token::Same => (Destination::Same, gap(at + W)),
             _ => return None,

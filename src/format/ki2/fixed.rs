@@ -44,9 +44,9 @@ impl FixedForm for MovesLine {
     ) -> Option<usize> {
         let bytes = &source.bytes()[start..];
         let tokens = source.charset().tokens();
-        let mut at = spaces::<W>(tokens, bytes, 0);
+        let (mut at, first) = spaces::<W>(tokens, bytes, 0);
         // Most lines that are no move line fail at the first move.
-        let mut read = fixed_move::<W>(tokens, bytes, at)?;
+        let mut read = fixed_move::<W>(tokens, bytes, at, first)?;
         // A span of text names its line; one of bytes finds it when quoted.
         let line_end = match source {
             Source::Text(_) => Some(start + line_end(bytes).0),
@@ -60,11 +60,12 @@ impl FixedForm for MovesLine {
                 return None;
             };
             events.push(Event::unnumbered_move(span, spec));
-            at = spaces::<W>(tokens, bytes, after);
+            let next;
+            (at, next) = spaces::<W>(tokens, bytes, after);
             if matches!(bytes.get(at), None | Some(b'\r' | b'\n')) {
                 return Some(at);
             }
-            let Some(next) = fixed_move::<W>(tokens, bytes, at) else {
+            let Some(next) = fixed_move::<W>(tokens, bytes, at, next) else {
                 events.truncate(before);
                 return None;
             };
@@ -74,7 +75,7 @@ impl FixedForm for MovesLine {
 }
 
 /// The move at `at` in `bytes` (side mark, destination, piece, markers),
-/// and where it ends, if it is of the form the module documentation
+/// whose first character is `first`, and where it ends, if it is of the form the module documentation
 /// describes and is followed by a space, a side mark or the end of the
 /// line (what the general reader requires after a move); `None` for
 /// anything else.
@@ -83,15 +84,16 @@ fn fixed_move<const W: usize>(
     tokens: &Tokens,
     bytes: &[u8],
     mut at: usize,
+    first: Token,
 ) -> Option<(MoveSpec, usize)> {
     // `▲`.
-    let Token::SideMark(color) = tokens.code::<W>(bytes, at) else {
+    let Token::SideMark(color) = first else {
         return None;
     };
     at += W;
     // `７六歩`, or `同　成銀`: after 同, any spaces.
     let (mut spec, end) =
-        tokens.destination_and_piece::<W>(bytes, at, |at| spaces::<W>(tokens, bytes, at))?;
+        tokens.destination_and_piece::<W>(bytes, at, |at| spaces::<W>(tokens, bytes, at).0)?;
     at = end;
     spec.color = Some(color);
     // `右`, `上`, `成`, `不成`, `打`…, as many as are written.
@@ -108,15 +110,15 @@ fn fixed_move<const W: usize>(
 }
 
 /// Where the run of spaces (ASCII and ideographic) at `at` in `bytes`
-/// ends.
+/// ends, and the character there.
 #[inline(always)]
-fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> usize {
+fn spaces<const W: usize>(tokens: &Tokens, bytes: &[u8], mut at: usize) -> (usize, Token) {
     loop {
         at = spaces_end(bytes, at);
-        if tokens.code::<W>(bytes, at) != Token::IdeographicSpace {
-            return at;
+        match tokens.code::<W>(bytes, at) {
+            Token::IdeographicSpace => at += W,
+            token => return (at, token),
         }
-        at += W;
     }
 }
 
