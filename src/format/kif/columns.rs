@@ -158,10 +158,14 @@ pub(super) fn padded_time_bytes(bytes: &[u8]) -> Option<(MoveTime, bool)> {
     if !(punctuation && high && low && (b[1] == b' ' || b[1].is_ascii_digit())) {
         return None;
     }
-    let d = |i: usize| u64::from(b[i] - b'0');
-    let two = |i: usize| d(i) * 10 + d(i + 1);
-    let minutes = if b[1] == b' ' { d(2) } else { two(1) };
-    let (seconds, hours, total_minutes, total_seconds) = (two(4), two(7), two(10), two(13));
+    // The digits' values, a space at byte 1 reading as 0; then every byte
+    // ten times its digit plus the next, so that each two-digit field is
+    // the byte where it starts. No byte carries: 9 * 10 + 9 < 256.
+    let values = word & (DIGIT_LOW_MASK | 0x0F << 8);
+    let pairs = values * 10 + (values >> 8);
+    let two = |i: usize| u64::from((pairs >> (8 * i)) as u8);
+    let (minutes, seconds) = (two(1), two(4));
+    let (hours, total_minutes, total_seconds) = (two(7), two(10), two(13));
     let time = MoveTime {
         spent_ms: (minutes * 60 + seconds) * 1000,
         total_ms: Some(((hours * 60 + total_minutes) * 60 + total_seconds) * 1000),
@@ -236,6 +240,18 @@ mod tests {
             if let Some((time, _)) = padded_time_bytes(text.as_bytes()) {
                 assert!(text.len() >= 16 && !text.starts_with("(  "), "{text}");
                 assert_eq!(time_column(text).unwrap(), (&text[16..], time), "{text}");
+            }
+        }
+        // Each field at every two-digit value, the others fixed.
+        for field in 0..5 {
+            for value in 0..100 {
+                let mut f = [3, 16, 1, 10, 59];
+                f[field] = value;
+                let [m, s, h, tm, ts] = f;
+                let text = format!("({m:>2}:{s:02}/{h:02}:{tm:02}:{ts:02})");
+                let (time, under_sixty) = padded_time_bytes(text.as_bytes()).expect(&text);
+                assert_eq!(time_column(&text).unwrap(), ("", time), "{text}");
+                assert_eq!(under_sixty, s < 60 && tm < 60 && ts < 60, "{text}");
             }
         }
         // The fast path of the whole column answers as the general one
