@@ -228,11 +228,15 @@ fn variation_follows(source: Source<'_>, at: usize) -> bool {
 /// Whether [`games`] must walk the lines of a text to split it: some line
 /// after the first starts with `#KI` (perhaps a declaration) or with
 /// IS-SHOGI's separator. A byte search, which says the same of UTF-8 and
-/// CP932 (whose second bytes are never CR, LF or `#`).
+/// CP932 (whose second bytes are never CR, LF or `#`). Both start with
+/// `#`, so one scan for that byte finds either.
 pub(crate) fn may_hold_games(bytes: &[u8]) -> bool {
-    memchr::memmem::find_iter(bytes, b"#KI")
-        .chain(memchr::memmem::find_iter(bytes, SEPARATOR.as_bytes()))
-        .any(|at| at > 0 && matches!(bytes[at - 1], b'\n' | b'\r'))
+    memchr::memchr_iter(b'#', bytes).any(|at| {
+        let line = &bytes[at..];
+        at > 0
+            && matches!(bytes[at - 1], b'\n' | b'\r')
+            && (line.starts_with(b"#KI") || line.starts_with(SEPARATOR.as_bytes()))
+    })
 }
 
 /// A KIF or KI2 game being read line by line: the line step, for each
@@ -632,7 +636,7 @@ fn unknown<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{games, hand, header_line, is_space, plain_move_header, Source};
+    use super::{games, hand, header_line, is_space, may_hold_games, plain_move_header, Source};
 
     /// The games of a text, as slices of it.
     fn split(text: &str) -> Vec<(u32, &str)> {
@@ -725,6 +729,18 @@ mod tests {
         // 激指 writes the separator before each variation block: one game.
         let gekisashi = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n#--separator--\n変化：2手\n   2 ８四歩(83)\n";
         assert_eq!(split(gekisashi), [(0, gekisashi)]);
+    }
+
+    #[test]
+    fn only_a_declaration_or_separator_after_the_first_line_is_looked_for() {
+        for (text, walk) in [
+            ("#KIF version=2.0\n手合割：平手\n", false),
+            ("手合割：平手\n*#KIF\n #KI2\n#KX\n#--sep\n", false),
+            ("手合割：平手\n#KIF version=2.0\n", true),
+            ("▲７六歩\r#--separator--", true),
+        ] {
+            assert_eq!(may_hold_games(text.as_bytes()), walk, "{text}");
+        }
     }
 
     #[test]
