@@ -917,12 +917,19 @@ fn decode<S: Squares>(
             }),
         );
     }
+    // The bits from `bits.at` on, the first lowest: `ahead` of them are
+    // read from the bytes at once, and more when fewer than a square's
+    // longest code (8 bits) are left.
+    let (mut next, mut ahead) = (bits.peek(), 64);
     for i in 0..81 {
         if i == kings[0].index() || i == kings[1].index() {
             continue;
         }
+        if ahead < 8 {
+            (next, ahead) = (bits.peek(), 64);
+        }
         let start = bits.at;
-        let found = SQUARES[d][(bits.peek() & 0xff) as usize];
+        let found = SQUARES[d][(next & 0xff) as usize];
         let left = 256 - start;
         if usize::from(found.len) > left {
             // Cut short: the code itself, or only the bits after it.
@@ -934,6 +941,8 @@ fn decode<S: Squares>(
             return Err(UnpackError::PastEnd { bit: 256 });
         }
         bits.at += usize::from(found.len);
+        next >>= found.len;
+        ahead -= found.len;
         let Some(piece) = found.piece else {
             squares.empty();
             continue;
