@@ -208,12 +208,11 @@ impl Position {
         for base in PieceKind::ALL.into_iter().filter(|k| !k.is_promoted()) {
             let max = SET_COUNTS[base.index()];
             // The kinds that are `base` once unpromoted: itself and its
-            // promoted kind.
-            let on_board = [Some(base), base.promote()]
-                .into_iter()
-                .flatten()
-                .map(|k| self.by_kind[k.index()].count())
-                .sum::<u32>();
+            // promoted kind, counted together.
+            let promoted = base
+                .promote()
+                .map_or(Bitboard::EMPTY, |k| self.by_kind[k.index()]);
+            let on_board = (self.by_kind[base.index()] | promoted).count();
             let in_hand: u32 = self.hands.iter().map(|h| u32::from(h.count(base))).sum();
             if on_board + in_hand > max {
                 return Err(SetupError::TooManyPieces {

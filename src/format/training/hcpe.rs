@@ -46,8 +46,9 @@ pub fn entry(pos: &Position, mv: Move, score: i16, result: u8) -> Result<[u8; SI
     Ok(fill(pack(pos, Dialect::Hcp)?, mv, score, result))
 }
 
-/// [`entry`] with the position packed.
-fn fill(packed: [u8; 32], mv: Move, score: i16, result: u8) -> [u8; SIZE] {
+/// [`entry`] with the position packed (`packed` is `pos` packed in the
+/// format's dialect).
+pub(crate) fn fill(packed: [u8; 32], mv: Move, score: i16, result: u8) -> [u8; SIZE] {
     let mut entry = [0u8; SIZE];
     entry[..32].copy_from_slice(&packed);
     entry[32..34].copy_from_slice(&score.to_le_bytes());

@@ -68,11 +68,16 @@ pub fn push_header(
     count: u16,
     result: u8,
 ) -> Result<(), PackError> {
-    out.extend_from_slice(&pack(start, Dialect::Hcp)?);
+    push_packed_header(out, pack(start, Dialect::Hcp)?, count, result);
+    Ok(())
+}
+
+/// [`push_header`] with the start packed (in HCP).
+pub(crate) fn push_packed_header(out: &mut Vec<u8>, start: [u8; 32], count: u16, result: u8) {
+    out.extend_from_slice(&start);
     out.extend_from_slice(&count.to_le_bytes());
     out.push(result);
     out.push(0);
-    Ok(())
 }
 
 /// Appends a move: its move16, its score from the side to move, and the

@@ -50,8 +50,9 @@ pub fn entry(
     ))
 }
 
-/// [`entry`] with the position packed.
-fn fill(
+/// [`entry`] with the position packed (`packed` is `pos` packed in the
+/// format's dialect).
+pub(crate) fn fill(
     packed: [u8; 32],
     pos: &Position,
     mv: Move,

@@ -222,6 +222,10 @@ pub(crate) struct Entry {
     pub winner: Option<Color>,
     /// dlshogi's flags beside the winner (HCPE; 0 in PackedSfenValue).
     pub flags: u8,
+    /// The position packed in the dialect [`Entry::read_repacked`] was
+    /// asked for, as [`packed::pack`] packs it; `None` from the other
+    /// readers.
+    pub repacked: Option<[u8; 32]>,
 }
 
 impl Entry {
@@ -230,17 +234,34 @@ impl Entry {
     /// order the fields are read: HCPE's position, move, result;
     /// PackedSfenValue's position, result, move.
     pub(crate) fn read(entry: &[u8], data: super::Data) -> Result<Entry, Fault> {
-        let layout = match data {
+        Entry::read_as(entry, data, Entry::layout(data))
+    }
+
+    /// The move layout `data` stores its moves in: YaneuraOu's for
+    /// PackedSfenValue, Apery's for HCPE.
+    pub(crate) fn layout(data: super::Data) -> Layout {
+        match data {
             super::Data::Psv => Layout::YaneuraOu,
             _ => Layout::Apery,
-        };
-        Entry::read_as(entry, data, layout)
+        }
     }
 
     /// [`Entry::read`] with the move read in `layout`, whatever the
     /// format's own: how a PackedSfenValue file written with cshogi's
     /// move16 is told apart.
     pub(crate) fn read_as(entry: &[u8], data: super::Data, layout: Layout) -> Result<Entry, Fault> {
+        Entry::read_repacked(entry, data, layout, None)
+    }
+
+    /// [`Entry::read_as`] that also packs the position in `repack`'s
+    /// dialect, if any, while reading it ([`Entry::repacked`]): what an
+    /// entry rewritten as training data stores.
+    pub(crate) fn read_repacked(
+        entry: &[u8],
+        data: super::Data,
+        layout: Layout,
+        repack: Option<Dialect>,
+    ) -> Result<Entry, Fault> {
         let code = u16::from_le_bytes([entry[34], entry[35]]);
         let eval = i16::from_le_bytes([entry[32], entry[33]]);
         let mv = |pos: &Position, layout| {
@@ -248,7 +269,8 @@ impl Entry {
         };
         if data == super::Data::Psv {
             let ply = u16::from_le_bytes([entry[36], entry[37]]);
-            let position = position(entry, Dialect::PackedSfen, Some(u32::from(ply)))?;
+            let (position, repacked) =
+                position(entry, Dialect::PackedSfen, Some(u32::from(ply)), repack)?;
             let winner = match entry[38] as i8 {
                 0 => None,
                 1 => Some(position.side_to_move()),
@@ -262,9 +284,10 @@ impl Entry {
                 eval,
                 winner,
                 flags: 0,
+                repacked,
             });
         }
-        let position = position(entry, Dialect::Hcp, None)?;
+        let (position, repacked) = position(entry, Dialect::Hcp, None, repack)?;
         let mv = mv(&position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
@@ -274,6 +297,7 @@ impl Entry {
             eval,
             winner,
             flags,
+            repacked,
         })
     }
 
@@ -484,17 +508,30 @@ impl<R: Read> Iterator for Records<R> {
 }
 
 /// The position packed in the first 32 bytes of `entry`, with `ply` as its
-/// move number when the format stores one.
-fn position(entry: &[u8], dialect: Dialect, ply: Option<u32>) -> Result<Position, Fault> {
+/// move number when the format stores one; and, when `repack` names a
+/// dialect, that position packed in it ([`packed::pack`]'s bytes, written
+/// while reading).
+fn position(
+    entry: &[u8],
+    dialect: Dialect,
+    ply: Option<u32>,
+    repack: Option<Dialect>,
+) -> Result<(Position, Option<[u8; 32]>), Fault> {
     let fault = |e| Fault::at(0, ReadErrorKind::Position(e));
     let packed: &[u8; 32] = entry[..32]
         .try_into()
         .expect("an entry is 32 bytes and more");
-    let mut setup = packed::unpack_setup(packed, dialect).map_err(fault)?;
+    let (mut setup, repacked) = match repack {
+        Some(to) => packed::repack(packed, dialect, to).map(|(s, bytes)| (s, Some(bytes))),
+        None => packed::unpack_setup(packed, dialect).map(|s| (s, None)),
+    }
+    .map_err(fault)?;
     if let Some(ply) = ply {
         setup.move_number = ply;
     }
-    Position::from_setup(setup, KingRule::BothRequired).map_err(|e| fault(UnpackError::Rules(e)))
+    let position = Position::from_setup(setup, KingRule::BothRequired)
+        .map_err(|e| fault(UnpackError::Rules(e)))?;
+    Ok((position, repacked))
 }
 
 /// A record starting at `pos`: the one place a training reader makes one,
@@ -633,7 +670,7 @@ pub(crate) fn block_len(bytes: &[u8]) -> Result<usize, usize> {
 
 /// The record of one whole hcpe3 game block.
 fn game_record(block: &[u8]) -> Result<Record, Fault> {
-    let mut pos = position(block, Dialect::Hcp, None)?;
+    let (mut pos, _) = position(block, Dialect::Hcp, None, None)?;
     let mut record = start_record(&pos);
     if block[35] != 0 {
         record.headers.push(Header {

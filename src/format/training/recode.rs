@@ -7,6 +7,7 @@
 //! for byte, and an entry that cannot be read is the same error.
 
 use super::move16::Layout;
+use super::packed::{self, Dialect};
 use super::read::{Entry, Fault};
 use super::samples::{clamped, TrainingError};
 use super::{hcpe, hcpe3, psv, Data};
@@ -41,8 +42,7 @@ pub(crate) fn entry(
     output: Output,
     out: &mut Vec<u8>,
 ) -> Result<Result<(), TrainingError>, Fault> {
-    let e = Entry::read(block, from)?;
-    Ok(write(&e, output, out))
+    entry_as(block, from, Entry::layout(from), output, out)
 }
 
 /// [`entry`] with the move read in `layout` rather than the format's own:
@@ -55,8 +55,18 @@ pub(crate) fn entry_as(
     output: Output,
     out: &mut Vec<u8>,
 ) -> Result<Result<(), TrainingError>, Fault> {
-    let e = Entry::read_as(block, from, layout)?;
+    let e = Entry::read_repacked(block, from, layout, dialect(output))?;
     Ok(write(&e, output, out))
+}
+
+/// The packed positions' dialect of what entries are rewritten as, if
+/// they hold any.
+fn dialect(output: Output) -> Option<Dialect> {
+    match output {
+        Output::Data(Data::Hcpe | Data::Hcpe3) => Some(Dialect::Hcp),
+        Output::Data(Data::Psv) => Some(Dialect::PackedSfen),
+        Output::Sfen => None,
+    }
 }
 
 /// Appends what `e` becomes as `output` to `out`.
@@ -67,19 +77,30 @@ fn write(e: &Entry, output: Output, out: &mut Vec<u8>) -> Result<(), TrainingErr
     // A record's start is packed first (see `Game::of`): its error is the
     // start's, ply 0.
     let pack = |error| TrainingError::Pack { ply: 0, error };
+    // The position as packed while it was read, or packed now.
+    let packed = |d| match e.repacked {
+        Some(bytes) if dialect(output) == Some(d) => Ok(bytes),
+        _ => packed::pack(&e.position, d).map_err(pack),
+    };
     match output {
         Output::Data(Data::Hcpe) => {
-            let bytes =
-                hcpe::entry(&e.position, e.mv, score, hcpe::result(e.winner)).map_err(pack)?;
+            let result = hcpe::result(e.winner);
+            let bytes = hcpe::fill(packed(Dialect::Hcp)?, e.mv, score, result);
             out.extend_from_slice(&bytes);
         }
         Output::Data(Data::Psv) => {
-            let bytes = psv::entry(&e.position, e.mv, score, e.winner).map_err(pack)?;
+            let bytes = psv::fill(
+                packed(Dialect::PackedSfen)?,
+                &e.position,
+                e.mv,
+                score,
+                e.winner,
+            );
             out.extend_from_slice(&bytes);
         }
         Output::Data(Data::Hcpe3) => {
             let result = hcpe3::result_of(e.winner, Some(e.ending_kind()));
-            hcpe3::push_header(out, &e.position, 1, result).map_err(pack)?;
+            hcpe3::push_packed_header(out, packed(Dialect::Hcp)?, 1, result);
             hcpe3::push_move(out, e.mv, score);
         }
         Output::Sfen => {

@@ -502,6 +502,27 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     }
     bits.zeros(81 - next);
     let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
+    put_off_board(&mut bits, d, hands, pos.occupied().count(), |r| {
+        in_play(pos, ROWS[r].kind)
+    })
+    .map_err(PackError::TooMany)?;
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(bits.at(), 256);
+    Ok(bits.finish())
+}
+
+/// Writes what follows the board in dialect column `d`: both hands, then
+/// the box when the `on_board` pieces (kings included) and the hands hold
+/// fewer than 40, each kind's box count being what a set holds less
+/// `in_play(row)` (on the board, promoted or not, and in both hands); the
+/// error is a kind with more in play than a set holds.
+fn put_off_board(
+    bits: &mut Bits<'_>,
+    d: usize,
+    hands: [&Hand; 2],
+    on_board: u32,
+    in_play: impl Fn(usize) -> usize,
+) -> Result<(), PieceKind> {
     for (white, hand) in hands.into_iter().enumerate() {
         if hand.is_empty() {
             continue;
@@ -516,17 +537,15 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     // A position never holds more of a kind than a set (it refuses such a
     // setup and moves keep the counts): with all 40 pieces the box is empty.
     let held = hands[0].total() + hands[1].total();
-    if pos.occupied().count() + held != 40 {
+    if on_board + held != 40 {
         for (r, row) in ROWS.iter().enumerate() {
             let left = usize::from(SET[r])
-                .checked_sub(in_play(pos, row.kind))
-                .ok_or(PackError::TooMany(row.kind))?;
+                .checked_sub(in_play(r))
+                .ok_or(row.kind)?;
             bits.put(RUNS.boxed[d][r][left]);
         }
     }
-    #[cfg(debug_assertions)]
-    debug_assert_eq!(bits.at(), 256);
-    Ok(bits.finish())
+    Ok(())
 }
 
 /// How many pieces of a hand kind `pos` holds on the board (promoted or
@@ -832,6 +851,33 @@ pub fn unpack(bytes: &[u8; 32], dialect: Dialect) -> Result<Position, UnpackErro
 /// number 1), for a caller that sets the move number before checking the
 /// rules.
 pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, UnpackError> {
+    decode(bytes, dialect, &mut ())
+}
+
+/// What [`decode`] tells of each square it reads, in index order, the
+/// kings' squares skipped.
+trait Squares {
+    /// The square is empty.
+    fn empty(&mut self);
+    /// The square holds `piece`, of row `row` in [`ROWS`].
+    fn piece(&mut self, piece: Piece, row: usize);
+}
+
+/// Nothing is told: plain reading.
+impl Squares for () {
+    #[inline(always)]
+    fn empty(&mut self) {}
+    #[inline(always)]
+    fn piece(&mut self, _: Piece, _: usize) {}
+}
+
+/// [`unpack_setup`]'s reading, telling `squares` of each square read.
+#[inline(always)]
+fn decode<S: Squares>(
+    bytes: &[u8; 32],
+    dialect: Dialect,
+    squares: &mut S,
+) -> Result<Setup, UnpackError> {
     let d = column(dialect);
     let mut bits = Reader::new(bytes);
     let side = if bits.bit(0)? {
@@ -871,12 +917,19 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
             }),
         );
     }
+    // The bits from `bits.at` on, the first lowest: `ahead` of them are
+    // read from the bytes at once, and more when fewer than a square's
+    // longest code (8 bits) are left.
+    let (mut next, mut ahead) = (bits.peek(), 64);
     for i in 0..81 {
         if i == kings[0].index() || i == kings[1].index() {
             continue;
         }
+        if ahead < 8 {
+            (next, ahead) = (bits.peek(), 64);
+        }
         let start = bits.at;
-        let found = SQUARES[d][(bits.peek() & 0xff) as usize];
+        let found = SQUARES[d][(next & 0xff) as usize];
         let left = 256 - start;
         if usize::from(found.len) > left {
             // Cut short: the code itself, or only the bits after it.
@@ -888,10 +941,14 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
             return Err(UnpackError::PastEnd { bit: 256 });
         }
         bits.at += usize::from(found.len);
+        next >>= found.len;
+        ahead -= found.len;
         let Some(piece) = found.piece else {
+            squares.empty();
             continue;
         };
         counted(usize::from(found.row))?;
+        squares.piece(piece, usize::from(found.row));
         setup.board[i] = Some(piece);
     }
     while bits.at < 256 {
@@ -910,6 +967,9 @@ pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, 
     }
     Ok(setup)
 }
+
+mod repack;
+pub(crate) use repack::repack;
 
 #[cfg(test)]
 mod tests;

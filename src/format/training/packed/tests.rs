@@ -322,3 +322,54 @@ fn random_positions_pack_and_unpack() {
     }
     assert!(n > 10_000, "{n} positions");
 }
+
+/// [`repack`] gives what the general path gives: the setup and error of
+/// [`unpack_setup`], and [`pack`]'s bytes for the position [`unpack`]
+/// reads (when the rules take it). Checked on the positions of random
+/// games (drops, promotions, full hands), the handicap vectors (pieces in
+/// the box), and the same bytes with a bit flipped (other hands, hands out
+/// of order, and every kind of fault), from and to both dialects.
+#[test]
+fn repacking_gives_the_general_paths_answers() {
+    let same = |bytes: &[u8; 32], from: Dialect, to: Dialect| {
+        let got = repack(bytes, from, to);
+        let setup = unpack_setup(bytes, from);
+        assert_eq!(got.as_ref().map(|g| &g.0), setup.as_ref(), "{}", hex(bytes));
+        let packed = unpack(bytes, from).ok().map(|pos| pack(&pos, to).unwrap());
+        if let (Ok((_, got)), Some(want)) = (&got, packed) {
+            assert_eq!(hex(got), hex(&want), "{} {from:?} → {to:?}", hex(bytes));
+        }
+        (got.is_ok(), unpack(bytes, from).is_ok())
+    };
+    let mut rng = crate::test_util::rng::Rng::new(3939);
+    let mut positions = vec![];
+    for sfen in [
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 w GBRgbr 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+    ] {
+        positions.push(Position::from_sfen(sfen).unwrap());
+    }
+    for _ in 0..60 {
+        let mut pos = Position::startpos();
+        for mv in crate::test_util::games::random_line(150, &mut rng) {
+            pos.play(mv).unwrap();
+            positions.push(pos.clone());
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for pos in &positions {
+        for from in [Dialect::Hcp, Dialect::PackedSfen] {
+            let bytes = pack(pos, from).unwrap();
+            for to in [Dialect::Hcp, Dialect::PackedSfen] {
+                assert_eq!(same(&bytes, from, to), (true, true));
+                let bit = rng.next() as usize % 256;
+                let mut spoiled = bytes;
+                spoiled[bit / 8] ^= 1 << (bit % 8);
+                seen.insert(same(&spoiled, from, to));
+            }
+        }
+    }
+    // Flipped bits gave setups the rules take and refuse, and errors.
+    assert_eq!(seen.len(), 3, "{seen:?}");
+}

@@ -1,0 +1,92 @@
+//! A packed position read and written again in a dialect in one pass:
+//! each square's code is rewritten as it is read, without building a
+//! [`Position`](crate::Position) to pack. What is written is what [`pack`]
+//! writes for the position [`unpack`] reads, bit for bit (tested against
+//! them); what fails is what [`unpack_setup`] refuses.
+
+use super::{
+    column, decode, piece_index, put_off_board, Bits, Dialect, Emit, Squares, UnpackError, PIECES,
+    ROWS,
+};
+#[cfg(doc)]
+use super::{pack, unpack, unpack_setup};
+use crate::{Color, Piece, Setup};
+
+/// Writes each square [`decode`] reads in another dialect, as [`pack`]
+/// does: the empty squares since the last piece as 0 bits, then the
+/// piece's code.
+struct Rewrite<'w> {
+    bits: Bits<'w>,
+    pieces: &'static [Emit; 32],
+    /// The empty squares read since the last piece.
+    empties: u32,
+    /// The pieces read on the board (kings aside), by row of [`ROWS`].
+    on_board: [u8; 7],
+}
+
+impl Squares for Rewrite<'_> {
+    #[inline(always)]
+    fn empty(&mut self) {
+        self.empties += 1;
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, piece: Piece, row: usize) {
+        self.bits
+            .put_after(self.empties, self.pieces[piece_index(piece)]);
+        self.empties = 0;
+        if let Some(n) = self.on_board.get_mut(row) {
+            *n += 1;
+        }
+    }
+}
+
+/// The setup 32 packed bytes hold in dialect `from` (as [`unpack_setup`]
+/// reads it, with its errors) and that position packed in dialect `to`
+/// (as [`pack`] writes it once the setup is a position).
+pub(crate) fn repack(
+    bytes: &[u8; 32],
+    from: Dialect,
+    to: Dialect,
+) -> Result<(Setup, [u8; 32]), UnpackError> {
+    let d = column(to);
+    let mut words = [0u64; 4];
+    let mut rewrite = Rewrite {
+        bits: Bits::new(&mut words),
+        pieces: &PIECES[d],
+        empties: 0,
+        on_board: [0; 7],
+    };
+    // The side to move and the kings' squares: the same 15 bits in both
+    // dialects.
+    let head = u64::from(bytes[0]) | u64::from(bytes[1]) << 8;
+    rewrite.bits.put(Emit {
+        bits: head & 0x7fff,
+        len: 15,
+    });
+    let setup = decode(bytes, from, &mut rewrite)?;
+    let Rewrite {
+        mut bits,
+        empties,
+        on_board,
+        ..
+    } = rewrite;
+    bits.zeros(empties as usize);
+    let hands = [
+        &setup.hands[Color::Black.index()],
+        &setup.hands[Color::White.index()],
+    ];
+    let pieces = 2 + on_board.iter().map(|&n| u32::from(n)).sum::<u32>();
+    let in_play = |r: usize| {
+        let kind = ROWS[r].kind;
+        usize::from(on_board[r])
+            + usize::from(hands[0].count(kind))
+            + usize::from(hands[1].count(kind))
+    };
+    // The setup read holds no more of a kind than a set (`decode` counts
+    // them), so this never fails.
+    put_off_board(&mut bits, d, hands, pieces, in_play).map_err(UnpackError::TooMany)?;
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(bits.at(), 256);
+    Ok((setup, bits.finish()))
+}
