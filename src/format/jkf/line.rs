@@ -4,9 +4,9 @@
 
 use super::json::{compact, Node, Path, Value};
 use super::moves::reason;
-use super::read::ending_for_special;
 use super::reader::Reader;
 use crate::error::{Error, Stage};
+use crate::format::csa::specials;
 use crate::record::builder::{is_foul, Builder};
 use crate::record::{Ending, EndingKind, MoveTime, NodeId};
 use crate::Position;
@@ -152,7 +152,7 @@ impl<'t> Reader<'_, 't> {
                         format!("{special_path}: a second terminal word for the same line; kept the first"),
                     ),
                     None => {
-                        let (kind, winner) = match ending_for_special(word, to_move) {
+                        let (kind, winner) = match specials::ending(word, to_move) {
                             Some(meaning) => meaning,
                             None => {
                                 self.warn(

@@ -15,7 +15,8 @@
 //! move.
 
 use super::json::{self, Value};
-use crate::format::jkf::read::{ending_for_special, read};
+use crate::format::csa::specials;
+use crate::format::jkf::read::read;
 use crate::format::{japanese::write as japanese, jkf::write as jkf};
 use crate::record::{Header, MoveTime, NodeId, Record};
 use crate::test_util::games::game_of;
@@ -125,7 +126,7 @@ pub(crate) fn canonical(record: &Record) -> String {
                 .unwrap(),
                 None => {
                     let word = jkf::special(ending.kind, ending.winner, to_move);
-                    let said = ending_for_special(word, to_move).map(|(_, winner)| winner);
+                    let said = specials::ending(word, to_move).map(|(_, winner)| winner);
                     write!(out, " end {word} {said:?}").unwrap();
                 }
             }
