@@ -739,12 +739,6 @@ mod tests {
     }
 
     #[test]
-    fn several_games() {
-        let games = parse("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n%CHUDAN\n").unwrap();
-        assert_eq!(games.len(), 2);
-    }
-
-    #[test]
     fn a_bad_game_fails_alone() {
         let text = "PI\n+\n+7776FU\n/\nPI\n+\nX\n+7776FU\n/\nPI\n+\n+2726FU\n";
         let games = games(text).unwrap();
