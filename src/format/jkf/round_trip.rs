@@ -244,7 +244,6 @@ pub(crate) fn check_ndjson(records: &[Record], name: &str) {
 #[test]
 fn the_schema_accepts_json_kifu_formats_own_output() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/jkf");
-    let mut checked = 0;
     for name in [
         "jkf-fork-endings.json",
         "jkf-illegal-specials.json",
@@ -253,9 +252,7 @@ fn the_schema_accepts_json_kifu_formats_own_output() {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
         let errors = schema_errors(&text);
         assert!(errors.is_empty(), "{name}: {errors:?}");
-        checked += 1;
     }
-    assert_eq!(checked, 3);
 }
 
 /// The schema is strict where it matters: what it rejects, it rejects.
