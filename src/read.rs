@@ -376,8 +376,9 @@ pub fn read_bytes(
     format: Option<Format>,
     encoding: EncodingChoice,
 ) -> Result<Read, Error> {
-    if let Some(read) = training_by_name(bytes, path, format) {
-        return Ok(read);
+    // Training data when no format is forced and the file name says so.
+    if let (None, Some(data)) = (format, Data::from_extension(path)) {
+        return Ok(read_training(bytes, data));
     }
     // KIF and KI2 are read from their bytes, decoding only the lines that
     // need it, unless the format forced or named by the extension is another.
@@ -401,16 +402,6 @@ pub fn read_bytes(
     }
     let decoded = decode::decode_detected(bytes, detected, encoding, hint);
     read_decoded(bytes, decoded, path, format)
-}
-
-/// The bytes read as training data when no format is forced and the file
-/// name says training data (`.hcpe`, …); `None` otherwise.
-fn training_by_name(bytes: &[u8], path: &Path, format: Option<Format>) -> Option<Read> {
-    if format.is_some() {
-        return None;
-    }
-    let data = Data::from_extension(path)?;
-    Some(read_training(bytes, data))
 }
 
 /// [`read_bytes`] of the bytes decoded whole.

@@ -116,37 +116,26 @@ fn a_bom_means_utf8_wins_over_a_declaration_and_is_not_part_of_the_text() {
 }
 
 #[test]
-fn utf16_with_a_bom_is_decoded() {
+fn utf16_with_or_without_a_bom_is_decoded() {
     for (bom, big_endian, encoding) in [
         (BOM_UTF16_LE, false, Utf16Le),
         (BOM_UTF16_BE, true, Utf16Be),
     ] {
-        let bytes = [bom, &utf16(KIFU, big_endian)].concat();
-        for hint in ALL_HINTS {
-            let decoded = decode(&bytes, EncodingChoice::Auto, hint);
-            check(hint, &decoded, (encoding, KIFU, &[]));
-            assert_eq!(not_a_record(&bytes, &decoded), None);
-        }
-        // Forced, with or without its mark.
-        for input in [bytes.clone(), utf16(KIFU, big_endian)] {
-            assert_eq!(forced(encoding, &input).text, KIFU);
+        let bare = utf16(KIFU, big_endian);
+        let bytes = [bom, &bare].concat();
+        for input in [&bytes, &bare] {
+            for hint in ALL_HINTS {
+                let decoded = decode(input, EncodingChoice::Auto, hint);
+                check(hint, &decoded, (encoding, KIFU, &[]));
+                assert_eq!(not_a_record(input, &decoded), None);
+            }
+            // Forced, with or without its mark.
+            assert_eq!(forced(encoding, input).text, KIFU);
         }
         // A final odd byte is damage, located after the BOM and the text.
         let cut = [bytes.as_slice(), b"\x41"].concat();
         let (text, damage) = (format!("{KIFU}\u{FFFD}"), [at(cut.len() - 1, 4, 1)]);
         check(encoding, &auto(&cut), (encoding, &text, &damage));
-    }
-}
-
-#[test]
-fn utf16_without_a_bom_is_decoded() {
-    for (big_endian, encoding) in [(false, Utf16Le), (true, Utf16Be)] {
-        let bytes = utf16(KIFU, big_endian);
-        for hint in ALL_HINTS {
-            let decoded = decode(&bytes, EncodingChoice::Auto, hint);
-            check(hint, &decoded, (encoding, KIFU, &[]));
-            assert_eq!(not_a_record(&bytes, &decoded), None);
-        }
     }
     // Text holding a NUL character is no UTF-16 record, marked or not.
     let nul = utf16("PI\n\0+\n", false);
@@ -168,7 +157,7 @@ fn what_is_not_a_record() {
         reason([BOM, b"\n"].concat().as_slice()).map(|r| r.0),
         Some(0)
     );
-    // UTF-16 without its mark is read (see utf16_without_a_bom_is_decoded);
+    // UTF-16 without its mark is read (see utf16_with_or_without_a_bom_is_decoded);
     // bytes that look like it but do not decode as it (a final odd byte)
     // are NUL characters, with a guess.
     assert_eq!(reason(&utf16("PI\n+\n", false)), None);

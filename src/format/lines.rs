@@ -7,35 +7,21 @@ use crate::record::raw::Span;
 
 /// The lines of `text`, numbered from 1, without their line endings.
 pub fn numbered(text: &str) -> impl Iterator<Item = (u32, &str)> {
-    Lines {
-        rest: text,
-        number: 0,
-    }
+    let mut rest = text;
+    (1..).map_while(move |n| {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, after) = split_first(rest);
+        rest = after;
+        Some((n, line))
+    })
 }
 
 /// A syntax error about `at`, a slice of line `n` (whose text is `line`):
 /// its column is where `at` starts, its text is `at`.
 pub(crate) fn error(n: u32, line: &str, at: &str, message: impl Into<String>) -> Error {
     Span::of(n, line, at).error(Stage::Parse, message)
-}
-
-struct Lines<'a> {
-    rest: &'a str,
-    number: u32,
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = (u32, &'a str);
-
-    fn next(&mut self) -> Option<(u32, &'a str)> {
-        if self.rest.is_empty() {
-            return None;
-        }
-        self.number += 1;
-        let (line, rest) = split_first(self.rest);
-        self.rest = rest;
-        Some((self.number, line))
-    }
 }
 
 /// The first line of `text` without its line ending, and the text after

@@ -105,19 +105,17 @@ fn line_format(body: &str, first: char) -> Option<Format> {
     if body.starts_with("#KI2") {
         return Some(Format::Ki2);
     }
-    if body.starts_with("position") || body.starts_with("startpos") || body.starts_with("sfen ") {
+    let sfen = || Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok();
+    if ["position", "startpos", "sfen "]
+        .iter()
+        .any(|w| body.starts_with(w))
+        || (body.contains('/') && sfen())
+        || usen::looks_like(body)
+    {
         return Some(Format::Usi);
     }
-    if body.contains('/') && Setup::from_sfen(body.split(" moves").next().unwrap_or(body)).is_ok() {
-        return Some(Format::Usi);
-    }
-    if usen::looks_like(body) {
-        return Some(Format::Usi);
-    }
-    if body.starts_with('[') && body.ends_with(']') && body.contains('"') {
-        return Some(Format::Western);
-    }
-    if is_western_move_line(body) {
+    let tag = body.starts_with('[') && body.ends_with(']') && body.contains('"');
+    if tag || is_western_move_line(body) {
         return Some(Format::Western);
     }
     if is_csa_line(body) {

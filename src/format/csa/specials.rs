@@ -191,12 +191,24 @@ mod tests {
     #[test]
     fn the_player_to_move_resigns_and_declares() {
         let (b, w) = (Color::Black, Color::White);
-        assert_eq!(ending("TORYO", b), Some((Resign, Some(w))));
-        assert_eq!(ending("TIME_UP", w), Some((TimeUp, Some(b))));
-        assert_eq!(ending("KACHI", b), Some((EnteringKing, Some(b))));
-        assert_eq!(ending("ILLEGAL_MOVE", b), Some((FoulLoss, Some(w))));
-        assert_eq!(ending("+ILLEGAL_ACTION", w), Some((FoulWin, Some(w))));
-        assert_eq!(ending("SENNICHITE", w), Some((Repetition, None)));
+        // The word, the player to move, and what it means.
+        for (word, to_move, meaning) in [
+            ("TORYO", b, (Resign, Some(w))),
+            ("TSUMI", w, (Checkmate, Some(b))),
+            ("TIME_UP", w, (TimeUp, Some(b))),
+            ("TIME_UP", b, (TimeUp, Some(w))),
+            ("KACHI", b, (EnteringKing, Some(b))),
+            ("ILLEGAL_MOVE", b, (FoulLoss, Some(w))),
+            // `+`: Black broke the rules, whoever is to move.
+            ("+ILLEGAL_ACTION", b, (FoulLoss, Some(w))),
+            ("+ILLEGAL_ACTION", w, (FoulWin, Some(w))),
+            ("-ILLEGAL_ACTION", b, (FoulWin, Some(b))),
+            ("SENNICHITE", w, (Repetition, None)),
+            ("HIKIWAKE", b, (Draw, None)),
+        ] {
+            let got = ending(word, to_move);
+            assert_eq!(got, Some(meaning), "{word} with {to_move:?} to move");
+        }
     }
 
     #[test]
@@ -208,6 +220,7 @@ mod tests {
             "投了",
             "ILLEGAL_ACTION",
             "SENTE_WIN_TORYO",
+            "RESIGN",
         ] {
             assert_eq!(ending(word, Color::Black), None, "{word}");
         }

@@ -132,37 +132,29 @@ mod tests {
     }
 
     #[test]
-    fn time_controls_fit_one_of_csas_two_forms() {
-        let cases = [
-            ("00:10+30", Some(("$TIME_LIMIT", "00:10+30"))),
-            ("600+10+0", Some(("$TIME", "600+10+0"))),
-            ("300+0+2.5", Some(("$TIME", "300+0+2.5"))),
-            ("各５時間", None),
-            ("10分+30秒", None),
-            ("10:5+30", None),
-        ];
-        for (value, csa) in cases {
+    fn time_controls_csa_lines_and_free_text() {
+        for (key, value, csa) in [
+            // Time controls fit one of CSA's two forms.
+            ("持ち時間", "00:10+30", Some(("$TIME_LIMIT", "00:10+30"))),
+            ("持ち時間", "600+10+0", Some(("$TIME", "600+10+0"))),
+            ("持ち時間", "300+0+2.5", Some(("$TIME", "300+0+2.5"))),
+            ("持ち時間", "各５時間", None),
+            ("持ち時間", "10分+30秒", None),
+            ("持ち時間", "10:5+30", None),
+            // CSA lines and free text are kept as they are.
+            (
+                "$START_TIME",
+                " 10:00:00",
+                Some(("$START_TIME", " 10:00:00")),
+            ),
+            ("$TIME_LIMIT", "各5時間", Some(("$TIME_LIMIT", "各5時間"))),
+            ("棋戦", "名人戦", Some(("$EVENT", "名人戦"))),
+            ("先手", "A", Some(("N+", "A"))),
+            ("表題", "x", None),
+            ("棋戦", "a\nb", None),
+        ] {
             let expected = csa.map(|(k, v)| (k, Cow::Borrowed(v)));
-            assert_eq!(csa_line("持ち時間", value), expected, "{value}");
+            assert_eq!(csa_line(key, value), expected, "{key} {value}");
         }
-    }
-
-    #[test]
-    fn csa_lines_and_free_text_are_kept_as_they_are() {
-        assert_eq!(
-            csa_line("$START_TIME", " 10:00:00"),
-            Some(("$START_TIME", Cow::Borrowed(" 10:00:00")))
-        );
-        assert_eq!(
-            csa_line("$TIME_LIMIT", "各5時間"),
-            Some(("$TIME_LIMIT", Cow::Borrowed("各5時間")))
-        );
-        assert_eq!(
-            csa_line("棋戦", "名人戦"),
-            Some(("$EVENT", Cow::Borrowed("名人戦")))
-        );
-        assert_eq!(csa_line("先手", "A"), Some(("N+", Cow::Borrowed("A"))));
-        assert_eq!(csa_line("表題", "x"), None);
-        assert_eq!(csa_line("棋戦", "a\nb"), None);
     }
 }

@@ -13,7 +13,7 @@
 pub use super::specials::special;
 pub use super::values::csa_line;
 use crate::format::lines::split_at_endings;
-use crate::record::{Ending, EndingKind, Field, Record};
+use crate::record::{Ending, EndingKind, Field, MoveTime, Record};
 use crate::{Color, Move, PieceKind, Position, Setup, Square};
 use std::fmt::Write as _;
 
@@ -94,9 +94,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         let node = record.tree.node(id);
         let mv = node.mv.expect("every node but the root has a move");
         write_move(out, &pos, mv);
-        if let Some(time) = node.time {
-            write_time(out, time.spent_ms, version);
-        }
+        write_time(out, node.time, version);
         for comment in node.comments() {
             write_comment(out, comment);
         }
@@ -110,13 +108,11 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         let foul = crate::format::foul_move(ending, &pos);
         if let Some(mv) = foul {
             write_move(out, &pos, mv);
-            if let Some(time) = ending.time {
-                write_time(out, time.spent_ms, version);
-            }
+            write_time(out, ending.time, version);
         }
         writeln!(out, "%{}", ending_word(ending, pos.side_to_move())).unwrap();
-        if let (None, Some(time)) = (foul, ending.time) {
-            write_time(out, time.spent_ms, version);
+        if foul.is_none() {
+            write_time(out, ending.time, version);
         }
         for comment in &ending.comments {
             write_comment(out, comment);
@@ -159,7 +155,11 @@ fn write_comment(out: &mut String, comment: &str) {
     }
 }
 
-fn write_time(out: &mut String, ms: u64, version: Version) {
+/// A `T` line, if there is a time.
+fn write_time(out: &mut String, time: Option<MoveTime>, version: Version) {
+    let Some(MoveTime { spent_ms: ms, .. }) = time else {
+        return;
+    };
     match version {
         Version::V3_0 if !ms.is_multiple_of(1000) => {
             let text = format!("{}.{:03}", ms / 1000, ms % 1000);
@@ -179,11 +179,7 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv {
         Move::Normal { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            let after = if promote {
-                kind.promote().unwrap_or(kind)
-            } else {
-                kind
-            };
+            let after = kind.promote().filter(|_| promote).unwrap_or(kind);
             format!("{sign}{}{}{}", square(from), square(to), after.csa())
         }
         Move::Drop { kind, to } => format!("{sign}00{}{}", square(to), kind.csa()),

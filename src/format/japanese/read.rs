@@ -14,39 +14,6 @@ use super::tokens::{meaning, Charset, Token, SIDE_MARKS};
 use crate::resolve::spec::{Destination, MoveSpec};
 use crate::{Color, Square};
 
-#[cfg(test)]
-mod space_tests {
-    #[test]
-    fn trim_end_spaces_stops_at_text() {
-        assert_eq!(super::trim_end_spaces(" x \t\u{3000} "), " x");
-        assert_eq!(super::trim_end_spaces("\u{3001}"), "\u{3001}");
-        assert_eq!(super::trim_end_spaces("   "), "");
-    }
-
-    #[test]
-    fn skip_spaces_stops_at_text() {
-        assert_eq!(super::skip_spaces(" \t\u{3000} x "), "x ");
-        assert_eq!(super::skip_spaces("\u{3001}"), "\u{3001}");
-        assert_eq!(super::skip_spaces(""), "");
-        for spaces in 0..20 {
-            for tail in ["", "x", "\u{3000}x", "\tx", "x         "] {
-                let text = format!("{}{tail}", " ".repeat(spaces));
-                let expected = text.trim_start_matches(super::is_space);
-                assert_eq!(super::skip_spaces(&text), expected, "{text:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn leading_side_mark_reads_what_side_mark_reads() {
-        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
-            let text = format!("{c}x");
-            let expected = super::side_mark(c).map(|color| (color, "x"));
-            assert_eq!(super::leading_side_mark(&text), expected, "{c:?}");
-        }
-    }
-}
-
 /// ▲ ☗ ▼ mark Black (先手, 下手); △ ☖ ▽ mark White.
 pub fn side_mark(c: char) -> Option<Color> {
     meaning(&SIDE_MARKS, c)
@@ -299,5 +266,35 @@ mod tests {
         assert_eq!(move_text("５歩").unwrap_err().offset, 0);
         assert_eq!(move_text("５五X").unwrap_err().offset, "５五".len());
         assert!(move_text("").is_err());
+    }
+
+    #[test]
+    fn trim_end_spaces_stops_at_text() {
+        assert_eq!(trim_end_spaces(" x \t\u{3000} "), " x");
+        assert_eq!(trim_end_spaces("\u{3001}"), "\u{3001}");
+        assert_eq!(trim_end_spaces("   "), "");
+    }
+
+    #[test]
+    fn skip_spaces_stops_at_text() {
+        assert_eq!(skip_spaces(" \t\u{3000} x "), "x ");
+        assert_eq!(skip_spaces("\u{3001}"), "\u{3001}");
+        assert_eq!(skip_spaces(""), "");
+        for spaces in 0..20 {
+            for tail in ["", "x", "\u{3000}x", "\tx", "x         "] {
+                let text = format!("{}{tail}", " ".repeat(spaces));
+                let expected = text.trim_start_matches(is_space);
+                assert_eq!(skip_spaces(&text), expected, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn leading_side_mark_reads_what_side_mark_reads() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("{c}x");
+            let expected = side_mark(c).map(|color| (color, "x"));
+            assert_eq!(leading_side_mark(&text), expected, "{c:?}");
+        }
     }
 }

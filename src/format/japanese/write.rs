@@ -85,18 +85,17 @@ pub fn headers(record: &Record) -> Vec<Header> {
     let mut out: Vec<Header> = Vec::with_capacity(record.headers.len() + 1);
     let preset = preset(record);
     let mut wrote_handicap = false;
+    let handicap = |h| Header {
+        key: HANDICAP_KEY.to_string(),
+        value: handicap_name(h).to_string(),
+    };
     for header in &record.headers {
         let Some(key) = header_key(&header.key) else {
             continue;
         };
         if key == HANDICAP_KEY {
-            if let Some(h) = preset {
-                out.push(Header {
-                    key: key.to_string(),
-                    value: handicap_name(h).to_string(),
-                });
-                wrote_handicap = true;
-            }
+            out.extend(preset.map(handicap));
+            wrote_handicap = true;
             continue;
         }
         out.push(Header {
@@ -104,11 +103,8 @@ pub fn headers(record: &Record) -> Vec<Header> {
             value: header.value.clone(),
         });
     }
-    if let (Some(h), false) = (preset, wrote_handicap) {
-        out.push(Header {
-            key: HANDICAP_KEY.to_string(),
-            value: handicap_name(h).to_string(),
-        });
+    if !wrote_handicap {
+        out.extend(preset.map(handicap));
     }
     out
 }
@@ -179,11 +175,7 @@ pub fn marked_moves(pos: &Position, moves: &[Move]) -> String {
     let mut out = String::new();
     let mut previous = None;
     for &mv in moves {
-        out.push(if pos.side_to_move() == Color::Black {
-            '▲'
-        } else {
-            '△'
-        });
+        out.push(pos.side_to_move().triangle());
         write_spec(&mut out, &MoveSpec::from_move(&pos, mv, previous));
         previous = Some(mv.to());
         pos.play_unchecked(mv);
@@ -278,12 +270,13 @@ pub fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// The header lines KIF and KI2 share, and the board diagram when the start
-/// needs one. Says whether the sides are named 下手 and 上手 (a handicap
-/// start whose headers name them so), and returns the headers that cannot
-/// be header lines (a key that reads as something else, a value with a
-/// line break), for the writer to keep as a comment before the moves.
-pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
+/// The header lines KIF and KI2 share, the board diagram when the start
+/// needs one and `columns` (KIF's column line); then, as a comment, the
+/// headers that cannot be header lines (a key that reads as something
+/// else, a value with a line break), and the start's notes. Says whether
+/// the sides are named 下手 and 上手 (a handicap start whose headers name
+/// them so).
+pub fn write_headers(out: &mut String, record: &Record, columns: &str) -> bool {
     let handicap_labels = record.start != *Handicap::Even.setup_ref()
         && record.headers.iter().any(|h| is_handicap_side(&h.key));
     let mut odd_headers = Vec::new();
@@ -291,7 +284,6 @@ pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
         if is_safe_header_key(&header.key) && !header.value.contains(['\n', '\r']) {
             writeln!(out, "{}：{}", header.key, header.value).unwrap();
         } else {
-            // Kept as a comment before the moves.
             odd_headers
                 .push(format!("{}：{}", header.key, header.value).replace(['\n', '\r'], " "));
         }
@@ -299,7 +291,10 @@ pub fn write_headers(out: &mut String, record: &Record) -> (bool, Vec<String>) {
     if needs_diagram(record) {
         out.push_str(&board_diagram(&record.start.to_setup(), handicap_labels));
     }
-    (handicap_labels, odd_headers)
+    out.push_str(columns);
+    write_comments(out, &odd_headers);
+    write_notes(out, record, NodeId::ROOT);
+    handicap_labels
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 
 use super::json::{compact, Node, Path, Value};
 use super::moves::reason;
-use super::read::ending_for_special;
 use super::reader::Reader;
 use crate::error::{Error, Stage};
+use crate::format::csa::specials;
 use crate::record::builder::{is_foul, Builder};
 use crate::record::{Ending, EndingKind, MoveTime, NodeId};
 use crate::Position;
@@ -55,10 +55,8 @@ impl<'t> Reader<'_, 't> {
             let [mv, special, comments, comment, time, forks] =
                 self.fields(entry, entry_path, ENTRY_KEYS)?;
             let mut notes = self.comments(comments, comment, entry_path);
-            let time = match time {
-                Some(t) => self.time(t, Path::Key(&entry_path, "time"))?,
-                None => None,
-            };
+            let time_path = Path::Key(&entry_path, "time");
+            let time = time.map(|t| self.time(t, time_path)).transpose()?.flatten();
             if let Some(forks) = forks {
                 pending.push(PendingFork {
                     entry: i,
@@ -152,18 +150,11 @@ impl<'t> Reader<'_, 't> {
                         format!("{special_path}: a second terminal word for the same line; kept the first"),
                     ),
                     None => {
-                        let (kind, winner) = match ending_for_special(word, to_move) {
-                            Some(meaning) => meaning,
-                            None => {
-                                self.warn(
-                                    special_node,
-                                    format!(
-                                        "{special_path}: unknown special `{word}`, kept as text"
-                                    ),
-                                );
-                                (EndingKind::Other, None)
-                            }
-                        };
+                        let (kind, winner) = specials::ending(word, to_move).unwrap_or_else(|| {
+                            let message = format!("{special_path}: unknown special `{word}`, kept as text");
+                            self.warn(special_node, message);
+                            (EndingKind::Other, None)
+                        });
                         game.end(Ending {
                             kind,
                             winner,
@@ -268,10 +259,11 @@ impl<'t> Reader<'_, 't> {
         let Some(spent_ms) = self.clock(now, Path::Key(&path, "now"))? else {
             return Ok(None);
         };
-        let total_ms = match total {
-            Some(total) => self.clock(total, Path::Key(&path, "total"))?,
-            None => None,
-        };
+        let total_path = Path::Key(&path, "total");
+        let total_ms = total
+            .map(|t| self.clock(t, total_path))
+            .transpose()?
+            .flatten();
         Ok(Some(MoveTime { spent_ms, total_ms }))
     }
 

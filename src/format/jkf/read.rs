@@ -62,7 +62,7 @@
 //! or `special` in the first entry (read as usual) and an entry with
 //! neither (its comments stay with the move before).
 //! The CSA V3 words `OUTE_SENNICHITE` and `MAX_MOVES` are accepted too; an
-//! unknown word is kept as [`EndingKind::Other`] with a warning. A fork on
+//! unknown word is kept as [`EndingKind::Other`](crate::record::EndingKind::Other) with a warning. A fork on
 //! an entry whose line ended there has no place in the move tree: it is
 //! dropped with a warning.
 
@@ -70,8 +70,8 @@ use super::json::{self, Node, Path, Source, Value};
 use super::reader::Reader;
 use crate::error::{Error, Stage};
 use crate::record::builder::Builder;
-use crate::record::{EndingKind, Header, Record};
-use crate::{Color, Handicap, Position, Setup};
+use crate::record::{Header, Record};
+use crate::{Handicap, Position, Setup};
 
 const ROOT_KEYS: [&str; 3] = ["header", "initial", "moves"];
 
@@ -120,13 +120,6 @@ fn read_at(text: &str, lines_before: u32) -> Result<Record, Error> {
         warnings: Vec::new(),
     }
     .record(&root)
-}
-
-/// What a JKF `special` (one of CSA's terminal words) means, with
-/// `to_move` the player to move there: the kind of ending and the winner,
-/// if known; `None` for a word CSA does not define.
-pub fn ending_for_special(word: &str, to_move: Color) -> Option<(EndingKind, Option<Color>)> {
-    crate::format::csa::specials::ending(word, to_move)
 }
 
 impl<'t> Reader<'_, 't> {
@@ -228,9 +221,9 @@ impl<'t> Reader<'_, 't> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::NodeId;
+    use crate::record::{EndingKind, NodeId};
     use crate::test_util::games::usi_moves;
-    use crate::PieceKind;
+    use crate::{Color, PieceKind};
 
     #[test]
     fn reads_the_readme_example() {
@@ -279,30 +272,6 @@ mod tests {
                 "header: the value of `x` is an array, not a string; header ignored",
             ]
         );
-    }
-
-    #[test]
-    fn specials_name_the_winner() {
-        use EndingKind::*;
-        let (b, w) = (Color::Black, Color::White);
-        // The word, the player to move, and what it means.
-        let cases = [
-            ("TORYO", b, Some((Resign, Some(w)))),
-            ("TSUMI", w, Some((Checkmate, Some(b)))),
-            ("KACHI", b, Some((EnteringKing, Some(b)))),
-            ("TIME_UP", b, Some((TimeUp, Some(w)))),
-            ("ILLEGAL_MOVE", b, Some((FoulLoss, Some(w)))),
-            // `+`: Black broke the rules, whoever is to move.
-            ("+ILLEGAL_ACTION", b, Some((FoulLoss, Some(w)))),
-            ("+ILLEGAL_ACTION", w, Some((FoulWin, Some(w)))),
-            ("-ILLEGAL_ACTION", b, Some((FoulWin, Some(b)))),
-            ("HIKIWAKE", b, Some((Draw, None))),
-            ("RESIGN", b, None),
-        ];
-        for (word, to_move, meaning) in cases {
-            let got = ending_for_special(word, to_move);
-            assert_eq!(got, meaning, "{word} with {to_move:?} to move");
-        }
     }
 
     #[test]

@@ -264,34 +264,6 @@ impl<'o, 'r> Writer<'o, 'r> {
         self.out.push(']');
     }
 
-    /// The entries for the ending of `node` (nothing if it has none): the
-    /// `special`, or a foul's move followed by `ILLEGAL_MOVE`.
-    fn ending_of(&mut self, node: NodeId, mut at: At) {
-        let Some(ending) = self.record.tree.node(node).ending() else {
-            return;
-        };
-        let to_move = at.pos.side_to_move();
-        self.newline(at.indent);
-        match foul_move(ending, &at.pos) {
-            Some(mv) => {
-                self.out.push_str("{\"move\":");
-                self.move_object(&at.pos, mv, at.previous, false);
-                self.time(ending.time, to_move, &mut at.clock);
-                self.notes(&ending.comments, &[], false);
-                self.out.push_str("},");
-                self.newline(at.indent);
-                self.out.push_str("{\"special\":\"ILLEGAL_MOVE\"}");
-            }
-            None => {
-                self.out.push_str("{\"special\":");
-                string(self.out, special(ending.kind, ending.winner, to_move));
-                self.time(ending.time, to_move, &mut at.clock);
-                self.notes(&ending.comments, &[], false);
-                self.out.push('}');
-            }
-        }
-    }
-
     /// The move object. `legal` moves get their `relative` markers; the
     /// illegal move of a foul has none.
     fn move_object(&mut self, pos: &Position, mv: Move, previous: Option<Square>, legal: bool) {
@@ -430,8 +402,33 @@ impl Inline for Writer<'_, '_> {
         }
     }
 
-    fn ending(&mut self, node: NodeId, at: At) {
-        self.ending_of(node, at);
+    /// The entries for the ending of `node` (nothing if it has none): the
+    /// `special`, or a foul's move followed by `ILLEGAL_MOVE`.
+    fn ending(&mut self, node: NodeId, mut at: At) {
+        let Some(ending) = self.record.tree.node(node).ending() else {
+            return;
+        };
+        let to_move = at.pos.side_to_move();
+        self.newline(at.indent);
+        let foul = foul_move(ending, &at.pos);
+        match foul {
+            Some(mv) => {
+                self.out.push_str("{\"move\":");
+                self.move_object(&at.pos, mv, at.previous, false);
+            }
+            None => {
+                self.out.push_str("{\"special\":");
+                string(self.out, special(ending.kind, ending.winner, to_move));
+            }
+        }
+        self.time(ending.time, to_move, &mut at.clock);
+        self.notes(&ending.comments, &[], false);
+        self.out.push('}');
+        if foul.is_some() {
+            self.out.push(',');
+            self.newline(at.indent);
+            self.out.push_str("{\"special\":\"ILLEGAL_MOVE\"}");
+        }
     }
 
     fn open_fork(&mut self, before: &At, first: bool) -> At {
@@ -473,11 +470,7 @@ fn merged_headers(record: &Record) -> Vec<(&str, String)> {
             continue;
         };
         match index.get(key) {
-            Some(&i) => {
-                let value: &mut String = &mut merged[i].1;
-                value.push('\n');
-                value.push_str(&header.value);
-            }
+            Some(&i) => merged[i].1.extend(["\n", &header.value]),
             None => {
                 index.insert(key, merged.len());
                 merged.push((key, header.value.clone()));
@@ -748,15 +741,15 @@ mod tests {
 
     #[test]
     fn specials_keep_the_winner_where_the_schema_has_a_word() {
-        use crate::format::jkf::read::ending_for_special;
+        use crate::format::csa::specials::ending;
         let b = Color::Black;
         let w = Color::White;
         // A perpetual check: the checker (who just moved) loses.
         let word = special(EndingKind::PerpetualCheck, Some(b), b);
         assert_eq!(word, "-ILLEGAL_ACTION");
-        assert_eq!(ending_for_special(word, b).unwrap().1, Some(b));
+        assert_eq!(ending(word, b).unwrap().1, Some(b));
         let word = special(EndingKind::PerpetualCheck, Some(w), w);
-        assert_eq!(ending_for_special(word, w).unwrap().1, Some(w));
+        assert_eq!(ending(word, w).unwrap().1, Some(w));
         assert_eq!(special(EndingKind::MaxMoves, None, b), "CHUDAN");
         assert_eq!(special(EndingKind::Resign, Some(w), b), "TORYO");
         assert_eq!(special(EndingKind::Sealed, None, b), "CHUDAN");

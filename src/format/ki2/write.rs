@@ -28,10 +28,8 @@ const MOVE_WIDTH: usize = 12;
 pub fn write_declared(record: &Record, encoding: &str) -> String {
     let mut out = String::with_capacity(256 + 12 * record.tree.len());
     writeln!(out, "#KI2 version=2.0 encoding={encoding}").unwrap();
-    let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
+    let handicap_labels = japanese::write_headers(&mut out, record, "");
     let start = record.start.clone();
-    japanese::write_comments(&mut out, &odd_headers);
-    japanese::write_notes(&mut out, record, NodeId::ROOT);
     let mut lines = Lines {
         record,
         handicap_labels,

@@ -43,14 +43,10 @@ struct Cursor {
 pub fn write(record: &Record, encoding: &str) -> String {
     let mut out = String::with_capacity(256 + 40 * record.tree.len());
     writeln!(out, "#KIF version=2.0 encoding={encoding}").unwrap();
-    let (handicap_labels, odd_headers) = japanese::write_headers(&mut out, record);
-    out.push_str("手数----指手---------消費時間--\n");
-    let start = record.start.clone();
-    japanese::write_comments(&mut out, &odd_headers);
-    japanese::write_notes(&mut out, record, NodeId::ROOT);
-
+    let columns = "手数----指手---------消費時間--\n";
+    let handicap_labels = japanese::write_headers(&mut out, record, columns);
     let cursor = Cursor {
-        pos: start,
+        pos: record.start.clone(),
         previous: None,
         clock: Clock::default(),
     };

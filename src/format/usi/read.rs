@@ -8,7 +8,7 @@
 //! with a warning (the reader in `read.rs` splits it off with
 //! [`split_end_token`]).
 
-use crate::position::{SfenError, STARTPOS_SFEN};
+use crate::position::SfenError;
 use crate::record::raw::Winner;
 use crate::record::EndingKind;
 use crate::Setup;
@@ -124,10 +124,7 @@ pub fn parse_line(line: &str) -> Result<UsiLine<'_>, UsiLineError> {
         Some(t) if t.contains('/') => (sfen(&mut tokens)?, false),
         Some(&"startpos") => {
             tokens.next();
-            (
-                Setup::from_sfen(STARTPOS_SFEN).map_err(UsiLineError::Sfen)?,
-                true,
-            )
+            (Setup::startpos(), true)
         }
         Some(&"sfen") => {
             tokens.next();

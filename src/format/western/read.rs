@@ -682,19 +682,17 @@ mod tests {
 
     #[test]
     fn errors_are_located() {
-        let err = parse("1. P-7f\n2. Q-2f").unwrap_err();
-        assert_eq!((err.location.line, err.location.column), (2, 4));
-        let err = parse("1. P-7f {never closed\nP-3d").unwrap_err();
-        assert_eq!((err.location.line, err.location.column), (1, 9));
-        let err = parse("1. P-7f (1. P-2f").unwrap_err();
-        assert_eq!(err.location.column, 9);
-        let err = parse("1. P-7f (1. P-2f))").unwrap_err();
-        assert_eq!(err.location.column, 18);
-        let err = parse("P-7f 1-0 P-3d").unwrap_err();
-        assert_eq!(err.location.column, 10);
-        let err = parse("[SFEN \"9/9 q - 1\"]").unwrap_err();
-        assert_eq!(err.location.column, 8);
-        let err = parse("! P-7f").unwrap_err();
-        assert_eq!(err.location.column, 1);
+        for (text, at) in [
+            ("1. P-7f\n2. Q-2f", (2, 4)),
+            ("1. P-7f {never closed\nP-3d", (1, 9)),
+            ("1. P-7f (1. P-2f", (1, 9)),
+            ("1. P-7f (1. P-2f))", (1, 18)),
+            ("P-7f 1-0 P-3d", (1, 10)),
+            ("[SFEN \"9/9 q - 1\"]", (1, 8)),
+            ("! P-7f", (1, 1)),
+        ] {
+            let err = parse(text).unwrap_err();
+            assert_eq!((err.location.line, err.location.column), at, "{text:?}");
+        }
     }
 }

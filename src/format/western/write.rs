@@ -91,15 +91,14 @@ pub fn header_lines(record: &Record) -> Vec<Written<'_>> {
             continue;
         };
         let value = header.value.as_str();
-        if Field::of_key(key) == Some(Field::Handicap) {
-            if start.is_none() || super::tags::handicap_by_name(value) != start {
-                out.push(Written::Comment(key, value));
-            }
-        } else if tag_holds(key, value) {
-            out.push(Written::Tag(key, value));
-        } else {
-            out.push(Written::Comment(key, value));
+        let handicap = Field::of_key(key) == Some(Field::Handicap);
+        if handicap && start.is_some() && super::tags::handicap_by_name(value) == start {
+            continue;
         }
+        out.push(match !handicap && tag_holds(key, value) {
+            true => Written::Tag(key, value),
+            false => Written::Comment(key, value),
+        });
     }
     out.extend(start_tag);
     out
@@ -142,9 +141,8 @@ pub fn write(record: &Record) -> String {
                 out.push_str(&sfen_tag);
                 wrote_sfen = true;
             }
-            Written::Sfen => {}
             Written::Tag(key, value) => writeln!(out, "[{key} \"{value}\"]").unwrap(),
-            Written::Comment(..) => {}
+            Written::Sfen | Written::Comment(..) => {}
         }
     }
     if !wrote_sfen && (!even_start || out.is_empty()) {
