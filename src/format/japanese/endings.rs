@@ -224,8 +224,12 @@ pub fn trailer_said(text: &str) -> Option<Said> {
         .or_else(|| rest.strip_prefix('で'))
         .unwrap_or(rest);
     let named = |rest: &str| -> Option<Color> {
-        let who = rest.split('の').next()?;
-        side_named(who.trim_end_matches("により").rsplit('り').next()?)
+        let mut who = rest.split('の').next()?;
+        // As `trim_end_matches("により")`, without building a searcher.
+        while let Some(before) = who.strip_suffix("により") {
+            who = before;
+        }
+        side_named(who.rsplit('り').next()?)
     };
     let summary = SUMMARIES.iter().find(|s| match s.side {
         SummarySide::LastMover => s.read.iter().any(|word| rest.starts_with(word)),
