@@ -183,7 +183,7 @@ pub struct Columns {
 }
 
 /// One thing the move section says, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event<'a> {
     /// A move. `number` is the move number KIF writes before it.
     Move {

@@ -172,10 +172,15 @@ fn replay_game<'a>(
         })
         .sum();
     let mut reader = LineReader::new(plan.fixed.len() + other);
-    let mut fixed = plan.fixed.into_iter();
+    // The fixed lines' events not yet taken, copied a run at a time.
+    let mut fixed = &plan.fixed[..];
     for step in plan.steps {
         match step {
-            Step::Fixed(events) => reader.events().extend(fixed.by_ref().take(events)),
+            Step::Fixed(events) => {
+                let (run, rest) = fixed.split_at(events);
+                reader.events().extend_from_slice(run);
+                fixed = rest;
+            }
             Step::Text { first, text } => {
                 for (n, line) in lines::numbered(text_of(text, arena)) {
                     reader.line(first.saturating_add(n - 1), line, dialect)?;
