@@ -8,9 +8,9 @@
 
 use crate::tsume_extract::bench_subset;
 use crate::util::bin::{assert_exit, run, s, scratch, stderr, stdout};
-use crate::util::engines::yaneuraou;
+use crate::util::engines::{yaneuraou, yaneuraou_mate};
 use crate::util::files::contents;
-use kifconv::usi::{Engine, Mate, Timeouts};
+use kifconv::usi::Mate;
 use kifconv::{Color, Move, Position};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -96,17 +96,7 @@ fn assert_cshogi_agrees(name: &str, sfens: &str, moves: u32) {
 /// YaneuraOu's mate engine (`engine`) finds a mate in each problem.
 fn assert_yaneuraou_mates(engine: &Path, problems: &[(Position, Vec<Move>, String)]) {
     for (start, _, text) in problems {
-        // A fresh engine for each: the mate edition once died on a second
-        // search in one process. With its default of four threads it dies
-        // of SIGFPE on some of these problems.
-        let options = [
-            ("Threads".to_string(), "1".to_string()),
-            ("USI_Hash".to_string(), "64".to_string()),
-        ];
-        let mut yane = Engine::start(s(engine), &options, Timeouts::default()).unwrap();
-        let answer = yane
-            .mate(start, &[], Some(Duration::from_secs(10)))
-            .unwrap();
+        let answer = yaneuraou_mate(engine, start, Duration::from_secs(10));
         let Mate::Found(line) = answer else {
             panic!("{text}\nYaneuraOu: {answer:?}");
         };
@@ -115,7 +105,6 @@ fn assert_yaneuraou_mates(engine: &Path, problems: &[(Position, Vec<Move>, Strin
             pos.play(mv).unwrap();
         }
         assert!(pos.is_checkmate(), "{text}\nYaneuraOu's line does not mate");
-        yane.quit();
     }
 }
 

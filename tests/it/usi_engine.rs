@@ -5,7 +5,9 @@
 //! is left running.
 
 use crate::util::bin::{s, scratch};
-use crate::util::engines::{fairy_stockfish, running, yaneuraou, YANEURAOU_OPTIONS};
+use crate::util::engines::{
+    fairy_stockfish, running, yaneuraou, yaneuraou_mate, YANEURAOU_OPTIONS,
+};
 use kifconv::usi::{BestMove, Engine, EngineErrorKind, Limit, Mate, Timeouts, Value};
 use kifconv::{Move, Position};
 use std::path::Path;
@@ -136,24 +138,14 @@ fn asks_the_mate_engine_for_mates() {
     let Some(path) = yaneuraou("mate") else {
         return;
     };
-    let mut engine = Engine::start(s(&path), &[], Timeouts::default()).unwrap();
     // G*5b mates: the pawn on 5c guards the gold.
     let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-    let answer = engine
-        .mate(&pos, &[], Some(Duration::from_secs(5)))
-        .unwrap();
+    let answer = yaneuraou_mate(&path, &pos, Duration::from_secs(5));
     assert_eq!(answer, Mate::Found(vec![Move::from_usi("G*5b").unwrap()]));
-    quits(engine);
-    // Black has a gold but no mate. A fresh engine: the mate edition once
-    // died of SIGFPE on a second search in one process on a busy machine
-    // (the driver said so: `Ended`, the signal and the transcript).
-    let mut engine = Engine::start(s(&path), &[], Timeouts::default()).unwrap();
+    // Black has a gold but no mate.
     let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
-    let answer = engine
-        .mate(&pos, &[], Some(Duration::from_secs(5)))
-        .unwrap();
+    let answer = yaneuraou_mate(&path, &pos, Duration::from_secs(5));
     assert!(matches!(answer, Mate::NoMate | Mate::Timeout), "{answer:?}");
-    quits(engine);
 }
 
 /// A script engine in `dir`: a `sh` loop over its input lines that runs

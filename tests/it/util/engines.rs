@@ -3,8 +3,11 @@
 //! and Debian's `fairy-stockfish`.
 
 use super::shared::shared;
-use std::path::PathBuf;
+use kifconv::usi::{Engine, EngineErrorKind, Mate, Timeouts};
+use kifconv::Position;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 /// YaneuraOu's `edition` (`material` or `mate`), or `None` (after a note)
 /// when ../shared is missing and not required.
@@ -71,4 +74,39 @@ pub fn option_args(options: &[(&str, &str)]) -> Vec<String> {
         .iter()
         .flat_map(|(name, value)| ["--option".to_string(), format!("{name}={value}")])
         .collect()
+}
+
+/// YaneuraOu's mate edition (`engine`, from [`yaneuraou`]) asked for a
+/// mate in `pos` with `time`, in a fresh process of one thread.
+///
+/// The edition has a race: it prints its speed as nodes per elapsed
+/// millisecond, and when its solver ends before its timer has ticked
+/// (a quick mate while the machine is busy) it divides by zero and dies
+/// of SIGFPE. About one start in 200 did so under load here, and CI met
+/// it. So a death by SIGFPE is retried, up to four starts; any other
+/// error, or a fourth such death, fails the test.
+pub fn yaneuraou_mate(engine: &Path, pos: &Position, time: Duration) -> Mate {
+    let options = [
+        ("Threads".to_string(), "1".to_string()),
+        ("USI_Hash".to_string(), "64".to_string()),
+    ];
+    let path = engine.to_str().expect("a UTF-8 engine path");
+    for start in 1.. {
+        let mut yane = Engine::start(path, &options, Timeouts::default()).unwrap();
+        match yane.mate(pos, &[], Some(time)) {
+            Ok(answer) => {
+                yane.quit();
+                return answer;
+            }
+            Err(e) if start < 4 && died_of_sigfpe(&e.kind) => {
+                eprintln!("note: YaneuraOu's mate edition died of SIGFPE; started again");
+            }
+            Err(e) => panic!("{}: {e:?}", pos.sfen()),
+        }
+    }
+    unreachable!("the loop returns or panics")
+}
+
+fn died_of_sigfpe(kind: &EngineErrorKind) -> bool {
+    matches!(kind, EngineErrorKind::Ended { status: Some(s), .. } if s.contains("SIGFPE"))
 }
