@@ -3,6 +3,7 @@
 //!
 //! Nothing here reads or writes record formats beyond SFEN and USI moves.
 
+mod assembly;
 pub(crate) mod bitboard;
 mod checkers;
 #[cfg(debug_assertions)]
@@ -17,6 +18,7 @@ mod setup;
 mod sfen_board;
 mod zobrist;
 
+pub(crate) use assembly::Assembly;
 pub use bitboard::Bitboard;
 pub use error::{
     IllegalMove, PositionError, SetupError, SfenError, UsiMoveError, UsiMoveErrorKind,
@@ -123,31 +125,15 @@ impl Position {
 
     /// Builds the bitboards and key for a setup without checking anything.
     fn build(setup: &Setup) -> Position {
-        let mut pos = Position {
-            board: [None; 81],
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 14],
-            hands: setup.hands,
-            side: setup.side_to_move,
-            move_number: setup.move_number,
-            kings: [NO_KING; 2],
-            key: 0,
-            checkers: Bitboard::EMPTY,
-        };
+        let mut pos = Position::blank();
+        let mut assembly = Assembly::over(&mut pos, setup.side_to_move, setup.move_number);
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
-                pos.put(sq, piece);
+                assembly.put(sq, piece);
             }
         }
-        for color in Color::ALL {
-            for (kind, n) in pos.hands[color.index()].kinds() {
-                pos.key ^= zobrist::hand(color, kind, n);
-            }
-        }
-        if pos.side == Color::White {
-            pos.key ^= zobrist::white_to_move();
-        }
-        pos.checkers = pos.find_checkers();
+        assembly.set_hands(setup.hands);
+        assembly.finish();
         pos
     }
 
@@ -205,19 +191,19 @@ impl Position {
                 return Err(SetupError::MissingKing { color });
             }
         }
-        for base in PieceKind::ALL.into_iter().filter(|k| !k.is_promoted()) {
+        // The unpromoted kinds, each counted with its promoted kind.
+        for base in PieceKind::ALL[..8].iter().copied() {
             let max = SET_COUNTS[base.index()];
-            // The kinds that are `base` once unpromoted: itself and its
-            // promoted kind, counted together.
-            let promoted = base
-                .promote()
-                .map_or(Bitboard::EMPTY, |k| self.by_kind[k.index()]);
-            let on_board = (self.by_kind[base.index()] | promoted).count();
-            let in_hand: u32 = self.hands.iter().map(|h| u32::from(h.count(base))).sum();
-            if on_board + in_hand > max {
+            let mut on_board = self.by_kind[base.index()];
+            if let Some(up) = base.promote() {
+                on_board |= self.by_kind[up.index()];
+            }
+            let held = self.hands[0].count(base) + self.hands[1].count(base);
+            let count = on_board.count() + u32::from(held);
+            if count > max {
                 return Err(SetupError::TooManyPieces {
                     kind: base,
-                    count: on_board + in_hand,
+                    count,
                     max,
                 });
             }
@@ -238,6 +224,10 @@ impl Position {
                 }
             }
             let pawns = self.pieces(color, PieceKind::Pawn);
+            // As many files as pawns: no file holds two.
+            if pawns.file_heads().count() == pawns.count() {
+                continue;
+            }
             for file in 1..=9u8 {
                 if (pawns & bitboard::FILES[usize::from(file) - 1]).has_many() {
                     return Err(SetupError::DoublePawn { color, file });

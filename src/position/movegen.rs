@@ -389,11 +389,7 @@ impl Position {
 
     /// The files holding an unpromoted pawn of `color`.
     fn pawn_files(&self, color: Color) -> Bitboard {
-        let mut files = Bitboard::EMPTY;
-        for sq in self.pieces(color, PieceKind::Pawn) {
-            files |= bitboard::FILES[usize::from(sq.file()) - 1];
-        }
-        files
+        self.pieces(color, PieceKind::Pawn).whole_files()
     }
 
     /// Whether `color` has an unpromoted pawn on `file` (1 to 9): the one

@@ -46,7 +46,7 @@
 use super::move16::{self, DecodeError, Layout};
 use super::packed::{self, Dialect, UnpackError};
 use super::{hcpe, psv};
-use crate::position::{IllegalMove, KingRule};
+use crate::position::IllegalMove;
 use crate::record::{Ending, EndingKind, Header, NodeId, Record};
 use crate::{Color, Move, Position};
 use std::fmt;
@@ -269,8 +269,14 @@ impl Entry {
         };
         if data == super::Data::Psv {
             let ply = u16::from_le_bytes([entry[36], entry[37]]);
-            let (position, repacked) =
-                position(entry, Dialect::PackedSfen, Some(u32::from(ply)), repack)?;
+            let mut position = Position::blank();
+            let repacked = self::position(
+                entry,
+                Dialect::PackedSfen,
+                Some(u32::from(ply)),
+                repack,
+                &mut position,
+            )?;
             let winner = match entry[38] as i8 {
                 0 => None,
                 1 => Some(position.side_to_move()),
@@ -287,7 +293,8 @@ impl Entry {
                 repacked,
             });
         }
-        let (position, repacked) = position(entry, Dialect::Hcp, None, repack)?;
+        let mut position = Position::blank();
+        let repacked = self::position(entry, Dialect::Hcp, None, repack, &mut position)?;
         let mv = mv(&position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
@@ -507,31 +514,27 @@ impl<R: Read> Iterator for Records<R> {
     }
 }
 
-/// The position packed in the first 32 bytes of `entry`, with `ply` as its
-/// move number when the format stores one; and, when `repack` names a
-/// dialect, that position packed in it ([`packed::pack`]'s bytes, written
-/// while reading).
+/// Reads the position packed in the first 32 bytes of `entry` into `out`,
+/// with `ply` as its move number when the format stores one; when
+/// `repack` names a dialect, gives that position packed in it
+/// ([`packed::pack`]'s bytes, written while reading).
 fn position(
     entry: &[u8],
     dialect: Dialect,
     ply: Option<u32>,
     repack: Option<Dialect>,
-) -> Result<(Position, Option<[u8; 32]>), Fault> {
+    out: &mut Position,
+) -> Result<Option<[u8; 32]>, Fault> {
     let fault = |e| Fault::at(0, ReadErrorKind::Position(e));
     let packed: &[u8; 32] = entry[..32]
         .try_into()
         .expect("an entry is 32 bytes and more");
-    let (mut setup, repacked) = match repack {
-        Some(to) => packed::repack(packed, dialect, to).map(|(s, bytes)| (s, Some(bytes))),
-        None => packed::unpack_setup(packed, dialect).map(|s| (s, None)),
+    let move_number = ply.unwrap_or(1);
+    match repack {
+        Some(to) => packed::repack(packed, dialect, to, move_number, out).map(Some),
+        None => packed::unpack_into(packed, dialect, move_number, out).map(|()| None),
     }
-    .map_err(fault)?;
-    if let Some(ply) = ply {
-        setup.move_number = ply;
-    }
-    let position = Position::from_setup(setup, KingRule::BothRequired)
-        .map_err(|e| fault(UnpackError::Rules(e)))?;
-    Ok((position, repacked))
+    .map_err(fault)
 }
 
 /// A record starting at `pos`: the one place a training reader makes one,
@@ -670,7 +673,8 @@ pub(crate) fn block_len(bytes: &[u8]) -> Result<usize, usize> {
 
 /// The record of one whole hcpe3 game block.
 fn game_record(block: &[u8]) -> Result<Record, Fault> {
-    let (mut pos, _) = position(block, Dialect::Hcp, None, None)?;
+    let mut pos = Position::blank();
+    position(block, Dialect::Hcp, None, None, &mut pos)?;
     let mut record = start_record(&pos);
     if block[35] != 0 {
         record.headers.push(Header {

@@ -14,8 +14,8 @@
 //! one code table (`ROWS`): reading looks the next bits up in a table of
 //! every window of bits, made from it.
 
-use crate::position::{KingRule, SetupError};
-use crate::{Color, Hand, Piece, PieceKind, Position, Setup, Square};
+use crate::position::{Assembly, KingRule, SetupError};
+use crate::{Color, Hand, Piece, PieceKind, Position, Square};
 use std::fmt;
 
 /// Which code table a packed position uses.
@@ -842,16 +842,20 @@ static SQUARES: [[OnSquare; 256]; 2] = {
 /// assert!(unpack(&[0xff; 32], Dialect::Hcp).is_err());
 /// ```
 pub fn unpack(bytes: &[u8; 32], dialect: Dialect) -> Result<Position, UnpackError> {
-    Position::from_setup(unpack_setup(bytes, dialect)?, KingRule::BothRequired)
-        .map_err(UnpackError::Rules)
+    let mut pos = Position::blank();
+    decode(bytes, dialect, 1, &mut (), &mut pos)?;
+    Ok(pos)
 }
 
-/// [`unpack`] before the rules' check: the board, hands and side to move
-/// the bytes spell, with kings, squares and piece counts checked (and move
-/// number 1), for a caller that sets the move number before checking the
-/// rules.
-pub(crate) fn unpack_setup(bytes: &[u8; 32], dialect: Dialect) -> Result<Setup, UnpackError> {
-    decode(bytes, dialect, &mut ())
+/// [`unpack`] into `out`, with the move number the bytes do not hold:
+/// `move_number`. On an error `out` holds no position to use.
+pub(crate) fn unpack_into(
+    bytes: &[u8; 32],
+    dialect: Dialect,
+    move_number: u32,
+    out: &mut Position,
+) -> Result<(), UnpackError> {
+    decode(bytes, dialect, move_number, &mut (), out)
 }
 
 /// What [`decode`] tells of each square it reads, in index order, the
@@ -871,13 +875,16 @@ impl Squares for () {
     fn piece(&mut self, _: Piece, _: usize) {}
 }
 
-/// [`unpack_setup`]'s reading, telling `squares` of each square read.
+/// [`unpack_into`]'s reading, telling `squares` of each square read. The
+/// pieces go straight into `out` as they are read.
 #[inline(always)]
 fn decode<S: Squares>(
     bytes: &[u8; 32],
     dialect: Dialect,
+    move_number: u32,
     squares: &mut S,
-) -> Result<Setup, UnpackError> {
+    out: &mut Position,
+) -> Result<(), UnpackError> {
     let d = column(dialect);
     let mut bits = Reader::new(bytes);
     let side = if bits.bit(0)? {
@@ -893,12 +900,7 @@ fn decode<S: Squares>(
     if kings[0] == kings[1] {
         return Err(UnpackError::KingsOnOneSquare(kings[0]));
     }
-    let mut setup = Setup {
-        board: [None; 81],
-        hands: [Hand::EMPTY; 2],
-        side_to_move: side,
-        move_number: 1,
-    };
+    let mut pos = Assembly::over(out, side, move_number);
     let mut count = [0u8; 7];
     let mut counted = |r: usize| {
         count[r] += 1;
@@ -909,47 +911,51 @@ fn decode<S: Squares>(
         }
     };
     for (king, color) in kings.into_iter().zip([Color::Black, Color::White]) {
-        setup.set_piece(
-            king,
-            Some(Piece {
-                color,
-                kind: PieceKind::King,
-            }),
-        );
+        let kind = PieceKind::King;
+        pos.put(king, Piece { color, kind });
     }
-    // The bits from `bits.at` on, the first lowest: `ahead` of them are
-    // read from the bytes at once, and more when fewer than a square's
-    // longest code (8 bits) are left.
-    let (mut next, mut ahead) = (bits.peek(), 64);
-    for i in 0..81 {
-        if i == kings[0].index() || i == kings[1].index() {
-            continue;
-        }
-        if ahead < 8 {
-            (next, ahead) = (bits.peek(), 64);
-        }
-        let start = bits.at;
-        let found = SQUARES[d][(next & 0xff) as usize];
-        let left = 256 - start;
-        if usize::from(found.len) > left {
-            // Cut short: the code itself, or only the bits after it.
-            // The piece counts before its colour and promotion bits.
-            if usize::from(FOUND[ON_BOARD][d][bits.window()].len) > left {
-                return Err(UnpackError::PastEnd { bit: start });
+    // The squares other than the kings', in index order: three runs.
+    let (low, high) = if kings[0] < kings[1] {
+        (kings[0].index(), kings[1].index())
+    } else {
+        (kings[1].index(), kings[0].index())
+    };
+    // The bits from `bits.at` on, the first lowest, are read from the
+    // bytes `ahead` at a time: 64, or the bits left before the end when
+    // fewer. Another read comes when fewer than a square's longest code
+    // (8 bits) are ahead; then, near the end, a code is checked against
+    // the bits left.
+    let (mut next, mut ahead) = (0u64, 0u32);
+    for run in [0..low, low + 1..high, high + 1..81] {
+        for i in run {
+            if ahead < 8 {
+                next = bits.peek();
+                let left = 256 - bits.at;
+                ahead = left.min(64) as u32;
+                let found = SQUARES[d][(next & 0xff) as usize];
+                if usize::from(found.len) > left {
+                    // Cut short: the code itself, or only the bits after
+                    // it. The piece counts before its colour and
+                    // promotion bits.
+                    if usize::from(FOUND[ON_BOARD][d][bits.window()].len) > left {
+                        return Err(UnpackError::PastEnd { bit: bits.at });
+                    }
+                    counted(usize::from(found.row))?;
+                    return Err(UnpackError::PastEnd { bit: 256 });
+                }
             }
+            let found = SQUARES[d][(next & 0xff) as usize];
+            bits.at += usize::from(found.len);
+            next >>= found.len;
+            ahead -= u32::from(found.len);
+            let Some(piece) = found.piece else {
+                squares.empty();
+                continue;
+            };
             counted(usize::from(found.row))?;
-            return Err(UnpackError::PastEnd { bit: 256 });
+            squares.piece(piece, usize::from(found.row));
+            pos.put(Square::from_index_unchecked(i), piece);
         }
-        bits.at += usize::from(found.len);
-        next >>= found.len;
-        ahead -= found.len;
-        let Some(piece) = found.piece else {
-            squares.empty();
-            continue;
-        };
-        counted(usize::from(found.row))?;
-        squares.piece(piece, usize::from(found.row));
-        setup.board[i] = Some(piece);
     }
     while bits.at < 256 {
         let Some((section, r)) = bits.code(d, OFF_BOARD)? else {
@@ -962,10 +968,11 @@ fn decode<S: Squares>(
             } else {
                 Color::Black
             };
-            setup.hands[color.index()].add(ROWS[r].kind);
+            pos.add_to_hand(color, ROWS[r].kind);
         }
     }
-    Ok(setup)
+    pos.check(KingRule::BothRequired)
+        .map_err(UnpackError::Rules)
 }
 
 mod repack;

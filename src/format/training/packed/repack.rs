@@ -2,15 +2,15 @@
 //! each square's code is rewritten as it is read, without building a
 //! [`Position`](crate::Position) to pack. What is written is what [`pack`]
 //! writes for the position [`unpack`] reads, bit for bit (tested against
-//! them); what fails is what [`unpack_setup`] refuses.
+//! them); what fails is what [`unpack`] refuses.
 
 use super::{
     column, decode, piece_index, put_off_board, Bits, Dialect, Emit, Squares, UnpackError, PIECES,
     ROWS,
 };
 #[cfg(doc)]
-use super::{pack, unpack, unpack_setup};
-use crate::{Color, Piece, Setup};
+use super::{pack, unpack, unpack_into};
+use crate::{Color, Piece, Position};
 
 /// Writes each square [`decode`] reads in another dialect, as [`pack`]
 /// does: the empty squares since the last piece as 0 bits, then the
@@ -41,14 +41,16 @@ impl Squares for Rewrite<'_> {
     }
 }
 
-/// The setup 32 packed bytes hold in dialect `from` (as [`unpack_setup`]
-/// reads it, with its errors) and that position packed in dialect `to`
-/// (as [`pack`] writes it once the setup is a position).
+/// Reads the position 32 packed bytes hold in dialect `from` into `out`,
+/// at `move_number` (as [`unpack_into`] reads it, with its errors), and
+/// gives that position packed in dialect `to` (as [`pack`] writes it).
 pub(crate) fn repack(
     bytes: &[u8; 32],
     from: Dialect,
     to: Dialect,
-) -> Result<(Setup, [u8; 32]), UnpackError> {
+    move_number: u32,
+    out: &mut Position,
+) -> Result<[u8; 32], UnpackError> {
     let d = column(to);
     let mut words = [0u64; 4];
     let mut rewrite = Rewrite {
@@ -64,7 +66,7 @@ pub(crate) fn repack(
         bits: head & 0x7fff,
         len: 15,
     });
-    let setup = decode(bytes, from, &mut rewrite)?;
+    decode(bytes, from, move_number, &mut rewrite, out)?;
     let Rewrite {
         mut bits,
         empties,
@@ -72,10 +74,7 @@ pub(crate) fn repack(
         ..
     } = rewrite;
     bits.zeros(empties as usize);
-    let hands = [
-        &setup.hands[Color::Black.index()],
-        &setup.hands[Color::White.index()],
-    ];
+    let hands = [out.hand(Color::Black), out.hand(Color::White)];
     let pieces = 2 + on_board.iter().map(|&n| u32::from(n)).sum::<u32>();
     let in_play = |r: usize| {
         let kind = ROWS[r].kind;
@@ -83,10 +82,10 @@ pub(crate) fn repack(
             + usize::from(hands[0].count(kind))
             + usize::from(hands[1].count(kind))
     };
-    // The setup read holds no more of a kind than a set (`decode` counts
+    // The position read holds no more of a kind than a set (`decode` counts
     // them), so this never fails.
     put_off_board(&mut bits, d, hands, pieces, in_play).map_err(UnpackError::TooMany)?;
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
-    Ok((setup, bits.finish()))
+    Ok(bits.finish())
 }
