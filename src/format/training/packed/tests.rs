@@ -383,3 +383,163 @@ fn repacking_gives_the_general_paths_answers() {
     // Flipped bits gave positions the rules take and refuse, and errors.
     assert_eq!(seen.len(), 3, "{seen:?}");
 }
+
+/// The reading [`unpack`] speeds up, one code at a time with
+/// [`Reader::code`] and [`Reader::bit`]: each square's code, then its
+/// colour and promotion bits (a gold has only the colour), into a
+/// [`crate::Setup`] the rules check at the end. Kept as the definition the
+/// board loop's windows and runs must agree with, errors and their order
+/// included.
+fn unpack_by_codes(bytes: &[u8; 32], dialect: Dialect) -> Result<Position, UnpackError> {
+    let d = column(dialect);
+    let mut bits = Reader::new(bytes);
+    let color = |white: bool| if white { Color::White } else { Color::Black };
+    let mut setup = crate::Setup::empty();
+    setup.side_to_move = color(bits.bit(0)?);
+    let mut kings = [0; 2];
+    for (king, c) in kings.iter_mut().zip([Color::Black, Color::White]) {
+        let index = bits.field(7)?;
+        let sq = Square::from_index(index).ok_or(UnpackError::KingSquare { color: c, index })?;
+        if setup.piece_at(sq).is_some() {
+            return Err(UnpackError::KingsOnOneSquare(sq));
+        }
+        let kind = PieceKind::King;
+        setup.set_piece(sq, Some(Piece { color: c, kind }));
+        *king = index;
+    }
+    let mut count = [0u8; 7];
+    let mut counted = |r: usize| {
+        count[r] += 1;
+        if count[r] > SET[r] {
+            return Err(UnpackError::TooMany(ROWS[r].kind));
+        }
+        Ok(())
+    };
+    for i in (0..81).filter(|i| !kings.contains(i)) {
+        let Some((_, r)) = bits.code(d, ON_BOARD)? else {
+            continue;
+        };
+        counted(r)?;
+        // Bits cut short after the code are past the end of all 256.
+        let (white, promoted) = if r == GOLD_ROW {
+            (bits.bit(256)?, false)
+        } else if d == 0 {
+            (bits.bit(256)?, bits.bit(256)?)
+        } else {
+            let promoted = bits.bit(256)?;
+            (bits.bit(256)?, promoted)
+        };
+        let kind = match ROWS[r].kind.promote() {
+            Some(up) if promoted => up,
+            _ => ROWS[r].kind,
+        };
+        let sq = Square::from_index(i).unwrap();
+        setup.set_piece(
+            sq,
+            Some(Piece {
+                color: color(white),
+                kind,
+            }),
+        );
+    }
+    while bits.at < 256 {
+        let Some((section, r)) = bits.code(d, OFF_BOARD)? else {
+            continue;
+        };
+        counted(r)?;
+        if section == HAND {
+            let c = color(bits.bit(bits.at)?);
+            setup.hands[c.index()].add(ROWS[r].kind);
+        }
+    }
+    Position::from_setup(setup, KingRule::BothRequired).map_err(UnpackError::Rules)
+}
+
+/// [`unpack`] reads what [`unpack_by_codes`] reads, and fails as it
+/// fails, on the positions of random games packed, then with bits
+/// flipped, with their last bits set (codes cut short on the board and
+/// off it), and on random bytes, in both dialects.
+#[test]
+fn unpacking_reads_as_code_by_code() {
+    let mut rng = crate::test_util::rng::Rng::new(0x39b);
+    let mut outcomes = std::collections::HashSet::new();
+    let mut check = |bytes: &[u8; 32], dialect: Dialect| {
+        let want = unpack_by_codes(bytes, dialect);
+        assert_eq!(unpack(bytes, dialect), want, "{dialect:?} {}", hex(bytes));
+        outcomes.insert(match want {
+            Ok(_) => "read",
+            Err(UnpackError::PastEnd { .. }) => "past the end",
+            Err(UnpackError::TooMany(_)) => "too many",
+            Err(UnpackError::NoCode { .. }) => "no code",
+            Err(UnpackError::Rules(_)) => "rules",
+            Err(_) => "kings",
+        });
+    };
+    let mut positions = vec![];
+    for _ in 0..40 {
+        let mut pos = Position::startpos();
+        for mv in crate::test_util::games::random_line(150, &mut rng) {
+            pos.play(mv).unwrap();
+            positions.push(pos.clone());
+        }
+    }
+    for pos in &positions {
+        for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+            let bytes = pack(pos, dialect).unwrap();
+            check(&bytes, dialect);
+            let mut spoiled = bytes;
+            let bit = rng.next() as usize % 256;
+            spoiled[bit / 8] ^= 1 << (bit % 8);
+            check(&spoiled, dialect);
+            // The last 1 to 64 bits set: long codes where the hands and
+            // the end of the board were.
+            let ones = 1 + rng.next() as usize % 64;
+            let mut tail = bytes;
+            for bit in 256 - ones..256 {
+                tail[bit / 8] |= 1 << (bit % 8);
+            }
+            check(&tail, dialect);
+            let mut random = [0u8; 32];
+            for b in random.iter_mut() {
+                *b = rng.next() as u8;
+            }
+            check(&random, dialect);
+        }
+    }
+    // Full boards: every piece of a set in random order among the 41
+    // empty squares, one of which then holds a piece too. The board runs
+    // past bit 256: cut short in a code, or a kind counted one too many
+    // first (as it is when only its colour and promotion bits are cut).
+    for round in 0..4000 {
+        let dialect = [Dialect::Hcp, Dialect::PackedSfen][round % 2];
+        let d = column(dialect);
+        let code = |r: usize, rng: &mut crate::test_util::rng::Rng| {
+            let c = NUMERIC[BOARD][d][r];
+            let flags = if r == GOLD_ROW { 1 } else { 2 };
+            let mut text: String = (0..c.len)
+                .rev()
+                .map(|i| if c.value >> i & 1 == 1 { '1' } else { '0' })
+                .collect();
+            text.extend((0..flags).map(|_| if rng.next() & 1 == 1 { '1' } else { '0' }));
+            text
+        };
+        let mut squares = vec!["0".to_string(); 41];
+        for (r, &n) in SET.iter().enumerate() {
+            for _ in 0..n {
+                squares.push(code(r, &mut rng));
+            }
+        }
+        for i in (1..squares.len()).rev() {
+            squares.swap(i, rng.next() as usize % (i + 1));
+        }
+        let empties: Vec<usize> = (0..79).filter(|&i| squares[i] == "0").collect();
+        let extra = empties[rng.next() as usize % empties.len()];
+        let r = rng.next() as usize % 7;
+        squares[extra] = code(r, &mut rng);
+        let black = rng.next() as usize % 81;
+        let white = (black + 1 + rng.next() as usize % 80) % 81;
+        let texts: Vec<&str> = squares.iter().map(String::as_str).collect();
+        check(&frame([black, white], &texts), dialect);
+    }
+    assert_eq!(outcomes.len(), 6, "{outcomes:?}");
+}
