@@ -32,6 +32,20 @@ impl Position {
 /// in hand, then [`Assembly::finish`] or [`Assembly::check`].
 pub(crate) struct Assembly<'p> {
     pos: &'p mut Position,
+    census: Census,
+}
+
+/// How many pieces an [`Assembly`] put on the board, both colours
+/// together, by unpromoted kind (a promoted piece counts as its kind):
+/// what the rule of a set's counts checks, counted as the pieces go in.
+pub(crate) struct Census([u8; 8]);
+
+impl Census {
+    /// The pieces of `base` (unpromoted) and its promoted kind on the board.
+    #[inline]
+    pub(crate) fn on_board(&self, base: PieceKind) -> u32 {
+        u32::from(self.0[base.index()])
+    }
 }
 
 impl<'p> Assembly<'p> {
@@ -41,7 +55,10 @@ impl<'p> Assembly<'p> {
         *pos = Position::blank();
         pos.side = side;
         pos.move_number = move_number;
-        Assembly { pos }
+        Assembly {
+            pos,
+            census: Census([0; 8]),
+        }
     }
 
     /// Puts `piece` on `sq`, which is still empty.
@@ -49,6 +66,7 @@ impl<'p> Assembly<'p> {
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.pos.board[sq.index()].is_none(), "{sq} is taken");
         self.pos.put(sq, piece);
+        self.census.0[piece.kind.unpromote().index()] += 1;
     }
 
     /// Adds one `kind` to `color`'s hand.
@@ -63,10 +81,11 @@ impl<'p> Assembly<'p> {
         self.pos.hands = hands;
     }
 
-    /// Completes the key and the checkers, with no rule checked.
+    /// Completes the key and the checkers, with no rule checked; gives
+    /// the count of the pieces put.
     #[inline]
-    pub(crate) fn finish(self) {
-        let pos = self.pos;
+    pub(crate) fn finish(self) -> Census {
+        let Assembly { pos, census } = self;
         for color in Color::ALL {
             for (kind, n) in pos.hands[color.index()].kinds() {
                 pos.key ^= zobrist::hand(color, kind, n);
@@ -76,6 +95,7 @@ impl<'p> Assembly<'p> {
             pos.key ^= zobrist::white_to_move();
         }
         pos.checkers = pos.find_checkers();
+        census
     }
 
     /// Completes the position and checks it against the rules, as
@@ -83,8 +103,12 @@ impl<'p> Assembly<'p> {
     /// position built is no position to use.
     #[inline]
     pub(crate) fn check(self, kings: KingRule) -> Result<(), SetupError> {
-        let Assembly { pos } = self;
-        Assembly { pos: &mut *pos }.finish();
-        pos.validate(kings)
+        let Assembly { pos, census } = self;
+        let census = Assembly {
+            pos: &mut *pos,
+            census,
+        }
+        .finish();
+        pos.validate(kings, &census)
     }
 }

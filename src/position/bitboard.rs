@@ -104,6 +104,15 @@ impl Bitboard {
         Bitboard((x | self.0 >> 8) & FILE_HEADS)
     }
 
+    /// Whether a file holds two squares of the set or more. Taking one
+    /// from each file that holds any clears its lowest bit and sets only
+    /// bits below it, which the set does not hold (no borrow crosses into
+    /// the next file); a second square of the file is left standing.
+    #[inline]
+    pub const fn has_two_on_a_file(self) -> bool {
+        self.0 & self.0.wrapping_sub(self.file_heads().0) != 0
+    }
+
     /// Every square of every file that holds a square of the set: each
     /// file head spread over its nine squares (a product with nine ones,
     /// which carries nothing from one file into the next).
@@ -591,7 +600,8 @@ mod tests {
         names
     }
 
-    /// The folded file sets are what the files, one by one, give.
+    /// The folded file sets, and whether a file holds two, are what the
+    /// files, one by one, give.
     #[test]
     fn file_heads_and_whole_files_agree_with_the_files() {
         let mut rng = crate::test_util::rng::Rng::new(81);
@@ -611,6 +621,8 @@ mod tests {
                 }
             }
             assert_eq!(set.file_heads(), heads, "{bits:#x}");
+            let two = FILES.iter().any(|file| (set & *file).has_many());
+            assert_eq!(set.has_two_on_a_file(), two, "{bits:#x}");
             assert_eq!(set.whole_files(), whole, "{bits:#x}");
         }
         assert_eq!(Bitboard::ALL.whole_files(), Bitboard::ALL);

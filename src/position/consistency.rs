@@ -11,7 +11,7 @@ impl Position {
     /// Panics, naming the cache that differs, unless every cache agrees
     /// with the board and hands.
     pub(super) fn assert_consistent(&self) {
-        let fresh = Position::build(&self.to_setup());
+        let fresh = Position::build(&self.to_setup()).0;
         for (agrees, what) in [
             (self.by_color == fresh.by_color, "the bitboards by colour"),
             (self.by_kind == fresh.by_kind, "the bitboards by kind"),

@@ -18,7 +18,7 @@ mod setup;
 mod sfen_board;
 mod zobrist;
 
-pub(crate) use assembly::Assembly;
+pub(crate) use assembly::{Assembly, Census};
 pub use bitboard::Bitboard;
 pub use error::{
     IllegalMove, PositionError, SetupError, SfenError, UsiMoveError, UsiMoveErrorKind,
@@ -118,13 +118,14 @@ impl Position {
     /// each kind, pieces that could never move, two pawns on a file, and the
     /// side that is not to move standing in check.
     pub fn from_setup(setup: Setup, kings: KingRule) -> Result<Position, SetupError> {
-        let pos = Position::build(&setup);
-        pos.validate(kings)?;
+        let (pos, census) = Position::build(&setup);
+        pos.validate(kings, &census)?;
         Ok(pos)
     }
 
-    /// Builds the bitboards and key for a setup without checking anything.
-    fn build(setup: &Setup) -> Position {
+    /// Builds the bitboards and key for a setup without checking anything;
+    /// gives the count of the pieces on its board beside.
+    fn build(setup: &Setup) -> (Position, Census) {
         let mut pos = Position::blank();
         let mut assembly = Assembly::over(&mut pos, setup.side_to_move, setup.move_number);
         for sq in Square::all() {
@@ -133,8 +134,8 @@ impl Position {
             }
         }
         assembly.set_hands(setup.hands);
-        assembly.finish();
-        pos
+        let census = assembly.finish();
+        (pos, census)
     }
 
     /// Like [`Position::from_setup`] with [`KingRule::MayBeMissing`], for
@@ -144,8 +145,8 @@ impl Position {
     /// holds, and the side not to move in check (its king could be taken)
     /// still fail.
     pub fn from_setup_lenient(setup: Setup) -> Result<(Position, Vec<SetupError>), SetupError> {
-        let pos = Position::build(&setup);
-        pos.validate_kings_and_counts(KingRule::MayBeMissing)?;
+        let (pos, census) = Position::build(&setup);
+        pos.validate_kings_and_counts(KingRule::MayBeMissing, &census)?;
         // Asked of the whole position first: clearing a file of doubled
         // pawns below could take away the pawn that gives the check.
         pos.validate_waiting_king()?;
@@ -173,12 +174,12 @@ impl Position {
         Ok((pos, problems))
     }
 
-    fn validate(&self, rule: KingRule) -> Result<(), SetupError> {
-        self.validate_kings_and_counts(rule)?;
+    fn validate(&self, rule: KingRule, census: &Census) -> Result<(), SetupError> {
+        self.validate_kings_and_counts(rule, census)?;
         self.validate_play()
     }
 
-    fn validate_kings_and_counts(&self, rule: KingRule) -> Result<(), SetupError> {
+    fn validate_kings_and_counts(&self, rule: KingRule, census: &Census) -> Result<(), SetupError> {
         for color in Color::ALL {
             let kings = self.pieces(color, PieceKind::King);
             if kings.has_many() {
@@ -191,15 +192,10 @@ impl Position {
                 return Err(SetupError::MissingKing { color });
             }
         }
-        // The unpromoted kinds, each counted with its promoted kind.
         for base in PieceKind::ALL[..8].iter().copied() {
             let max = SET_COUNTS[base.index()];
-            let mut on_board = self.by_kind[base.index()];
-            if let Some(up) = base.promote() {
-                on_board |= self.by_kind[up.index()];
-            }
             let held = self.hands[0].count(base) + self.hands[1].count(base);
-            let count = on_board.count() + u32::from(held);
+            let count = census.on_board(base) + u32::from(held);
             if count > max {
                 return Err(SetupError::TooManyPieces {
                     kind: base,
@@ -224,8 +220,7 @@ impl Position {
                 }
             }
             let pawns = self.pieces(color, PieceKind::Pawn);
-            // As many files as pawns: no file holds two.
-            if pawns.file_heads().count() == pawns.count() {
+            if !pawns.has_two_on_a_file() {
                 continue;
             }
             for file in 1..=9u8 {
@@ -385,7 +380,7 @@ impl Position {
     /// The position rotated 180°: board, hands and side to move. Flipping
     /// twice gives the position back. The move number is kept.
     pub fn flip(&self) -> Position {
-        Position::build(&self.to_setup().flip())
+        Position::build(&self.to_setup().flip()).0
     }
 
     // -- Changing the position ---------------------------------------------
