@@ -264,6 +264,12 @@ impl Position {
         self.move_number
     }
 
+    /// Sets the SFEN move number, which no rule reads.
+    #[inline]
+    pub(crate) fn set_move_number(&mut self, move_number: u32) {
+        self.move_number = move_number;
+    }
+
     /// The board, indexed by [`Square::index`], as [`Setup::board`] holds it.
     #[inline]
     pub fn board(&self) -> &[Option<Piece>; 81] {

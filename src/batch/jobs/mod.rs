@@ -188,12 +188,13 @@ impl Reading {
         let mut total = Tally::default();
         let mut written = 0;
         let mut out = Vec::new();
+        let mut sequel = recode::Sequel::default();
         loop {
             out.clear();
             let mut ended = true;
             for _ in 0..STREAM_RUN {
-                let Some(result) =
-                    entries.next_with(|block| recode::entry(block, data, output, &mut out))
+                let Some(result) = entries
+                    .next_with(|block| recode::entry(block, data, output, &mut out, &mut sequel))
                 else {
                     break;
                 };

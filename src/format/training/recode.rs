@@ -8,6 +8,7 @@
 
 use super::move16::Layout;
 use super::packed::{self, Dialect};
+pub(crate) use super::read::Sequel;
 use super::read::{Entry, Fault};
 use super::samples::{clamped, TrainingError};
 use super::{hcpe, hcpe3, psv, Data};
@@ -34,15 +35,17 @@ pub fn by_entry(data: Data) -> bool {
 /// becomes as `output` to `out`; nothing is appended when it fails. The
 /// outer error is the entry's, at its place in it (as reading it as a
 /// record fails); the inner one is writing's (as writing its record
-/// fails). The batch library's use of it is the only one.
+/// fails). `sequel` is what the entry before in the same file left: one
+/// for each file, from [`Sequel::default`].
 #[cfg_attr(not(feature = "batch"), allow(dead_code))]
 pub(crate) fn entry(
     block: &[u8],
     from: Data,
     output: Output,
     out: &mut Vec<u8>,
+    sequel: &mut Sequel,
 ) -> Result<Result<(), TrainingError>, Fault> {
-    entry_as(block, from, Entry::layout(from), output, out)
+    entry_as(block, from, Entry::layout(from), output, out, sequel)
 }
 
 /// [`entry`] with the move read in `layout` rather than the format's own:
@@ -54,8 +57,9 @@ pub(crate) fn entry_as(
     layout: Layout,
     output: Output,
     out: &mut Vec<u8>,
+    sequel: &mut Sequel,
 ) -> Result<Result<(), TrainingError>, Fault> {
-    let e = Entry::read_repacked(block, from, layout, dialect(output))?;
+    let e = Entry::read_repacked(block, from, layout, dialect(output), sequel)?;
     Ok(write(&e, output, out))
 }
 

@@ -85,6 +85,7 @@ pub fn convert_as(
     let mut done = Converted::default();
     let mut lost = Losses::default();
     let mut bytes = Vec::new();
+    let mut sequel = recode::Sequel::default();
     loop {
         bytes.clear();
         let next = records.next_with(|block| {
@@ -94,10 +95,17 @@ pub fn convert_as(
                 return Ok(Ok(()));
             }
             if let Some(layout) = layout {
-                return recode::entry_as(block, from, layout, Output::Data(to), &mut bytes);
+                return recode::entry_as(
+                    block,
+                    from,
+                    layout,
+                    Output::Data(to),
+                    &mut bytes,
+                    &mut sequel,
+                );
             }
             if recode::by_entry(from) {
-                return recode::entry(block, from, Output::Data(to), &mut bytes);
+                return recode::entry(block, from, Output::Data(to), &mut bytes, &mut sequel);
             }
             let record = read::record(block, from)?;
             Ok(Game::of(&record).and_then(|game| {

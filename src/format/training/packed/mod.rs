@@ -511,6 +511,19 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     Ok(bits.finish())
 }
 
+/// Whether `pos` packs to `bytes` in `dialect`: the side to move and the
+/// kings' squares (the first 15 bits) are compared first, and the rest is
+/// packed only when they agree.
+pub(crate) fn packs_to(pos: &Position, dialect: Dialect, bytes: &[u8; 32]) -> bool {
+    let head = u16::from_le_bytes([bytes[0], bytes[1]]) & 0x7fff;
+    let (Some(black), Some(white)) = (pos.king(Color::Black), pos.king(Color::White)) else {
+        return false;
+    };
+    let side = u16::from(pos.side_to_move() == Color::White);
+    let ours = side | (black.index() as u16) << 1 | (white.index() as u16) << 8;
+    head == ours && pack(pos, dialect).is_ok_and(|packed| packed == *bytes)
+}
+
 /// Writes what follows the board in dialect column `d`: both hands, then
 /// the box when the `on_board` pieces (kings included) and the hands hold
 /// fewer than 40, each kind's box count being what a set holds less
