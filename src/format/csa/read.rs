@@ -63,10 +63,6 @@ struct Game<'a> {
 const HEADERS: usize = 8;
 
 impl<'a> Game<'a> {
-    fn new() -> Game<'a> {
-        Game::with_capacity(0)
-    }
-
     /// A game with room for `events` events and, if any, for the few
     /// headers a game has.
     fn with_capacity(events: usize) -> Game<'a> {
@@ -146,7 +142,7 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
                 None if game.has_content() => games.push(Ok(finish(game))),
                 None => empty.note(n, line, games.len()),
             }
-            game = Game::new();
+            game = Game::with_capacity(0);
             continue;
         }
         if failed.is_none() {
@@ -598,7 +594,7 @@ mod tests {
     /// The general reader alone, every line through [`game_line`]: the
     /// first game's result, as [`games`] gives it.
     fn general(text: &str) -> Result<RawGame<'_>, Error> {
-        let mut game = Game::new();
+        let mut game = Game::with_capacity(0);
         for (n, line) in lines::numbered(text) {
             game_line(n, line, &mut game)?;
         }
