@@ -602,20 +602,6 @@ fn corpus_pairs_in_cp932_and_utf8_decode_to_the_same_text() {
     }
 }
 
-#[test]
-fn corpus_euc_jp_csa_file() {
-    let path = "json-kifu-format/csa/2005_YAMADA_GPS.csa";
-    let Some(bytes) = corpus_file(path) else {
-        return;
-    };
-    let decoded = decode_corpus_file(path, &bytes);
-    assert_eq!(decoded.encoding, EucJp);
-    assert!(decoded.malformed.is_empty());
-    assert!(decoded
-        .text
-        .starts_with("'対局者\nN+gps\nN-山田将棋 Version 2.18"));
-}
-
 /// Every corpus file decodes cleanly, in the encoding its manifest records.
 #[test]
 fn corpus_files_decode_as_their_manifest_says() {
