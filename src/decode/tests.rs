@@ -466,15 +466,6 @@ fn labels() {
 }
 
 #[test]
-fn names() {
-    let names = [Utf8, Utf8Bom, Cp932, EucJp].map(Encoding::name);
-    assert_eq!(
-        names,
-        ["UTF-8", "UTF-8 (BOM)", "Shift_JIS (CP932)", "EUC-JP"]
-    );
-}
-
-#[test]
 fn extension_hints() {
     let cases = [
         (
