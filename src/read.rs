@@ -292,13 +292,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
         return Ok(record);
     };
     let (kind, who) = end_token(token).expect("split off as an end token");
-    let plies = record.tree.mainline().count();
-    let to_move = if plies % 2 == 0 {
-        record.start.side_to_move()
-    } else {
-        !record.start.side_to_move()
-    };
-    let winner = who.color(to_move);
+    let winner = who.color(record.final_position().side_to_move());
     let span = crate::record::raw::Span::of(n, line, token);
     let end = record.tree.mainline_end();
     let node = record.tree.node_mut(end);

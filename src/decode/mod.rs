@@ -278,10 +278,8 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
             } else {
                 BOM_UTF16_BE
             };
-            match bytes.strip_prefix(bom) {
-                Some(body) => transcode(body, bom.len(), encoding, ""),
-                None => transcode(bytes, 0, encoding, ""),
-            }
+            let body = bytes.strip_prefix(bom).unwrap_or(bytes);
+            transcode(body, bytes.len() - body.len(), encoding, "")
         }
     }
 }
