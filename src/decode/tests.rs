@@ -241,14 +241,12 @@ fn cp932_extensions_decode() {
 }
 
 #[test]
-fn euc_jp_is_also_well_formed_cp932_which_is_why_it_is_tested_first() {
+fn euc_jp_is_told_from_cp932() {
+    // EUC-JP is also well-formed CP932, which is why it is tested first.
     let bytes = euc_jp("後手：谷川浩司");
     assert_eq!(count_malformed(&bytes, Cp932), 0);
     assert!(looks_like_euc_jp(&bytes));
-}
-
-#[test]
-fn cp932_is_not_mistaken_for_euc_jp() {
+    // CP932 is not mistaken for EUC-JP.
     for text in [
         KIFU,
         "N+羽生善治\nN-谷川浩司\n+7776FU\n",
@@ -341,29 +339,21 @@ fn a_character_cut_short_at_the_end_is_reported() {
 }
 
 #[test]
-fn malformed_lines_count_crlf_lf_and_lone_cr_once_each() {
+fn malformed_sequences_are_located() {
+    // CRLF, LF and a lone CR end one line each.
     let decoded = forced(Utf8, b"a\r\nb\rc\n\r\nd\xFFe\r\xFF");
     let text = "a\r\nb\rc\n\r\nd\u{FFFD}e\r\u{FFFD}";
     let damage = [at(10, 5, 2), at(13, 6, 1)];
     check("line breaks", &decoded, (Utf8, text, &damage));
-}
-
-#[test]
-fn malformed_columns_count_characters() {
+    // Columns count characters.
     let bytes = [cp932("▲７六歩").as_slice(), b"\xFD", b"\n\x81"].concat();
     let text = "▲７六歩\u{FFFD}\n\u{FFFD}";
     let damage = [at(8, 1, 5), at(10, 2, 1)];
     check("columns", &auto(&bytes), (Cp932, text, &damage));
-}
-
-#[test]
-fn malformed_offsets_count_the_bom() {
+    // Offsets count the BOM.
     let decoded = auto(b"\xEF\xBB\xBFab\xFF");
     check("BOM", &decoded, (Utf8Bom, "ab\u{FFFD}", &[at(5, 1, 3)]));
-}
-
-#[test]
-fn an_ascii_byte_after_a_lead_byte_is_kept() {
+    // An ASCII byte after a lead byte is kept.
     let decoded = forced(Cp932, b"\x82\nX");
     check("lead", &decoded, (Cp932, "\u{FFFD}\nX", &[at(0, 1, 1)]));
 }
