@@ -581,9 +581,7 @@ fn finish(mut game: Game<'_>) -> RawGame<'_> {
         warning.text = line.trim().to_string();
         game.raw.warnings.push(warning);
     }
-    if let Some(setup) = game.start.take_board() {
-        game.raw.board = Some(setup);
-    }
+    game.raw.board = game.start.take_board();
     game.raw
 }
 
