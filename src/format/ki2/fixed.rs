@@ -55,10 +55,7 @@ impl FixedForm for MovesLine {
         let before = events.len();
         loop {
             let (spec, after) = read;
-            let Some(span) = source.span(n, start, line_end, start + at, start + after) else {
-                events.truncate(before);
-                return None;
-            };
+            let span = source.span(n, start, line_end, start + at, start + after);
             events.push(Event::unnumbered_move(span, spec));
             let next;
             (at, next) = spaces::<W>(tokens, bytes, after);
