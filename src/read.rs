@@ -582,10 +582,7 @@ fn sniff_bytes<'b>(source: Source<'b>, arena: &mut String) -> Option<(Option<For
         let next = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |end| at + end + 1);
         let text = source.clean(at, next, arena).ok()?;
         prefix.end = next;
-        let line = match text {
-            Clean::Source(text) => text,
-            Clean::Arena(start, end) => &arena[start..end],
-        };
+        let line = text.text(arena);
         let line = line.strip_suffix('\n').unwrap_or(line);
         let told = sniffer.line(line.strip_suffix('\r').unwrap_or(line));
         // Decoded lines follow one another in the arena: one run.

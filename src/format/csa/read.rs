@@ -303,17 +303,15 @@ impl EmptyGames {
 
     fn note(&mut self, n: u32, line: &str, games_before: usize) {
         self.count += 1;
-        if self.count <= Self::REPORTED {
+        if self.count > Self::REPORTED {
+            self.last_line = n;
+        }
+        // The one after those reported becomes the count ([`EmptyGames::attach`]).
+        if self.count <= Self::REPORTED + 1 {
             let warning = Span::of(n, line, line.trim()).warning(
                 "an empty game (nothing between two `/` lines, or before the first); skipped",
             );
             self.warnings.push((games_before, warning));
-        } else {
-            self.last_line = n;
-            if self.count == Self::REPORTED + 1 {
-                let warning = Span::of(n, line, line.trim()).warning("");
-                self.warnings.push((games_before, warning));
-            }
         }
     }
 
