@@ -295,11 +295,16 @@ fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
 /// CP932 or EUC-JP input as text: the bytes up to its ASCII tail (see [`ascii_tail`]) decoded,
 /// the tail copied as it is. ASCII input (all tail) is borrowed.
 fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
-    let split = ascii_tail::split(bytes);
-    if split.head.is_empty() {
-        return Decoded::borrowed(split.tail, encoding);
+    let (head, tail) = bytes.split_at(ascii_tail::ascii_tail_start(bytes).min(bytes.len()));
+    // The tail is all ASCII, so this cannot fail; if it did, the decoder
+    // would read the whole input.
+    let Ok(tail) = std::str::from_utf8(tail) else {
+        return transcode(bytes, 0, encoding, "");
+    };
+    if head.is_empty() {
+        return Decoded::borrowed(tail, encoding);
     }
-    transcode(split.head, 0, encoding, split.tail)
+    transcode(head, 0, encoding, tail)
 }
 
 /// Converts `bytes` (found `base` bytes into the input) into a new string, replacing
