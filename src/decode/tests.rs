@@ -103,19 +103,6 @@ fn empty_input_is_empty_text() {
 }
 
 #[test]
-fn a_bom_means_utf8_wins_over_a_declaration_and_is_not_part_of_the_text() {
-    let declared = format!("#KIF version=2.0 encoding=Shift_JIS\n{KIFU}");
-    for text in [KIFU, &declared] {
-        let bytes = [BOM, text.as_bytes()].concat();
-        for hint in ALL_HINTS {
-            let decoded = decode(&bytes, EncodingChoice::Auto, hint);
-            check(hint, &decoded, (Utf8Bom, text, &[]));
-            assert!(is_borrowed(&decoded));
-        }
-    }
-}
-
-#[test]
 fn utf16_with_or_without_a_bom_is_decoded() {
     for (bom, big_endian, encoding) in [
         (BOM_UTF16_LE, false, Utf16Le),
@@ -193,20 +180,28 @@ fn forcing_utf8_still_removes_a_bom() {
 }
 
 #[test]
-fn valid_utf8_is_utf8_even_in_a_kif_file_and_is_borrowed_not_copied() {
-    for hint in ALL_HINTS {
-        let decoded = decode(KIFU.as_bytes(), EncodingChoice::Auto, hint);
-        check(hint, &decoded, (Utf8, KIFU, &[]));
-        assert!(is_borrowed(&decoded), "{hint:?}");
-    }
-}
-
-#[test]
-fn cp932_and_euc_jp_text_are_detected() {
-    for (bytes, encoding) in [(cp932(KIFU), Cp932), (euc_jp(KIFU), EucJp)] {
+fn clean_text_is_detected_whatever_the_file_name() {
+    // A BOM means UTF-8, over a declaration, and is not part of the text;
+    // valid UTF-8 is UTF-8 even in a `.kif` file. Both are borrowed, not
+    // copied.
+    let declared = format!("#KIF version=2.0 encoding=Shift_JIS\n{KIFU}");
+    let cases = [
+        ([BOM, KIFU.as_bytes()].concat(), Utf8Bom, KIFU, true),
+        (
+            [BOM, declared.as_bytes()].concat(),
+            Utf8Bom,
+            &declared,
+            true,
+        ),
+        (KIFU.as_bytes().to_vec(), Utf8, KIFU, true),
+        (cp932(KIFU), Cp932, KIFU, false),
+        (euc_jp(KIFU), EucJp, KIFU, false),
+    ];
+    for (bytes, encoding, text, borrowed) in cases {
         for hint in ALL_HINTS {
             let decoded = decode(&bytes, EncodingChoice::Auto, hint);
-            check(hint, &decoded, (encoding, KIFU, &[]));
+            check((encoding, hint), &decoded, (encoding, text, &[]));
+            assert_eq!(is_borrowed(&decoded), borrowed, "{encoding:?} {hint:?}");
         }
     }
     // Half-width katakana (single shift 2) and JIS X 0212 (single shift 3) are EUC-JP too.
