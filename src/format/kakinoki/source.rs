@@ -103,7 +103,8 @@ impl<'b> Source<'b> {
 
     /// The span of bytes `start..end` of line `n`, which starts at byte
     /// `line_start` and ends at `line_end` when the caller knows it; every
-    /// bound is where a character starts.
+    /// bound is where a character starts. `None` for UTF-8 bytes that are
+    /// not valid (the line is then read the general way).
     #[inline(always)]
     pub(crate) fn span(
         self,
@@ -112,19 +113,19 @@ impl<'b> Source<'b> {
         line_end: Option<usize>,
         start: usize,
         end: usize,
-    ) -> Span<'b> {
+    ) -> Option<Span<'b>> {
         let line_end = |bytes: &[u8]| {
             line_end.unwrap_or_else(|| line_start + self::line_end(&bytes[line_start..]).0)
         };
         match self {
-            Source::Text(text) => Span::of(
+            Source::Text(text) => Some(Span::of(
                 n,
                 &text[line_start..line_end(text.as_bytes())],
                 &text[start..end],
-            ),
+            )),
             // The line is found when the span is quoted.
-            Source::Utf8(bytes) => Span::of_bytes(n, bytes, start, end, Encoding::Utf8),
-            Source::Cp932(bytes) => Span::of_bytes(n, bytes, start, end, Encoding::Cp932),
+            Source::Utf8(bytes) => Some(Span::of_bytes(n, bytes, start, end, Encoding::Utf8)),
+            Source::Cp932(bytes) => Some(Span::of_bytes(n, bytes, start, end, Encoding::Cp932)),
         }
     }
 
@@ -233,12 +234,12 @@ mod tests {
         let line = "   1 ７六歩(77)";
         let both = format!("{line}\r\n   2 ３四歩(33)");
         let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&both);
-        let text = Source::Text(line).span(3, 0, None, 5, line.len());
+        let text = Source::Text(line).span(3, 0, None, 5, line.len()).unwrap();
         let utf8 = Source::Utf8(both.as_bytes()).span(3, 0, None, 5, line.len());
         let cp932 = Source::Cp932(&sjis).span(3, 0, None, 5, sjis.len() - 17);
         assert_eq!(text.text(), "７六歩(77)");
         let stage = crate::error::Stage::Resolve;
-        for bytes in [utf8, cp932] {
+        for bytes in [utf8.unwrap(), cp932.unwrap()] {
             assert_eq!(bytes.text_string(), "７六歩(77)");
             assert_eq!(bytes.error(stage, "x"), text.error(stage, "x"));
             assert_eq!(bytes.warning("x"), text.warning("x"));

@@ -55,7 +55,10 @@ impl FixedForm for MovesLine {
         let before = events.len();
         loop {
             let (spec, after) = read;
-            let span = source.span(n, start, line_end, start + at, start + after);
+            let Some(span) = source.span(n, start, line_end, start + at, start + after) else {
+                events.truncate(before);
+                return None;
+            };
             events.push(Event::unnumbered_move(span, spec));
             let next;
             (at, next) = spaces::<W>(tokens, bytes, after);

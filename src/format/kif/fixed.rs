@@ -108,7 +108,7 @@ impl FixedForm for MoveLine {
             Some(start + at),
             start + text_start,
             start + text_end,
-        );
+        )?;
         events.push(Event::Move {
             span,
             number: Some(number),
