@@ -292,13 +292,7 @@ fn usi_game(n: u32, line: &str) -> Result<Record, Error> {
         return Ok(record);
     };
     let (kind, who) = end_token(token).expect("split off as an end token");
-    let plies = record.tree.mainline().count();
-    let to_move = if plies % 2 == 0 {
-        record.start.side_to_move()
-    } else {
-        !record.start.side_to_move()
-    };
-    let winner = who.color(to_move);
+    let winner = who.color(record.final_position().side_to_move());
     let span = crate::record::raw::Span::of(n, line, token);
     let end = record.tree.mainline_end();
     let node = record.tree.node_mut(end);
@@ -588,10 +582,7 @@ fn sniff_bytes<'b>(source: Source<'b>, arena: &mut String) -> Option<(Option<For
         let next = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |end| at + end + 1);
         let text = source.clean(at, next, arena).ok()?;
         prefix.end = next;
-        let line = match text {
-            Clean::Source(text) => text,
-            Clean::Arena(start, end) => &arena[start..end],
-        };
+        let line = text.text(arena);
         let line = line.strip_suffix('\n').unwrap_or(line);
         let told = sniffer.line(line.strip_suffix('\r').unwrap_or(line));
         // Decoded lines follow one another in the arena: one run.

@@ -11,30 +11,6 @@
 //! character for sure, so that what comes before the cut decodes, and is
 //! judged, exactly as it does within the whole input.
 
-/// Input in a legacy encoding cut where its ASCII tail starts (see
-/// [`ascii_tail_start`]).
-#[derive(Clone, Copy)]
-pub(super) struct Split<'a> {
-    /// The bytes before the tail: what the decoder must read.
-    pub head: &'a [u8],
-    /// The tail, text as it is.
-    pub tail: &'a str,
-}
-
-/// `bytes` cut where its ASCII tail starts.
-pub(super) fn split(bytes: &[u8]) -> Split<'_> {
-    let (head, tail) = bytes.split_at(ascii_tail_start(bytes).min(bytes.len()));
-    // The tail is all ASCII, so the check cannot fail; if it did, the
-    // whole input would go to the decoder.
-    match std::str::from_utf8(tail) {
-        Ok(tail) => Split { head, tail },
-        Err(_) => Split {
-            head: bytes,
-            tail: "",
-        },
-    }
-}
-
 /// Where the ASCII tail of `bytes` starts: just past the first `\n` after
 /// the last non-ASCII byte; 0 when every byte is ASCII, and the length
 /// when no `\n` follows the last non-ASCII byte (no tail).

@@ -278,10 +278,8 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
             } else {
                 BOM_UTF16_BE
             };
-            match bytes.strip_prefix(bom) {
-                Some(body) => transcode(body, bom.len(), encoding, ""),
-                None => transcode(bytes, 0, encoding, ""),
-            }
+            let body = bytes.strip_prefix(bom).unwrap_or(bytes);
+            transcode(body, bytes.len() - body.len(), encoding, "")
         }
     }
 }
@@ -297,11 +295,16 @@ fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
 /// CP932 or EUC-JP input as text: the bytes up to its ASCII tail (see [`ascii_tail`]) decoded,
 /// the tail copied as it is. ASCII input (all tail) is borrowed.
 fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
-    let split = ascii_tail::split(bytes);
-    if split.head.is_empty() {
-        return Decoded::borrowed(split.tail, encoding);
+    let (head, tail) = bytes.split_at(ascii_tail::ascii_tail_start(bytes).min(bytes.len()));
+    // The tail is all ASCII, so this cannot fail; if it did, the decoder
+    // would read the whole input.
+    let Ok(tail) = std::str::from_utf8(tail) else {
+        return transcode(bytes, 0, encoding, "");
+    };
+    if head.is_empty() {
+        return Decoded::borrowed(tail, encoding);
     }
-    transcode(split.head, 0, encoding, split.tail)
+    transcode(head, 0, encoding, tail)
 }
 
 /// Converts `bytes` (found `base` bytes into the input) into a new string, replacing
@@ -360,57 +363,29 @@ fn make_room(text: &mut String, decoder: &encoding_rs::Decoder, remaining: usize
 }
 
 /// Turns (input offset, text offset) pairs into [`Malformed`] positions, in one pass over
-/// the text up to the last of them.
+/// the text up to the last of them. CRLF, LF and a lone CR each end a line.
 fn locate(text: &str, spots: &[(usize, usize)]) -> Vec<Malformed> {
-    let mut cursor = LineCursor::new();
+    // The 1-based line, the characters seen on it, and whether the last
+    // was CR (so that a following LF does not end another line).
+    let (mut line, mut column, mut after_cr) = (1u32, 0u32, false);
     let mut done = 0;
     spots
         .iter()
         .map(|&(offset, at)| {
-            cursor.advance(text.get(done..at).unwrap_or_default());
+            for c in text.get(done..at).unwrap_or_default().chars() {
+                match c {
+                    '\n' if after_cr => {}
+                    '\r' | '\n' => (line, column) = (line.saturating_add(1), 0),
+                    _ => column = column.saturating_add(1),
+                }
+                after_cr = c == '\r';
+            }
             done = at.max(done);
             Malformed {
                 offset,
-                line: cursor.line,
-                column: cursor.column.saturating_add(1),
+                line,
+                column: column.saturating_add(1),
             }
         })
         .collect()
-}
-
-/// Keeps track of the line and column while walking through text.
-struct LineCursor {
-    /// 1-based line number.
-    line: u32,
-    /// Characters seen so far on this line.
-    column: u32,
-    /// Whether the last character was CR (so that a following LF does not end another line).
-    after_cr: bool,
-}
-
-impl LineCursor {
-    fn new() -> LineCursor {
-        LineCursor {
-            line: 1,
-            column: 0,
-            after_cr: false,
-        }
-    }
-
-    fn advance(&mut self, text: &str) {
-        for c in text.chars() {
-            match c {
-                '\r' => self.new_line(),
-                '\n' if self.after_cr => {}
-                '\n' => self.new_line(),
-                _ => self.column = self.column.saturating_add(1),
-            }
-            self.after_cr = c == '\r';
-        }
-    }
-
-    fn new_line(&mut self) {
-        self.line = self.line.saturating_add(1);
-        self.column = 0;
-    }
 }

@@ -130,13 +130,9 @@ fn declaration_in_line(line: &[u8]) -> Option<Encoding> {
 /// sequences, except at most one stray byte per [`EUC_JP_TOLERANCE`] sequences and a sequence
 /// cut short by the end of the input (damage that decoding then reports).
 pub(super) fn looks_like_euc_jp(bytes: &[u8]) -> bool {
+    // The input's ASCII tail changes neither count.
     let head = bytes.get(..super::ascii_tail::ascii_tail_start(bytes));
-    euc_jp_head(head.unwrap_or(bytes))
-}
-
-/// [`looks_like_euc_jp`] of the bytes before the input's ASCII tail, which
-/// changes neither count.
-fn euc_jp_head(bytes: &[u8]) -> bool {
+    let bytes = head.unwrap_or(bytes);
     let mut good = 0;
     let mut bad = 0;
     let mut at = 0;

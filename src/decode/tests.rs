@@ -103,19 +103,6 @@ fn empty_input_is_empty_text() {
 }
 
 #[test]
-fn a_bom_means_utf8_wins_over_a_declaration_and_is_not_part_of_the_text() {
-    let declared = format!("#KIF version=2.0 encoding=Shift_JIS\n{KIFU}");
-    for text in [KIFU, &declared] {
-        let bytes = [BOM, text.as_bytes()].concat();
-        for hint in ALL_HINTS {
-            let decoded = decode(&bytes, EncodingChoice::Auto, hint);
-            check(hint, &decoded, (Utf8Bom, text, &[]));
-            assert!(is_borrowed(&decoded));
-        }
-    }
-}
-
-#[test]
 fn utf16_with_or_without_a_bom_is_decoded() {
     for (bom, big_endian, encoding) in [
         (BOM_UTF16_LE, false, Utf16Le),
@@ -193,20 +180,28 @@ fn forcing_utf8_still_removes_a_bom() {
 }
 
 #[test]
-fn valid_utf8_is_utf8_even_in_a_kif_file_and_is_borrowed_not_copied() {
-    for hint in ALL_HINTS {
-        let decoded = decode(KIFU.as_bytes(), EncodingChoice::Auto, hint);
-        check(hint, &decoded, (Utf8, KIFU, &[]));
-        assert!(is_borrowed(&decoded), "{hint:?}");
-    }
-}
-
-#[test]
-fn cp932_and_euc_jp_text_are_detected() {
-    for (bytes, encoding) in [(cp932(KIFU), Cp932), (euc_jp(KIFU), EucJp)] {
+fn clean_text_is_detected_whatever_the_file_name() {
+    // A BOM means UTF-8, over a declaration, and is not part of the text;
+    // valid UTF-8 is UTF-8 even in a `.kif` file. Both are borrowed, not
+    // copied.
+    let declared = format!("#KIF version=2.0 encoding=Shift_JIS\n{KIFU}");
+    let cases = [
+        ([BOM, KIFU.as_bytes()].concat(), Utf8Bom, KIFU, true),
+        (
+            [BOM, declared.as_bytes()].concat(),
+            Utf8Bom,
+            &declared,
+            true,
+        ),
+        (KIFU.as_bytes().to_vec(), Utf8, KIFU, true),
+        (cp932(KIFU), Cp932, KIFU, false),
+        (euc_jp(KIFU), EucJp, KIFU, false),
+    ];
+    for (bytes, encoding, text, borrowed) in cases {
         for hint in ALL_HINTS {
             let decoded = decode(&bytes, EncodingChoice::Auto, hint);
-            check(hint, &decoded, (encoding, KIFU, &[]));
+            check((encoding, hint), &decoded, (encoding, text, &[]));
+            assert_eq!(is_borrowed(&decoded), borrowed, "{encoding:?} {hint:?}");
         }
     }
     // Half-width katakana (single shift 2) and JIS X 0212 (single shift 3) are EUC-JP too.
@@ -241,14 +236,12 @@ fn cp932_extensions_decode() {
 }
 
 #[test]
-fn euc_jp_is_also_well_formed_cp932_which_is_why_it_is_tested_first() {
+fn euc_jp_is_told_from_cp932() {
+    // EUC-JP is also well-formed CP932, which is why it is tested first.
     let bytes = euc_jp("後手：谷川浩司");
     assert_eq!(count_malformed(&bytes, Cp932), 0);
     assert!(looks_like_euc_jp(&bytes));
-}
-
-#[test]
-fn cp932_is_not_mistaken_for_euc_jp() {
+    // CP932 is not mistaken for EUC-JP.
     for text in [
         KIFU,
         "N+羽生善治\nN-谷川浩司\n+7776FU\n",
@@ -341,29 +334,21 @@ fn a_character_cut_short_at_the_end_is_reported() {
 }
 
 #[test]
-fn malformed_lines_count_crlf_lf_and_lone_cr_once_each() {
+fn malformed_sequences_are_located() {
+    // CRLF, LF and a lone CR end one line each.
     let decoded = forced(Utf8, b"a\r\nb\rc\n\r\nd\xFFe\r\xFF");
     let text = "a\r\nb\rc\n\r\nd\u{FFFD}e\r\u{FFFD}";
     let damage = [at(10, 5, 2), at(13, 6, 1)];
     check("line breaks", &decoded, (Utf8, text, &damage));
-}
-
-#[test]
-fn malformed_columns_count_characters() {
+    // Columns count characters.
     let bytes = [cp932("▲７六歩").as_slice(), b"\xFD", b"\n\x81"].concat();
     let text = "▲７六歩\u{FFFD}\n\u{FFFD}";
     let damage = [at(8, 1, 5), at(10, 2, 1)];
     check("columns", &auto(&bytes), (Cp932, text, &damage));
-}
-
-#[test]
-fn malformed_offsets_count_the_bom() {
+    // Offsets count the BOM.
     let decoded = auto(b"\xEF\xBB\xBFab\xFF");
     check("BOM", &decoded, (Utf8Bom, "ab\u{FFFD}", &[at(5, 1, 3)]));
-}
-
-#[test]
-fn an_ascii_byte_after_a_lead_byte_is_kept() {
+    // An ASCII byte after a lead byte is kept.
     let decoded = forced(Cp932, b"\x82\nX");
     check("lead", &decoded, (Cp932, "\u{FFFD}\nX", &[at(0, 1, 1)]));
 }
@@ -463,15 +448,6 @@ fn labels() {
             assert_eq!(Encoding::from_label(label), expected, "{label:?}");
         }
     }
-}
-
-#[test]
-fn names() {
-    let names = [Utf8, Utf8Bom, Cp932, EucJp].map(Encoding::name);
-    assert_eq!(
-        names,
-        ["UTF-8", "UTF-8 (BOM)", "Shift_JIS (CP932)", "EUC-JP"]
-    );
 }
 
 #[test]
@@ -600,20 +576,6 @@ fn corpus_pairs_in_cp932_and_utf8_decode_to_the_same_text() {
         check(utf8_path, &from_utf8, (Utf8, &from_sjis.text, &[]));
         assert!(is_borrowed(&from_utf8));
     }
-}
-
-#[test]
-fn corpus_euc_jp_csa_file() {
-    let path = "json-kifu-format/csa/2005_YAMADA_GPS.csa";
-    let Some(bytes) = corpus_file(path) else {
-        return;
-    };
-    let decoded = decode_corpus_file(path, &bytes);
-    assert_eq!(decoded.encoding, EucJp);
-    assert!(decoded.malformed.is_empty());
-    assert!(decoded
-        .text
-        .starts_with("'対局者\nN+gps\nN-山田将棋 Version 2.18"));
 }
 
 /// Every corpus file decodes cleanly, in the encoding its manifest records.

@@ -122,50 +122,32 @@ pub fn foul_move(ending: &Ending, pos: &Position) -> Option<Move> {
 mod extension_tests {
     use super::*;
 
-    /// The formats are those the lowercase extension names (the extension
-    /// itself is `types::extension`'s, tested there).
+    /// The formats are those the lowercase extension names: every
+    /// extension of the table, in any case, and a few others (paths of
+    /// every shape are `types::extension`'s, tested there).
     #[test]
     fn extensions_are_those_of_path_extension() {
         let names = [
             "a.csa",
             "A.CSA",
             "a.Kif",
-            "dir/a.ki2u",
-            "dir.kif/a",
-            "dir.kif/",
-            "a.",
-            ".csa",
-            "..csa",
-            "a..csa",
-            "dir/.csa",
-            "dir/..",
-            "dir/.",
-            ".",
-            "..",
-            "",
-            "/",
-            "a/b/",
-            "a/b.tar.gz",
-            "a.b/c.d/",
-            "a/./",
-            "a/.csa/",
-            "x.json",
-            "x.JSON",
-            "x.usen",
-            "x.bod",
-            "x.western",
-            "x.psn",
-            "x.jkf",
-            "x.sfen",
-            "x.usi",
             "x.kifu",
-            "/x/y.z.csa",
-            "a//",
+            "x.bod",
+            "x.ki2",
+            "dir/a.ki2u",
+            "x.usi",
+            "x.sfen",
+            "x.usen",
+            "x.psn",
+            "x.western",
+            "x.jkf",
+            "x.JSON",
+            "dir.kif/a",
+            ".csa",
+            "",
+            "a/b.tar.gz",
             "x.hcpe",
             "ｘ.ｃｓａ",
-            "...",
-            "a.b.",
-            "a/...",
         ];
         for name in names {
             let path = Path::new(name);

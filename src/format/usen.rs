@@ -176,15 +176,9 @@ pub fn read(n: u32, line: &str) -> Result<Record, Error> {
             })?;
             let pos = positions.last().expect("the start at least");
             if let Err(reason) = pos.check_legal(mv) {
-                return Err(Error::at(
-                    Stage::Resolve,
-                    n,
-                    line,
-                    Span::of(n, line, digits).offset,
-                    digits,
-                    format!("illegal move {mv}: {reason}"),
-                )
-                .with_ply(ply));
+                let message = format!("illegal move {mv}: {reason}");
+                let span = Span::of(n, line, digits);
+                return Err(span.error(Stage::Resolve, message).with_ply(ply));
             }
             let mut next = pos.clone();
             next.play_unchecked(mv);

@@ -10,7 +10,7 @@ use super::error;
 use crate::error::Error;
 use crate::record::raw::Span;
 use crate::record::Warning;
-use crate::{Color, Hand, Piece, PieceKind, Setup, Square};
+use crate::{Color, Piece, PieceKind, Setup, Square};
 use nom::bytes::complete::take_while_m_n;
 use nom::combinator::{all_consuming, consumed};
 use nom::multi::many0;
@@ -35,15 +35,10 @@ impl Start {
     pub(super) fn take_board(&mut self) -> Option<Setup> {
         let mut setup = self.setup.take()?;
         if let Some(color) = self.all_to {
-            let mut remaining_pieces = Hand::EMPTY;
-            let hand = &mut remaining_pieces;
             for (kind, _) in PieceKind::SET {
                 let remaining = setup.unplaced(kind, &[Color::Black, Color::White]);
-                hand.set(kind, remaining.unwrap_or(0));
-            }
-            let target = &mut setup.hands[color.index()];
-            for (kind, n) in hand.kinds() {
-                target.set(kind, target.count(kind) + n);
+                let hand = &mut setup.hands[color.index()];
+                hand.set(kind, hand.count(kind) + remaining.unwrap_or(0));
             }
         }
         Some(setup)

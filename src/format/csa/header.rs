@@ -141,19 +141,6 @@ mod tests {
     }
 
     #[test]
-    fn the_japanese_writers_name_each_csa_key_as_the_table_does() {
-        for field in Field::ALL {
-            for key in field.keys(KeyStyle::Csa) {
-                assert_eq!(
-                    crate::format::japanese::write::header_key(key),
-                    field.keys(KeyStyle::Japanese).first().copied(),
-                    "{key}"
-                );
-            }
-        }
-    }
-
-    #[test]
     fn other_dollar_keys_are_their_own_and_the_rest_have_none() {
         for key in ["$MAX_MOVES", "$JISHOGI", "$X_NEW_2"] {
             assert_eq!(csa_key(key), Some(key));

@@ -63,10 +63,6 @@ struct Game<'a> {
 const HEADERS: usize = 8;
 
 impl<'a> Game<'a> {
-    fn new() -> Game<'a> {
-        Game::with_capacity(0)
-    }
-
     /// A game with room for `events` events and, if any, for the few
     /// headers a game has.
     fn with_capacity(events: usize) -> Game<'a> {
@@ -146,7 +142,7 @@ pub fn games(text: &str) -> Result<Vec<Result<RawGame<'_>, Error>>, Error> {
                 None if game.has_content() => games.push(Ok(finish(game))),
                 None => empty.note(n, line, games.len()),
             }
-            game = Game::new();
+            game = Game::with_capacity(0);
             continue;
         }
         if failed.is_none() {
@@ -307,17 +303,15 @@ impl EmptyGames {
 
     fn note(&mut self, n: u32, line: &str, games_before: usize) {
         self.count += 1;
-        if self.count <= Self::REPORTED {
+        if self.count > Self::REPORTED {
+            self.last_line = n;
+        }
+        // The one after those reported becomes the count ([`EmptyGames::attach`]).
+        if self.count <= Self::REPORTED + 1 {
             let warning = Span::of(n, line, line.trim()).warning(
                 "an empty game (nothing between two `/` lines, or before the first); skipped",
             );
             self.warnings.push((games_before, warning));
-        } else {
-            self.last_line = n;
-            if self.count == Self::REPORTED + 1 {
-                let warning = Span::of(n, line, line.trim()).warning("");
-                self.warnings.push((games_before, warning));
-            }
         }
     }
 
@@ -585,9 +579,7 @@ fn finish(mut game: Game<'_>) -> RawGame<'_> {
         warning.text = line.trim().to_string();
         game.raw.warnings.push(warning);
     }
-    if let Some(setup) = game.start.take_board() {
-        game.raw.board = Some(setup);
-    }
+    game.raw.board = game.start.take_board();
     game.raw
 }
 
@@ -598,7 +590,7 @@ mod tests {
     /// The general reader alone, every line through [`game_line`]: the
     /// first game's result, as [`games`] gives it.
     fn general(text: &str) -> Result<RawGame<'_>, Error> {
-        let mut game = Game::new();
+        let mut game = Game::with_capacity(0);
         for (n, line) in lines::numbered(text) {
             game_line(n, line, &mut game)?;
         }

@@ -93,7 +93,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
     for id in record.tree.mainline() {
         let node = record.tree.node(id);
         let mv = node.mv.expect("every node but the root has a move");
-        write_move(out, &pos, mv);
+        writeln!(out, "{}", move_text(&pos, mv)).unwrap();
         write_time(out, node.time, version);
         for comment in node.comments() {
             write_comment(out, comment);
@@ -107,7 +107,7 @@ fn write_game(out: &mut String, record: &Record, version: Version) {
         // keeps); any other ending's time follows its `%` line.
         let foul = crate::format::foul_move(ending, &pos);
         if let Some(mv) = foul {
-            write_move(out, &pos, mv);
+            writeln!(out, "{}", move_text(&pos, mv)).unwrap();
             write_time(out, ending.time, version);
         }
         writeln!(out, "%{}", ending_word(ending, pos.side_to_move())).unwrap();
@@ -184,11 +184,6 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
         }
         Move::Drop { kind, to } => format!("{sign}00{}{}", square(to), kind.csa()),
     }
-}
-
-fn write_move(out: &mut String, pos: &Position, mv: Move) {
-    out.push_str(&move_text(pos, mv));
-    out.push('\n');
 }
 
 /// `PI` for the even game or a handicap; else the board row by row and

@@ -44,21 +44,16 @@ pub fn is_full_width_digit(c: char) -> bool {
 
 /// A kanji count as hands write it: 一 to 九, 十, 十一 to 十八.
 pub fn kanji_count(text: &str) -> Option<u8> {
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    let rest = chars.as_str();
-    if first == KANJI_TEN {
-        return match rest {
-            "" => Some(10),
-            _ => {
-                let mut rest_chars = rest.chars();
-                let unit = rest_chars.next().and_then(digit)?;
-                rest_chars.next().is_none().then_some(10 + unit)
-            }
-        };
+    let (tens, units) = match text.strip_prefix(KANJI_TEN) {
+        Some(units) => (10, units),
+        None => (0, text),
+    };
+    let mut chars = units.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) if tens == 10 => Some(10),
+        (Some(unit), None) => Some(tens + digit(unit)?),
+        _ => None,
     }
-    let n = digit(first)?;
-    rest.is_empty().then_some(n)
 }
 
 /// 一 to 十八, as hands count pieces (and board diagrams number ranks);

@@ -279,8 +279,6 @@ mod tests {
     }
     use EndingKind::*;
 
-    const KINDS: [EndingKind; 21] = EndingKind::ALL;
-
     fn ending(kind: EndingKind, winner: Option<Color>) -> Ending {
         Ending::new(kind, winner, "text")
     }
@@ -331,7 +329,7 @@ mod tests {
 
     #[test]
     fn every_ending_has_a_word_that_says_its_winner_where_one_can() {
-        for kind in KINDS {
+        for kind in EndingKind::ALL {
             for winner in [None, Some(Color::Black), Some(Color::White)] {
                 for to_move in [Color::Black, Color::White] {
                     let e = ending(kind, winner);
@@ -356,7 +354,7 @@ mod tests {
 
     #[test]
     fn every_summary_written_reads_back() {
-        for kind in KINDS {
+        for kind in EndingKind::ALL {
             for winner in [None, Some(Color::Black), Some(Color::White)] {
                 for labels in [false, true] {
                     let e = ending(kind, winner);

@@ -269,14 +269,10 @@ mod tests {
     }
 
     #[test]
-    fn trim_end_spaces_stops_at_text() {
+    fn spaces_are_skipped_up_to_text() {
         assert_eq!(trim_end_spaces(" x \t\u{3000} "), " x");
         assert_eq!(trim_end_spaces("\u{3001}"), "\u{3001}");
         assert_eq!(trim_end_spaces("   "), "");
-    }
-
-    #[test]
-    fn skip_spaces_stops_at_text() {
         assert_eq!(skip_spaces(" \t\u{3000} x "), "x ");
         assert_eq!(skip_spaces("\u{3001}"), "\u{3001}");
         assert_eq!(skip_spaces(""), "");

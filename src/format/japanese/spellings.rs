@@ -44,11 +44,10 @@ pub(crate) fn pieces() -> Vec<String> {
     out
 }
 
-/// A move event as the tests compare it: its number, move and time, and
-/// where it is as a warning quotes it (the same whatever the charset).
-type Compared = (Option<u32>, MoveSpec, Option<MoveTime>, Warning);
-
-fn compared(events: &[Event<'_>]) -> Vec<Compared> {
+/// Move events as the tests compare them: each one's number, move and
+/// time, and where it is as a warning quotes it (the same whatever the
+/// charset).
+fn compared(events: &[Event<'_>]) -> Vec<(Option<u32>, MoveSpec, Option<MoveTime>, Warning)> {
     events
         .iter()
         .map(|event| match event {

@@ -7,6 +7,7 @@ use super::moves::reason;
 use super::reader::Reader;
 use crate::error::{Error, Stage};
 use crate::format::csa::specials;
+use crate::format::lines::split_at_endings;
 use crate::record::builder::{is_foul, Builder};
 use crate::record::{Ending, EndingKind, MoveTime, NodeId};
 use crate::Position;
@@ -220,29 +221,30 @@ impl<'t> Reader<'_, 't> {
         let mut lines = Vec::new();
         for (node, name) in [(comments, "comments"), (comment, "comment")] {
             let Some(node) = node else { continue };
-            match &node.value {
-                Value::String(s) => lines.extend(comment_lines(s)),
-                Value::Array(items) => {
-                    for (i, item) in items.iter().enumerate() {
-                        match &item.value {
-                            Value::String(s) => lines.extend(comment_lines(s)),
-                            _ => self.warn(
-                                item,
-                                format!(
-                                    "{path}.{name}[{i}]: a comment is a string, not {}; ignored",
-                                    item.what()
-                                ),
-                            ),
-                        }
-                    }
+            let items = match &node.value {
+                Value::String(_) => std::slice::from_ref(node),
+                Value::Array(items) => items.as_slice(),
+                _ => {
+                    let found = node.what();
+                    let message = format!(
+                        "{path}.{name}: expected an array of strings, found {found}; ignored"
+                    );
+                    self.warn(node, message);
+                    continue;
                 }
-                _ => self.warn(
-                    node,
-                    format!(
-                        "{path}.{name}: expected an array of strings, found {}; ignored",
-                        node.what()
+            };
+            for (i, item) in items.iter().enumerate() {
+                match &item.value {
+                    // A comment with line breaks is several lines (an empty one stays).
+                    Value::String(s) => lines.extend(split_at_endings(s).map(str::to_string)),
+                    _ => self.warn(
+                        item,
+                        format!(
+                            "{path}.{name}[{i}]: a comment is a string, not {}; ignored",
+                            item.what()
+                        ),
                     ),
-                ),
+                }
             }
         }
         lines
@@ -286,12 +288,6 @@ impl<'t> Reader<'_, 't> {
         // `as` saturates: an absurd time stays a number.
         Ok(Some((seconds * 1000.0).round() as u64))
     }
-}
-
-/// A comment string as lines: a record's comments are lines, and one
-/// written with line breaks in it becomes several (an empty one stays).
-fn comment_lines(text: &str) -> impl Iterator<Item = String> + '_ {
-    crate::format::lines::split_at_endings(text).map(str::to_string)
 }
 
 /// Whether an entry is an object with this key (not `null`).

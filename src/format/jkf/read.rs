@@ -94,14 +94,12 @@ pub fn read_all(text: &str) -> Vec<Result<Record, Error>> {
     if !ndjson {
         return vec![read(text)];
     }
-    let mut games = Vec::new();
-    for (i, line) in text.split('\n').enumerate() {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if !line.trim().is_empty() {
-            games.push(read_at(line, i as u32));
-        }
-    }
-    games
+    text.split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| read_at(line, i as u32))
+        .collect()
 }
 
 /// Reads one JKF record.

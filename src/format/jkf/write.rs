@@ -506,7 +506,7 @@ fn string(out: &mut String, text: &str) {
 mod tests {
     use super::*;
     use crate::record::Ending;
-    use crate::record::{Foul, Header, MoveTree};
+    use crate::record::{Foul, Header};
     use crate::test_util::games::game_of;
 
     fn game(usi: &str) -> Record {
@@ -514,6 +514,10 @@ mod tests {
         record.handicap = Some(crate::Handicap::Even);
         record
     }
+
+    // Reading back what is written is format/round_trip.rs's: every
+    // fixture and 10,000 random games go through this writer and JKF's
+    // reader, compared by `jkf::round_trip::canonical`.
 
     #[test]
     fn writes_the_readme_example() {
@@ -545,38 +549,6 @@ mod tests {
 }
 "#
         );
-        let back = crate::format::jkf::read::read(&write(&record)).unwrap();
-        assert!(back.warnings.is_empty(), "{:?}", back.warnings);
-        assert_eq!(
-            with_ending_text(&back.tree, "CHUDAN"),
-            with_ending_text(&record.tree, "CHUDAN")
-        );
-    }
-
-    /// The tree depth first, with every ending's text replaced (the reader
-    /// keeps the word it read): equal for equal trees whatever order their
-    /// nodes were added in.
-    fn with_ending_text(tree: &MoveTree, text: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut stack = vec![NodeId::ROOT];
-        while let Some(id) = stack.pop() {
-            let mut node = tree.node(id).clone();
-            if let Some(e) = node.ending_mut() {
-                e.text = text.to_string();
-            }
-            let parent = node.parent.map(|p| tree.node(p).mv);
-            out.push(format!(
-                "{:?} after {parent:?}: {:?} {:?} {:?} {:?}",
-                node.mv,
-                node.comments(),
-                node.bookmarks(),
-                node.time,
-                node.ending()
-            ));
-            let children: Vec<NodeId> = tree.children(id).collect();
-            stack.extend(children.into_iter().rev());
-        }
-        out
     }
 
     #[test]
@@ -621,12 +593,6 @@ mod tests {
                 r#"  ]"#,
                 r#"}"#,
             ]
-        );
-        let back = crate::format::jkf::read::read(&text).unwrap();
-        assert!(back.warnings.is_empty(), "{:?}", back.warnings);
-        assert_eq!(
-            with_ending_text(&back.tree, "TORYO"),
-            with_ending_text(&record.tree, "TORYO")
         );
     }
 
@@ -682,13 +648,6 @@ mod tests {
         assert!(text.ends_with(
             "    {\"move\":{\"color\":0,\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"},\"time\":{\"now\":{\"m\":0,\"s\":3},\"total\":{\"h\":0,\"m\":0,\"s\":3}},\"comments\":[\"二歩\"]},\n    {\"special\":\"ILLEGAL_MOVE\"}\n  ]\n}\n"
         ), "{text}");
-        let back = crate::format::jkf::read::read(&text).unwrap();
-        let ending = back.ending().unwrap();
-        assert_eq!(ending.kind, EndingKind::IllegalMove);
-        assert_eq!(ending.winner, Some(Color::White));
-        assert_eq!(ending.comments, ["二歩"]);
-        let foul = ending.foul.as_ref().unwrap();
-        assert_eq!((foul.by, foul.mv), (Color::Black, Some(mv)));
     }
 
     #[test]
@@ -707,9 +666,6 @@ mod tests {
         );
         assert!(text.contains("\"color\": 1,"), "{text}");
         assert!(text.contains("{\"comments\":[\"&詰将棋\"]}"), "{text}");
-        let back = crate::format::jkf::read::read(&text).unwrap();
-        assert_eq!(back.start, record.start);
-        assert_eq!(back.tree.root().comments(), ["&詰将棋"]);
     }
 
     #[test]
@@ -722,12 +678,6 @@ mod tests {
             lines[0],
             r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#
         );
-        for (line, record) in lines.iter().zip(&records) {
-            assert_eq!(
-                crate::format::jkf::read::read(line).unwrap().tree,
-                record.tree
-            );
-        }
     }
 
     #[test]

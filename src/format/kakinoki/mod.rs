@@ -162,19 +162,8 @@ pub fn parse_games<'a>(text: &'a str, dialect: &impl Dialect) -> Vec<Result<RawG
     reader::replay(plans.unwrap_or_default(), "", dialect)
 }
 
-/// Whether a line is the declaration kifconv's writers put first in every
-/// game: `#KIF version=…` or `#KI2 version=…`.
-fn is_declaration(line: &str) -> bool {
-    line.starts_with("#KIF version=") || line.starts_with("#KI2 version=")
-}
-
 /// IS-SHOGI's line between the problems of a multi-problem file.
 pub(crate) const SEPARATOR: &str = "#--separator--";
-
-/// Whether a line is IS-SHOGI's separator.
-pub(crate) fn is_separator(line: &str) -> bool {
-    line.trim_end_matches(is_space) == SEPARATOR
-}
 
 /// Splits a text into its games: for each, the number of lines before it,
 /// and where its bytes start and end.
@@ -193,8 +182,9 @@ pub(crate) fn games(source: Source<'_>) -> Vec<(u32, usize, usize)> {
     let (mut start, mut start_line, mut content) = (0, 0, false);
     for (n, (at, end, _)) in (1..).zip(source.lines(0)) {
         let line = source.text(at, end);
-        let boundary =
-            is_declaration(&line) || (is_separator(&line) && !variation_follows(source, at));
+        let declaration = line.starts_with("#KIF version=") || line.starts_with("#KI2 version=");
+        let separator = line.trim_end_matches(is_space) == SEPARATOR;
+        let boundary = declaration || (separator && !variation_follows(source, at));
         if boundary && content {
             out.push((start_line, start, at));
             (start, start_line, content) = (at, n - 1, false);

@@ -66,7 +66,7 @@ pub(crate) fn plan<'b, D: Dialect>(
         if start == 0 {
             for text in prefix.runs.drain(..) {
                 plan.steps.push(Step::Text { first: n + 1, text });
-                let lines = lines::numbered(text_of(text, arena)).count();
+                let lines = lines::numbered(text.text(arena)).count();
                 n = n.saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
             }
             at = prefix.end;
@@ -127,18 +127,11 @@ impl<'b> Plan<'b> {
     pub(crate) fn is_blank(&self, arena: &str) -> bool {
         self.steps.iter().all(|step| match *step {
             Step::Fixed(_) => false,
-            Step::Text { text, .. } => text_of(text, arena)
+            Step::Text { text, .. } => text
+                .text(arena)
                 .chars()
                 .all(|c| c.is_whitespace() || c == '\u{feff}'),
         })
-    }
-}
-
-/// The text of a run of lines.
-fn text_of<'a>(text: Clean<'a>, arena: &'a str) -> &'a str {
-    match text {
-        Clean::Source(text) => text,
-        Clean::Arena(start, end) => &arena[start..end],
     }
 }
 
@@ -168,7 +161,7 @@ fn replay_game<'a>(
         .iter()
         .map(|step| match *step {
             Step::Fixed(_) => 0,
-            Step::Text { text, .. } => text_of(text, arena).len() / 16 + 1,
+            Step::Text { text, .. } => text.text(arena).len() / 16 + 1,
         })
         .sum();
     let mut reader = LineReader::new(plan.fixed.len() + other);
@@ -182,7 +175,7 @@ fn replay_game<'a>(
                 fixed = rest;
             }
             Step::Text { first, text } => {
-                for (n, line) in lines::numbered(text_of(text, arena)) {
+                for (n, line) in lines::numbered(text.text(arena)) {
                     reader.line(first.saturating_add(n - 1), line, dialect)?;
                 }
             }

@@ -36,6 +36,17 @@ pub(crate) enum Clean<'b> {
     Arena(usize, usize),
 }
 
+impl<'a> Clean<'a> {
+    /// The text, from the source or from `arena`.
+    #[inline]
+    pub(crate) fn text(self, arena: &'a str) -> &'a str {
+        match self {
+            Clean::Source(text) => text,
+            Clean::Arena(start, end) => &arena[start..end],
+        }
+    }
+}
+
 impl<'b> Source<'b> {
     /// The bytes.
     #[inline(always)]

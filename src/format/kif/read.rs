@@ -261,13 +261,9 @@ mod tests {
         game
     }
 
-    fn events(text: &str) -> Vec<Event<'_>> {
-        game(text).events
-    }
-
     /// The spec of the move a move line makes.
     fn spec_of(text: &str) -> MoveSpec {
-        match &events(text)[0] {
+        match &game(text).events[0] {
             Event::Move { spec, .. } => *spec,
             other => panic!("{text}: {other:?}"),
         }
@@ -275,7 +271,7 @@ mod tests {
 
     #[test]
     fn move_lines() {
-        let e = events("   1 ７六歩(77)   ( 0:16/00:00:16)");
+        let e = game("   1 ７六歩(77)   ( 0:16/00:00:16)").events;
         let Event::Move {
             number,
             spec,
@@ -294,7 +290,7 @@ mod tests {
         assert_eq!(promoted.promotion, Promotion::Promote);
         assert_eq!(promoted.piece, PieceKind::Bishop);
         assert_eq!(spec_of("11 同　銀(88)").to, Destination::Same);
-        let e = events("  13 中断         ( 0:00/00:00:07)");
+        let e = game("  13 中断         ( 0:00/00:00:07)").events;
         let Event::End { word, time, .. } = &e[0] else {
             panic!()
         };

@@ -23,15 +23,12 @@ pub enum LastIllegal {
 /// `position sfen … moves …`, or a bare SFEN), line `n` of the input. A
 /// final illegal move is what `last` says.
 pub fn build(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Error> {
-    let parsed = parse_line(line)
-        .map_err(|e| Error::at(Stage::Parse, n, line, 0, line.trim(), e.to_string()))?;
+    // An error about the whole line.
+    let whole = |stage, message: String| Error::at(stage, n, line, 0, line.trim(), message);
+    let parsed = parse_line(line).map_err(|e| whole(Stage::Parse, e.to_string()))?;
     let (start, problems) = Position::from_setup_lenient(parsed.start).map_err(|e| {
-        Error::at(
+        whole(
             Stage::Resolve,
-            n,
-            line,
-            0,
-            line.trim(),
             format!("the start position cannot be played: {e}"),
         )
     })?;
@@ -45,12 +42,7 @@ pub fn build(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Er
         let span = Span::of(n, line, text);
         let mv = match crate::Move::from_usi(text) {
             Ok(mv) => mv,
-            Err(e) => {
-                return Err(
-                    Error::at(Stage::Parse, n, line, span.offset, text, e.to_string())
-                        .with_ply(ply),
-                )
-            }
+            Err(e) => return Err(span.error(Stage::Parse, e.to_string()).with_ply(ply)),
         };
         match pos.check_legal(mv) {
             Ok(()) => {
@@ -77,15 +69,8 @@ pub fn build(n: u32, line: &str, last_illegal: LastIllegal) -> Result<Record, Er
                 });
             }
             Err(reason) => {
-                return Err(Error::at(
-                    Stage::Resolve,
-                    n,
-                    line,
-                    span.offset,
-                    text,
-                    format!("illegal move {mv}: {reason}"),
-                )
-                .with_ply(ply))
+                let message = format!("illegal move {mv}: {reason}");
+                return Err(span.error(Stage::Resolve, message).with_ply(ply));
             }
         }
     }

@@ -519,26 +519,17 @@ impl<'a> Reader<'a> {
     fn token(&mut self, n: u32, line: &'a str, text: &'a str) -> Result<&'a str, Error> {
         let (token, after) = split_token(text);
         self.game.seen = true;
-        if is_result(token) {
-            self.result(Span::of(n, line, token))?;
-            return Ok(after);
+        let span = Span::of(n, line, token);
+        match token {
+            _ if is_result(token) => self.result(span)?,
+            _ if is_terminal_word(token) => self.terminal_word(span)?,
+            _ if is_annotation(token) => self.annotation(span)?,
+            "..." | "…" => self.ellipsis(span)?,
+            _ if token.starts_with(|c: char| c.is_ascii_digit()) => {
+                return self.number(n, line, text)
+            }
+            _ => self.move_(n, line, token)?,
         }
-        if is_terminal_word(token) {
-            self.terminal_word(Span::of(n, line, token))?;
-            return Ok(after);
-        }
-        if is_annotation(token) {
-            self.annotation(Span::of(n, line, token))?;
-            return Ok(after);
-        }
-        if token == "..." || token == "…" {
-            self.ellipsis(Span::of(n, line, token))?;
-            return Ok(after);
-        }
-        if token.starts_with(|c: char| c.is_ascii_digit()) {
-            return self.number(n, line, text);
-        }
-        self.move_(n, line, token)?;
         Ok(after)
     }
 

@@ -148,11 +148,12 @@ pub fn write(record: &Record) -> String {
     if !wrote_sfen && (!even_start || out.is_empty()) {
         out.push_str(&sfen_tag);
     }
-    for comment in header_comments(record)
-        .iter()
-        .chain(record.tree.root().comments())
-    {
-        write_comment(&mut out, comment);
+    // Comments before the first move, a line each.
+    let comments = header_comments(record);
+    for comment in comments.iter().chain(record.tree.root().comments()) {
+        for (part, _) in comment_parts(comment) {
+            writeln!(out, "{part}").unwrap();
+        }
     }
     let mut moves = Moves {
         out: &mut out,
@@ -200,14 +201,6 @@ fn comment_parts(comment: &str) -> impl Iterator<Item = (String, bool)> + '_ {
             (format!("{{{}}}", line.replace('}', ")")), false)
         }
     })
-}
-
-/// A comment before the first move, a line each.
-fn write_comment(out: &mut String, comment: &str) {
-    for (part, _) in comment_parts(comment) {
-        out.push_str(&part);
-        out.push('\n');
-    }
 }
 
 /// Whether the next move needs its number even when it is White's: the
