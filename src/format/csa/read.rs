@@ -82,10 +82,17 @@ impl<'a> Game<'a> {
 
     /// A move, `s`: when it is the first after a position with no turn
     /// line, its sign says who is to move, with a warning.
+    #[inline]
     fn turn_from_move(&mut self, n: u32, line: &str, s: &str) {
-        if !self.start.awaiting_turn {
-            return;
+        if self.start.awaiting_turn {
+            self.take_turn_from_move(n, line, s);
         }
+    }
+
+    /// [`Game::turn_from_move`] when no turn line came: rare, kept out of
+    /// the move's way.
+    #[cold]
+    fn take_turn_from_move(&mut self, n: u32, line: &str, s: &str) {
         self.start.awaiting_turn = false;
         let (color, side) = match s.starts_with('-') {
             true => (Color::White, "後手 (-)"),
