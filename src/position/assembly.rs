@@ -82,9 +82,9 @@ impl<'p> Assembly<'p> {
     }
 
     /// Completes the key and the checkers, with no rule checked; gives
-    /// the count of the pieces put.
+    /// the position and the count of the pieces put.
     #[inline]
-    pub(crate) fn finish(self) -> Census {
+    pub(crate) fn finish(self) -> (&'p Position, Census) {
         let Assembly { pos, census } = self;
         for color in Color::ALL {
             for (kind, n) in pos.hands[color.index()].kinds() {
@@ -95,7 +95,7 @@ impl<'p> Assembly<'p> {
             pos.key ^= zobrist::white_to_move();
         }
         pos.checkers = pos.find_checkers();
-        census
+        (pos, census)
     }
 
     /// Completes the position and checks it against the rules, as
@@ -103,12 +103,7 @@ impl<'p> Assembly<'p> {
     /// position built is no position to use.
     #[inline]
     pub(crate) fn check(self, kings: KingRule) -> Result<(), SetupError> {
-        let Assembly { pos, census } = self;
-        let census = Assembly {
-            pos: &mut *pos,
-            census,
-        }
-        .finish();
+        let (pos, census) = self.finish();
         pos.validate(kings, &census)
     }
 }

@@ -134,7 +134,7 @@ impl Position {
             }
         }
         assembly.set_hands(setup.hands);
-        let census = assembly.finish();
+        let (_, census) = assembly.finish();
         (pos, census)
     }
 

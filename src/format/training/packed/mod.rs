@@ -474,13 +474,10 @@ impl<'w> Bits<'w> {
 /// ```
 pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     let d = column(dialect);
-    let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
-    let kings = [king(Color::Black)?, king(Color::White)?];
     let mut words = [0u64; 4];
     let mut bits = Bits::new(&mut words);
-    let white = u64::from(pos.side_to_move() == Color::White);
     bits.put(Emit {
-        bits: white | (kings[0].index() as u64) << 1 | (kings[1].index() as u64) << 8,
+        bits: head(pos)?,
         len: 15,
     });
     // The squares in index order, walked from the occupied ones, a machine
@@ -515,13 +512,18 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 /// kings' squares (the first 15 bits) are compared first, and the rest is
 /// packed only when they agree.
 pub(crate) fn packs_to(pos: &Position, dialect: Dialect, bytes: &[u8; 32]) -> bool {
-    let head = u16::from_le_bytes([bytes[0], bytes[1]]) & 0x7fff;
-    let (Some(black), Some(white)) = (pos.king(Color::Black), pos.king(Color::White)) else {
-        return false;
-    };
-    let side = u16::from(pos.side_to_move() == Color::White);
-    let ours = side | (black.index() as u16) << 1 | (white.index() as u16) << 8;
-    head == ours && pack(pos, dialect).is_ok_and(|packed| packed == *bytes)
+    let theirs = u64::from(u16::from_le_bytes([bytes[0], bytes[1]]) & 0x7fff);
+    head(pos).is_ok_and(|ours| ours == theirs)
+        && pack(pos, dialect).is_ok_and(|packed| packed == *bytes)
+}
+
+/// The frame's first 15 bits for `pos`: the side to move, then each
+/// king's square, black's first.
+fn head(pos: &Position) -> Result<u64, PackError> {
+    let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
+    let (black, white) = (king(Color::Black)?, king(Color::White)?);
+    let side = u64::from(pos.side_to_move() == Color::White);
+    Ok(side | (black.index() as u64) << 1 | (white.index() as u64) << 8)
 }
 
 /// Writes what follows the board in dialect column `d`: both hands, then
