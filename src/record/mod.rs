@@ -5,10 +5,13 @@
 pub(crate) mod builder;
 mod check;
 pub mod headers;
+mod notes;
 pub(crate) mod raw;
 
 pub use check::RecordError;
 pub use headers::Field;
+use notes::NoteSlot;
+pub use notes::Notes;
 
 use crate::error::escape_controls;
 use crate::{Color, Handicap, Move, Position};
@@ -226,18 +229,7 @@ pub struct Node {
     pub time: Option<MoveTime>,
     /// Comments, bookmarks and ending: most nodes have none, so they live
     /// apart and a plain node owns nothing to free.
-    notes: Option<Box<Notes>>,
-}
-
-/// What a record says at a node besides its move and time.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Notes {
-    /// Comments after the move (at the root: before the first move).
-    pub comments: Vec<String>,
-    /// `&` bookmark names.
-    pub bookmarks: Vec<String>,
-    /// How play ended after this node, if the record says.
-    pub ending: Option<Ending>,
+    notes: NoteSlot,
 }
 
 impl Node {
@@ -252,7 +244,7 @@ impl Node {
             last_child: Link::NONE,
             next_sibling: Link::NONE,
             time,
-            notes: None,
+            notes: NoteSlot::default(),
         }
     }
 

@@ -15,16 +15,35 @@ pub fn extension(path: &Path) -> Option<&[u8]> {
         return path.extension().map(|ext| ext.as_encoded_bytes());
     }
     let bytes = path.as_os_str().as_encoded_bytes();
-    let name = match memchr::memrchr(b'/', bytes) {
-        Some(slash) => &bytes[slash + 1..],
-        None => bytes,
-    };
-    if name.is_empty() || name == b"." || name == b".." {
-        return path.extension().map(|ext| ext.as_encoded_bytes());
-    }
-    match memchr::memrchr(b'.', name) {
-        Some(dot) if dot > 0 => Some(&name[dot + 1..]),
-        _ => None,
+    // A name's extension is a few bytes from its end: a plain backward
+    // search finds the mark before a vector search would start.
+    let mark = bytes.iter().rposition(|&b| b == b'.' || b == b'/');
+    let segment_start = |at: usize| at == 0 || bytes.get(at - 1) == Some(&b'/');
+    match mark {
+        None => None,
+        // No dot in the last segment, unless it is empty (a trailing slash).
+        Some(slash) if bytes.get(slash) == Some(&b'/') => {
+            if slash + 1 == bytes.len() {
+                path.extension().map(|ext| ext.as_encoded_bytes())
+            } else {
+                None
+            }
+        }
+        Some(dot) => {
+            let last = dot + 1 == bytes.len();
+            if last
+                && (segment_start(dot)
+                    || (bytes.get(dot - 1) == Some(&b'.') && segment_start(dot - 1)))
+            {
+                // The segment is `.` or `..`.
+                path.extension().map(|ext| ext.as_encoded_bytes())
+            } else if segment_start(dot) {
+                // A dot that starts the name starts no extension.
+                None
+            } else {
+                bytes.get(dot + 1..)
+            }
+        }
     }
 }
 
