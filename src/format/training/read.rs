@@ -208,12 +208,14 @@ pub fn hcpe3(bytes: &[u8]) -> impl Iterator<Item = Result<Record, ReadError>> + 
 
 /// One HCPE or PackedSfenValue entry's fields, each read by the rules of
 /// the module documentation: what its record is made of, and what the
-/// direct rewriting of entries ([`super::recode`]) writes from.
+/// direct rewriting of entries ([`super::recode`]) writes from. The
+/// position is read into the [`Sequel`] the entry is read with, where it
+/// stays: the entry borrows it.
 #[derive(Clone, Debug)]
-pub(crate) struct Entry {
+pub(crate) struct Entry<'p> {
     /// The stored position, with the stored move number (PackedSfenValue)
     /// or move 1.
-    pub position: Position,
+    pub position: &'p Position,
     /// The stored move, legal in the position.
     pub mv: Move,
     /// The stored evaluation, from the side to move.
@@ -228,13 +230,13 @@ pub(crate) struct Entry {
     pub repacked: Option<[u8; 32]>,
 }
 
-impl Entry {
-    /// The fields of one whole entry of `data` (HCPE: 38 bytes,
-    /// PackedSfenValue: 40). The first fault found is the error, in the
-    /// order the fields are read: HCPE's position, move, result;
-    /// PackedSfenValue's position, result, move.
-    pub(crate) fn read(entry: &[u8], data: super::Data) -> Result<Entry, Fault> {
-        Entry::read_as(entry, data, Entry::layout(data))
+impl<'p> Entry<'p> {
+    /// Whether one whole entry of `data` (HCPE: 38 bytes, PackedSfenValue:
+    /// 40) reads, its move read in `layout`: the first fault found is the
+    /// error, in the order the fields are read: HCPE's position, move,
+    /// result; PackedSfenValue's position, result, move.
+    pub(crate) fn check(entry: &[u8], data: super::Data, layout: Layout) -> Result<(), Fault> {
+        Entry::read_repacked(entry, data, layout, None, &mut Sequel::default()).map(|_| ())
     }
 
     /// The move layout `data` stores its moves in: YaneuraOu's for
@@ -246,38 +248,35 @@ impl Entry {
         }
     }
 
-    /// [`Entry::read`] with the move read in `layout`, whatever the
-    /// format's own: how a PackedSfenValue file written with cshogi's
-    /// move16 is told apart.
-    pub(crate) fn read_as(entry: &[u8], data: super::Data, layout: Layout) -> Result<Entry, Fault> {
-        Entry::read_repacked(entry, data, layout, None, &mut Sequel::default())
-    }
-
-    /// [`Entry::read_as`] that also packs the position in `repack`'s
-    /// dialect, if any, while reading it ([`Entry::repacked`]): what an
-    /// entry rewritten as training data stores. `sequel` carries what the
-    /// entry before left (see [`Sequel`]); the entry read is left in it.
+    /// The fields of one whole entry of `data`, read as [`Entry::check`]
+    /// says, that also packs the position in `repack`'s dialect, if any,
+    /// while reading it ([`Entry::repacked`]): what an entry rewritten as
+    /// training data stores. The position is read into `sequel`, which
+    /// holds what the entry before left (see [`Sequel`]).
     pub(crate) fn read_repacked(
         entry: &[u8],
         data: super::Data,
         layout: Layout,
         repack: Option<Dialect>,
-        sequel: &mut Sequel,
-    ) -> Result<Entry, Fault> {
-        let read = Entry::read_after(entry, data, layout, repack, sequel.next());
-        sequel.follow(read.as_ref().ok());
+        sequel: &'p mut Sequel,
+    ) -> Result<Entry<'p>, Fault> {
+        let guessed = sequel.step();
+        let Sequel { position, pending } = sequel;
+        let read = Entry::read_after(entry, data, layout, repack, guessed, position);
+        *pending = read.as_ref().ok().map(|e| e.mv);
         read
     }
 
-    /// [`Entry::read_repacked`] with `guess` the position the entry
-    /// before led to, if any.
+    /// [`Entry::read_repacked`] into `position`, which holds the position
+    /// the entry before led to when `guessed`.
     fn read_after(
         entry: &[u8],
         data: super::Data,
         layout: Layout,
         repack: Option<Dialect>,
-        guess: Option<&Position>,
-    ) -> Result<Entry, Fault> {
+        guessed: bool,
+        position: &'p mut Position,
+    ) -> Result<Entry<'p>, Fault> {
         let code = u16::from_le_bytes([entry[34], entry[35]]);
         let eval = i16::from_le_bytes([entry[32], entry[33]]);
         let mv = |pos: &Position, layout| {
@@ -285,14 +284,13 @@ impl Entry {
         };
         if data == super::Data::Psv {
             let ply = u16::from_le_bytes([entry[36], entry[37]]);
-            let mut position = Position::blank();
             let repacked = self::position(
                 entry,
                 Dialect::PackedSfen,
                 Some(u32::from(ply)),
                 repack,
-                guess,
-                &mut position,
+                guessed,
+                position,
             )?;
             let winner = match entry[38] as i8 {
                 0 => None,
@@ -300,7 +298,7 @@ impl Entry {
                 -1 => Some(!position.side_to_move()),
                 other => return Err(Fault::at(38, ReadErrorKind::Result(i16::from(other)))),
             };
-            let mv = mv(&position, layout)?;
+            let mv = mv(position, layout)?;
             return Ok(Entry {
                 position,
                 mv,
@@ -310,9 +308,8 @@ impl Entry {
                 repacked,
             });
         }
-        let mut position = Position::blank();
-        let repacked = self::position(entry, Dialect::Hcp, None, repack, guess, &mut position)?;
-        let mv = mv(&position, layout)?;
+        let repacked = self::position(entry, Dialect::Hcp, None, repack, guessed, position)?;
+        let mv = mv(position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
         Ok(Entry {
@@ -339,7 +336,7 @@ impl Entry {
     /// The entry's record: its start, its move with the evaluation as its
     /// comment, and the result as the ending after it.
     fn record(self) -> Record {
-        let mut record = start_record(&self.position);
+        let mut record = start_record(self.position);
         let mover = self.position.side_to_move();
         let node = record.tree.push(NodeId::ROOT, self.mv);
         let node = record.tree.node_mut(node);
@@ -356,7 +353,11 @@ impl Entry {
 pub(crate) fn record(block: &[u8], data: super::Data) -> Result<Record, Fault> {
     match data {
         super::Data::Hcpe3 => game_record(block),
-        _ => Entry::read(block, data).map(Entry::record),
+        _ => {
+            let layout = Entry::layout(data);
+            Entry::read_repacked(block, data, layout, None, &mut Sequel::default())
+                .map(Entry::record)
+        }
     }
 }
 
@@ -531,33 +532,37 @@ impl<R: Read> Iterator for Records<R> {
     }
 }
 
-/// What the entry before leaves for the next one: the position its move
-/// led to. Training data written from games holds one entry per move, in
-/// order, so an entry most often holds just that position.
-#[derive(Default)]
+/// Where entries' positions are read, one after another: after an entry,
+/// the position its move leads to. Training data written from games holds
+/// one entry per move, in order, so an entry most often holds just that
+/// position, and it is already in place.
 pub(crate) struct Sequel {
-    next: Option<Position>,
+    /// The last entry's position (storage only when there is none).
+    position: Position,
+    /// The last entry's move, if it was read: played before the next
+    /// entry is read.
+    pending: Option<Move>,
+}
+
+impl Default for Sequel {
+    fn default() -> Sequel {
+        Sequel {
+            position: Position::blank(),
+            pending: None,
+        }
+    }
 }
 
 impl Sequel {
-    /// The position the entry before led to, if one was read.
-    fn next(&self) -> Option<&Position> {
-        self.next.as_ref()
-    }
-
-    /// Remembers where `read`'s move leads (nothing after an error).
-    fn follow(&mut self, read: Option<&Entry>) {
-        match (read, &mut self.next) {
-            (Some(e), Some(next)) => {
-                next.clone_from(&e.position);
-                next.play_unchecked(e.mv);
+    /// Plays the last entry's move, if it was read: whether the position
+    /// is now where it led.
+    fn step(&mut self) -> bool {
+        match self.pending.take() {
+            Some(mv) => {
+                self.position.play_unchecked(mv);
+                true
             }
-            (Some(e), None) => {
-                let mut next = e.position.clone();
-                next.play_unchecked(e.mv);
-                self.next = Some(next);
-            }
-            (None, _) => self.next = None,
+            None => false,
         }
     }
 }
@@ -567,15 +572,16 @@ impl Sequel {
 /// `repack` names a dialect, gives that position packed in it
 /// ([`packed::pack`]'s bytes, written while reading).
 ///
-/// A position `guess` packs to the same bytes is the position they hold
-/// (packing reads back as itself), so it is taken whole and the bytes go
-/// unread: the previous entry's sequel ([`Sequel`]) most often.
+/// When `guessed`, `out` holds a guess: the previous entry's sequel
+/// ([`Sequel`]). If it packs to the same bytes, it is the position they
+/// hold (packing reads back as itself), so it is kept and the bytes go
+/// unread.
 fn position(
     entry: &[u8],
     dialect: Dialect,
     ply: Option<u32>,
     repack: Option<Dialect>,
-    guess: Option<&Position>,
+    guessed: bool,
     out: &mut Position,
 ) -> Result<Option<[u8; 32]>, Fault> {
     let fault = |e| Fault::at(0, ReadErrorKind::Position(e));
@@ -583,14 +589,15 @@ fn position(
         .try_into()
         .expect("an entry is 32 bytes and more");
     let move_number = ply.unwrap_or(1);
-    if let Some(pos) = guess.filter(|pos| packed::packs_to(pos, dialect, packed)) {
+    if guessed {
+        // Checked, and packed in the other dialect when asked, in one walk.
         let repacked = match repack {
-            None => Ok(None),
-            Some(to) if to == dialect => Ok(Some(*packed)),
-            Some(to) => packed::pack(pos, to).map(Some),
+            Some(to) if to != dialect => {
+                packed::packs_to_then_other(out, dialect, packed).map(Some)
+            }
+            _ => packed::packs_to(out, dialect, packed).then_some(repack.map(|_| *packed)),
         };
-        if let Ok(repacked) = repacked {
-            out.clone_from(pos);
+        if let Some(repacked) = repacked {
             out.set_move_number(move_number);
             return Ok(repacked);
         }
@@ -739,7 +746,7 @@ pub(crate) fn block_len(bytes: &[u8]) -> Result<usize, usize> {
 /// The record of one whole hcpe3 game block.
 fn game_record(block: &[u8]) -> Result<Record, Fault> {
     let mut pos = Position::blank();
-    position(block, Dialect::Hcp, None, None, None, &mut pos)?;
+    position(block, Dialect::Hcp, None, None, false, &mut pos)?;
     let mut record = start_record(&pos);
     if block[35] != 0 {
         record.headers.push(Header {
@@ -859,10 +866,14 @@ mod tests {
             for repack in [None, Some(Dialect::Hcp), Some(Dialect::PackedSfen)] {
                 let mut sequel = Sequel::default();
                 for entry in &stream {
-                    let mut guess = sequel.next().cloned();
+                    let mut guess = sequel.pending.map(|mv| {
+                        let mut next = sequel.position.clone();
+                        next.play_unchecked(mv);
+                        next
+                    });
                     let got = Entry::read_repacked(entry, data, layout, repack, &mut sequel);
-                    let alone =
-                        Entry::read_repacked(entry, data, layout, repack, &mut Sequel::default());
+                    let mut fresh = Sequel::default();
+                    let alone = Entry::read_repacked(entry, data, layout, repack, &mut fresh);
                     match (&got, &alone) {
                         (Ok(a), Ok(b)) => {
                             assert_eq!(a.position, b.position);
@@ -873,7 +884,7 @@ mod tests {
                             );
                             if let Some(guess) = &mut guess {
                                 guess.set_move_number(a.position.move_number());
-                                taken += usize::from(*guess == a.position);
+                                taken += usize::from(guess == a.position);
                             }
                         }
                         (Err(a), Err(b)) => assert_eq!(format!("{a:?}"), format!("{b:?}")),

@@ -84,7 +84,7 @@ fn write(e: &Entry, output: Output, out: &mut Vec<u8>) -> Result<(), TrainingErr
     // The position as packed while it was read, or packed now.
     let packed = |d| match e.repacked {
         Some(bytes) if dialect(output) == Some(d) => Ok(bytes),
-        _ => packed::pack(&e.position, d).map_err(pack),
+        _ => packed::pack(e.position, d).map_err(pack),
     };
     match output {
         Output::Data(Data::Hcpe) => {
@@ -95,7 +95,7 @@ fn write(e: &Entry, output: Output, out: &mut Vec<u8>) -> Result<(), TrainingErr
         Output::Data(Data::Psv) => {
             let bytes = psv::fill(
                 packed(Dialect::PackedSfen)?,
-                &e.position,
+                e.position,
                 e.mv,
                 score,
                 e.winner,

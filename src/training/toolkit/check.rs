@@ -166,12 +166,12 @@ pub fn check_reader(
     let mut index = 0usize;
     loop {
         let next = match data {
-            Data::Hcpe => records.next_with(|b| Entry::read(b, data).map(|_| ())),
+            Data::Hcpe => records.next_with(|b| Entry::check(b, data, Entry::layout(data))),
             Data::Hcpe3 => records.next().map(|r| r.map(|_| ())),
             Data::Psv => records
                 .next_with(|b| {
-                    let yaneuraou = Entry::read_as(b, data, Layout::YaneuraOu);
-                    let cshogi = || Entry::read_as(b, data, Layout::Apery);
+                    let yaneuraou = Entry::check(b, data, Layout::YaneuraOu);
+                    let cshogi = || Entry::check(b, data, Layout::Apery);
                     match yaneuraou {
                         Ok(_) if cshogi().is_ok() => Ok(Reading::Both),
                         Ok(_) => Ok(Reading::YaneuraOu),

@@ -373,64 +373,89 @@ const fn row_of(kind: PieceKind) -> Option<usize> {
     }
 }
 
-/// 256 bits written least significant first, a code at a time, into
-/// `words`: the word being filled is kept apart (in a register) and
-/// stored when full.
-struct Bits<'w> {
-    words: &'w mut [u64; 4],
+/// 256 bits written least significant first, a code at a time: the word
+/// being filled is kept apart (in a register) and stored when full.
+///
+/// With `PAIR`, each code comes with the other dialect's code for the same
+/// thing. The two dialects give every piece a code of the same length, so
+/// their codes fall in the same places; the bits where they differ are
+/// kept alongside, and the other dialect's words are the first's with
+/// those bits flipped.
+struct Bits<const PAIR: bool> {
+    words: [u64; 4],
     word: usize,
     acc: u64,
     filled: u32,
+    /// The bits where the other dialect differs, placed as `words`' are.
+    flips: [u64; 4],
+    flip: u64,
 }
 
-impl<'w> Bits<'w> {
+impl<const PAIR: bool> Bits<PAIR> {
     #[inline(always)]
-    fn new(words: &'w mut [u64; 4]) -> Bits<'w> {
+    fn new() -> Bits<PAIR> {
         Bits {
-            words,
+            words: [0; 4],
             word: 0,
             acc: 0,
             filled: 0,
+            flips: [0; 4],
+            flip: 0,
         }
     }
 
-    /// Stores the full word and starts the next with `rest`.
+    /// Stores the full word and starts the next with `rest` (and `flip`).
     #[inline(always)]
-    fn store(&mut self, rest: u64) {
+    fn store(&mut self, rest: u64, flip: u64) {
         // Never past 256 bits: a position holds no more than a set (and a
         // word past the end would be dropped, not written).
         if let Some(w) = self.words.get_mut(self.word) {
             *w = self.acc;
+        }
+        if PAIR {
+            if let Some(w) = self.flips.get_mut(self.word) {
+                *w = self.flip;
+            }
+            self.flip = flip;
         }
         self.word += 1;
         self.filled -= 64;
         self.acc = rest;
     }
 
+    /// `e`; with `PAIR`, `other` is the other dialect's code for the same
+    /// thing, of the same length.
     #[inline(always)]
-    fn put(&mut self, e: Emit) {
+    fn put(&mut self, e: Emit, other: Emit) {
+        let flip = e.bits ^ other.bits;
         self.acc |= e.bits << self.filled;
+        if PAIR {
+            self.flip |= flip << self.filled;
+        }
         self.filled += e.len;
         if self.filled >= 64 {
-            let rest = match self.filled - 64 {
-                0 => 0,
-                left => e.bits >> (e.len - left),
+            let (rest, flip) = match self.filled - 64 {
+                0 => (0, 0),
+                left => (e.bits >> (e.len - left), flip >> (e.len - left)),
             };
-            self.store(rest);
+            self.store(rest, flip);
         }
     }
 
-    /// `gap` 0 bits, then `e`.
+    /// `gap` 0 bits, then `e` (see [`Bits::put`]).
     #[inline(always)]
-    fn put_after(&mut self, gap: u32, e: Emit) {
+    fn put_after(&mut self, gap: u32, e: Emit, other: Emit) {
         let at = self.filled + gap;
         if at + e.len < 64 {
             // Both fit in the word being filled.
             self.acc |= e.bits << at;
+            if PAIR {
+                self.flip |= (e.bits ^ other.bits) << at;
+            }
             self.filled = at + e.len;
         } else {
             self.zeros(gap as usize);
-            self.put(e);
+            self.put(e, other);
         }
     }
 
@@ -439,7 +464,7 @@ impl<'w> Bits<'w> {
     fn zeros(&mut self, n: usize) {
         self.filled += n as u32;
         while self.filled >= 64 {
-            self.store(0);
+            self.store(0, 0);
         }
     }
 
@@ -449,18 +474,43 @@ impl<'w> Bits<'w> {
         self.word * 64 + self.filled as usize
     }
 
-    /// Stores the last word and gives the 32 bytes.
+    /// Stores the last word and gives the words.
     #[inline(always)]
-    fn finish(self) -> [u8; 32] {
+    fn finish(mut self) -> Bits<PAIR> {
         if let Some(w) = self.words.get_mut(self.word) {
             *w = self.acc;
         }
-        let mut out = [0u8; 32];
-        for (chunk, word) in out.chunks_exact_mut(8).zip(*self.words) {
-            chunk.copy_from_slice(&word.to_le_bytes());
+        if let Some(w) = self.flips.get_mut(self.word) {
+            *w = self.flip;
         }
-        out
+        self
     }
+
+    /// The words written, as bytes.
+    #[inline(always)]
+    fn bytes(&self) -> [u8; 32] {
+        to_bytes(self.words)
+    }
+
+    /// With `PAIR`, the other dialect's words, as bytes.
+    #[inline(always)]
+    fn other_bytes(&self) -> [u8; 32] {
+        let mut words = self.words;
+        for (w, f) in words.iter_mut().zip(self.flips) {
+            *w ^= f;
+        }
+        to_bytes(words)
+    }
+}
+
+/// Four words as 32 bytes, least significant first.
+#[inline(always)]
+fn to_bytes(words: [u64; 4]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (chunk, word) in out.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    out
 }
 
 /// The packed form of `pos` in `dialect`.
@@ -473,17 +523,32 @@ impl<'w> Bits<'w> {
 /// assert_eq!(hcp[..4], [0x58, 0xa4, 0x49, 0x21]);
 /// ```
 pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
-    let d = column(dialect);
-    let mut words = [0u64; 4];
-    let mut bits = Bits::new(&mut words);
-    bits.put(Emit {
+    walk::<false>(pos, column(dialect)).map(|bits| bits.bytes())
+}
+
+/// `pos` packed in `dialect` and in the other dialect, from one walk of
+/// the board: what [`pack`] gives for each.
+pub(crate) fn pack_both(
+    pos: &Position,
+    dialect: Dialect,
+) -> Result<([u8; 32], [u8; 32]), PackError> {
+    walk::<true>(pos, column(dialect)).map(|bits| (bits.bytes(), bits.other_bytes()))
+}
+
+/// The bits of `pos` in dialect column `d` (and with `PAIR`, where the
+/// other column's differ).
+#[inline(always)]
+fn walk<const PAIR: bool>(pos: &Position, d: usize) -> Result<Bits<PAIR>, PackError> {
+    let mut bits = Bits::<PAIR>::new();
+    let head = Emit {
         bits: head(pos)?,
         len: 15,
-    });
+    };
+    bits.put(head, head);
     // The squares in index order, walked from the occupied ones, a machine
     // word of squares at a time: the empty squares between are one 0 bit
     // each.
-    let pieces = &PIECES[d];
+    let (pieces, others) = (&PIECES[d], &PIECES[1 - d]);
     let board = pos.board();
     let mut next = 0;
     for (base, mut word) in pos.occupied().words() {
@@ -492,7 +557,8 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
             word &= word - 1;
             // An occupied square always holds a piece.
             if let Some(&Some(piece)) = board.get(index) {
-                bits.put_after((index - next) as u32, pieces[piece_index(piece)]);
+                let i = piece_index(piece);
+                bits.put_after((index - next) as u32, pieces[i], others[i]);
                 next = index + 1;
             }
         }
@@ -512,9 +578,29 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 /// kings' squares (the first 15 bits) are compared first, and the rest is
 /// packed only when they agree.
 pub(crate) fn packs_to(pos: &Position, dialect: Dialect, bytes: &[u8; 32]) -> bool {
+    heads_agree(pos, bytes) && pack(pos, dialect).is_ok_and(|packed| packed == *bytes)
+}
+
+/// `pos` packed in the dialect other than `dialect`, if it packs to
+/// `bytes` in `dialect` ([`packs_to`] and [`pack`] in one walk).
+pub(crate) fn packs_to_then_other(
+    pos: &Position,
+    dialect: Dialect,
+    bytes: &[u8; 32],
+) -> Option<[u8; 32]> {
+    if !heads_agree(pos, bytes) {
+        return None;
+    }
+    let (ours, other) = pack_both(pos, dialect).ok()?;
+    (ours == *bytes).then_some(other)
+}
+
+/// Whether the side to move and the kings' squares of `pos` are the
+/// first 15 bits of `bytes`.
+#[inline(always)]
+fn heads_agree(pos: &Position, bytes: &[u8; 32]) -> bool {
     let theirs = u64::from(u16::from_le_bytes([bytes[0], bytes[1]]) & 0x7fff);
     head(pos).is_ok_and(|ours| ours == theirs)
-        && pack(pos, dialect).is_ok_and(|packed| packed == *bytes)
 }
 
 /// The frame's first 15 bits for `pos`: the side to move, then each
@@ -531,8 +617,8 @@ fn head(pos: &Position) -> Result<u64, PackError> {
 /// fewer than 40, each kind's box count being what a set holds less
 /// `in_play(row)` (on the board, promoted or not, and in both hands); the
 /// error is a kind with more in play than a set holds.
-fn put_off_board(
-    bits: &mut Bits<'_>,
+fn put_off_board<const PAIR: bool>(
+    bits: &mut Bits<PAIR>,
     d: usize,
     hands: [&Hand; 2],
     on_board: u32,
@@ -545,7 +631,8 @@ fn put_off_board(
         for (r, row) in ROWS.iter().enumerate() {
             let n = hand.count(row.kind);
             if n > 0 {
-                bits.put(RUNS.hand[d][r][white][usize::from(n.min(18))]);
+                let n = usize::from(n.min(18));
+                bits.put(RUNS.hand[d][r][white][n], RUNS.hand[1 - d][r][white][n]);
             }
         }
     }
@@ -557,7 +644,7 @@ fn put_off_board(
             let left = usize::from(SET[r])
                 .checked_sub(in_play(r))
                 .ok_or(row.kind)?;
-            bits.put(RUNS.boxed[d][r][left]);
+            bits.put(RUNS.boxed[d][r][left], RUNS.boxed[1 - d][r][left]);
         }
     }
     Ok(())

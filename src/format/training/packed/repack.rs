@@ -15,8 +15,8 @@ use crate::{Color, Piece, Position};
 /// Writes each square [`decode`] reads in another dialect, as [`pack`]
 /// does: the empty squares since the last piece as 0 bits, then the
 /// piece's code.
-struct Rewrite<'w> {
-    bits: Bits<'w>,
+struct Rewrite {
+    bits: Bits<false>,
     pieces: &'static [Emit; 32],
     /// The empty squares read since the last piece.
     empties: u32,
@@ -24,7 +24,7 @@ struct Rewrite<'w> {
     on_board: [u8; 7],
 }
 
-impl Squares for Rewrite<'_> {
+impl Squares for Rewrite {
     #[inline(always)]
     fn empty(&mut self) {
         self.empties += 1;
@@ -32,8 +32,8 @@ impl Squares for Rewrite<'_> {
 
     #[inline(always)]
     fn piece(&mut self, piece: Piece, row: usize) {
-        self.bits
-            .put_after(self.empties, self.pieces[piece_index(piece)]);
+        let e = self.pieces[piece_index(piece)];
+        self.bits.put_after(self.empties, e, e);
         self.empties = 0;
         if let Some(n) = self.on_board.get_mut(row) {
             *n += 1;
@@ -52,9 +52,8 @@ pub(crate) fn repack(
     out: &mut Position,
 ) -> Result<[u8; 32], UnpackError> {
     let d = column(to);
-    let mut words = [0u64; 4];
     let mut rewrite = Rewrite {
-        bits: Bits::new(&mut words),
+        bits: Bits::new(),
         pieces: &PIECES[d],
         empties: 0,
         on_board: [0; 7],
@@ -62,10 +61,11 @@ pub(crate) fn repack(
     // The side to move and the kings' squares: the same 15 bits in both
     // dialects.
     let head = u64::from(bytes[0]) | u64::from(bytes[1]) << 8;
-    rewrite.bits.put(Emit {
+    let head = Emit {
         bits: head & 0x7fff,
         len: 15,
-    });
+    };
+    rewrite.bits.put(head, head);
     decode(bytes, from, move_number, &mut rewrite, out)?;
     let Rewrite {
         mut bits,
@@ -87,5 +87,5 @@ pub(crate) fn repack(
     put_off_board(&mut bits, d, hands, pieces, in_play).map_err(UnpackError::TooMany)?;
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
-    Ok(bits.finish())
+    Ok(bits.finish().bytes())
 }

@@ -91,21 +91,23 @@ fn each_section_is_a_prefix_code() {
 /// Writes bits into 32 bytes for the error cases: the frame's first
 /// fields, then codes given as text.
 fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
-    let mut words = [0; 4];
-    let mut bits = Bits::new(&mut words);
-    let field = |value: usize, len: u32| Emit {
-        bits: value as u64,
-        len,
+    let mut bits = Bits::<false>::new();
+    let mut put = |value: usize, len: u32| {
+        let e = Emit {
+            bits: value as u64,
+            len,
+        };
+        bits.put(e, e);
     };
-    bits.put(field(0, 1));
-    bits.put(field(kings[0], 7));
-    bits.put(field(kings[1], 7));
+    put(0, 1);
+    put(kings[0], 7);
+    put(kings[1], 7);
     for code in codes {
         for b in code.bytes() {
-            bits.put(field(usize::from(b == b'1'), 1));
+            put(usize::from(b == b'1'), 1);
         }
     }
-    bits.finish()
+    bits.finish().bytes()
 }
 
 #[test]
@@ -321,6 +323,59 @@ fn random_positions_pack_and_unpack() {
         }
     }
     assert!(n > 10_000, "{n} positions");
+}
+
+/// [`pack_both`] gives what [`pack`] gives in each dialect, and
+/// [`packs_to_then_other`] the other dialect's bytes exactly when the
+/// position packs to the bytes it is given. Checked on the positions of
+/// random games (drops, promotions, full hands) and positions with pieces
+/// in the box or every piece in hand, from both dialects, and on the same
+/// bytes with a bit flipped.
+#[test]
+fn packing_both_dialects_at_once_gives_each() {
+    let mut rng = crate::test_util::rng::Rng::new(3940);
+    let mut positions = vec![];
+    for sfen in [
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 w GBRgbr 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+        "4k4/9/9/9/9/9/9/9/4K4 w 2r2b4g4s4n4l18p 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b - 1",
+    ] {
+        positions.push(Position::from_sfen(sfen).unwrap());
+    }
+    for _ in 0..60 {
+        let mut pos = Position::startpos();
+        for mv in crate::test_util::games::random_line(150, &mut rng) {
+            pos.play(mv).unwrap();
+            positions.push(pos.clone());
+        }
+    }
+    for pos in &positions {
+        for (dialect, other) in [
+            (Dialect::Hcp, Dialect::PackedSfen),
+            (Dialect::PackedSfen, Dialect::Hcp),
+        ] {
+            let (ours, theirs) = pack_both(pos, dialect).unwrap();
+            assert_eq!(
+                hex(&ours),
+                hex(&pack(pos, dialect).unwrap()),
+                "{}",
+                pos.sfen()
+            );
+            assert_eq!(
+                hex(&theirs),
+                hex(&pack(pos, other).unwrap()),
+                "{}",
+                pos.sfen()
+            );
+            assert_eq!(packs_to_then_other(pos, dialect, &ours), Some(theirs));
+            let bit = rng.next() as usize % 256;
+            let mut spoiled = ours;
+            spoiled[bit / 8] ^= 1 << (bit % 8);
+            assert_eq!(packs_to_then_other(pos, dialect, &spoiled), None);
+        }
+    }
 }
 
 /// [`repack`] gives what the general path gives: the position and error of
