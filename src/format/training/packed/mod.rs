@@ -381,25 +381,28 @@ const fn row_of(kind: PieceKind) -> Option<usize> {
 /// their codes fall in the same places; the bits where they differ are
 /// kept alongside, and the other dialect's words are the first's with
 /// those bits flipped.
-struct Bits<const PAIR: bool> {
-    words: [u64; 4],
+struct Bits<'w, const PAIR: bool> {
+    words: &'w mut [u64; 4],
     word: usize,
     acc: u64,
     filled: u32,
-    /// The bits where the other dialect differs, placed as `words`' are.
-    flips: [u64; 4],
+    /// With `PAIR`, the bits where the other dialect differs, placed as
+    /// `words`' are.
+    flips: &'w mut [u64; 4],
     flip: u64,
 }
 
-impl<const PAIR: bool> Bits<PAIR> {
+impl<'w, const PAIR: bool> Bits<'w, PAIR> {
+    /// Bits written into `words` (and `flips`, with `PAIR`), which start
+    /// as zeros.
     #[inline(always)]
-    fn new() -> Bits<PAIR> {
+    fn new(words: &'w mut [u64; 4], flips: &'w mut [u64; 4]) -> Bits<'w, PAIR> {
         Bits {
-            words: [0; 4],
+            words,
             word: 0,
             acc: 0,
             filled: 0,
-            flips: [0; 4],
+            flips,
             flip: 0,
         }
     }
@@ -474,32 +477,17 @@ impl<const PAIR: bool> Bits<PAIR> {
         self.word * 64 + self.filled as usize
     }
 
-    /// Stores the last word and gives the words.
+    /// Stores the last word.
     #[inline(always)]
-    fn finish(mut self) -> Bits<PAIR> {
+    fn finish(self) {
         if let Some(w) = self.words.get_mut(self.word) {
             *w = self.acc;
         }
-        if let Some(w) = self.flips.get_mut(self.word) {
-            *w = self.flip;
+        if PAIR {
+            if let Some(w) = self.flips.get_mut(self.word) {
+                *w = self.flip;
+            }
         }
-        self
-    }
-
-    /// The words written, as bytes.
-    #[inline(always)]
-    fn bytes(&self) -> [u8; 32] {
-        to_bytes(self.words)
-    }
-
-    /// With `PAIR`, the other dialect's words, as bytes.
-    #[inline(always)]
-    fn other_bytes(&self) -> [u8; 32] {
-        let mut words = self.words;
-        for (w, f) in words.iter_mut().zip(self.flips) {
-            *w ^= f;
-        }
-        to_bytes(words)
     }
 }
 
@@ -523,7 +511,13 @@ fn to_bytes(words: [u64; 4]) -> [u8; 32] {
 /// assert_eq!(hcp[..4], [0x58, 0xa4, 0x49, 0x21]);
 /// ```
 pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
-    walk::<false>(pos, column(dialect)).map(|bits| bits.bytes())
+    let (mut words, mut unused) = ([0; 4], [0; 4]);
+    walk(
+        pos,
+        column(dialect),
+        Bits::<false>::new(&mut words, &mut unused),
+    )?;
+    Ok(to_bytes(words))
 }
 
 /// `pos` packed in `dialect` and in the other dialect, from one walk of
@@ -532,14 +526,27 @@ pub(crate) fn pack_both(
     pos: &Position,
     dialect: Dialect,
 ) -> Result<([u8; 32], [u8; 32]), PackError> {
-    walk::<true>(pos, column(dialect)).map(|bits| (bits.bytes(), bits.other_bytes()))
+    let (mut words, mut flips) = ([0; 4], [0; 4]);
+    walk(
+        pos,
+        column(dialect),
+        Bits::<true>::new(&mut words, &mut flips),
+    )?;
+    let mut other = words;
+    for (w, f) in other.iter_mut().zip(flips) {
+        *w ^= f;
+    }
+    Ok((to_bytes(words), to_bytes(other)))
 }
 
-/// The bits of `pos` in dialect column `d` (and with `PAIR`, where the
-/// other column's differ).
+/// Writes `pos` in dialect column `d` to `bits` (and with `PAIR`, where
+/// the other column's bits differ).
 #[inline(always)]
-fn walk<const PAIR: bool>(pos: &Position, d: usize) -> Result<Bits<PAIR>, PackError> {
-    let mut bits = Bits::<PAIR>::new();
+fn walk<const PAIR: bool>(
+    pos: &Position,
+    d: usize,
+    mut bits: Bits<'_, PAIR>,
+) -> Result<(), PackError> {
     let head = Emit {
         bits: head(pos)?,
         len: 15,
@@ -571,7 +578,8 @@ fn walk<const PAIR: bool>(pos: &Position, d: usize) -> Result<Bits<PAIR>, PackEr
     .map_err(PackError::TooMany)?;
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
-    Ok(bits.finish())
+    bits.finish();
+    Ok(())
 }
 
 /// Whether `pos` packs to `bytes` in `dialect`: the side to move and the
@@ -618,7 +626,7 @@ fn head(pos: &Position) -> Result<u64, PackError> {
 /// `in_play(row)` (on the board, promoted or not, and in both hands); the
 /// error is a kind with more in play than a set holds.
 fn put_off_board<const PAIR: bool>(
-    bits: &mut Bits<PAIR>,
+    bits: &mut Bits<'_, PAIR>,
     d: usize,
     hands: [&Hand; 2],
     on_board: u32,

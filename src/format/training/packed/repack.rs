@@ -15,8 +15,8 @@ use crate::{Color, Piece, Position};
 /// Writes each square [`decode`] reads in another dialect, as [`pack`]
 /// does: the empty squares since the last piece as 0 bits, then the
 /// piece's code.
-struct Rewrite {
-    bits: Bits<false>,
+struct Rewrite<'w> {
+    bits: Bits<'w, false>,
     pieces: &'static [Emit; 32],
     /// The empty squares read since the last piece.
     empties: u32,
@@ -24,7 +24,7 @@ struct Rewrite {
     on_board: [u8; 7],
 }
 
-impl Squares for Rewrite {
+impl Squares for Rewrite<'_> {
     #[inline(always)]
     fn empty(&mut self) {
         self.empties += 1;
@@ -52,8 +52,9 @@ pub(crate) fn repack(
     out: &mut Position,
 ) -> Result<[u8; 32], UnpackError> {
     let d = column(to);
+    let (mut words, mut unused) = ([0; 4], [0; 4]);
     let mut rewrite = Rewrite {
-        bits: Bits::new(),
+        bits: Bits::new(&mut words, &mut unused),
         pieces: &PIECES[d],
         empties: 0,
         on_board: [0; 7],
@@ -87,5 +88,6 @@ pub(crate) fn repack(
     put_off_board(&mut bits, d, hands, pieces, in_play).map_err(UnpackError::TooMany)?;
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
-    Ok(bits.finish().bytes())
+    bits.finish();
+    Ok(super::to_bytes(words))
 }

@@ -91,7 +91,8 @@ fn each_section_is_a_prefix_code() {
 /// Writes bits into 32 bytes for the error cases: the frame's first
 /// fields, then codes given as text.
 fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
-    let mut bits = Bits::<false>::new();
+    let (mut words, mut unused) = ([0; 4], [0; 4]);
+    let mut bits = Bits::<false>::new(&mut words, &mut unused);
     let mut put = |value: usize, len: u32| {
         let e = Emit {
             bits: value as u64,
@@ -107,7 +108,8 @@ fn frame(kings: [usize; 2], codes: &[&str]) -> [u8; 32] {
             put(usize::from(b == b'1'), 1);
         }
     }
-    bits.finish().bytes()
+    bits.finish();
+    to_bytes(words)
 }
 
 #[test]
