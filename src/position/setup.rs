@@ -431,12 +431,6 @@ pub(crate) fn push_side_and_hands(hands: &[Hand; 2], side: Color, out: &mut Vec<
     push_hands(hands, out);
 }
 
-/// A piece as SFEN writes it.
-fn push_piece(piece: Piece, out: &mut Vec<u8>) {
-    let (token, len) = super::sfen_board::SFEN_PIECES[piece.color.index()][piece.kind.index()];
-    out.extend_from_slice(&token[..len]);
-}
-
 /// Hands in SFEN order: Black's then White's, each R B G S N L P; `-` when
 /// both are empty.
 pub(crate) fn push_hands(hands: &[Hand; 2], out: &mut Vec<u8>) {
@@ -445,24 +439,36 @@ pub(crate) fn push_hands(hands: &[Hand; 2], out: &mut Vec<u8>) {
         return;
     }
     for color in Color::ALL {
+        let hand = &hands[color.index()];
+        if hand.is_empty() {
+            continue;
+        }
         for &kind in PieceKind::HAND.iter().rev() {
-            let n = hands[color.index()].count(kind);
+            let n = hand.count(kind);
             if n >= 2 {
                 push_number(u32::from(n), out);
             }
             if n >= 1 {
-                push_piece(Piece::new(color, kind), out);
+                let (token, len) = super::sfen_board::SFEN_PIECES[color.index()][kind.index()];
+                out.extend_from_slice(&token[..len]);
             }
         }
     }
 }
 
-/// A number in decimal.
+/// A number in decimal. Numbers of up to three digits (hand counts and
+/// most move numbers) are appended as one piece of known length.
 fn push_number(n: u32, out: &mut Vec<u8>) {
-    if n >= 10 {
-        push_number(n / 10, out);
+    let digit = |d: u32| b'0' + (d % 10) as u8;
+    match n {
+        0..=9 => out.push(digit(n)),
+        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
+        100..=999 => out.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
+        _ => {
+            push_number(n / 10, out);
+            out.push(digit(n));
+        }
     }
-    out.push(b'0' + (n % 10) as u8);
 }
 
 /// SFEN bytes as a string (they are ASCII).
@@ -473,6 +479,15 @@ pub(crate) fn ascii(bytes: Vec<u8>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 18, 99, 100, 123, 999, 1000, 65_535, u32::MAX] {
+            let mut out = b"x".to_vec();
+            push_number(n, &mut out);
+            assert_eq!(out, format!("x{n}").into_bytes());
+        }
+    }
 
     #[test]
     fn startpos_round_trip() {
