@@ -384,7 +384,16 @@ impl Builder {
             Ok(())
         };
         self.tallies.finish(|text, t| {
-            let (k, mv) = text.rsplit_once('\t').unwrap_or((text, ""));
+            // The move is a few bytes at the end: a plain backward search
+            // finds the tab before a vector search would start.
+            let tab = text.bytes().rposition(|b| b == b'\t');
+            let (k, mv) = match tab {
+                Some(at) => (
+                    text.get(..at).unwrap_or(text),
+                    text.get(at + 1..).unwrap_or(""),
+                ),
+                None => (text, ""),
+            };
             match &mut group {
                 Some((current, moves)) if current == k => {
                     moves.push((mv.to_string(), t));

@@ -146,10 +146,12 @@ impl<T: Item> Sorter<T> {
         self.held = 0;
         let text = std::mem::take(&mut self.text);
         let mut items = std::mem::take(&mut self.items);
-        // Stable: a key's items stay in the order they came. Keys compare
-        // as bytes, the order of their text, without a char boundary test.
+        // A key's items stay in the order they came: ties are broken by
+        // where the key was added, so the order is total and an unstable
+        // sort gives the stable sort's. Keys compare as bytes, the order of
+        // their text, without a char boundary test.
         let bytes = text.as_bytes();
-        items.sort_by(|a, b| bytes[a.0..a.1].cmp(&bytes[b.0..b.1]));
+        items.sort_unstable_by(|a, b| bytes[a.0..a.1].cmp(&bytes[b.0..b.1]).then(a.0.cmp(&b.0)));
         let mut last: Option<(&str, T)> = None;
         for (start, end, item) in items {
             let key = &text[start..end];
