@@ -39,7 +39,8 @@
 # keeps the files in memory for every tool alike. The file system the cache
 # is on is printed first.
 # - --base BIN: another kifconv binary (one built before a change), timed
-#   right after this one in every round, on every folder; each format then
+#   next to this one in every round, on every folder, the two going first
+#   in turn; each format then
 #   has a row of this build's moves/s over BIN's (the median of the rounds'
 #   ratios). And the KIF folder in UTF-8 (`.kifu`, made once from the
 #   CP932 one in the cache folder), timed in the same rounds as the CP932
@@ -110,11 +111,20 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
   : > "$CACHE/rounds-$fmt"
   : > "$CACHE/base-$fmt"
   [ "$fmt" != kif ] || : > "$CACHE/scaling-kif"
-  for _ in $(seq "$RUNS"); do
+  for round in $(seq "$RUNS"); do
     floor_s=$(RUNS=1 timed "$FLOOR" "$dir")
-    ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+    # With --base, the two builds take turns going first, round by round:
+    # the one timed right after the floor would otherwise always meet the
+    # machine in the same state.
+    if [ -n "$BASE" ] && [ $((round % 2)) = 0 ]; then
+      base_s=$(RUNS=1 timed "$BASE" "$dir" --to usi -j 1 -q)
+      ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+    else
+      ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+      [ -z "$BASE" ] || base_s=$(RUNS=1 timed "$BASE" "$dir" --to usi -j 1 -q)
+    fi
     if [ -n "$BASE" ]; then
-      echo "$ours_s $(RUNS=1 timed "$BASE" "$dir" --to usi -j 1 -q)" >> "$CACHE/base-$fmt"
+      echo "$ours_s $base_s" >> "$CACHE/base-$fmt"
     fi
     two_s=0; halves_s=0
     if [ "$fmt" = kif ]; then
