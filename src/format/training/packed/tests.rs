@@ -327,15 +327,10 @@ fn random_positions_pack_and_unpack() {
     assert!(n > 10_000, "{n} positions");
 }
 
-/// [`pack_both`] gives what [`pack`] gives in each dialect, and
-/// [`packs_to_then_other`] the other dialect's bytes exactly when the
-/// position packs to the bytes it is given. Checked on the positions of
-/// random games (drops, promotions, full hands) and positions with pieces
-/// in the box or every piece in hand, from both dialects, and on the same
-/// bytes with a bit flipped.
-#[test]
-fn packing_both_dialects_at_once_gives_each() {
-    let mut rng = crate::test_util::rng::Rng::new(3940);
+/// Positions of every kind a packer meets: a handicap (pieces in the
+/// box), every piece in one hand, an empty board but the kings, and the
+/// positions of 60 random games (drops, promotions, full hands).
+fn varied_positions(rng: &mut crate::test_util::rng::Rng) -> Vec<Position> {
     let mut positions = vec![];
     for sfen in [
         "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
@@ -348,12 +343,22 @@ fn packing_both_dialects_at_once_gives_each() {
     }
     for _ in 0..60 {
         let mut pos = Position::startpos();
-        for mv in crate::test_util::games::random_line(150, &mut rng) {
+        for mv in crate::test_util::games::random_line(150, rng) {
             pos.play(mv).unwrap();
             positions.push(pos.clone());
         }
     }
-    for pos in &positions {
+    positions
+}
+
+/// [`pack_both`] gives what [`pack`] gives in each dialect, and
+/// [`packs_to_then_other`] the other dialect's bytes exactly when the
+/// position packs to the bytes it is given: on [`varied_positions`], from
+/// both dialects, and on the same bytes with a bit flipped.
+#[test]
+fn packing_both_dialects_at_once_gives_each() {
+    let mut rng = crate::test_util::rng::Rng::new(3940);
+    for pos in &varied_positions(&mut rng) {
         for (dialect, other) in [
             (Dialect::Hcp, Dialect::PackedSfen),
             (Dialect::PackedSfen, Dialect::Hcp),
@@ -382,9 +387,8 @@ fn packing_both_dialects_at_once_gives_each() {
 
 /// [`repack`] gives what the general path gives: the position and error of
 /// [`unpack`], and [`pack`]'s bytes for the position it reads. Checked on
-/// the positions of random games (drops, promotions, full hands), the
-/// handicap vectors (pieces in the box), and the same bytes with a bit
-/// flipped (other hands, hands out of order, and every kind of fault),
+/// [`varied_positions`] and on the same bytes with a bit flipped (other
+/// hands, hands out of order, and every kind of fault),
 /// from and to both dialects. Returns which of read, refused by the rules
 /// and unreadable the bytes are.
 #[test]
@@ -409,21 +413,7 @@ fn repacking_gives_the_general_paths_answers() {
         }
     };
     let mut rng = crate::test_util::rng::Rng::new(3939);
-    let mut positions = vec![];
-    for sfen in [
-        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-        "lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 w GBRgbr 1",
-        "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
-    ] {
-        positions.push(Position::from_sfen(sfen).unwrap());
-    }
-    for _ in 0..60 {
-        let mut pos = Position::startpos();
-        for mv in crate::test_util::games::random_line(150, &mut rng) {
-            pos.play(mv).unwrap();
-            positions.push(pos.clone());
-        }
-    }
+    let positions = varied_positions(&mut rng);
     let mut seen = std::collections::HashSet::new();
     for pos in &positions {
         for from in [Dialect::Hcp, Dialect::PackedSfen] {
