@@ -389,7 +389,7 @@ pub fn read_bytes(
         }
         detected = decode::detect_utf8(bytes);
     }
-    if detected == decode::Detected::Cp932 && maybe_kakinoki {
+    if matches!(detected, decode::Detected::Cp932(_)) && maybe_kakinoki {
         if let Some(read) = read_kakinoki(Source::Cp932(bytes), path, format) {
             return read;
         }

@@ -46,6 +46,27 @@ fn last_non_ascii(bytes: &[u8]) -> Option<usize> {
     bytes.get(..end)?.iter().rposition(|b| !b.is_ascii())
 }
 
+/// Where the ASCII tail of some bytes starts, once found, or that it is
+/// not found yet: what the EUC-JP test found, handed on so that the
+/// decoder need not look again. Only this module makes one that is found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AsciiTail(Option<usize>);
+
+impl AsciiTail {
+    /// The tail of `bytes`, found.
+    pub(super) fn of(bytes: &[u8]) -> AsciiTail {
+        AsciiTail(Some(ascii_tail_start(bytes)))
+    }
+
+    /// Where the tail of `bytes` starts: as found, else found now. `bytes`
+    /// must be the bytes it was found in.
+    pub(super) fn start(self, bytes: &[u8]) -> usize {
+        self.0
+            .unwrap_or_else(|| ascii_tail_start(bytes))
+            .min(bytes.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

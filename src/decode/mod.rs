@@ -67,6 +67,7 @@ mod sniff;
 mod tests;
 
 pub use crate::types::Encoding;
+pub use ascii_tail::AsciiTail;
 pub use binary::{not_a_record, NotARecord, BINARY_LEAST, BINARY_SAMPLE, BINARY_SHARE};
 pub use clean::{decode_cp932_cleanly, decode_utf8_cleanly};
 
@@ -201,9 +202,9 @@ pub fn decode_detected<'a>(
     match detected {
         Detected::Decoded(decoded) => decoded,
         Detected::Utf8 => decode_detected(bytes, detect_utf8(bytes), choice, hint),
-        Detected::Cp932 => match choice {
-            EncodingChoice::Forced(_) => decode_as(bytes, Encoding::Cp932),
-            EncodingChoice::Auto => sniff::cp932_or_least_damaged(bytes, hint),
+        Detected::Cp932(tail) => match choice {
+            EncodingChoice::Forced(_) => transcode_legacy(bytes, Encoding::Cp932, tail),
+            EncodingChoice::Auto => sniff::cp932_or_least_damaged(bytes, hint, tail),
         },
     }
 }
@@ -216,8 +217,9 @@ pub enum Detected<'a> {
     /// UTF-8, if the bytes are valid UTF-8 (see [`detect_utf8`]).
     Utf8,
     /// CP932, if the bytes decode cleanly in it (they are not ASCII);
-    /// else [`decode`] tells the encoding from the whole input.
-    Cp932,
+    /// else [`decode`] tells the encoding from the whole input. With
+    /// where the input's ASCII tail starts, when detecting found it.
+    Cp932(AsciiTail),
 }
 
 /// The first step of [`decode`]: the rules of the module documentation
@@ -232,7 +234,7 @@ pub fn detect(bytes: &[u8], choice: EncodingChoice) -> Detected<'_> {
             Ok(text) if text.is_ascii() => {
                 Detected::Decoded(Decoded::borrowed(text, Encoding::Cp932))
             }
-            _ => Detected::Cp932,
+            _ => Detected::Cp932(AsciiTail::default()),
         },
         EncodingChoice::Forced(encoding) => Detected::Decoded(decode_as(bytes, encoding)),
         EncodingChoice::Auto => sniff::detect(bytes),
@@ -271,7 +273,9 @@ pub(super) fn decode_as(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
             Some(body) => decode_utf8(body, BOM.len(), Encoding::Utf8Bom),
             None => decode_utf8(bytes, 0, Encoding::Utf8),
         },
-        Encoding::Cp932 | Encoding::EucJp => transcode_legacy(bytes, encoding),
+        Encoding::Cp932 | Encoding::EucJp => {
+            transcode_legacy(bytes, encoding, AsciiTail::default())
+        }
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let bom = if encoding == Encoding::Utf16Le {
                 BOM_UTF16_LE
@@ -294,8 +298,8 @@ fn decode_utf8(body: &[u8], base: usize, encoding: Encoding) -> Decoded<'_> {
 
 /// CP932 or EUC-JP input as text: the bytes up to its ASCII tail (see [`ascii_tail`]) decoded,
 /// the tail copied as it is. ASCII input (all tail) is borrowed.
-fn transcode_legacy(bytes: &[u8], encoding: Encoding) -> Decoded<'_> {
-    let (head, tail) = bytes.split_at(ascii_tail::ascii_tail_start(bytes).min(bytes.len()));
+fn transcode_legacy(bytes: &[u8], encoding: Encoding, tail: AsciiTail) -> Decoded<'_> {
+    let (head, tail) = bytes.split_at(tail.start(bytes));
     // The tail is all ASCII, so this cannot fail; if it did, the decoder
     // would read the whole input.
     let Ok(tail) = std::str::from_utf8(tail) else {

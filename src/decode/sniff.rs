@@ -2,7 +2,7 @@
 //! declaration, UTF-8, a test for EUC-JP, CP932, and for damaged input the encoding that
 //! leaves the fewest undecodable sequences (the rules of the [module](super) documentation).
 
-use super::{decode_as, decode_cleanly, Decoded, Detected, Encoding, ExtensionHint};
+use super::{decode_as, decode_cleanly, AsciiTail, Decoded, Detected, Encoding, ExtensionHint};
 use super::{BOM, BOM_UTF16_BE, BOM_UTF16_LE};
 use encoding_rs::DecoderResult;
 
@@ -29,7 +29,7 @@ pub(super) fn detect(bytes: &[u8]) -> Detected<'_> {
     }
     match declared_encoding(bytes) {
         // Clean, declared CP932 is CP932, as it is undeclared.
-        Some(Encoding::Cp932) => Detected::Cp932,
+        Some(Encoding::Cp932) => Detected::Cp932(AsciiTail::default()),
         Some(encoding) => decode_cleanly(bytes, encoding).map_or(Detected::Utf8, Detected::Decoded),
         None => Detected::Utf8,
     }
@@ -51,25 +51,30 @@ fn utf16_unmarked(bytes: &[u8]) -> Option<Decoded<'_>> {
 /// The rules after UTF-8, for input that is not valid UTF-8: EUC-JP when
 /// it clearly is, else CP932 if it decodes cleanly.
 pub(super) fn detect_not_utf8(bytes: &[u8]) -> Detected<'_> {
-    if looks_like_euc_jp(bytes) {
+    let tail = AsciiTail::of(bytes);
+    if looks_like_euc_jp(bytes, tail) {
         return Detected::Decoded(decode_as(bytes, Encoding::EucJp));
     }
-    Detected::Cp932
+    Detected::Cp932(tail)
 }
 
 /// The last rules of the module documentation, for bytes [`detect`]
 /// leaves to CP932: CP932 if they decode cleanly, else (when a declared
 /// CP932 was taken at its word) UTF-8 or EUC-JP as the rules say, else
 /// the least damaged encoding.
-pub(super) fn cp932_or_least_damaged(bytes: &[u8], hint: ExtensionHint) -> Decoded<'_> {
-    let cp932 = decode_as(bytes, Encoding::Cp932);
+pub(super) fn cp932_or_least_damaged(
+    bytes: &[u8],
+    hint: ExtensionHint,
+    tail: AsciiTail,
+) -> Decoded<'_> {
+    let cp932 = super::transcode_legacy(bytes, Encoding::Cp932, tail);
     if cp932.is_clean() {
         return cp932;
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Decoded::borrowed(text, Encoding::Utf8);
     }
-    if looks_like_euc_jp(bytes) {
+    if looks_like_euc_jp(bytes, tail) {
         return decode_as(bytes, Encoding::EucJp);
     }
     match least_damaged(bytes, declared_encoding(bytes), hint) {
@@ -129,10 +134,10 @@ fn declaration_in_line(line: &[u8]) -> Option<Encoding> {
 /// Whether the bytes are clearly EUC-JP: some non-ASCII text, all of it in well-formed EUC-JP
 /// sequences, except at most one stray byte per [`EUC_JP_TOLERANCE`] sequences and a sequence
 /// cut short by the end of the input (damage that decoding then reports).
-pub(super) fn looks_like_euc_jp(bytes: &[u8]) -> bool {
-    // The input's ASCII tail changes neither count.
-    let head = bytes.get(..super::ascii_tail::ascii_tail_start(bytes));
-    let bytes = head.unwrap_or(bytes);
+/// `tail` says where the input's ASCII tail starts, if found: the tail
+/// changes neither count, so it is not read.
+pub(super) fn looks_like_euc_jp(bytes: &[u8], tail: AsciiTail) -> bool {
+    let bytes = bytes.get(..tail.start(bytes)).unwrap_or(bytes);
     let mut good = 0;
     let mut bad = 0;
     let mut at = 0;

@@ -237,10 +237,17 @@ fn cp932_extensions_decode() {
 
 #[test]
 fn euc_jp_is_told_from_cp932() {
+    // The same answer whether the ASCII tail is found by the test or
+    // handed to it.
+    let euc = |bytes: &[u8]| {
+        let found = looks_like_euc_jp(bytes, AsciiTail::of(bytes));
+        assert_eq!(found, looks_like_euc_jp(bytes, AsciiTail::default()));
+        found
+    };
     // EUC-JP is also well-formed CP932, which is why it is tested first.
-    let bytes = euc_jp("後手：谷川浩司");
+    let bytes = euc_jp("後手：谷川浩司\n+7776FU\n");
     assert_eq!(count_malformed(&bytes, Cp932), 0);
-    assert!(looks_like_euc_jp(&bytes));
+    assert!(euc(&bytes));
     // CP932 is not mistaken for EUC-JP.
     for text in [
         KIFU,
@@ -249,9 +256,9 @@ fn euc_jp_is_told_from_cp932() {
         "▲",
         "７六",
     ] {
-        assert!(!looks_like_euc_jp(&cp932(text)), "{text}");
+        assert!(!euc(&cp932(text)), "{text}");
     }
-    assert!(!looks_like_euc_jp(b"plain ASCII"));
+    assert!(!euc(b"plain ASCII"));
 }
 
 #[test]
