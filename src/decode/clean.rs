@@ -3,7 +3,7 @@
 //! valid in its encoding, with no character the binary test of
 //! [`not_a_record`](super::not_a_record) counts.
 
-use super::binary::is_suspicious;
+use super::binary::fewer_suspicious_than;
 use encoding_rs::DecoderResult;
 
 /// Decodes `bytes` (whole lines of CP932 input, line endings included)
@@ -28,36 +28,14 @@ pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
 #[must_use]
 pub fn decode_utf8_cleanly(bytes: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let replaced = memchr::memmem::find(bytes, "\u{fffd}".as_bytes()).is_some();
-    (!replaced && !holds_binary(text)).then_some(text)
+    (!holds_binary(text)).then_some(text)
 }
 
 /// Whether `text` holds a character the binary test of
-/// [`not_a_record`](super::not_a_record) counts: a control character but
-/// tab, line feed, carriage return, form feed and `^Z` (C0 and DEL are
-/// single bytes in UTF-8; C1, U+0080 to U+009F, is `C2 80` to `C2 9F`);
-/// U+FFFD is not looked for (a clean CP932 decoding never gives it). The
-/// bytes are first screened in blocks, with no branch; only a block with
-/// a byte that may start such a character is read character by character.
+/// [`not_a_record`](super::not_a_record) counts: the test's own screen,
+/// stopped at the first.
 fn holds_binary(text: &str) -> bool {
-    const BLOCK: usize = 64;
-    text.as_bytes().chunks(BLOCK).enumerate().any(|(i, block)| {
-        let odd = block.iter().fold(false, |odd, &b| {
-            odd | ((b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r'))
-                | (b == 0x7f)
-                | (b == 0xc2)
-        });
-        odd && {
-            // The block's characters, from the first that starts in it.
-            let from = (i * BLOCK..text.len())
-                .find(|&at| text.is_char_boundary(at))
-                .unwrap_or(text.len());
-            let to = ((i + 1) * BLOCK + 1..=text.len())
-                .find(|&at| text.is_char_boundary(at))
-                .unwrap_or(text.len());
-            text[from..to].chars().any(is_suspicious)
-        }
-    })
+    !fewer_suspicious_than(text, 1)
 }
 
 #[cfg(test)]
@@ -158,7 +136,7 @@ mod tests {
         }
         assert!(decode_cp932_cleanly(b"\t\x0c\x1a\xb1", &mut String::new()));
         // Every character, at every place in a block and across blocks.
-        for c in (0..0x3000).filter_map(char::from_u32) {
+        for c in (0..0x3000).chain(0xfff0..0x10000).filter_map(char::from_u32) {
             for at in [0, 1, 62, 63, 64, 65, 127] {
                 let text = format!("{}{c}{}", "a".repeat(at), "b".repeat(70));
                 assert_eq!(holds_binary(&text), is_suspicious(c), "{c:?} at {at}");
