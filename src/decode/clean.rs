@@ -136,7 +136,10 @@ mod tests {
         }
         assert!(decode_cp932_cleanly(b"\t\x0c\x1a\xb1", &mut String::new()));
         // Every character, at every place in a block and across blocks.
-        for c in (0..0x3000).chain(0xfff0..0x10000).filter_map(char::from_u32) {
+        for c in (0..0x3000)
+            .chain(0xfff0..0x10000)
+            .filter_map(char::from_u32)
+        {
             for at in [0, 1, 62, 63, 64, 65, 127] {
                 let text = format!("{}{c}{}", "a".repeat(at), "b".repeat(70));
                 assert_eq!(holds_binary(&text), is_suspicious(c), "{c:?} at {at}");
