@@ -76,6 +76,13 @@ impl Bitboard {
         [(0, self.0 as u64), (64, (self.0 >> 64) as u64)]
     }
 
+    /// The squares of file `file` (0 for file 1), as the nine lowest bits:
+    /// rank a lowest.
+    #[inline]
+    pub const fn file(self, file: usize) -> u64 {
+        (self.0 >> (9 * file)) as u64 & 0x1ff
+    }
+
     /// More than one square.
     #[inline]
     pub const fn has_many(self) -> bool {

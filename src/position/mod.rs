@@ -306,6 +306,14 @@ impl Position {
         self.by_color[color.index()]
     }
 
+    /// The sets the board is kept in: each colour's squares, and each
+    /// kind's (indexed by [`PieceKind::index`]). Two positions whose sets
+    /// agree on a square hold the same piece there.
+    #[inline]
+    pub(crate) fn sets(&self) -> (&[Bitboard; 2], &[Bitboard; 14]) {
+        (&self.by_color, &self.by_kind)
+    }
+
     /// Every square holding a piece of either color.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -9,7 +9,7 @@
 //! so what is kept never depends on how many threads read them.
 
 use super::move16::{self, Layout};
-use super::packed::{pack, Dialect};
+use super::packed::{Dialect, Packer};
 use super::samples::{Game, Sample};
 use crate::{Move, Position};
 use std::collections::{HashMap, HashSet};
@@ -86,8 +86,12 @@ impl Seen {
         let before = game.samples.len();
         let flip_fold = self.flip_fold;
         let positions = &mut self.positions;
-        game.samples
-            .retain(|sample| key(sample, flip_fold).is_none_or(|k| positions.insert(k)));
+        // One packer for the game's positions and one for their
+        // rotations: each codes again only the files a move changed.
+        let mut packers = [Packer::new(Dialect::Hcp), Packer::new(Dialect::Hcp)];
+        game.samples.retain(|sample| {
+            key(sample, flip_fold, &mut packers).is_none_or(|k| positions.insert(k))
+        });
         game.missing = game.samples.iter().filter(|s| s.eval.is_none()).count();
         before - game.samples.len()
     }
@@ -96,18 +100,19 @@ impl Seen {
 /// A sample's position and move, packed (HCP and move16); with `flip_fold`,
 /// the smaller of that and its rotation's. `None` for a position that has
 /// no packed form: it is never counted as a repeat.
-fn key(sample: &Sample, flip_fold: bool) -> Option<[u8; 34]> {
-    let one = |position: &crate::Position, mv: Move| -> Option<[u8; 34]> {
+fn key(sample: &Sample, flip_fold: bool, packers: &mut [Packer; 2]) -> Option<[u8; 34]> {
+    let [own, rotated] = packers;
+    let one = |packer: &mut Packer, position: &crate::Position, mv: Move| -> Option<[u8; 34]> {
         let mut k = [0u8; 34];
-        k[..32].copy_from_slice(&pack(position, Dialect::Hcp).ok()?);
+        k[..32].copy_from_slice(&packer.pack(position).ok()?);
         k[32..].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
         Some(k)
     };
-    let k = one(&sample.position, sample.mv)?;
+    let k = one(own, &sample.position, sample.mv)?;
     if !flip_fold {
         return Some(k);
     }
-    let flipped = one(&sample.position.flip(), sample.mv.flip())?;
+    let flipped = one(rotated, &sample.position.flip(), sample.mv.flip())?;
     Some(k.min(flipped))
 }
 

@@ -44,7 +44,7 @@
 //! records of the whole entries before them.
 
 use super::move16::{self, DecodeError, Layout};
-use super::packed::{self, Dialect, UnpackError};
+use super::packed::{self, Dialect, Packer, UnpackError};
 use super::{hcpe, psv};
 use crate::position::IllegalMove;
 use crate::record::{Ending, EndingKind, Header, NodeId, Record};
@@ -261,8 +261,12 @@ impl<'p> Entry<'p> {
         sequel: &'p mut Sequel,
     ) -> Result<Entry<'p>, Fault> {
         let guessed = sequel.step();
-        let Sequel { position, pending } = sequel;
-        let read = Entry::read_after(entry, data, layout, repack, guessed, position);
+        let Sequel {
+            position,
+            pending,
+            packer,
+        } = sequel;
+        let read = Entry::read_after(entry, data, layout, repack, guessed, position, packer);
         *pending = read.as_ref().ok().map(|e| e.mv);
         read
     }
@@ -276,6 +280,7 @@ impl<'p> Entry<'p> {
         repack: Option<Dialect>,
         guessed: bool,
         position: &'p mut Position,
+        packer: &mut Option<Packer>,
     ) -> Result<Entry<'p>, Fault> {
         let code = u16::from_le_bytes([entry[34], entry[35]]);
         let eval = i16::from_le_bytes([entry[32], entry[33]]);
@@ -291,6 +296,7 @@ impl<'p> Entry<'p> {
                 repack,
                 guessed,
                 position,
+                packer,
             )?;
             let winner = match entry[38] as i8 {
                 0 => None,
@@ -308,7 +314,8 @@ impl<'p> Entry<'p> {
                 repacked,
             });
         }
-        let repacked = self::position(entry, Dialect::Hcp, None, repack, guessed, position)?;
+        let repacked =
+            self::position(entry, Dialect::Hcp, None, repack, guessed, position, packer)?;
         let mv = mv(position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
@@ -542,6 +549,9 @@ pub(crate) struct Sequel {
     /// The last entry's move, if it was read: played before the next
     /// entry is read.
     pending: Option<Move>,
+    /// What checks the guesses, made at the first: it keeps the last
+    /// position's board codes.
+    packer: Option<Packer>,
 }
 
 impl Default for Sequel {
@@ -549,6 +559,7 @@ impl Default for Sequel {
         Sequel {
             position: Position::blank(),
             pending: None,
+            packer: None,
         }
     }
 }
@@ -583,6 +594,7 @@ fn position(
     repack: Option<Dialect>,
     guessed: bool,
     out: &mut Position,
+    packer: &mut Option<Packer>,
 ) -> Result<Option<[u8; 32]>, Fault> {
     let fault = |e| Fault::at(0, ReadErrorKind::Position(e));
     let packed: &[u8; 32] = entry[..32]
@@ -591,11 +603,15 @@ fn position(
     let move_number = ply.unwrap_or(1);
     if guessed {
         // Checked, and packed in the other dialect when asked, in one walk.
+        let packer = match packer {
+            Some(p) if p.dialect() == dialect => p,
+            _ => packer.insert(Packer::new(dialect)),
+        };
         let repacked = match repack {
-            Some(to) if to != dialect => {
-                packed::packs_to_then_other(out, dialect, packed).map(Some)
-            }
-            _ => packed::packs_to(out, dialect, packed).then_some(repack.map(|_| *packed)),
+            Some(to) if to != dialect => packer.packs_to_then_other(out, packed).map(Some),
+            _ => packer
+                .packs_to(out, packed)
+                .then_some(repack.map(|_| *packed)),
         };
         if let Some(repacked) = repacked {
             out.set_move_number(move_number);
@@ -746,7 +762,7 @@ pub(crate) fn block_len(bytes: &[u8]) -> Result<usize, usize> {
 /// The record of one whole hcpe3 game block.
 fn game_record(block: &[u8]) -> Result<Record, Fault> {
     let mut pos = Position::blank();
-    position(block, Dialect::Hcp, None, None, false, &mut pos)?;
+    position(block, Dialect::Hcp, None, None, false, &mut pos, &mut None)?;
     let mut record = start_record(&pos);
     if block[35] != 0 {
         record.headers.push(Header {

@@ -4,7 +4,7 @@
 //! has none, and counted).
 
 use super::eval;
-use super::packed::{pack, Dialect, PackError};
+use super::packed::{pack, Dialect, PackError, Packer};
 use crate::record::{EndingKind, Record, RecordError};
 use crate::{Color, Move, Position};
 use std::fmt;
@@ -121,13 +121,18 @@ pub(crate) fn each_entry<const N: usize>(
     dialect: Dialect,
     entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
 ) -> Result<Vec<[u8; N]>, TrainingError> {
+    // One packer for the game: each position codes again only the files
+    // its move changed.
+    let mut packer = Packer::new(dialect);
     game.samples
         .iter()
         .map(|sample| {
-            let packed = pack(&sample.position, dialect).map_err(|error| TrainingError::Pack {
-                ply: sample.ply,
-                error,
-            })?;
+            let packed = packer
+                .pack(&sample.position)
+                .map_err(|error| TrainingError::Pack {
+                    ply: sample.ply,
+                    error,
+                })?;
             Ok(entry(sample, packed))
         })
         .collect()

@@ -20,7 +20,7 @@
 //! and said as a fault: nothing is dropped that was not compared.
 
 use super::{blocks_of, Fault, Faults};
-use crate::training::packed::{pack, unpack, Dialect};
+use crate::training::packed::{unpack, Dialect, Packer};
 use crate::training::read::{ReadError, ReadErrorKind, Unit};
 use crate::training::Data;
 use std::collections::HashSet;
@@ -140,10 +140,13 @@ impl Seen {
         let mut index = 0usize;
         let mut offset = 0usize;
         let read_fault = &mut |f| (faults.borrow_mut())(f);
+        // One packer for the entries' positions and one for their
+        // rotations: a file's positions mostly follow one another.
+        let mut packers = [Packer::new(dialect), Packer::new(dialect)];
         blocks_of(reader, path, self.data, read_fault, &mut |block| {
             let key = match by {
                 By::Record => Ok(hash(block)),
-                By::Position => position_key(block, dialect, flip_fold),
+                By::Position => position_key(block, &mut packers, flip_fold),
             };
             kept.read += 1;
             let new = match key {
@@ -175,18 +178,26 @@ impl Seen {
 
 /// The key of an entry's position: the hash of its canonical packing, or
 /// with `flip_fold` the smaller of its own and its rotation's.
-fn position_key(block: &[u8], dialect: Dialect, flip_fold: bool) -> Result<u64, ReadErrorKind> {
+/// `packers` pack in the entries' dialect.
+fn position_key(
+    block: &[u8],
+    packers: &mut [Packer; 2],
+    flip_fold: bool,
+) -> Result<u64, ReadErrorKind> {
+    let [own, rotated] = packers;
+    let dialect = own.dialect();
     let packed: &[u8; 32] = block[..32]
         .try_into()
         .expect("an entry is 32 bytes and more");
     let pos = unpack(packed, dialect).map_err(ReadErrorKind::Position)?;
     // A position that unpacks has both kings and packs again.
-    let key = |p: &crate::Position| pack(p, dialect).map(|b| hash(&b)).unwrap_or(0);
-    let own = key(&pos);
+    let key =
+        |packer: &mut Packer, p: &crate::Position| packer.pack(p).map(|b| hash(&b)).unwrap_or(0);
+    let key_own = key(own, &pos);
     Ok(if flip_fold {
-        own.min(key(&pos.flip()))
+        key_own.min(key(rotated, &pos.flip()))
     } else {
-        own
+        key_own
     })
 }
 

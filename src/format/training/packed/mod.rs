@@ -430,7 +430,13 @@ impl<'w, const PAIR: bool> Bits<'w, PAIR> {
     /// thing, of the same length.
     #[inline(always)]
     fn put(&mut self, e: Emit, other: Emit) {
-        let flip = e.bits ^ other.bits;
+        self.put_flipped(e, e.bits ^ other.bits);
+    }
+
+    /// `e` (at most 64 bits); with `PAIR`, `flip` is where the other
+    /// dialect's code for the same thing differs.
+    #[inline(always)]
+    fn put_flipped(&mut self, e: Emit, flip: u64) {
         self.acc |= e.bits << self.filled;
         if PAIR {
             self.flip |= flip << self.filled;
@@ -501,7 +507,7 @@ fn to_bytes(words: [u64; 4]) -> [u8; 32] {
     out
 }
 
-/// The packed form of `pos` in `dialect`.
+/// The packed form of `pos` in `dialect` (a [`Packer`]'s first position).
 ///
 /// ```
 /// use kifconv::training::packed::{pack, Dialect};
@@ -511,40 +517,107 @@ fn to_bytes(words: [u64; 4]) -> [u8; 32] {
 /// assert_eq!(hcp[..4], [0x58, 0xa4, 0x49, 0x21]);
 /// ```
 pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
-    let (mut words, mut unused) = ([0; 4], [0; 4]);
-    walk(
-        pos,
-        column(dialect),
-        Bits::<false>::new(&mut words, &mut unused),
-    )?;
-    Ok(to_bytes(words))
+    Packer::new(dialect).pack(pos)
 }
 
-/// `pos` packed in `dialect` and in the other dialect, from one walk of
-/// the board: what [`pack`] gives for each.
-pub(crate) fn pack_both(
-    pos: &Position,
-    dialect: Dialect,
-) -> Result<([u8; 32], [u8; 32]), PackError> {
-    let (mut words, mut flips) = ([0; 4], [0; 4]);
-    walk(
-        pos,
-        column(dialect),
-        Bits::<true>::new(&mut words, &mut flips),
-    )?;
-    let mut other = words;
-    for (w, f) in other.iter_mut().zip(flips) {
-        *w ^= f;
+/// Packs positions one after another in a dialect, each as [`pack`] does.
+/// It keeps the last position's board codes a file at a time and codes
+/// again only the files whose squares changed, so the positions of a game
+/// pack faster through one packer than each alone. Any position may
+/// follow any other.
+///
+/// ```
+/// use kifconv::training::packed::{pack, Dialect, Packer};
+/// use kifconv::{Move, Position};
+///
+/// let mut packer = Packer::new(Dialect::Hcp);
+/// let mut pos = Position::startpos();
+/// for usi in ["7g7f", "3c3d", "8h2b+"] {
+///     pos.play(Move::from_usi(usi).unwrap()).unwrap();
+///     assert_eq!(packer.pack(&pos), pack(&pos, Dialect::Hcp));
+/// }
+/// ```
+#[derive(Clone)]
+pub struct Packer {
+    files: files::Files,
+    d: usize,
+}
+
+impl Packer {
+    /// A packer writing `dialect`.
+    pub fn new(dialect: Dialect) -> Packer {
+        let d = column(dialect);
+        Packer {
+            files: files::Files::new(d),
+            d,
+        }
     }
-    Ok((to_bytes(words), to_bytes(other)))
+
+    /// The packed form of `pos`.
+    pub fn pack(&mut self, pos: &Position) -> Result<[u8; 32], PackError> {
+        let (mut words, mut unused) = ([0; 4], [0; 4]);
+        walk(
+            pos,
+            self.d,
+            &mut self.files,
+            Bits::<false>::new(&mut words, &mut unused),
+        )?;
+        Ok(to_bytes(words))
+    }
+
+    /// The dialect the packer writes.
+    pub fn dialect(&self) -> Dialect {
+        match self.d {
+            0 => Dialect::Hcp,
+            _ => Dialect::PackedSfen,
+        }
+    }
+
+    /// Whether `pos` packs to `bytes`: the side to move and the kings'
+    /// squares (the first 15 bits) are compared first, and the rest is
+    /// packed only when they agree.
+    pub(crate) fn packs_to(&mut self, pos: &Position, bytes: &[u8; 32]) -> bool {
+        heads_agree(pos, bytes) && self.pack(pos).is_ok_and(|packed| packed == *bytes)
+    }
+
+    /// `pos` packed in the other dialect, if it packs to `bytes`
+    /// ([`Packer::packs_to`] and the other dialect's bytes in one walk).
+    pub(crate) fn packs_to_then_other(
+        &mut self,
+        pos: &Position,
+        bytes: &[u8; 32],
+    ) -> Option<[u8; 32]> {
+        if !heads_agree(pos, bytes) {
+            return None;
+        }
+        let (ours, other) = self.pack_both(pos).ok()?;
+        (ours == *bytes).then_some(other)
+    }
+
+    /// `pos` packed in the packer's dialect and in the other one.
+    pub(crate) fn pack_both(&mut self, pos: &Position) -> Result<([u8; 32], [u8; 32]), PackError> {
+        let (mut words, mut flips) = ([0; 4], [0; 4]);
+        walk(
+            pos,
+            self.d,
+            &mut self.files,
+            Bits::<true>::new(&mut words, &mut flips),
+        )?;
+        let mut other = words;
+        for (w, f) in other.iter_mut().zip(flips) {
+            *w ^= f;
+        }
+        Ok((to_bytes(words), to_bytes(other)))
+    }
 }
 
 /// Writes `pos` in dialect column `d` to `bits` (and with `PAIR`, where
-/// the other column's bits differ).
+/// the other column's bits differ), the board from `files`' codes.
 #[inline(always)]
 fn walk<const PAIR: bool>(
     pos: &Position,
     d: usize,
+    files: &mut files::Files,
     mut bits: Bits<'_, PAIR>,
 ) -> Result<(), PackError> {
     let head = Emit {
@@ -552,25 +625,9 @@ fn walk<const PAIR: bool>(
         len: 15,
     };
     bits.put(head, head);
-    // The squares in index order, walked from the occupied ones, a machine
-    // word of squares at a time: the empty squares between are one 0 bit
-    // each.
-    let (pieces, others) = (&PIECES[d], &PIECES[1 - d]);
-    let board = pos.board();
-    let mut next = 0;
-    for (base, mut word) in pos.occupied().words() {
-        while word != 0 {
-            let index = base + word.trailing_zeros() as usize;
-            word &= word - 1;
-            // An occupied square always holds a piece.
-            if let Some(&Some(piece)) = board.get(index) {
-                let i = piece_index(piece);
-                bits.put_after((index - next) as u32, pieces[i], others[i]);
-                next = index + 1;
-            }
-        }
+    for file in files.of(pos) {
+        bits.put_flipped(file.code, file.flips);
     }
-    bits.zeros(81 - next);
     let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
     put_off_board(&mut bits, d, hands, pos.occupied().count(), |r| {
         in_play(pos, ROWS[r].kind)
@@ -580,27 +637,6 @@ fn walk<const PAIR: bool>(
     debug_assert_eq!(bits.at(), 256);
     bits.finish();
     Ok(())
-}
-
-/// Whether `pos` packs to `bytes` in `dialect`: the side to move and the
-/// kings' squares (the first 15 bits) are compared first, and the rest is
-/// packed only when they agree.
-pub(crate) fn packs_to(pos: &Position, dialect: Dialect, bytes: &[u8; 32]) -> bool {
-    heads_agree(pos, bytes) && pack(pos, dialect).is_ok_and(|packed| packed == *bytes)
-}
-
-/// `pos` packed in the dialect other than `dialect`, if it packs to
-/// `bytes` in `dialect` ([`packs_to`] and [`pack`] in one walk).
-pub(crate) fn packs_to_then_other(
-    pos: &Position,
-    dialect: Dialect,
-    bytes: &[u8; 32],
-) -> Option<[u8; 32]> {
-    if !heads_agree(pos, bytes) {
-        return None;
-    }
-    let (ours, other) = pack_both(pos, dialect).ok()?;
-    (ours == *bytes).then_some(other)
 }
 
 /// Whether the side to move and the kings' squares of `pos` are the
@@ -1085,6 +1121,7 @@ fn decode<S: Squares>(
         .map_err(UnpackError::Rules)
 }
 
+mod files;
 mod repack;
 pub(crate) use repack::repack;
 

@@ -351,8 +351,8 @@ fn varied_positions(rng: &mut crate::test_util::rng::Rng) -> Vec<Position> {
     positions
 }
 
-/// [`pack_both`] gives what [`pack`] gives in each dialect, and
-/// [`packs_to_then_other`] the other dialect's bytes exactly when the
+/// [`Packer::pack_both`] gives what [`pack`] gives in each dialect, and
+/// [`Packer::packs_to_then_other`] the other dialect's bytes exactly when the
 /// position packs to the bytes it is given: on [`varied_positions`], from
 /// both dialects, and on the same bytes with a bit flipped.
 #[test]
@@ -363,7 +363,7 @@ fn packing_both_dialects_at_once_gives_each() {
             (Dialect::Hcp, Dialect::PackedSfen),
             (Dialect::PackedSfen, Dialect::Hcp),
         ] {
-            let (ours, theirs) = pack_both(pos, dialect).unwrap();
+            let (ours, theirs) = Packer::new(dialect).pack_both(pos).unwrap();
             assert_eq!(
                 hex(&ours),
                 hex(&pack(pos, dialect).unwrap()),
@@ -376,11 +376,55 @@ fn packing_both_dialects_at_once_gives_each() {
                 "{}",
                 pos.sfen()
             );
-            assert_eq!(packs_to_then_other(pos, dialect, &ours), Some(theirs));
+            assert_eq!(
+                Packer::new(dialect).packs_to_then_other(pos, &ours),
+                Some(theirs)
+            );
             let bit = rng.next() as usize % 256;
             let mut spoiled = ours;
             spoiled[bit / 8] ^= 1 << (bit % 8);
-            assert_eq!(packs_to_then_other(pos, dialect, &spoiled), None);
+            assert_eq!(
+                Packer::new(dialect).packs_to_then_other(pos, &spoiled),
+                None
+            );
+        }
+    }
+}
+
+/// One [`Packer`] over many positions gives what [`pack`] gives for each
+/// alone, in both dialects and, with [`Packer::pack_both`], both at once:
+/// over [`varied_positions`] in the order their games were played (a
+/// file or two changed a move), backwards (a move taken back), and in a
+/// random order (any change), each time with a packer used since the
+/// start.
+#[test]
+fn a_packer_over_many_positions_packs_each_as_alone() {
+    let mut rng = crate::test_util::rng::Rng::new(3941);
+    let played = varied_positions(&mut rng);
+    let backwards: Vec<&Position> = played.iter().rev().collect();
+    let mut shuffled: Vec<&Position> = played.iter().collect();
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, rng.below(i + 1));
+    }
+    let orders = [played.iter().collect(), backwards, shuffled];
+    for (dialect, other) in [
+        (Dialect::Hcp, Dialect::PackedSfen),
+        (Dialect::PackedSfen, Dialect::Hcp),
+    ] {
+        for order in &orders {
+            let (mut one, mut both) = (Packer::new(dialect), Packer::new(dialect));
+            for pos in order {
+                let alone = pack(pos, dialect).unwrap();
+                assert_eq!(hex(&one.pack(pos).unwrap()), hex(&alone), "{}", pos.sfen());
+                let (ours, theirs) = both.pack_both(pos).unwrap();
+                assert_eq!(hex(&ours), hex(&alone), "{}", pos.sfen());
+                assert_eq!(
+                    hex(&theirs),
+                    hex(&pack(pos, other).unwrap()),
+                    "{}",
+                    pos.sfen()
+                );
+            }
         }
     }
 }
