@@ -42,7 +42,8 @@
 #   next to this one in every round, on every folder, the two going first
 #   in turn; each format then
 #   has a row of this build's moves/s over BIN's (the median of the rounds'
-#   ratios). And the KIF folder in UTF-8 (`.kifu`, made once from the
+#   ratios), by the wall clock and by CPU time (user and system, which a
+#   busy host disturbs less). And the KIF folder in UTF-8 (`.kifu`, made once from the
 #   CP932 one in the cache folder), timed in the same rounds as the CP932
 #   one, by both builds: a row of UTF-8 moves/s over CP932 moves/s.
 # Needs shared/tools/peers/setup.sh to have been run for the peers.
@@ -83,6 +84,14 @@ halves() {
   wait
 }
 # Wall seconds of a command, N times, median.
+# both CMD...: one run of CMD, output to /dev/null; prints its wall-clock
+# seconds and its CPU seconds (user and system, which a busy host disturbs
+# less), to the millisecond.
+both() {
+  local TIMEFORMAT='%3R %3U %3S'
+  { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{print $1, $2 + $3}'
+}
+
 timed() {
   for _ in $(seq "$RUNS"); do
     local start end
@@ -117,14 +126,16 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
     # the one timed right after the floor would otherwise always meet the
     # machine in the same state.
     if [ -n "$BASE" ] && [ $((round % 2)) = 0 ]; then
-      base_s=$(RUNS=1 timed "$BASE" "$dir" --to usi -j 1 -q)
-      ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
+      base_t=$(both "$BASE" "$dir" --to usi -j 1 -q)
+      ours_t=$(both "$KIFCONV" "$dir" --to usi -j 1 -q)
     else
-      ours_s=$(RUNS=1 timed "$KIFCONV" "$dir" --to usi -j 1 -q)
-      [ -z "$BASE" ] || base_s=$(RUNS=1 timed "$BASE" "$dir" --to usi -j 1 -q)
+      ours_t=$(both "$KIFCONV" "$dir" --to usi -j 1 -q)
+      [ -z "$BASE" ] || base_t=$(both "$BASE" "$dir" --to usi -j 1 -q)
     fi
+    ours_s=${ours_t%% *}
     if [ -n "$BASE" ]; then
-      echo "$ours_s $base_s" >> "$CACHE/base-$fmt"
+      # wall: ours, base; CPU: ours, base.
+      echo "$ours_s ${base_t%% *} ${ours_t#* } ${base_t#* }" >> "$CACHE/base-$fmt"
     fi
     two_s=0; halves_s=0
     if [ "$fmt" = kif ]; then
@@ -179,8 +190,11 @@ for spec in kif:kif-sjis ki2:ki2-sjis csa:csa; do
     cat "$CACHE/scaling-kif" >&2
   fi
   if [ -n "$BASE" ]; then
-    printf '| %s | kifconv -j 1 against --base | | %.3fx (%s) | |\n' "$fmt" \
-      "$(awk '{print $2 / $1}' "$CACHE/base-$fmt" | median)" "$(basename "$BASE")"
+    printf '| %s | kifconv -j 1 against --base | | %.3fx (%s); CPU time: %.3fx | |\n' "$fmt" \
+      "$(awk '{print $2 / $1}' "$CACHE/base-$fmt" | median)" "$(basename "$BASE")" \
+      "$(awk '{print $4 / $3}' "$CACHE/base-$fmt" | median)"
+    echo "$fmt against --base (wall s: ours, base; CPU s: ours, base):" >&2
+    cat "$CACHE/base-$fmt" >&2
   fi
   echo "$fmt rounds (floor s, kifconv s, -j 2 s, two halves s, fastest peer moves/s, its name, every peer):" >&2
   cat "$CACHE/rounds-$fmt" >&2
