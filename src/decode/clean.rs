@@ -19,7 +19,9 @@ pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
     text.reserve(room);
     let start = text.len();
     let (result, read) = decoder.decode_to_string_without_replacement(bytes, text, true);
-    result == DecoderResult::InputEmpty && read == bytes.len() && !holds_binary(&text[start..])
+    result == DecoderResult::InputEmpty
+        && read == bytes.len()
+        && fewer_suspicious_than(&text[start..], 1)
 }
 
 /// `bytes` (whole lines of input that may be UTF-8) as text, if they are
@@ -28,19 +30,11 @@ pub fn decode_cp932_cleanly(bytes: &[u8], text: &mut String) -> bool {
 #[must_use]
 pub fn decode_utf8_cleanly(bytes: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(bytes).ok()?;
-    (!holds_binary(text)).then_some(text)
-}
-
-/// Whether `text` holds a character the binary test of
-/// [`not_a_record`](super::not_a_record) counts: the test's own screen,
-/// stopped at the first.
-fn holds_binary(text: &str) -> bool {
-    !fewer_suspicious_than(text, 1)
+    fewer_suspicious_than(text, 1).then_some(text)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::binary::is_suspicious;
     use super::*;
 
     #[test]
@@ -135,15 +129,5 @@ mod tests {
             assert!(!decode_cp932_cleanly(bad, &mut String::new()), "{bad:?}");
         }
         assert!(decode_cp932_cleanly(b"\t\x0c\x1a\xb1", &mut String::new()));
-        // Every character, at every place in a block and across blocks.
-        for c in (0..0x3000)
-            .chain(0xfff0..0x10000)
-            .filter_map(char::from_u32)
-        {
-            for at in [0, 1, 62, 63, 64, 65, 127] {
-                let text = format!("{}{c}{}", "a".repeat(at), "b".repeat(70));
-                assert_eq!(holds_binary(&text), is_suspicious(c), "{c:?} at {at}");
-            }
-        }
     }
 }

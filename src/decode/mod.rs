@@ -74,7 +74,7 @@ pub use clean::{decode_cp932_cleanly, decode_utf8_cleanly};
 use std::borrow::Cow;
 use std::path::Path;
 
-use encoding_rs::{CoderResult, DecoderResult};
+use encoding_rs::DecoderResult;
 
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -318,36 +318,26 @@ fn transcode(bytes: &[u8], base: usize, encoding: Encoding, tail: &str) -> Decod
     let mut decoder = encoding.codec().new_decoder_without_bom_handling();
     let capacity = decoder.max_utf8_buffer_length(bytes.len());
     let mut text = String::with_capacity(capacity.unwrap_or(bytes.len()) + tail.len());
-    // (offset in the input, offset in `text`) of each undecodable sequence.
+    // (offset in the input, offset in `text`) of the first undecodable
+    // sequences; the rest are replaced without being kept track of.
     let mut spots: Vec<(usize, usize)> = Vec::new();
     let mut read = 0;
-    let mut finished = false;
-    while !finished && spots.len() < MAX_REPORTED {
+    loop {
         let rest = bytes.get(read..).unwrap_or_default();
         let (result, consumed) =
             decoder.decode_to_string_without_replacement(rest, &mut text, true);
         read += consumed;
         match result {
-            DecoderResult::InputEmpty => finished = true,
+            DecoderResult::InputEmpty => break,
             DecoderResult::OutputFull => {
                 make_room(&mut text, &decoder, bytes.len().saturating_sub(read))
             }
             DecoderResult::Malformed(bad, after) => {
-                let start = read.saturating_sub(usize::from(bad) + usize::from(after));
-                spots.push((base + start, text.len()));
+                if spots.len() < MAX_REPORTED {
+                    let start = read.saturating_sub(usize::from(bad) + usize::from(after));
+                    spots.push((base + start, text.len()));
+                }
                 text.push(char::REPLACEMENT_CHARACTER);
-            }
-        }
-    }
-    // Enough has been reported: replace whatever else is bad without keeping track of it.
-    while !finished {
-        let rest = bytes.get(read..).unwrap_or_default();
-        let (result, consumed, _) = decoder.decode_to_string(rest, &mut text, true);
-        read += consumed;
-        match result {
-            CoderResult::InputEmpty => finished = true,
-            CoderResult::OutputFull => {
-                make_room(&mut text, &decoder, bytes.len().saturating_sub(read))
             }
         }
     }
