@@ -45,6 +45,11 @@ impl Files {
         }
     }
 
+    /// The dialect column the codes are in.
+    pub(super) fn column(&self) -> usize {
+        self.d
+    }
+
     /// The codes of `pos`'s files, first file first. Only the files with
     /// a square whose colour or kind differs from the last position seen
     /// are coded again.

@@ -540,34 +540,42 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 #[derive(Clone)]
 pub struct Packer {
     files: files::Files,
-    d: usize,
 }
 
 impl Packer {
     /// A packer writing `dialect`.
     pub fn new(dialect: Dialect) -> Packer {
-        let d = column(dialect);
         Packer {
-            files: files::Files::new(d),
-            d,
+            files: files::Files::new(column(dialect)),
         }
     }
 
     /// The packed form of `pos`.
     pub fn pack(&mut self, pos: &Position) -> Result<[u8; 32], PackError> {
-        let (mut words, mut unused) = ([0; 4], [0; 4]);
+        let (words, _) = self.words::<false>(pos)?;
+        Ok(to_bytes(words))
+    }
+
+    /// `pos`'s words in the packer's dialect, and with `PAIR`, where the
+    /// other dialect's differ.
+    #[inline(always)]
+    fn words<const PAIR: bool>(
+        &mut self,
+        pos: &Position,
+    ) -> Result<([u64; 4], [u64; 4]), PackError> {
+        let (mut words, mut flips) = ([0; 4], [0; 4]);
         walk(
             pos,
-            self.d,
+            self.files.column(),
             &mut self.files,
-            Bits::<false>::new(&mut words, &mut unused),
+            Bits::<PAIR>::new(&mut words, &mut flips),
         )?;
-        Ok(to_bytes(words))
+        Ok((words, flips))
     }
 
     /// The dialect the packer writes.
     pub fn dialect(&self) -> Dialect {
-        match self.d {
+        match self.files.column() {
             0 => Dialect::Hcp,
             _ => Dialect::PackedSfen,
         }
@@ -596,13 +604,7 @@ impl Packer {
 
     /// `pos` packed in the packer's dialect and in the other one.
     pub(crate) fn pack_both(&mut self, pos: &Position) -> Result<([u8; 32], [u8; 32]), PackError> {
-        let (mut words, mut flips) = ([0; 4], [0; 4]);
-        walk(
-            pos,
-            self.d,
-            &mut self.files,
-            Bits::<true>::new(&mut words, &mut flips),
-        )?;
+        let (words, flips) = self.words::<true>(pos)?;
         let mut other = words;
         for (w, f) in other.iter_mut().zip(flips) {
             *w ^= f;
