@@ -569,8 +569,9 @@ fn kakinoki_bytes<'b>(
 
 /// The format `source` looks like, as [`Format::sniff`] tells it from its
 /// first lines, each checked or decoded alone (CP932 into `arena`); with
-/// the lines looked at, which the reading goes on from. `Some(None)` when
-/// no line tells, and `None` when a line it looks at is not clean.
+/// the lines looked at before the one that tells, which the reading goes
+/// on from. `Some(None)` when no line tells, and `None` when a line it
+/// looks at is not clean.
 fn sniff_bytes<'b>(source: Source<'b>, arena: &mut String) -> Option<(Option<Format>, Prefix<'b>)> {
     let bytes = source.bytes();
     let mut sniffer = Sniffer::default();
@@ -581,19 +582,20 @@ fn sniff_bytes<'b>(source: Source<'b>, arena: &mut String) -> Option<(Option<For
         let at = prefix.end;
         let next = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |end| at + end + 1);
         let text = source.clean(at, next, arena).ok()?;
-        prefix.end = next;
         let line = text.text(arena);
         let line = line.strip_suffix('\n').unwrap_or(line);
-        let told = sniffer.line(line.strip_suffix('\r').unwrap_or(line));
+        // The line that tells is left to the reading, which may read it
+        // at fixed places (a KI2 file is told by its first move line).
+        if let Some(told) = sniffer.line(line.strip_suffix('\r').unwrap_or(line)) {
+            return Some((told, prefix));
+        }
+        prefix.end = next;
         // Decoded lines follow one another in the arena: one run.
         match (prefix.runs.last_mut(), text) {
             (Some(Clean::Arena(_, last)), Clean::Arena(start, end)) if *last == start => {
                 *last = end
             }
             _ => prefix.runs.push(text),
-        }
-        if let Some(told) = told {
-            return Some((told, prefix));
         }
     }
     Some((sniffer.end(), prefix))

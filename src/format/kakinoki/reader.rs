@@ -165,14 +165,18 @@ fn replay_game<'a>(
         })
         .sum();
     let mut reader = LineReader::new(plan.fixed.len() + other);
-    // The fixed lines' events not yet taken, copied a run at a time.
-    let mut fixed = &plan.fixed[..];
+    // The fixed lines' events not yet taken, from `taken` on.
+    let (mut fixed, mut taken) = (plan.fixed, 0);
     for step in plan.steps {
         match step {
+            // The fixed lines' events, all the game's so far, are moved.
+            Step::Fixed(events) if events == fixed.len() && reader.events().is_empty() => {
+                *reader.events() = std::mem::take(&mut fixed);
+            }
             Step::Fixed(events) => {
-                let (run, rest) = fixed.split_at(events);
+                let run = &fixed[taken..taken + events];
                 reader.events().extend_from_slice(run);
-                fixed = rest;
+                taken += events;
             }
             Step::Text { first, text } => {
                 for (n, line) in lines::numbered(text.text(arena)) {
