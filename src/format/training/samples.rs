@@ -150,11 +150,12 @@ fn replay(
     record: &Record,
     mut warnings: Option<&mut Vec<String>>,
 ) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
-    // Played here rather than through `Record::positions`, so that each
-    // position is copied once, into its sample.
-    let mut position = record.start.clone();
-    let mut out = Vec::with_capacity(record.tree.mainline().count());
-    let mut missing = 0;
+    let illegal =
+        |ply, mv, reason| TrainingError::Record(RecordError::IllegalMove { ply, mv, reason });
+    // Each sample's position is the last one's cloned within the vector
+    // and played on there: one copy a position.
+    let mut out: Vec<Sample> = Vec::with_capacity(record.tree.mainline().count());
+    let (mut missing, mut last_ply) = (0, 0);
     for (i, id) in record.tree.mainline().enumerate() {
         let node = record.tree.node(id);
         let Some(mv) = node.mv else {
@@ -168,22 +169,90 @@ fn replay(
                 node.ply
             ));
         }
-        let score = black.map(|v| eval::of_mover(v, position.side_to_move()));
+        let sample = match out.len() {
+            0 => {
+                let position = record.start.clone();
+                out.push(Sample {
+                    ply: 0,
+                    position,
+                    mv,
+                    score: 0,
+                    eval: None,
+                });
+                &mut out[0]
+            }
+            n => {
+                out.extend_from_within(n - 1..);
+                let sample = &mut out[n];
+                let played = sample.mv;
+                sample
+                    .position
+                    .play(played)
+                    .map_err(|r| illegal(last_ply, played, r))?;
+                sample
+            }
+        };
+        let score = black.map(|v| eval::of_mover(v, sample.position.side_to_move()));
         missing += usize::from(score.is_none());
-        out.push(Sample {
-            ply: i as u32,
-            position: position.clone(),
-            mv,
-            score: clamped(score),
-            eval: score,
-        });
-        position.play(mv).map_err(|reason| {
-            TrainingError::Record(RecordError::IllegalMove {
-                ply: node.ply,
-                mv,
-                reason,
-            })
-        })?;
+        (sample.ply, sample.mv, sample.score, sample.eval) = (i as u32, mv, clamped(score), score);
+        last_ply = node.ply;
+    }
+    // The last move is checked too, though no sample holds what it leads to.
+    if let Some(last) = out.last() {
+        let mv = last.mv;
+        last.position
+            .check_legal(mv)
+            .map_err(|r| illegal(last_ply, mv, r))?;
     }
     Ok((out, missing, record.start.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::NodeId;
+
+    /// A record of the even start with `moves` pushed as they are, legal
+    /// or not.
+    fn record(moves: &[&str]) -> Record {
+        let mut record = crate::read::read_text("V2.2\nPI\n+\n", crate::read::Format::Csa)
+            .unwrap()
+            .remove(0);
+        let mut at = NodeId::ROOT;
+        for usi in moves {
+            at = record.tree.push(at, Move::from_usi(usi).unwrap());
+        }
+        record
+    }
+
+    /// Each sample holds the position before its move; an illegal move is
+    /// refused with its ply, in the middle of the game and as its last.
+    #[test]
+    fn samples_hold_each_position_and_refuse_an_illegal_move() {
+        let (played, missing) = samples(&record(&["7g7f", "3c3d", "8h2b+"])).unwrap();
+        let sfens: Vec<String> = played.iter().map(|s| s.position.sfen()).collect();
+        assert_eq!(
+            sfens,
+            [
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+                "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+            ]
+        );
+        assert_eq!(missing, 3);
+        for (moves, ply) in [
+            (&["7g7f", "5a5c", "2g2f"][..], 2),
+            (&["7g7f", "3c3d", "7f7e", "5a5c"][..], 4),
+        ] {
+            match samples(&record(moves)) {
+                Err(TrainingError::Record(RecordError::IllegalMove { ply: at, mv, .. })) => {
+                    assert_eq!(
+                        (at, mv.to_string()),
+                        (ply, moves[ply as usize - 1].to_string())
+                    );
+                }
+                other => panic!("{moves:?}: {other:?}"),
+            }
+        }
+    }
 }
