@@ -63,21 +63,19 @@ impl Files {
         for (seen, now) in self.kinds.iter().zip(kinds) {
             changed |= *seen ^ *now;
         }
-        if !changed.is_empty() {
-            let occupied = pos.occupied();
-            let heads = changed.file_heads();
-            for (base, mut word) in heads.words() {
-                while word != 0 {
-                    let file = (base + word.trailing_zeros() as usize) / 9;
-                    word &= word - 1;
-                    if let Some(code) = self.codes.get_mut(file) {
-                        *code = code_file(pos.board(), file, occupied.file(file), self.d);
-                    }
+        // No test for an unchanged board: the loop then finds no file.
+        let occupied = pos.occupied();
+        for (base, mut word) in changed.file_heads().words() {
+            while word != 0 {
+                let file = (base + word.trailing_zeros() as usize) / 9;
+                word &= word - 1;
+                if let Some(code) = self.codes.get_mut(file) {
+                    *code = code_file(pos.board(), file, occupied.file(file), self.d);
                 }
             }
-            self.colors = *colors;
-            self.kinds = *kinds;
         }
+        self.colors = *colors;
+        self.kinds = *kinds;
         &self.codes
     }
 }
