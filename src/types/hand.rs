@@ -36,6 +36,13 @@ impl Hand {
         self.0[kind.index()] -= 1;
     }
 
+    /// The counts of the seven kinds, pawn first (in [`PieceKind::HAND`]
+    /// order).
+    #[inline]
+    pub(crate) fn counts(&self) -> [u8; 7] {
+        self.0
+    }
+
     /// Whether no piece at all is held.
     #[inline]
     pub fn is_empty(&self) -> bool {

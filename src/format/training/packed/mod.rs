@@ -148,6 +148,15 @@ const ROWS: [Row; 7] = [
     },
 ];
 
+// The rows are in the order a hand counts its kinds (see `put_hands`).
+const _: () = {
+    let mut r = 0;
+    while r < ROWS.len() {
+        assert!(ROWS[r].kind.index() == r);
+        r += 1;
+    }
+};
+
 /// How many of each hand kind a set holds, in [`ROWS`] order.
 const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
 
@@ -671,15 +680,20 @@ fn put_off_board<const PAIR: bool>(
     in_play: impl Fn(usize) -> usize,
 ) -> Result<(), PieceKind> {
     for (white, hand) in hands.into_iter().enumerate() {
-        if hand.is_empty() {
-            continue;
-        }
-        for (r, row) in ROWS.iter().enumerate() {
-            let n = hand.count(row.kind);
-            if n > 0 {
-                let n = usize::from(n.min(18));
-                bits.put(RUNS.hand[d][r][white][n], RUNS.hand[1 - d][r][white][n]);
-            }
+        // The counts a byte each, and the kinds held as the lowest bit of
+        // their byte: each byte's bits folded onto it.
+        let counts = hand.counts();
+        let [p, l, n, s, g, b, r] = counts;
+        let word = u64::from_le_bytes([p, l, n, s, g, b, r, 0]);
+        let folded = word | word >> 4;
+        let folded = folded | folded >> 2;
+        let mut held = (folded | folded >> 1) & 0x0001_0101_0101_0101;
+        while held != 0 {
+            // `ROWS` and the counts are in the same kind order.
+            let r = (held.trailing_zeros() / 8) as usize;
+            held &= held - 1;
+            let n = usize::from(counts.get(r).map_or(0, |&n| n.min(18)));
+            bits.put(RUNS.hand[d][r][white][n], RUNS.hand[1 - d][r][white][n]);
         }
     }
     // A position never holds more of a kind than a set (it refuses such a
