@@ -148,7 +148,7 @@ const ROWS: [Row; 7] = [
     },
 ];
 
-// The rows are in the order a hand counts its kinds (see `put_hands`).
+// The rows are in the order a hand counts its kinds (see `put_off_board`).
 const _: () = {
     let mut r = 0;
     while r < ROWS.len() {
@@ -683,8 +683,9 @@ fn put_off_board<const PAIR: bool>(
         // The counts a byte each, and the kinds held as the lowest bit of
         // their byte: each byte's bits folded onto it.
         let counts = hand.counts();
-        let [p, l, n, s, g, b, r] = counts;
-        let word = u64::from_le_bytes([p, l, n, s, g, b, r, 0]);
+        let mut bytes = [0; 8];
+        bytes[..7].copy_from_slice(&counts);
+        let word = u64::from_le_bytes(bytes);
         let folded = word | word >> 4;
         let folded = folded | folded >> 2;
         let mut held = (folded | folded >> 1) & 0x0001_0101_0101_0101;
