@@ -84,7 +84,7 @@ impl BookGame {
     /// `record`'s share: filtered (the filters replay it), then counted.
     pub fn of(record: &Record, job: &BookJob) -> Result<BookGame, String> {
         if let Some(filter) = &job.filter {
-            let game = Game::of(record).map_err(|e| e.to_string())?;
+            let game = Game::of_read(record).map_err(|e| e.to_string())?;
             if let Err(why) = filter.admit(&game) {
                 return Ok(BookGame::Rejected(why));
             }

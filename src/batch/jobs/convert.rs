@@ -60,7 +60,7 @@ impl Convert {
         let mut n = 0;
         games.records.retain(|record| {
             n += 1;
-            let admitted = Game::of(record)
+            let admitted = Game::of_read(record)
                 .map_err(|e| errors.push(Problem::said(name, format!("game {n}: {e}"))))
                 .and_then(|game| filter.admit(&game).map_err(|why| left_out.push(why)));
             admitted.is_ok()

@@ -35,7 +35,7 @@ impl Training {
         } = games;
         let mut kept = Vec::with_capacity(records.len());
         for (i, record) in records.iter().enumerate() {
-            match Game::of(record) {
+            match Game::of_read(record) {
                 Ok(game) => {
                     for w in &game.warnings {
                         tally

@@ -87,10 +87,24 @@ pub struct Game {
 }
 
 impl Game {
-    /// The training data of `record`'s mainline.
+    /// The training data of `record`'s mainline, each move checked as it
+    /// is played.
     pub fn of(record: &Record) -> Result<Game, TrainingError> {
+        Game::made(record, Moves::Checked)
+    }
+
+    /// [`Game::of`] for a record as a reader returned it, whose moves were
+    /// checked as it was built: they are played without checking them
+    /// again (as [`crate::write::write_read`] writes such a record). A record
+    /// built or changed by hand must go through [`Game::of`]: a move
+    /// against the rules here can make the replay panic.
+    pub fn of_read(record: &Record) -> Result<Game, TrainingError> {
+        Game::made(record, Moves::Trusted)
+    }
+
+    fn made(record: &Record, moves: Moves) -> Result<Game, TrainingError> {
         let mut warnings = Vec::new();
-        let (samples, missing, start) = replay(record, Some(&mut warnings))?;
+        let (samples, missing, start) = replay(record, moves, Some(&mut warnings))?;
         // Moves keep both kings and every piece count: a start that packs
         // is a game whose every position packs.
         pack(&start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
@@ -110,7 +124,7 @@ impl Game {
 /// The samples of `record`'s mainline, and how many moves had no
 /// evaluation.
 pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
-    replay(record, None).map(|(samples, missing, _)| (samples, missing))
+    replay(record, Moves::Checked, None).map(|(samples, missing, _)| (samples, missing))
 }
 
 /// One entry of `N` bytes per sample of `game`, each made by `entry` from
@@ -122,17 +136,22 @@ pub(crate) fn each_entry<const N: usize>(
     entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
 ) -> Result<Vec<[u8; N]>, TrainingError> {
     // One packer for the game: each position codes again only the files
-    // its move changed.
+    // its move changed, told by the move when the last sample's position
+    // is the one before.
     let mut packer = Packer::new(dialect);
+    let mut last: Option<&Sample> = None;
     game.samples
         .iter()
         .map(|sample| {
-            let packed = packer
-                .pack(&sample.position)
-                .map_err(|error| TrainingError::Pack {
-                    ply: sample.ply,
-                    error,
-                })?;
+            let packed = match last.filter(|l| l.ply + 1 == sample.ply) {
+                Some(before) => packer.pack_after(&sample.position, before.mv),
+                None => packer.pack(&sample.position),
+            }
+            .map_err(|error| TrainingError::Pack {
+                ply: sample.ply,
+                error,
+            })?;
+            last = Some(sample);
             Ok(entry(sample, packed))
         })
         .collect()
@@ -144,10 +163,20 @@ pub fn clamped(eval: Option<i32>) -> i16 {
     eval.unwrap_or(0).clamp(-32767, 32767) as i16
 }
 
+/// Whether a replay checks each move before it plays it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Moves {
+    /// Each move is checked; an illegal one is an error.
+    Checked,
+    /// The moves were checked when the record was read.
+    Trusted,
+}
+
 /// The samples, how many lack an evaluation, and the start; a move with
 /// two evaluations is said in `warnings`, when given.
 fn replay(
     record: &Record,
+    moves: Moves,
     mut warnings: Option<&mut Vec<String>>,
 ) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
     let illegal =
@@ -185,10 +214,13 @@ fn replay(
                 out.extend_from_within(n - 1..);
                 let sample = &mut out[n];
                 let played = sample.mv;
-                sample
-                    .position
-                    .play(played)
-                    .map_err(|r| illegal(last_ply, played, r))?;
+                match moves {
+                    Moves::Checked => sample
+                        .position
+                        .play(played)
+                        .map_err(|r| illegal(last_ply, played, r))?,
+                    Moves::Trusted => sample.position.play_unchecked(played),
+                }
                 sample
             }
         };
@@ -198,7 +230,7 @@ fn replay(
         last_ply = node.ply;
     }
     // The last move is checked too, though no sample holds what it leads to.
-    if let Some(last) = out.last() {
+    if let Some(last) = out.last().filter(|_| moves == Moves::Checked) {
         let mv = last.mv;
         last.position
             .check_legal(mv)
@@ -240,6 +272,22 @@ mod tests {
             ]
         );
         assert_eq!(missing, 3);
+        // A record as read plays the same without checking again.
+        let read = crate::read::read_text(
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e",
+            crate::read::Format::Usi,
+        )
+        .unwrap()
+        .remove(0);
+        let sfens_of = |game: Game| -> Vec<(String, Move)> {
+            game.samples
+                .iter()
+                .map(|s| (s.position.sfen(), s.mv))
+                .collect()
+        };
+        let (checked, trusted) = (Game::of(&read).unwrap(), Game::of_read(&read).unwrap());
+        assert_eq!(trusted.samples.len(), 5);
+        assert_eq!(sfens_of(trusted), sfens_of(checked));
         for (moves, ply) in [
             (&["7g7f", "5a5c", "2g2f"][..], 2),
             (&["7g7f", "3c3d", "7f7e", "5a5c"][..], 4),

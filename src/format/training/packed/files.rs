@@ -6,7 +6,7 @@
 
 use super::{piece_index, Emit, PIECES};
 use crate::position::Bitboard;
-use crate::{Piece, Position};
+use crate::{Move, Piece, Position};
 
 /// One file's code in a dialect, and the bits where the other dialect's
 /// code for the same file differs (the two give every piece a code of the
@@ -30,8 +30,21 @@ const EMPTY_FILE: FileCode = FileCode {
 pub(super) struct Files {
     d: usize,
     codes: [FileCode; 9],
+    /// Whether `colors` and `kinds` are the last position's: a position
+    /// told by its move does not keep them.
+    sets_kept: bool,
     colors: [Bitboard; 2],
     kinds: [Bitboard; 14],
+}
+
+/// How a position differs from the last one seen.
+#[derive(Clone, Copy)]
+pub(super) enum Change {
+    /// Not known: the sets are compared.
+    Unknown,
+    /// The last position with this move played: only the files of its
+    /// squares changed.
+    Played(Move),
 }
 
 impl Files {
@@ -40,6 +53,7 @@ impl Files {
         Files {
             d,
             codes: [EMPTY_FILE; 9],
+            sets_kept: true,
             colors: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 14],
         }
@@ -50,11 +64,42 @@ impl Files {
         self.d
     }
 
-    /// The codes of `pos`'s files, first file first. Only the files with
-    /// a square whose colour or kind differs from the last position seen
-    /// are coded again.
+    /// The codes of `pos`'s files, first file first. Only the files that
+    /// `change` says may differ from the last position seen are coded
+    /// again: with [`Change::Unknown`], those with a square whose colour or
+    /// kind differs (every file when the last position's sets were not
+    /// kept).
     #[inline]
-    pub(super) fn of(&mut self, pos: &Position) -> &[FileCode; 9] {
+    pub(super) fn of(&mut self, pos: &Position, change: Change) -> &[FileCode; 9] {
+        let occupied = pos.occupied();
+        match change {
+            Change::Played(mv) => {
+                self.sets_kept = false;
+                let to = mv.to().index() / 9;
+                self.code(pos, to, occupied);
+                if let Some(from) = mv.from().map(|sq| sq.index() / 9).filter(|&f| f != to) {
+                    self.code(pos, from, occupied);
+                }
+            }
+            Change::Unknown => {
+                let changed = self.changed(pos);
+                // No test for an unchanged board: the loop then finds no file.
+                for (base, mut word) in changed.file_heads().words() {
+                    while word != 0 {
+                        let file = (base + word.trailing_zeros() as usize) / 9;
+                        word &= word - 1;
+                        self.code(pos, file, occupied);
+                    }
+                }
+            }
+        }
+        &self.codes
+    }
+
+    /// The squares whose colour or kind differs from the last position
+    /// seen (all of them if its sets were not kept); keeps `pos`'s sets.
+    #[inline]
+    fn changed(&mut self, pos: &Position) -> Bitboard {
         let (colors, kinds) = pos.sets();
         let mut changed = Bitboard::EMPTY;
         for (seen, now) in self.colors.iter().zip(colors) {
@@ -63,20 +108,21 @@ impl Files {
         for (seen, now) in self.kinds.iter().zip(kinds) {
             changed |= *seen ^ *now;
         }
-        // No test for an unchanged board: the loop then finds no file.
-        let occupied = pos.occupied();
-        for (base, mut word) in changed.file_heads().words() {
-            while word != 0 {
-                let file = (base + word.trailing_zeros() as usize) / 9;
-                word &= word - 1;
-                if let Some(code) = self.codes.get_mut(file) {
-                    *code = code_file(pos.board(), file, occupied.file(file), self.d);
-                }
-            }
+        if !self.sets_kept {
+            changed = Bitboard::ALL;
+            self.sets_kept = true;
         }
         self.colors = *colors;
         self.kinds = *kinds;
-        &self.codes
+        changed
+    }
+
+    /// Codes file `file` (0 for the first) of `pos` again.
+    #[inline]
+    fn code(&mut self, pos: &Position, file: usize, occupied: Bitboard) {
+        if let Some(code) = self.codes.get_mut(file) {
+            *code = code_file(pos.board(), file, occupied.file(file), self.d);
+        }
     }
 }
 

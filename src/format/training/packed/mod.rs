@@ -15,7 +15,8 @@
 //! every window of bits, made from it.
 
 use crate::position::{Assembly, KingRule, SetupError};
-use crate::{Color, Hand, Piece, PieceKind, Position, Square};
+use crate::{Color, Hand, Move, Piece, PieceKind, Position, Square};
+use files::Change;
 use std::fmt;
 
 /// Which code table a packed position uses.
@@ -561,8 +562,23 @@ impl Packer {
 
     /// The packed form of `pos`.
     pub fn pack(&mut self, pos: &Position) -> Result<[u8; 32], PackError> {
-        let (words, _) = self.words::<false>(pos)?;
+        let (words, _) = self.words::<false>(pos, Change::Unknown)?;
         Ok(to_bytes(words))
+    }
+
+    /// The packed form of `pos`, which is the last position this packer
+    /// packed with `mv` played on it: only the files of `mv`'s squares are
+    /// coded again, without comparing the boards.
+    pub(crate) fn pack_after(&mut self, pos: &Position, mv: Move) -> Result<[u8; 32], PackError> {
+        let (words, _) = self.words::<false>(pos, Change::Played(mv))?;
+        let packed = to_bytes(words);
+        debug_assert_eq!(
+            Ok(packed),
+            pack(pos, self.dialect()),
+            "{} after {mv}",
+            pos.sfen()
+        );
+        Ok(packed)
     }
 
     /// `pos`'s words in the packer's dialect, and with `PAIR`, where the
@@ -571,10 +587,12 @@ impl Packer {
     fn words<const PAIR: bool>(
         &mut self,
         pos: &Position,
+        change: Change,
     ) -> Result<([u64; 4], [u64; 4]), PackError> {
         let (mut words, mut flips) = ([0; 4], [0; 4]);
         walk(
             pos,
+            change,
             self.files.column(),
             &mut self.files,
             Bits::<PAIR>::new(&mut words, &mut flips),
@@ -613,7 +631,7 @@ impl Packer {
 
     /// `pos` packed in the packer's dialect and in the other one.
     pub(crate) fn pack_both(&mut self, pos: &Position) -> Result<([u8; 32], [u8; 32]), PackError> {
-        let (words, flips) = self.words::<true>(pos)?;
+        let (words, flips) = self.words::<true>(pos, Change::Unknown)?;
         let mut other = words;
         for (w, f) in other.iter_mut().zip(flips) {
             *w ^= f;
@@ -623,10 +641,12 @@ impl Packer {
 }
 
 /// Writes `pos` in dialect column `d` to `bits` (and with `PAIR`, where
-/// the other column's bits differ), the board from `files`' codes.
+/// the other column's bits differ), the board from `files`' codes, which
+/// `change` tells what changed since the last position.
 #[inline(always)]
 fn walk<const PAIR: bool>(
     pos: &Position,
+    change: Change,
     d: usize,
     files: &mut files::Files,
     mut bits: Bits<'_, PAIR>,
@@ -636,7 +656,7 @@ fn walk<const PAIR: bool>(
         len: 15,
     };
     bits.put(head, head);
-    for file in files.of(pos) {
+    for file in files.of(pos, change) {
         bits.put_flipped(file.code, file.flips);
     }
     let hands = [pos.hand(Color::Black), pos.hand(Color::White)];

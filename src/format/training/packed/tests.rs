@@ -429,6 +429,47 @@ fn a_packer_over_many_positions_packs_each_as_alone() {
     }
 }
 
+/// A packer told each position's move ([`Packer::pack_after`]) gives what
+/// [`pack`] gives for the position alone, in both dialects, over random
+/// games from the start (and from a start with full hands, where drops
+/// abound). Every seventh position is packed without its move between
+/// them, after which the packer has no board to compare with: it must
+/// code every file again.
+#[test]
+fn a_packer_told_each_move_packs_each_as_alone() {
+    let mut rng = crate::test_util::rng::Rng::new(7717);
+    let starts = [
+        Position::startpos(),
+        Position::from_sfen("lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 b GBRgbr 1").unwrap(),
+    ];
+    let mut told = 0;
+    for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+        for _ in 0..40 {
+            let mut packer = Packer::new(dialect);
+            for start in &starts {
+                let mut pos = start.clone();
+                assert_eq!(packer.pack(&pos), pack(&pos, dialect));
+                for ply in 1..150 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let mv = legal[rng.below(legal.len())];
+                    pos.play(mv).unwrap();
+                    let packed = if ply % 7 == 0 {
+                        packer.pack(&pos)
+                    } else {
+                        told += 1;
+                        packer.pack_after(&pos, mv)
+                    };
+                    assert_eq!(packed, pack(&pos, dialect), "{} after {mv}", pos.sfen());
+                }
+            }
+        }
+    }
+    assert!(told > 10_000, "{told}");
+}
+
 /// [`repack`] gives what the general path gives: the position and error of
 /// [`unpack`], and [`pack`]'s bytes for the position it reads. Checked on
 /// [`varied_positions`] and on the same bytes with a bit flipped (other
