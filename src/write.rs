@@ -219,10 +219,9 @@ fn training(records: &[Record], data: Data) -> Result<Vec<u8>, WriteError> {
     let mut out = Vec::new();
     for (game, record) in records.iter().enumerate() {
         let fail = |error| WriteError::Training { game, error };
-        let bytes = Game::of_read(record)
-            .and_then(|g| data.encode(&g))
+        Game::of_read(record)
+            .and_then(|g| data.push(&g, &mut out))
             .map_err(fail)?;
-        out.extend_from_slice(&bytes);
     }
     Ok(out)
 }

@@ -73,9 +73,8 @@ impl Training {
                     .warnings
                     .push(format!("{name}: warning: game {}: {loss}", first + i + 1));
             }
-            match self.data.encode(&game) {
-                Ok(b) => bytes.extend_from_slice(&b),
-                Err(e) => tally.errors.push(Problem::said(name, e)),
+            if let Err(e) = self.data.push(&game, &mut bytes) {
+                tally.errors.push(Problem::said(name, e));
             }
         }
         bytes

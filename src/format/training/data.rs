@@ -86,10 +86,17 @@ impl Data {
 
     /// The bytes of `game` (all its samples, or what a filter kept).
     pub fn encode(self, game: &Game) -> Result<Vec<u8>, TrainingError> {
-        Ok(match self {
-            Data::Hcpe => hcpe::encode(game)?.concat(),
-            Data::Hcpe3 => hcpe3::encode(game)?,
-            Data::Psv => psv::encode(game)?.concat(),
-        })
+        let mut bytes = Vec::new();
+        self.push(game, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Appends [`Data::encode`]'s bytes to `out`; nothing when it fails.
+    pub fn push(self, game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
+        match self {
+            Data::Hcpe => hcpe::push(game, out),
+            Data::Hcpe3 => Ok(out.extend_from_slice(&hcpe3::encode(game)?)),
+            Data::Psv => psv::push(game, out),
+        }
     }
 }

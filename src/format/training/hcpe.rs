@@ -5,7 +5,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect, PackError};
-use super::samples::{each_entry, Game, TrainingError};
+use super::samples::{each_entry, entries_of, Game, TrainingError};
 use crate::record::Record;
 use crate::{Color, Move, Position};
 
@@ -34,8 +34,15 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
 /// The HCPE entries of a game's samples (all of them, or what a filter
 /// kept).
 pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
+    let mut bytes = Vec::new();
+    push(game, &mut bytes)?;
+    Ok(entries_of(&bytes))
+}
+
+/// Appends [`encode`]'s entries to `out`; nothing when one fails.
+pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
     let game_result = result(game.winner);
-    each_entry(game, Dialect::Hcp, |s, packed| {
+    each_entry(game, Dialect::Hcp, out, |s, packed| {
         fill(packed, s.mv, s.score, game_result)
     })
 }

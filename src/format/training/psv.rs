@@ -7,7 +7,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect, PackError};
-use super::samples::{each_entry, Game, TrainingError};
+use super::samples::{each_entry, entries_of, Game, TrainingError};
 use crate::record::Record;
 use crate::{Color, Move, Position};
 
@@ -26,7 +26,14 @@ pub fn entries(record: &Record) -> Result<(Vec<[u8; SIZE]>, usize), TrainingErro
 /// The PackedSfenValue entries of a game's samples (all of them, or what a
 /// filter kept).
 pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
-    each_entry(game, Dialect::PackedSfen, |s, packed| {
+    let mut bytes = Vec::new();
+    push(game, &mut bytes)?;
+    Ok(entries_of(&bytes))
+}
+
+/// Appends [`encode`]'s entries to `out`; nothing when one fails.
+pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
+    each_entry(game, Dialect::PackedSfen, out, |s, packed| {
         fill(packed, &s.position, s.mv, s.score, game.winner)
     })
 }

@@ -127,32 +127,49 @@ pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
     replay(record, Moves::Checked, None).map(|(samples, missing, _)| (samples, missing))
 }
 
-/// One entry of `N` bytes per sample of `game`, each made by `entry` from
-/// the sample and its position packed in `dialect`; a position that
-/// cannot be packed is the error of its sample's ply.
+/// Appends one entry of `N` bytes per sample of `game` to `out`, each made
+/// by `entry` from the sample and its position packed in `dialect`; a
+/// position that cannot be packed is the error of its sample's ply, and
+/// then nothing is appended.
 pub(crate) fn each_entry<const N: usize>(
     game: &Game,
     dialect: Dialect,
+    out: &mut Vec<u8>,
     entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
-) -> Result<Vec<[u8; N]>, TrainingError> {
+) -> Result<(), TrainingError> {
     // One packer for the game: each position codes again only the files
     // its move changed, told by the move when the last sample's position
     // is the one before.
     let mut packer = Packer::new(dialect);
     let mut last: Option<&Sample> = None;
-    game.samples
-        .iter()
-        .map(|sample| {
-            let packed = match last.filter(|l| l.ply + 1 == sample.ply) {
-                Some(before) => packer.pack_after(&sample.position, before.mv),
-                None => packer.pack(&sample.position),
-            }
-            .map_err(|error| TrainingError::Pack {
+    let before = out.len();
+    out.reserve(game.samples.len() * N);
+    for sample in &game.samples {
+        let packed = match last.filter(|l| l.ply + 1 == sample.ply) {
+            Some(before) => packer.pack_after(&sample.position, before.mv),
+            None => packer.pack(&sample.position),
+        };
+        let packed = packed.map_err(|error| {
+            out.truncate(before);
+            TrainingError::Pack {
                 ply: sample.ply,
                 error,
-            })?;
-            last = Some(sample);
-            Ok(entry(sample, packed))
+            }
+        })?;
+        out.extend_from_slice(&entry(sample, packed));
+        last = Some(sample);
+    }
+    Ok(())
+}
+
+/// `N`-byte entries, one after another, as arrays.
+pub(crate) fn entries_of<const N: usize>(bytes: &[u8]) -> Vec<[u8; N]> {
+    bytes
+        .chunks_exact(N)
+        .map(|chunk| {
+            let mut entry = [0; N];
+            entry.copy_from_slice(chunk);
+            entry
         })
         .collect()
 }
