@@ -260,27 +260,31 @@ impl<'p> Entry<'p> {
         repack: Option<Dialect>,
         sequel: &'p mut Sequel,
     ) -> Result<Entry<'p>, Fault> {
-        let guessed = sequel.step();
+        let guess = sequel.step();
         let Sequel {
             position,
             pending,
             packer,
+            packed,
         } = sequel;
-        let read = Entry::read_after(entry, data, layout, repack, guessed, position, packer);
+        let read = Entry::read_after(entry, data, layout, repack, guess, position, packer, packed);
         *pending = read.as_ref().ok().map(|e| e.mv);
         read
     }
 
     /// [`Entry::read_repacked`] into `position`, which holds the position
-    /// the entry before led to when `guessed`.
+    /// the entry before led to as `guess` says; `packed` is set when the
+    /// guess held (see [`Sequel`]).
+    #[allow(clippy::too_many_arguments)]
     fn read_after(
         entry: &[u8],
         data: super::Data,
         layout: Layout,
         repack: Option<Dialect>,
-        guessed: bool,
+        guess: Guess,
         position: &'p mut Position,
         packer: &mut Option<Packer>,
+        packed: &mut bool,
     ) -> Result<Entry<'p>, Fault> {
         let code = u16::from_le_bytes([entry[34], entry[35]]);
         let eval = i16::from_le_bytes([entry[32], entry[33]]);
@@ -294,9 +298,10 @@ impl<'p> Entry<'p> {
                 Dialect::PackedSfen,
                 Some(u32::from(ply)),
                 repack,
-                guessed,
+                guess,
                 position,
                 packer,
+                packed,
             )?;
             let winner = match entry[38] as i8 {
                 0 => None,
@@ -314,8 +319,16 @@ impl<'p> Entry<'p> {
                 repacked,
             });
         }
-        let repacked =
-            self::position(entry, Dialect::Hcp, None, repack, guessed, position, packer)?;
+        let repacked = self::position(
+            entry,
+            Dialect::Hcp,
+            None,
+            repack,
+            guess,
+            position,
+            packer,
+            packed,
+        )?;
         let mv = mv(position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
@@ -552,6 +565,9 @@ pub(crate) struct Sequel {
     /// What checks the guesses, made at the first: it keeps the last
     /// position's board codes.
     packer: Option<Packer>,
+    /// Whether the packer's last position is `position` (the last guess
+    /// held): the next guess is then told the move between them.
+    packed: bool,
 }
 
 impl Default for Sequel {
@@ -560,20 +576,38 @@ impl Default for Sequel {
             position: Position::blank(),
             pending: None,
             packer: None,
+            packed: false,
         }
     }
 }
 
+/// What the position a [`Sequel`] holds is for the next entry.
+#[derive(Clone, Copy)]
+enum Guess {
+    /// Nothing: the entry is read from its bytes.
+    None,
+    /// Where the last entry's move led: checked against the entry's bytes.
+    Led,
+    /// The same, and the packer's last position is the one the move left
+    /// (the packer is told the move).
+    LedFromPacked(Move),
+}
+
 impl Sequel {
-    /// Plays the last entry's move, if it was read: whether the position
-    /// is now where it led.
-    fn step(&mut self) -> bool {
+    /// Plays the last entry's move, if it was read: what the position now
+    /// is.
+    fn step(&mut self) -> Guess {
+        let packed = std::mem::take(&mut self.packed);
         match self.pending.take() {
             Some(mv) => {
                 self.position.play_unchecked(mv);
-                true
+                if packed {
+                    Guess::LedFromPacked(mv)
+                } else {
+                    Guess::Led
+                }
             }
-            None => false,
+            None => Guess::None,
         }
     }
 }
@@ -583,44 +617,52 @@ impl Sequel {
 /// `repack` names a dialect, gives that position packed in it
 /// ([`packed::pack`]'s bytes, written while reading).
 ///
-/// When `guessed`, `out` holds a guess: the previous entry's sequel
+/// When `guess` says so, `out` holds a guess: the previous entry's sequel
 /// ([`Sequel`]). If it packs to the same bytes, it is the position they
-/// hold (packing reads back as itself), so it is kept and the bytes go
-/// unread.
+/// hold (packing reads back as itself), so it is kept, the bytes go
+/// unread, and `packed` is set: the packer's last position is `out`.
+#[allow(clippy::too_many_arguments)]
 fn position(
     entry: &[u8],
     dialect: Dialect,
     ply: Option<u32>,
     repack: Option<Dialect>,
-    guessed: bool,
+    guess: Guess,
     out: &mut Position,
     packer: &mut Option<Packer>,
+    packed: &mut bool,
 ) -> Result<Option<[u8; 32]>, Fault> {
     let fault = |e| Fault::at(0, ReadErrorKind::Position(e));
-    let packed: &[u8; 32] = entry[..32]
+    let bytes: &[u8; 32] = entry[..32]
         .try_into()
         .expect("an entry is 32 bytes and more");
     let move_number = ply.unwrap_or(1);
-    if guessed {
+    let after = match guess {
+        Guess::None => None,
+        Guess::Led => Some(None),
+        Guess::LedFromPacked(mv) => Some(Some(mv)),
+    };
+    if let Some(after) = after {
         // Checked, and packed in the other dialect when asked, in one walk.
-        let packer = match packer {
-            Some(p) if p.dialect() == dialect => p,
-            _ => packer.insert(Packer::new(dialect)),
+        let (packer, after) = match packer {
+            Some(p) if p.dialect() == dialect => (p, after),
+            _ => (packer.insert(Packer::new(dialect)), None),
         };
         let repacked = match repack {
-            Some(to) if to != dialect => packer.packs_to_then_other(out, packed).map(Some),
+            Some(to) if to != dialect => packer.packs_to_then_other(out, bytes, after).map(Some),
             _ => packer
-                .packs_to(out, packed)
-                .then_some(repack.map(|_| *packed)),
+                .packs_to(out, bytes, after)
+                .then_some(repack.map(|_| *bytes)),
         };
         if let Some(repacked) = repacked {
             out.set_move_number(move_number);
+            *packed = true;
             return Ok(repacked);
         }
     }
     match repack {
-        Some(to) => packed::repack(packed, dialect, to, move_number, out).map(Some),
-        None => packed::unpack_into(packed, dialect, move_number, out).map(|()| None),
+        Some(to) => packed::repack(bytes, dialect, to, move_number, out).map(Some),
+        None => packed::unpack_into(bytes, dialect, move_number, out).map(|()| None),
     }
     .map_err(fault)
 }
@@ -762,7 +804,16 @@ pub(crate) fn block_len(bytes: &[u8]) -> Result<usize, usize> {
 /// The record of one whole hcpe3 game block.
 fn game_record(block: &[u8]) -> Result<Record, Fault> {
     let mut pos = Position::blank();
-    position(block, Dialect::Hcp, None, None, false, &mut pos, &mut None)?;
+    position(
+        block,
+        Dialect::Hcp,
+        None,
+        None,
+        Guess::None,
+        &mut pos,
+        &mut None,
+        &mut false,
+    )?;
     let mut record = start_record(&pos);
     if block[35] != 0 {
         record.headers.push(Header {

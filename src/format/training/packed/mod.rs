@@ -611,8 +611,20 @@ impl Packer {
     /// Whether `pos` packs to `bytes`: the side to move and the kings'
     /// squares (the first 15 bits) are compared first, and the rest is
     /// packed only when they agree.
-    pub(crate) fn packs_to(&mut self, pos: &Position, bytes: &[u8; 32]) -> bool {
-        heads_agree(pos, bytes) && self.pack(pos).is_ok_and(|packed| packed == *bytes)
+    /// With `after`, `pos` is the last position packed with that move
+    /// played on it (as [`Packer::pack_after`] is told).
+    pub(crate) fn packs_to(
+        &mut self,
+        pos: &Position,
+        bytes: &[u8; 32],
+        after: Option<Move>,
+    ) -> bool {
+        heads_agree(pos, bytes)
+            && match after {
+                Some(mv) => self.pack_after(pos, mv),
+                None => self.pack(pos),
+            }
+            .is_ok_and(|packed| packed == *bytes)
     }
 
     /// `pos` packed in the other dialect, if it packs to `bytes`
@@ -621,22 +633,35 @@ impl Packer {
         &mut self,
         pos: &Position,
         bytes: &[u8; 32],
+        after: Option<Move>,
     ) -> Option<[u8; 32]> {
         if !heads_agree(pos, bytes) {
             return None;
         }
-        let (ours, other) = self.pack_both(pos).ok()?;
+        let (ours, other) = self.pack_both(pos, after).ok()?;
         (ours == *bytes).then_some(other)
     }
 
-    /// `pos` packed in the packer's dialect and in the other one.
-    pub(crate) fn pack_both(&mut self, pos: &Position) -> Result<([u8; 32], [u8; 32]), PackError> {
-        let (words, flips) = self.words::<true>(pos, Change::Unknown)?;
+    /// `pos` packed in the packer's dialect and in the other one; `after`
+    /// as [`Packer::packs_to`] is told.
+    pub(crate) fn pack_both(
+        &mut self,
+        pos: &Position,
+        after: Option<Move>,
+    ) -> Result<([u8; 32], [u8; 32]), PackError> {
+        let change = after.map_or(Change::Unknown, Change::Played);
+        let (words, flips) = self.words::<true>(pos, change)?;
         let mut other = words;
         for (w, f) in other.iter_mut().zip(flips) {
             *w ^= f;
         }
-        Ok((to_bytes(words), to_bytes(other)))
+        let both = (to_bytes(words), to_bytes(other));
+        debug_assert!(
+            after.is_none() || Ok(both) == Packer::new(self.dialect()).pack_both(pos, None),
+            "{} after {after:?}",
+            pos.sfen()
+        );
+        Ok(both)
     }
 }
 

@@ -363,7 +363,7 @@ fn packing_both_dialects_at_once_gives_each() {
             (Dialect::Hcp, Dialect::PackedSfen),
             (Dialect::PackedSfen, Dialect::Hcp),
         ] {
-            let (ours, theirs) = Packer::new(dialect).pack_both(pos).unwrap();
+            let (ours, theirs) = Packer::new(dialect).pack_both(pos, None).unwrap();
             assert_eq!(
                 hex(&ours),
                 hex(&pack(pos, dialect).unwrap()),
@@ -377,14 +377,14 @@ fn packing_both_dialects_at_once_gives_each() {
                 pos.sfen()
             );
             assert_eq!(
-                Packer::new(dialect).packs_to_then_other(pos, &ours),
+                Packer::new(dialect).packs_to_then_other(pos, &ours, None),
                 Some(theirs)
             );
             let bit = rng.next() as usize % 256;
             let mut spoiled = ours;
             spoiled[bit / 8] ^= 1 << (bit % 8);
             assert_eq!(
-                Packer::new(dialect).packs_to_then_other(pos, &spoiled),
+                Packer::new(dialect).packs_to_then_other(pos, &spoiled, None),
                 None
             );
         }
@@ -416,7 +416,7 @@ fn a_packer_over_many_positions_packs_each_as_alone() {
             for pos in order {
                 let alone = pack(pos, dialect).unwrap();
                 assert_eq!(hex(&one.pack(pos).unwrap()), hex(&alone), "{}", pos.sfen());
-                let (ours, theirs) = both.pack_both(pos).unwrap();
+                let (ours, theirs) = both.pack_both(pos, None).unwrap();
                 assert_eq!(hex(&ours), hex(&alone), "{}", pos.sfen());
                 assert_eq!(
                     hex(&theirs),
