@@ -95,7 +95,10 @@ impl Data {
     pub fn push(self, game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
         match self {
             Data::Hcpe => hcpe::push(game, out),
-            Data::Hcpe3 => Ok(out.extend_from_slice(&hcpe3::encode(game)?)),
+            Data::Hcpe3 => {
+                out.extend_from_slice(&hcpe3::encode(game)?);
+                Ok(())
+            }
             Data::Psv => psv::push(game, out),
         }
     }
