@@ -74,7 +74,7 @@ pub use clean::{decode_cp932_cleanly, decode_utf8_cleanly};
 use std::borrow::Cow;
 use std::path::Path;
 
-use encoding_rs::DecoderResult;
+use encoding_rs::{CoderResult, DecoderResult};
 
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -322,7 +322,11 @@ fn transcode(bytes: &[u8], base: usize, encoding: Encoding, tail: &str) -> Decod
     // sequences; the rest are replaced without being kept track of.
     let mut spots: Vec<(usize, usize)> = Vec::new();
     let mut read = 0;
-    loop {
+    // Until the spots are all found, the decoder stops at each undecodable
+    // sequence; then it replaces the rest itself. (Each call costs a touch
+    // of every page of the text's spare room: a call per sequence of a
+    // large binary file took time growing with the square of its size.)
+    while spots.len() < MAX_REPORTED {
         let rest = bytes.get(read..).unwrap_or_default();
         let (result, consumed) =
             decoder.decode_to_string_without_replacement(rest, &mut text, true);
@@ -333,11 +337,20 @@ fn transcode(bytes: &[u8], base: usize, encoding: Encoding, tail: &str) -> Decod
                 make_room(&mut text, &decoder, bytes.len().saturating_sub(read))
             }
             DecoderResult::Malformed(bad, after) => {
-                if spots.len() < MAX_REPORTED {
-                    let start = read.saturating_sub(usize::from(bad) + usize::from(after));
-                    spots.push((base + start, text.len()));
-                }
+                let start = read.saturating_sub(usize::from(bad) + usize::from(after));
+                spots.push((base + start, text.len()));
                 text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    }
+    while spots.len() == MAX_REPORTED {
+        let rest = bytes.get(read..).unwrap_or_default();
+        let (result, consumed, _) = decoder.decode_to_string(rest, &mut text, true);
+        read += consumed;
+        match result {
+            CoderResult::InputEmpty => break,
+            CoderResult::OutputFull => {
+                make_room(&mut text, &decoder, bytes.len().saturating_sub(read))
             }
         }
     }

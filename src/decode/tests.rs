@@ -367,6 +367,13 @@ fn only_the_first_malformed_sequences_are_listed_but_all_are_replaced() {
     assert_eq!(decoded.malformed.len(), MAX_REPORTED);
     assert_eq!(decoded.malformed[15], at(30, 16, 1));
     assert_eq!(decoded.text, "\u{FFFD}\n".repeat(40));
+    // Past the listed ones, CP932 text between them decodes as before.
+    let bytes = [cp932("▲７六歩").as_slice(), b"\xFD\xFD"]
+        .concat()
+        .repeat(40);
+    let decoded = forced(Cp932, &bytes);
+    assert_eq!(decoded.malformed.len(), MAX_REPORTED);
+    assert_eq!(decoded.text, "▲７六歩\u{FFFD}\u{FFFD}".repeat(40));
 }
 
 #[test]
