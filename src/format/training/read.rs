@@ -291,18 +291,13 @@ impl<'p> Entry<'p> {
         let mv = |pos: &Position, layout| {
             legal_move(pos, code, layout).map_err(|kind| Fault::at(34, kind))
         };
+        // The position, read as `guess` says, in `dialect`, with `ply`.
+        let mut read = |dialect, ply, position: &mut Position| {
+            self::position(entry, dialect, ply, repack, guess, position, packer, packed)
+        };
         if data == super::Data::Psv {
             let ply = u16::from_le_bytes([entry[36], entry[37]]);
-            let repacked = self::position(
-                entry,
-                Dialect::PackedSfen,
-                Some(u32::from(ply)),
-                repack,
-                guess,
-                position,
-                packer,
-                packed,
-            )?;
+            let repacked = read(Dialect::PackedSfen, Some(u32::from(ply)), position)?;
             let winner = match entry[38] as i8 {
                 0 => None,
                 1 => Some(position.side_to_move()),
@@ -319,16 +314,7 @@ impl<'p> Entry<'p> {
                 repacked,
             });
         }
-        let repacked = self::position(
-            entry,
-            Dialect::Hcp,
-            None,
-            repack,
-            guess,
-            position,
-            packer,
-            packed,
-        )?;
+        let repacked = read(Dialect::Hcp, None, position)?;
         let mv = mv(position, layout)?;
         let (winner, flags) = result_bits(entry[36])
             .ok_or_else(|| Fault::at(36, ReadErrorKind::Result(i16::from(entry[36]))))?;
