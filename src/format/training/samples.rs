@@ -142,15 +142,15 @@ pub(crate) fn each_entry<const N: usize>(
     // is the one before.
     let mut packer = Packer::new(dialect);
     let mut last: Option<&Sample> = None;
-    let before = out.len();
+    let start = out.len();
     out.reserve(game.samples.len() * N);
     for sample in &game.samples {
         let packed = match last.filter(|l| l.ply + 1 == sample.ply) {
-            Some(before) => packer.pack_after(&sample.position, before.mv),
+            Some(previous) => packer.pack_after(&sample.position, previous.mv),
             None => packer.pack(&sample.position),
         };
         let packed = packed.map_err(|error| {
-            out.truncate(before);
+            out.truncate(start);
             TrainingError::Pack {
                 ply: sample.ply,
                 error,
