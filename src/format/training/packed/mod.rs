@@ -18,6 +18,7 @@ use crate::position::{Assembly, KingRule, SetupError};
 use crate::{Color, Hand, Move, Piece, PieceKind, Position, Square};
 use files::Change;
 use std::fmt;
+use tail::{Key, Tail};
 
 /// Which code table a packed position uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -487,6 +488,26 @@ impl<'w, const PAIR: bool> Bits<'w, PAIR> {
         }
     }
 
+    /// The rest of the 256 bits as they stand in `words` (and `flips`,
+    /// with `PAIR`): the bits from the one being written to the end.
+    #[inline(always)]
+    fn copy_rest(&mut self, words: &[u64; 4], flips: &[u64; 4]) {
+        // What was put lies below `filled`, which is below 64.
+        let high = !((1u64 << self.filled) - 1);
+        let at = self.word.min(4);
+        for w in at..4 {
+            let (word, flip) = match w == at {
+                true => (self.acc | words[w] & high, self.flip | flips[w] & high),
+                false => (words[w], flips[w]),
+            };
+            self.words[w] = word;
+            if PAIR {
+                self.flips[w] = flip;
+            }
+        }
+        (self.word, self.filled, self.acc, self.flip) = (4, 0, 0, 0);
+    }
+
     /// The bits written so far.
     #[cfg(debug_assertions)]
     fn at(&self) -> usize {
@@ -532,8 +553,9 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 
 /// Packs positions one after another in a dialect, each as [`pack`] does.
 /// It keeps the last position's board codes a file at a time and codes
-/// again only the files whose squares changed, so the positions of a game
-/// pack faster through one packer than each alone. Any position may
+/// again only the files whose squares changed, and copies what follows the
+/// board after a move that changed neither hand, so the
+/// positions of a game pack faster through one packer than each alone. Any position may
 /// follow any other.
 ///
 /// ```
@@ -550,6 +572,7 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 #[derive(Clone)]
 pub struct Packer {
     files: files::Files,
+    tail: Tail,
 }
 
 impl Packer {
@@ -557,6 +580,7 @@ impl Packer {
     pub fn new(dialect: Dialect) -> Packer {
         Packer {
             files: files::Files::new(column(dialect)),
+            tail: Tail::new(),
         }
     }
 
@@ -590,13 +614,15 @@ impl Packer {
         change: Change,
     ) -> Result<([u64; 4], [u64; 4]), PackError> {
         let (mut words, mut flips) = ([0; 4], [0; 4]);
-        walk(
+        let key = walk(
             pos,
             change,
             self.files.column(),
             &mut self.files,
+            &mut self.tail,
             Bits::<PAIR>::new(&mut words, &mut flips),
         )?;
+        self.tail.keep(key, &words, PAIR.then_some(&flips));
         Ok((words, flips))
     }
 
@@ -667,15 +693,17 @@ impl Packer {
 
 /// Writes `pos` in dialect column `d` to `bits` (and with `PAIR`, where
 /// the other column's bits differ), the board from `files`' codes, which
-/// `change` tells what changed since the last position.
+/// `change` tells what changed since the last position, and what follows
+/// it from `tail` when that is unchanged. Returns the key of what follows.
 #[inline(always)]
 fn walk<const PAIR: bool>(
     pos: &Position,
     change: Change,
     d: usize,
     files: &mut files::Files,
+    tail: &mut Tail,
     mut bits: Bits<'_, PAIR>,
-) -> Result<(), PackError> {
+) -> Result<Key, PackError> {
     let head = Emit {
         bits: head(pos)?,
         len: 15,
@@ -685,14 +713,18 @@ fn walk<const PAIR: bool>(
         bits.put_flipped(file.code, file.flips);
     }
     let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
-    put_off_board(&mut bits, d, hands, pos.occupied().count(), |r| {
-        in_play(pos, ROWS[r].kind)
-    })
-    .map_err(PackError::TooMany)?;
+    let key = [hands[0].counts(), hands[1].counts()];
+    match tail.same(key, change, PAIR) {
+        Some((words, flips)) => bits.copy_rest(words, flips),
+        None => put_off_board(&mut bits, d, hands, pos.occupied().count(), |r| {
+            in_play(pos, ROWS[r].kind)
+        })
+        .map_err(PackError::TooMany)?,
+    }
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
     bits.finish();
-    Ok(())
+    Ok(key)
 }
 
 /// Whether the side to move and the kings' squares of `pos` are the
@@ -1185,6 +1217,7 @@ fn decode<S: Squares>(
 
 mod files;
 mod repack;
+mod tail;
 pub(crate) use repack::repack;
 
 #[cfg(test)]

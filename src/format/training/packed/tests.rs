@@ -429,6 +429,31 @@ fn a_packer_over_many_positions_packs_each_as_alone() {
     }
 }
 
+/// What follows the board is copied from the last position only when it
+/// is the same: positions with the same hands and as many pieces on the
+/// board can still differ in the box, and then it is written again.
+#[test]
+fn a_packer_writes_the_box_again_when_only_the_box_changed() {
+    let boxed = [
+        "4k4/9/9/9/9/9/9/P8/4K4 b - 1",
+        "4k4/9/9/9/9/9/9/L8/4K4 b - 1",
+        "4k4/9/9/9/9/9/9/L8/4K4 b - 1",
+        "4k4/9/9/9/9/9/9/1L7/4K4 b P 1",
+        "4k4/9/9/9/9/9/9/1P7/4K4 b L 1",
+        "4k4/9/9/9/9/9/9/1+P7/4K4 b L 1",
+    ];
+    for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+        let (mut one, mut both) = (Packer::new(dialect), Packer::new(dialect));
+        for sfen in boxed {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let alone = pack(&pos, dialect).unwrap();
+            assert_eq!(hex(&one.pack(&pos).unwrap()), hex(&alone), "{sfen}");
+            let (ours, _) = both.pack_both(&pos, None).unwrap();
+            assert_eq!(hex(&ours), hex(&alone), "{sfen}");
+        }
+    }
+}
+
 /// A packer told each position's move ([`Packer::pack_after`]) gives what
 /// [`pack`] gives for the position alone, in both dialects, over random
 /// games from the start (and from a start with full hands, where drops
@@ -441,6 +466,9 @@ fn a_packer_told_each_move_packs_each_as_alone() {
     let starts = [
         Position::startpos(),
         Position::from_sfen("lnsgk4/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGK4 b GBRgbr 1").unwrap(),
+        // White gave a bishop: one in the box from the start.
+        Position::from_sfen("lnsgkgsnl/7r1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")
+            .unwrap(),
     ];
     let mut told = 0;
     for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
