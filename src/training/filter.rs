@@ -175,11 +175,8 @@ impl Filter {
             }
         }
         if self.require_eval {
-            let side_has_eval = |c: Color| {
-                game.samples
-                    .iter()
-                    .any(|s| s.position.side_to_move() == c && s.eval.is_some())
-            };
+            let side_has_eval =
+                |c: Color| game.samples.iter().any(|s| s.side == c && s.eval.is_some());
             if !side_has_eval(Color::Black) || !side_has_eval(Color::White) {
                 return Err(Rejection::Eval);
             }

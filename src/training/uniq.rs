@@ -10,7 +10,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{Dialect, Packer};
-use super::samples::{Game, Sample};
+use super::samples::Game;
 use crate::{Move, Position};
 use std::collections::{HashMap, HashSet};
 
@@ -71,7 +71,7 @@ impl Seen {
         match self.repeats {
             Repeats::Games => self
                 .games
-                .insert(&game.start, game.samples.iter().map(|s| s.mv).collect()),
+                .insert(game.start(), game.samples.iter().map(|s| s.mv).collect()),
             Repeats::Positions => true,
         }
     }
@@ -89,30 +89,36 @@ impl Seen {
         // One packer for the game's positions and one for their
         // rotations: each codes again only the files a move changed.
         let mut packers = [Packer::new(Dialect::Hcp), Packer::new(Dialect::Hcp)];
-        game.samples.retain(|sample| {
-            key(sample, flip_fold, &mut packers).is_none_or(|k| positions.insert(k))
+        let mut kept = Vec::with_capacity(before);
+        let replayed = game.replay(|sample, pos| {
+            let k = key(pos, sample.mv, flip_fold, &mut packers);
+            kept.push(k.is_none_or(|k| positions.insert(k)));
+            Ok::<(), std::convert::Infallible>(())
         });
+        let Ok(()) = replayed;
+        let mut kept = kept.into_iter();
+        game.samples.retain(|_| kept.next().unwrap_or(true));
         game.missing = game.samples.iter().filter(|s| s.eval.is_none()).count();
         before - game.samples.len()
     }
 }
 
-/// A sample's position and move, packed (HCP and move16); with `flip_fold`,
-/// the smaller of that and its rotation's. `None` for a position that has
-/// no packed form: it is never counted as a repeat.
-fn key(sample: &Sample, flip_fold: bool, packers: &mut [Packer; 2]) -> Option<[u8; 34]> {
+/// A position and the move played from it, packed (HCP and move16); with
+/// `flip_fold`, the smaller of that and its rotation's. `None` for a
+/// position that has no packed form: it is never counted as a repeat.
+fn key(pos: &Position, mv: Move, flip_fold: bool, packers: &mut [Packer; 2]) -> Option<[u8; 34]> {
     let [own, rotated] = packers;
-    let one = |packer: &mut Packer, position: &crate::Position, mv: Move| -> Option<[u8; 34]> {
+    let one = |packer: &mut Packer, position: &Position, mv: Move| -> Option<[u8; 34]> {
         let mut k = [0u8; 34];
         k[..32].copy_from_slice(&packer.pack(position).ok()?);
         k[32..].copy_from_slice(&move16::encode(mv, Layout::Apery).to_le_bytes());
         Some(k)
     };
-    let k = one(own, &sample.position, sample.mv)?;
+    let k = one(own, pos, mv)?;
     if !flip_fold {
         return Some(k);
     }
-    let flipped = one(rotated, &sample.position.flip(), sample.mv.flip())?;
+    let flipped = one(rotated, &pos.flip(), mv.flip())?;
     Some(k.min(flipped))
 }
 

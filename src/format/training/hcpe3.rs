@@ -51,7 +51,7 @@ pub fn encode(game: &Game) -> Result<Vec<u8>, TrainingError> {
     let moves = game.samples.len();
     let count = u16::try_from(moves).map_err(|_| TrainingError::TooLong { moves })?;
     let mut out = Vec::with_capacity(HEADER_SIZE + moves * (MOVE_SIZE + CANDIDATE_SIZE));
-    push_header(&mut out, &game.start, count, result(game))
+    push_header(&mut out, game.start(), count, result(game))
         .map_err(|error| TrainingError::Pack { ply: 0, error })?;
     for sample in &game.samples {
         push_move(&mut out, sample.mv, sample.score);

@@ -33,8 +33,8 @@ pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
 
 /// Appends [`encode`]'s entries to `out`; nothing when one fails.
 pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
-    each_entry(game, Dialect::PackedSfen, out, |s, packed| {
-        fill(packed, &s.position, s.mv, s.score, game.winner)
+    each_entry(game, Dialect::PackedSfen, out, |s, pos, packed| {
+        fill(packed, pos, s.mv, s.score, game.winner)
     })
 }
 
@@ -88,7 +88,7 @@ pub fn saturated(game: &Game) -> Option<(usize, u32)> {
     let over: Vec<u32> = game
         .samples
         .iter()
-        .map(|s| s.position.move_number())
+        .map(|s| s.move_number)
         .filter(|&n| n > u32::from(u16::MAX))
         .collect();
     Some((over.len(), *over.first()?))

@@ -46,15 +46,20 @@ impl fmt::Display for TrainingError {
 
 impl std::error::Error for TrainingError {}
 
-/// One position to learn from.
-#[derive(Clone, Debug)]
+/// One position to learn from. The position itself is not kept: it is
+/// the game's start with the moves before it played, which
+/// [`Game::replay`] gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sample {
-    /// The position's ply in the record (0 for the start), for errors.
+    /// How many moves of the mainline come before the position (0 for the
+    /// start).
     pub ply: u32,
-    /// The position before the move.
-    pub position: Position,
     /// The move played from it.
     pub mv: Move,
+    /// Who plays it.
+    pub side: Color,
+    /// The position's move number, as its SFEN says.
+    pub move_number: u32,
     /// The evaluation from the side to move, clamped to ±32767; 0 when the
     /// record gives none.
     pub score: i16,
@@ -68,9 +73,12 @@ pub struct Sample {
 #[derive(Clone, Debug)]
 pub struct Game {
     /// The start position.
-    pub start: Position,
-    /// One sample per mainline move.
-    pub samples: Vec<Sample>,
+    start: Position,
+    /// Every mainline move, legal from the start on: the samples a filter
+    /// dropped still lead to the ones after them.
+    moves: Vec<Move>,
+    /// One sample per mainline move, in order, less what a filter dropped.
+    pub(crate) samples: Vec<Sample>,
     /// How many of them have no evaluation.
     pub missing: usize,
     /// Who won, if anyone.
@@ -94,23 +102,24 @@ impl Game {
     }
 
     /// [`Game::of`] for a record as a reader returned it, whose moves were
-    /// checked as it was built: they are played without checking them
-    /// again (as [`crate::write::write_read`] writes such a record). A record
-    /// built or changed by hand must go through [`Game::of`]: a move
-    /// against the rules here can make the replay panic.
+    /// checked as it was built: they are not played again here (as
+    /// [`crate::write::write_read`] writes such a record). A record built
+    /// or changed by hand must go through [`Game::of`]: a move against
+    /// the rules here can make the replay panic.
     pub fn of_read(record: &Record) -> Result<Game, TrainingError> {
         Game::made(record, Moves::Trusted)
     }
 
     fn made(record: &Record, moves: Moves) -> Result<Game, TrainingError> {
         let mut warnings = Vec::new();
-        let (samples, missing, start) = replay(record, moves, Some(&mut warnings))?;
+        let (samples, missing, moves) = read(record, moves, Some(&mut warnings))?;
         // Moves keep both kings and every piece count: a start that packs
         // is a game whose every position packs.
-        pack(&start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
+        pack(&record.start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
         let ending = record.ending();
         Ok(Game {
-            start,
+            start: record.start.clone(),
+            moves,
             samples,
             missing,
             winner: ending.and_then(|e| e.winner),
@@ -119,23 +128,55 @@ impl Game {
             warnings,
         })
     }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The samples, in the order of the game, less what a filter dropped.
+    pub fn samples(&self) -> &[Sample] {
+        &self.samples
+    }
+
+    /// Calls `each` with every sample and the position before its move,
+    /// in order, playing the game from its start once; stops at the first
+    /// error `each` returns.
+    pub fn replay<'g, E>(
+        &'g self,
+        mut each: impl FnMut(&'g Sample, &Position) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut pos = self.start.clone();
+        let mut played = self.moves.iter();
+        let mut at = 0;
+        for sample in &self.samples {
+            // Samples only leave in order; every ply is a move's.
+            while at < sample.ply {
+                let Some(&mv) = played.next() else { break };
+                pos.play_unchecked(mv);
+                at += 1;
+            }
+            each(sample, &pos)?;
+        }
+        Ok(())
+    }
 }
 
 /// The samples of `record`'s mainline, and how many moves had no
 /// evaluation.
 pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
-    replay(record, Moves::Checked, None).map(|(samples, missing, _)| (samples, missing))
+    read(record, Moves::Checked, None).map(|(samples, missing, _)| (samples, missing))
 }
 
 /// Appends one entry of `N` bytes per sample of `game` to `out`, each made
-/// by `entry` from the sample and its position packed in `dialect`; a
-/// position that cannot be packed is the error of its sample's ply, and
-/// then nothing is appended.
+/// by `entry` from the sample, its position and that position packed in
+/// `dialect`; a position that cannot be packed is the error of its
+/// sample's ply, and then nothing is appended.
 pub(crate) fn each_entry<const N: usize>(
     game: &Game,
     dialect: Dialect,
     out: &mut Vec<u8>,
-    entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
+    entry: impl Fn(&Sample, &Position, [u8; 32]) -> [u8; N],
 ) -> Result<(), TrainingError> {
     // One packer for the game: each position codes again only the files
     // its move changed, told by the move when the last sample's position
@@ -144,22 +185,23 @@ pub(crate) fn each_entry<const N: usize>(
     let mut last: Option<&Sample> = None;
     let start = out.len();
     out.reserve(game.samples.len() * N);
-    for sample in &game.samples {
+    let written = game.replay(|sample, pos| {
         let packed = match last.filter(|l| l.ply + 1 == sample.ply) {
-            Some(previous) => packer.pack_after(&sample.position, previous.mv),
-            None => packer.pack(&sample.position),
+            Some(previous) => packer.pack_after(pos, previous.mv),
+            None => packer.pack(pos),
         };
-        let packed = packed.map_err(|error| {
-            out.truncate(start);
-            TrainingError::Pack {
-                ply: sample.ply,
-                error,
-            }
+        let packed = packed.map_err(|error| TrainingError::Pack {
+            ply: sample.ply,
+            error,
         })?;
-        out.extend_from_slice(&entry(sample, packed));
+        out.extend_from_slice(&entry(sample, pos, packed));
         last = Some(sample);
+        Ok(())
+    });
+    if written.is_err() {
+        out.truncate(start);
     }
-    Ok(())
+    written
 }
 
 /// `N`-byte entries, one after another, as arrays.
@@ -189,24 +231,29 @@ enum Moves {
     Trusted,
 }
 
-/// The samples, how many lack an evaluation, and the start; a move with
-/// two evaluations is said in `warnings`, when given.
-fn replay(
+/// The samples, how many lack an evaluation, and the mainline's moves; a
+/// move with two evaluations is said in `warnings`, when given. With
+/// [`Moves::Checked`], the moves are played from the start to check them.
+fn read(
     record: &Record,
     moves: Moves,
     mut warnings: Option<&mut Vec<String>>,
-) -> Result<(Vec<Sample>, usize, Position), TrainingError> {
+) -> Result<(Vec<Sample>, usize, Vec<Move>), TrainingError> {
     let illegal =
         |ply, mv, reason| TrainingError::Record(RecordError::IllegalMove { ply, mv, reason });
-    // Each sample's position is the last one's cloned within the vector
-    // and played on there: one copy a position.
+    let mut checked = (moves == Moves::Checked).then(|| record.start.clone());
     let mut out: Vec<Sample> = Vec::with_capacity(record.tree.mainline().count());
-    let (mut missing, mut last_ply) = (0, 0);
-    for (i, id) in record.tree.mainline().enumerate() {
+    let mut played = Vec::with_capacity(out.capacity());
+    let start = &record.start;
+    let mut missing = 0;
+    for id in record.tree.mainline() {
         let node = record.tree.node(id);
         let Some(mv) = node.mv else {
             continue;
         };
+        if let Some(pos) = &mut checked {
+            pos.play(mv).map_err(|r| illegal(node.ply, mv, r))?;
+        }
         // The comments are read once for the value and the warning.
         let (black, second) = eval::first_two(record, id);
         if let (Some(first), Some(second), Some(warnings)) = (black, second, &mut warnings) {
@@ -215,45 +262,24 @@ fn replay(
                 node.ply
             ));
         }
-        let sample = match out.len() {
-            0 => {
-                let position = record.start.clone();
-                out.push(Sample {
-                    ply: 0,
-                    position,
-                    mv,
-                    score: 0,
-                    eval: None,
-                });
-                &mut out[0]
-            }
-            n => {
-                out.extend_from_within(n - 1..);
-                let sample = &mut out[n];
-                let played = sample.mv;
-                match moves {
-                    Moves::Checked => sample
-                        .position
-                        .play(played)
-                        .map_err(|r| illegal(last_ply, played, r))?,
-                    Moves::Trusted => sample.position.play_unchecked(played),
-                }
-                sample
-            }
+        let ply = played.len() as u32;
+        let side = match ply % 2 {
+            0 => start.side_to_move(),
+            _ => !start.side_to_move(),
         };
-        let score = black.map(|v| eval::of_mover(v, sample.position.side_to_move()));
+        let score = black.map(|v| eval::of_mover(v, side));
         missing += usize::from(score.is_none());
-        (sample.ply, sample.mv, sample.score, sample.eval) = (i as u32, mv, clamped(score), score);
-        last_ply = node.ply;
+        out.push(Sample {
+            ply,
+            mv,
+            side,
+            move_number: start.move_number() + ply,
+            score: clamped(score),
+            eval: score,
+        });
+        played.push(mv);
     }
-    // The last move is checked too, though no sample holds what it leads to.
-    if let Some(last) = out.last().filter(|_| moves == Moves::Checked) {
-        let mv = last.mv;
-        last.position
-            .check_legal(mv)
-            .map_err(|r| illegal(last_ply, mv, r))?;
-    }
-    Ok((out, missing, record.start.clone()))
+    Ok((out, missing, played))
 }
 
 #[cfg(test)]
@@ -274,12 +300,24 @@ mod tests {
         record
     }
 
-    /// Each sample holds the position before its move; an illegal move is
-    /// refused with its ply, in the middle of the game and as its last.
+    /// The position before each sample's move, as [`Game::replay`] gives
+    /// it, with the sample's move.
+    fn replayed(game: &Game) -> Vec<(String, Move)> {
+        let mut out = Vec::new();
+        let Ok(()) = game.replay(|s, pos| {
+            out.push((pos.sfen(), s.mv));
+            Ok::<(), std::convert::Infallible>(())
+        });
+        out
+    }
+
+    /// The replay gives the position before each sample's move, whose side
+    /// and move number the sample holds; an illegal move is refused with
+    /// its ply, in the middle of the game and as its last.
     #[test]
-    fn samples_hold_each_position_and_refuse_an_illegal_move() {
-        let (played, missing) = samples(&record(&["7g7f", "3c3d", "8h2b+"])).unwrap();
-        let sfens: Vec<String> = played.iter().map(|s| s.position.sfen()).collect();
+    fn samples_replay_to_each_position_and_refuse_an_illegal_move() {
+        let game = Game::of(&record(&["7g7f", "3c3d", "8h2b+"])).unwrap();
+        let sfens: Vec<String> = replayed(&game).into_iter().map(|(s, _)| s).collect();
         assert_eq!(
             sfens,
             [
@@ -288,23 +326,36 @@ mod tests {
                 "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
             ]
         );
-        assert_eq!(missing, 3);
-        // A record as read plays the same without checking again.
+        let held: Vec<(u32, Color, u32)> = game
+            .samples()
+            .iter()
+            .map(|s| (s.ply, s.side, s.move_number))
+            .collect();
+        assert_eq!(
+            held,
+            [
+                (0, Color::Black, 1),
+                (1, Color::White, 2),
+                (2, Color::Black, 3)
+            ]
+        );
+        assert_eq!(game.missing, 3);
+        // A record as read gives the same without checking again.
         let read = crate::read::read_text(
             "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e",
             crate::read::Format::Usi,
         )
         .unwrap()
         .remove(0);
-        let sfens_of = |game: Game| -> Vec<(String, Move)> {
-            game.samples
-                .iter()
-                .map(|s| (s.position.sfen(), s.mv))
-                .collect()
-        };
-        let (checked, trusted) = (Game::of(&read).unwrap(), Game::of_read(&read).unwrap());
+        let (checked, mut trusted) = (Game::of(&read).unwrap(), Game::of_read(&read).unwrap());
         assert_eq!(trusted.samples.len(), 5);
-        assert_eq!(sfens_of(trusted), sfens_of(checked));
+        assert_eq!(trusted.samples, checked.samples);
+        assert_eq!(replayed(&trusted), replayed(&checked));
+        // Samples dropped from the middle still lead to the ones after.
+        let all = replayed(&trusted);
+        trusted.samples.retain(|s| s.ply % 2 == 0);
+        let kept: Vec<(String, Move)> = all.into_iter().step_by(2).collect();
+        assert_eq!(replayed(&trusted), kept);
         for (moves, ply) in [
             (&["7g7f", "5a5c", "2g2f"][..], 2),
             (&["7g7f", "3c3d", "7f7e", "5a5c"][..], 4),
