@@ -42,7 +42,7 @@ pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
 /// Appends [`encode`]'s entries to `out`; nothing when one fails.
 pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
     let game_result = result(game.winner);
-    each_entry(game, Dialect::Hcp, out, |s, _, packed| {
+    each_entry(game, Dialect::Hcp, out, |s, packed| {
         fill(packed, s.mv, s.score, game_result)
     })
 }

@@ -33,8 +33,8 @@ pub fn encode(game: &Game) -> Result<Vec<[u8; SIZE]>, TrainingError> {
 
 /// Appends [`encode`]'s entries to `out`; nothing when one fails.
 pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> {
-    each_entry(game, Dialect::PackedSfen, out, |s, pos, packed| {
-        fill(packed, pos, s.mv, s.score, game.winner)
+    each_entry(game, Dialect::PackedSfen, out, |s, packed| {
+        fill(packed, s.side, s.move_number, s.mv, s.score, game.winner)
     })
 }
 
@@ -50,28 +50,31 @@ pub fn entry(
 ) -> Result<[u8; SIZE], PackError> {
     Ok(fill(
         pack(pos, Dialect::PackedSfen)?,
-        pos,
+        pos.side_to_move(),
+        pos.move_number(),
         mv,
         score,
         winner,
     ))
 }
 
-/// [`entry`] with the position packed (`packed` is `pos` packed in the
-/// format's dialect).
+/// [`entry`] with the position known by what the entry holds of it: its
+/// packed form in the format's dialect, its side to move and its move
+/// number.
 pub(crate) fn fill(
     packed: [u8; 32],
-    pos: &Position,
+    side: Color,
+    move_number: u32,
     mv: Move,
     score: i16,
     winner: Option<Color>,
 ) -> [u8; SIZE] {
     let result: i8 = match winner {
-        Some(w) if w == pos.side_to_move() => 1,
+        Some(w) if w == side => 1,
         Some(_) => -1,
         None => 0,
     };
-    let ply = pos.move_number().min(u32::from(u16::MAX)) as u16;
+    let ply = move_number.min(u32::from(u16::MAX)) as u16;
     let mut entry = [0u8; SIZE];
     entry[..32].copy_from_slice(&packed);
     entry[32..34].copy_from_slice(&score.to_le_bytes());

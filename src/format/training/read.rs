@@ -893,7 +893,8 @@ mod tests {
                     }
                     _ => {
                         let packed = packed::pack(pos, Dialect::PackedSfen).unwrap();
-                        psv::fill(packed, pos, *mv, -7, Some(Color::White)).to_vec()
+                        let (side, number) = (pos.side_to_move(), pos.move_number());
+                        psv::fill(packed, side, number, *mv, -7, Some(Color::White)).to_vec()
                     }
                 });
             }

@@ -95,7 +95,8 @@ fn write(e: &Entry, output: Output, out: &mut Vec<u8>) -> Result<(), TrainingErr
         Output::Data(Data::Psv) => {
             let bytes = psv::fill(
                 packed(Dialect::PackedSfen)?,
-                e.position,
+                e.position.side_to_move(),
+                e.position.move_number(),
                 e.mv,
                 score,
                 e.winner,

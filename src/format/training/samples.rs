@@ -169,39 +169,53 @@ pub fn samples(record: &Record) -> Result<(Vec<Sample>, usize), TrainingError> {
 }
 
 /// Appends one entry of `N` bytes per sample of `game` to `out`, each made
-/// by `entry` from the sample, its position and that position packed in
-/// `dialect`; a position that cannot be packed is the error of its
-/// sample's ply, and then nothing is appended.
+/// by `entry` from the sample and its position packed in `dialect`; a
+/// position that cannot be packed is the error of its sample's ply, and
+/// then nothing is appended.
 pub(crate) fn each_entry<const N: usize>(
     game: &Game,
     dialect: Dialect,
     out: &mut Vec<u8>,
-    entry: impl Fn(&Sample, &Position, [u8; 32]) -> [u8; N],
+    entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
 ) -> Result<(), TrainingError> {
-    // One packer for the game: each position codes again only the files
-    // its move changed, told by the move when the last sample's position
-    // is the one before.
-    let mut packer = Packer::new(dialect);
-    let mut last: Option<&Sample> = None;
     let start = out.len();
     out.reserve(game.samples.len() * N);
-    let written = game.replay(|sample, pos| {
-        let packed = match last.filter(|l| l.ply + 1 == sample.ply) {
-            Some(previous) => packer.pack_after(pos, previous.mv),
-            None => packer.pack(pos),
-        };
-        let packed = packed.map_err(|error| TrainingError::Pack {
-            ply: sample.ply,
-            error,
-        })?;
-        out.extend_from_slice(&entry(sample, pos, packed));
-        last = Some(sample);
-        Ok(())
-    });
+    let written = push_entries(game, dialect, out, entry);
     if written.is_err() {
         out.truncate(start);
     }
     written
+}
+
+/// [`each_entry`]'s entries, appended until one fails. One packer plays
+/// the game: the start is packed whole, each move is played on the
+/// packer's own board (coding again only the files it changed), and a
+/// position is packed only where a sample is.
+#[inline(always)]
+fn push_entries<const N: usize>(
+    game: &Game,
+    dialect: Dialect,
+    out: &mut Vec<u8>,
+    entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
+) -> Result<(), TrainingError> {
+    let mut packer = Packer::new(dialect);
+    let error = |ply, error| TrainingError::Pack { ply, error };
+    let mut packed = packer.pack(&game.start).map_err(|e| error(0, e))?;
+    let (mut moves, mut at, mut packed_at) = (game.moves.iter(), 0, 0);
+    for sample in &game.samples {
+        // Samples only leave in order; every ply is a move's.
+        while at < sample.ply {
+            let Some(&mv) = moves.next() else { break };
+            packer.play(mv);
+            at += 1;
+        }
+        if packed_at != at {
+            packed = packer.packed().map_err(|e| error(sample.ply, e))?;
+            packed_at = at;
+        }
+        out.extend_from_slice(&entry(sample, packed));
+    }
+    Ok(())
 }
 
 /// `N`-byte entries, one after another, as arrays.

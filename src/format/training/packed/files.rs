@@ -3,10 +3,13 @@
 //! and so on, so the board's code is the nine files' codes one after
 //! another. A file is coded again only when one of its squares changed:
 //! a move changes one file or two.
+//!
+//! The squares are kept too, each as the piece's place in the code table,
+//! so that a move can be played on them without a position.
 
-use super::{piece_index, Emit, PIECES};
+use super::{Emit, PIECES};
 use crate::position::Bitboard;
-use crate::{Move, Piece, Position};
+use crate::{Color, Move, Piece, PieceKind, Position};
 
 /// One file's code in a dialect, and the bits where the other dialect's
 /// code for the same file differs (the two give every piece a code of the
@@ -23,28 +26,75 @@ const EMPTY_FILE: FileCode = FileCode {
     flips: 0,
 };
 
+/// A square's place in [`SQUARES`]: a piece's is colour × 16 + kind, an
+/// empty square's this.
+const EMPTY: u8 = 32;
+
+/// What each square is written as, by its place: `[dialect][place]`, a
+/// king nothing (the frame places it), an empty square a 0 bit, any other
+/// piece its code.
+static SQUARES: [[Emit; 64]; 2] = {
+    let mut out = [[Emit { bits: 0, len: 0 }; 64]; 2];
+    let mut d = 0;
+    while d < 2 {
+        let mut i = 0;
+        while i < 32 {
+            out[d][i] = PIECES[d][i];
+            i += 1;
+        }
+        out[d][EMPTY as usize] = Emit { bits: 0, len: 1 };
+        d += 1;
+    }
+    out
+};
+
+/// A square's place in [`SQUARES`].
+#[inline(always)]
+fn place(square: Option<Piece>) -> u8 {
+    match square {
+        Some(piece) => (piece.color.index() << 4 | piece.kind.index()) as u8,
+        None => EMPTY,
+    }
+}
+
+/// The piece at a place; `None` for [`EMPTY`].
+fn piece_at(place: u8) -> Option<Piece> {
+    if place >= EMPTY {
+        return None;
+    }
+    let color = if place & 16 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    PieceKind::from_index(usize::from(place & 15)).map(|kind| Piece::new(color, kind))
+}
+
+/// What a move did to the squares, for the rest of the frame: the piece
+/// that moved (or was dropped) and what it took.
+#[derive(Clone, Copy)]
+pub(super) struct Moved {
+    /// The piece on the move's square after it, as it stands there.
+    pub(super) piece: Option<Piece>,
+    /// The piece that stood there before, taken.
+    pub(super) taken: Option<Piece>,
+}
+
 /// The codes of the files of the last position seen, in one dialect
-/// column, and that position's sets, by which the next position's changed
+/// column, its squares, and its sets, by which the next position's changed
 /// squares are found. Before any position, they are an empty board's.
 #[derive(Clone)]
 pub(super) struct Files {
     d: usize,
     codes: [FileCode; 9],
-    /// Whether `colors` and `kinds` are the last position's: a position
-    /// told by its move does not keep them.
+    squares: [u8; 81],
+    /// The files whose squares changed since they were coded, a bit each.
+    stale: u16,
+    /// Whether `colors` and `kinds` are the last position's: a move played
+    /// on the squares does not keep them.
     sets_kept: bool,
     colors: [Bitboard; 2],
     kinds: [Bitboard; 14],
-}
-
-/// How a position differs from the last one seen.
-#[derive(Clone, Copy)]
-pub(super) enum Change {
-    /// Not known: the sets are compared.
-    Unknown,
-    /// The last position with this move played: only the files of its
-    /// squares changed.
-    Played(Move),
 }
 
 impl Files {
@@ -53,6 +103,8 @@ impl Files {
         Files {
             d,
             codes: [EMPTY_FILE; 9],
+            squares: [EMPTY; 81],
+            stale: 0,
             sets_kept: true,
             colors: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 14],
@@ -64,35 +116,31 @@ impl Files {
         self.d
     }
 
-    /// The codes of `pos`'s files, first file first. Only the files that
-    /// `change` says may differ from the last position seen are coded
-    /// again: with [`Change::Unknown`], those with a square whose colour or
-    /// kind differs (every file when the last position's sets were not
+    /// The codes of `pos`'s files, first file first. Only the files with a
+    /// square whose colour or kind differs from the last position seen are
+    /// coded again (every file when the last position's sets were not
     /// kept).
     #[inline]
-    pub(super) fn of(&mut self, pos: &Position, change: Change) -> &[FileCode; 9] {
-        let occupied = pos.occupied();
-        match change {
-            Change::Played(mv) => {
-                self.sets_kept = false;
-                let to = mv.to().index() / 9;
-                self.code(pos, to, occupied);
-                if let Some(from) = mv.from().map(|sq| sq.index() / 9).filter(|&f| f != to) {
-                    self.code(pos, from, occupied);
-                }
-            }
-            Change::Unknown => {
-                let changed = self.changed(pos);
-                // No test for an unchanged board: the loop then finds no file.
-                for (base, mut word) in changed.file_heads().words() {
-                    while word != 0 {
-                        let file = (base + word.trailing_zeros() as usize) / 9;
-                        word &= word - 1;
-                        self.code(pos, file, occupied);
+    pub(super) fn of(&mut self, pos: &Position) -> &[FileCode; 9] {
+        let changed = self.changed(pos);
+        let board = pos.board();
+        // No test for an unchanged board: the loop then finds no file.
+        for (base, mut word) in changed.file_heads().words() {
+            while word != 0 {
+                let file = (base + word.trailing_zeros() as usize) / 9;
+                word &= word - 1;
+                let at = file * 9;
+                if let (Some(squares), Some(now)) =
+                    (self.squares.get_mut(at..at + 9), board.get(at..at + 9))
+                {
+                    for (square, &piece) in squares.iter_mut().zip(now) {
+                        *square = place(piece);
                     }
                 }
+                self.code(file);
             }
         }
+        self.stale = 0;
         &self.codes
     }
 
@@ -117,44 +165,80 @@ impl Files {
         changed
     }
 
-    /// Codes file `file` (0 for the first) of `pos` again.
+    /// Plays `mv` by `side` on the squares, as a position plays it: a
+    /// board move empties its first square and puts the piece (promoted if
+    /// asked) on its second, a drop puts a piece of `side` there. The
+    /// files it changed are coded when next asked for.
     #[inline]
-    fn code(&mut self, pos: &Position, file: usize, occupied: Bitboard) {
-        if let Some(code) = self.codes.get_mut(file) {
-            *code = code_file(pos.board(), file, occupied.file(file), self.d);
+    pub(super) fn play(&mut self, mv: Move, side: Color) -> Moved {
+        self.sets_kept = false;
+        let to = mv.to().index();
+        let piece = match mv {
+            Move::Normal { from, promote, .. } => {
+                let from = from.index();
+                let moving = self.squares.get(from).copied().and_then(piece_at);
+                let moving = match (moving, promote) {
+                    (Some(p), true) => p.kind.promote().map(|k| Piece::new(p.color, k)),
+                    (p, _) => p,
+                };
+                self.put(from, None);
+                moving
+            }
+            Move::Drop { kind, .. } => Some(Piece::new(side, kind)),
+        };
+        let taken = self.squares.get(to).copied().and_then(piece_at);
+        self.put(to, piece);
+        Moved { piece, taken }
+    }
+
+    /// Puts `piece` (or nothing) on square index `sq`, marking its file.
+    #[inline(always)]
+    fn put(&mut self, sq: usize, piece: Option<Piece>) {
+        if let Some(square) = self.squares.get_mut(sq) {
+            *square = place(piece);
+            self.stale |= 1 << (sq / 9);
         }
     }
-}
 
-/// The code of file `file` in dialect column `d`: each square in rank
-/// order, an empty one a 0 bit, a king nothing (the frame places it), any
-/// other piece its code. `occupied` is the file's occupied squares, rank
-/// a lowest.
-#[inline]
-fn code_file(board: &[Option<Piece>; 81], file: usize, occupied: u64, d: usize) -> FileCode {
-    let (pieces, others) = (&PIECES[d], &PIECES[1 - d]);
-    let (mut bits, mut flips, mut len, mut next) = (0u64, 0u64, 0u32, 0u32);
-    let mut word = occupied;
-    while word != 0 {
-        let rank = word.trailing_zeros();
-        word &= word - 1;
-        // An occupied square always holds a piece.
-        if let Some(&Some(piece)) = board.get(file * 9 + rank as usize) {
-            let (e, other) = (pieces[piece_index(piece)], others[piece_index(piece)]);
+    /// The codes of the squares' files, each coded again if a move played
+    /// on the squares changed it.
+    #[inline]
+    pub(super) fn coded(&mut self) -> &[FileCode; 9] {
+        let mut stale = self.stale;
+        while stale != 0 {
+            let file = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            self.code(file);
+        }
+        self.stale = 0;
+        &self.codes
+    }
+
+    /// Codes file `file` (0 for the first) again from the squares: each
+    /// square in rank order.
+    #[inline(always)]
+    fn code(&mut self, file: usize) {
+        let at = file * 9;
+        let (Some(code), Some(squares)) = (self.codes.get_mut(file), self.squares.get(at..at + 9))
+        else {
+            return;
+        };
+        let (ours, others) = (&SQUARES[self.d], &SQUARES[1 - self.d]);
+        let (mut bits, mut flips, mut len) = (0u64, 0u64, 0u32);
+        for &square in squares {
+            let (e, other) = (
+                ours[usize::from(square & 63)],
+                others[usize::from(square & 63)],
+            );
             // A file holds at most two rooks, two bishops and five pieces
             // of six bits: fewer than 64 bits, so no shift wraps.
-            let at = len + (rank - next);
-            bits |= e.bits.wrapping_shl(at);
-            flips |= (e.bits ^ other.bits).wrapping_shl(at);
-            len = at + e.len;
-            next = rank + 1;
+            bits |= e.bits.wrapping_shl(len);
+            flips |= (e.bits ^ other.bits).wrapping_shl(len);
+            len += e.len;
         }
-    }
-    FileCode {
-        code: Emit {
-            bits,
-            len: len + (9 - next),
-        },
-        flips,
+        *code = FileCode {
+            code: Emit { bits, len },
+            flips,
+        };
     }
 }

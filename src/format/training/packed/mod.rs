@@ -15,9 +15,9 @@
 //! every window of bits, made from it.
 
 use crate::position::{Assembly, KingRule, SetupError};
-use crate::{Color, Hand, Move, Piece, PieceKind, Position, Square};
+use crate::{Color, Move, Piece, PieceKind, Position, Square};
 use bits::Bits;
-use files::Change;
+use frame::Frame;
 use std::fmt;
 use tail::{Key, Tail};
 
@@ -429,6 +429,7 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 #[derive(Clone)]
 pub struct Packer {
     files: files::Files,
+    frame: Frame,
     tail: Tail,
 }
 
@@ -437,45 +438,69 @@ impl Packer {
     pub fn new(dialect: Dialect) -> Packer {
         Packer {
             files: files::Files::new(column(dialect)),
+            frame: Frame::none(),
             tail: Tail::new(),
         }
     }
 
     /// The packed form of `pos`.
     pub fn pack(&mut self, pos: &Position) -> Result<[u8; 32], PackError> {
-        let (words, _) = self.words::<false>(pos, Change::Unknown)?;
+        let (words, _) = self.words::<false>(Some(pos))?;
+        Ok(to_bytes(words))
+    }
+
+    /// Plays `mv` on the last position packed (or played on), without a
+    /// position: [`Packer::packed`] then packs the position it leads to.
+    /// The move must be legal there; after an error, there is no position
+    /// to play on until the next [`Packer::pack`].
+    pub(crate) fn play(&mut self, mv: Move) {
+        let moved = self.files.play(mv, self.frame.side());
+        self.frame.play(mv, moved);
+    }
+
+    /// The packed form of the position [`Packer::play`] led to: only the
+    /// files of the moves' squares are coded again.
+    pub(crate) fn packed(&mut self) -> Result<[u8; 32], PackError> {
+        let (words, _) = self.words::<false>(None)?;
         Ok(to_bytes(words))
     }
 
     /// The packed form of `pos`, which is the last position this packer
-    /// packed with `mv` played on it: only the files of `mv`'s squares are
-    /// coded again, without comparing the boards.
+    /// packed with `mv` played on it ([`Packer::play`], then
+    /// [`Packer::packed`]).
     pub(crate) fn pack_after(&mut self, pos: &Position, mv: Move) -> Result<[u8; 32], PackError> {
-        let (words, _) = self.words::<false>(pos, Change::Played(mv))?;
-        let packed = to_bytes(words);
+        self.play(mv);
+        let packed = self.packed();
         debug_assert_eq!(
-            Ok(packed),
+            packed,
             pack(pos, self.dialect()),
             "{} after {mv}",
             pos.sfen()
         );
-        Ok(packed)
+        packed
     }
 
-    /// `pos`'s words in the packer's dialect, and with `PAIR`, where the
-    /// other dialect's differ.
+    /// The words of `pos` in the packer's dialect, or without it of the
+    /// position moves were played on to, and with `PAIR`, where the other
+    /// dialect's differ.
     #[inline(always)]
     fn words<const PAIR: bool>(
         &mut self,
-        pos: &Position,
-        change: Change,
+        pos: Option<&Position>,
     ) -> Result<([u64; 4], [u64; 4]), PackError> {
+        let d = self.files.column();
+        let codes = match pos {
+            Some(pos) => {
+                self.frame = Frame::of(pos).inspect_err(|_| self.frame = Frame::none())?;
+                self.files.of(pos)
+            }
+            None => self.files.coded(),
+        };
         let (mut words, mut flips) = ([0; 4], [0; 4]);
         let key = walk(
-            pos,
-            change,
-            self.files.column(),
-            &mut self.files,
+            &self.frame,
+            codes,
+            d,
             &mut self.tail,
             Bits::<PAIR>::new(&mut words, &mut flips),
         )?;
@@ -532,8 +557,10 @@ impl Packer {
         pos: &Position,
         after: Option<Move>,
     ) -> Result<([u8; 32], [u8; 32]), PackError> {
-        let change = after.map_or(Change::Unknown, Change::Played);
-        let (words, flips) = self.words::<true>(pos, change)?;
+        if let Some(mv) = after {
+            self.play(mv);
+        }
+        let (words, flips) = self.words::<true>(after.is_none().then_some(pos))?;
         let mut other = words;
         for (w, f) in other.iter_mut().zip(flips) {
             *w ^= f;
@@ -548,35 +575,30 @@ impl Packer {
     }
 }
 
-/// Writes `pos` in dialect column `d` to `bits` (and with `PAIR`, where
-/// the other column's bits differ), the board from `files`' codes, which
-/// `change` tells what changed since the last position, and what follows
-/// it from `tail` when that is unchanged. Returns the key of what follows.
+/// Writes a position in dialect column `d` to `bits` (and with `PAIR`,
+/// where the other column's bits differ): its `frame`, its board from the
+/// files' `codes`, and what follows the board from `tail` when that is
+/// unchanged. Returns the key of what follows.
 #[inline(always)]
 fn walk<const PAIR: bool>(
-    pos: &Position,
-    change: Change,
+    frame: &Frame,
+    codes: &[files::FileCode; 9],
     d: usize,
-    files: &mut files::Files,
     tail: &mut Tail,
     mut bits: Bits<'_, PAIR>,
 ) -> Result<Key, PackError> {
     let head = Emit {
-        bits: head(pos)?,
+        bits: frame.head()?,
         len: 15,
     };
     bits.put(head, head);
-    for file in files.of(pos, change) {
+    for file in codes {
         bits.put_flipped(file.code, file.flips);
     }
-    let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
-    let key = [hands[0].counts(), hands[1].counts()];
-    match tail.same(key, change, PAIR) {
+    let key = (frame.hands, frame.left);
+    match tail.same(&key, PAIR) {
         Some((words, flips)) => bits.copy_rest(words, flips),
-        None => put_off_board(&mut bits, d, hands, pos.occupied().count(), |r| {
-            in_play(pos, ROWS[r].kind)
-        })
-        .map_err(PackError::TooMany)?,
+        None => put_off_board(&mut bits, d, &frame.hands, &frame.left),
     }
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
@@ -589,36 +611,27 @@ fn walk<const PAIR: bool>(
 #[inline(always)]
 fn heads_agree(pos: &Position, bytes: &[u8; 32]) -> bool {
     let theirs = u64::from(u16::from_le_bytes([bytes[0], bytes[1]]) & 0x7fff);
-    head(pos).is_ok_and(|ours| ours == theirs)
+    let king = |c: Color| pos.king(c).map(|sq| sq.index() as u64);
+    match (king(Color::Black), king(Color::White)) {
+        (Some(black), Some(white)) => frame::head(pos.side_to_move(), black, white) == theirs,
+        _ => false,
+    }
 }
 
-/// The frame's first 15 bits for `pos`: the side to move, then each
-/// king's square, black's first.
-fn head(pos: &Position) -> Result<u64, PackError> {
-    let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
-    let (black, white) = (king(Color::Black)?, king(Color::White)?);
-    let side = u64::from(pos.side_to_move() == Color::White);
-    Ok(side | (black.index() as u64) << 1 | (white.index() as u64) << 8)
-}
-
-/// Writes what follows the board in dialect column `d`: both hands, then
-/// the box when the `on_board` pieces (kings included) and the hands hold
-/// fewer than 40, each kind's box count being what a set holds less
-/// `in_play(row)` (on the board, promoted or not, and in both hands); the
-/// error is a kind with more in play than a set holds.
+/// Writes what follows the board in dialect column `d`: both `hands`
+/// (counted in [`ROWS`] order), then the box when it holds any piece,
+/// `left` counting each kind in it.
 fn put_off_board<const PAIR: bool>(
     bits: &mut Bits<'_, PAIR>,
     d: usize,
-    hands: [&Hand; 2],
-    on_board: u32,
-    in_play: impl Fn(usize) -> usize,
-) -> Result<(), PieceKind> {
-    for (white, hand) in hands.into_iter().enumerate() {
+    hands: &[[u8; 7]; 2],
+    left: &[u8; 7],
+) {
+    for (white, counts) in hands.iter().enumerate() {
         // The counts a byte each, and the kinds held as the lowest bit of
         // their byte: each byte's bits folded onto it.
-        let counts = hand.counts();
         let mut bytes = [0; 8];
-        bytes[..7].copy_from_slice(&counts);
+        bytes[..7].copy_from_slice(counts);
         let word = u64::from_le_bytes(bytes);
         let folded = word | word >> 4;
         let folded = folded | folded >> 2;
@@ -631,27 +644,12 @@ fn put_off_board<const PAIR: bool>(
             bits.put(RUNS.hand[d][r][white][n], RUNS.hand[1 - d][r][white][n]);
         }
     }
-    // A position never holds more of a kind than a set (it refuses such a
-    // setup and moves keep the counts): with all 40 pieces the box is empty.
-    let held = hands[0].total() + hands[1].total();
-    if on_board + held != 40 {
-        for (r, row) in ROWS.iter().enumerate() {
-            let left = usize::from(SET[r])
-                .checked_sub(in_play(r))
-                .ok_or(row.kind)?;
-            bits.put(RUNS.boxed[d][r][left], RUNS.boxed[1 - d][r][left]);
+    if *left != [0; 7] {
+        for (r, &n) in left.iter().enumerate() {
+            let n = usize::from(n.min(18));
+            bits.put(RUNS.boxed[d][r][n], RUNS.boxed[1 - d][r][n]);
         }
     }
-    Ok(())
-}
-
-/// How many pieces of a hand kind `pos` holds on the board (promoted or
-/// not) and in both hands.
-fn in_play(pos: &Position, kind: PieceKind) -> usize {
-    let on_board =
-        |k: PieceKind| (pos.pieces(Color::Black, k) | pos.pieces(Color::White, k)).count() as usize;
-    let held = |c: Color| usize::from(pos.hand(c).count(kind));
-    on_board(kind) + kind.promote().map_or(0, on_board) + held(Color::Black) + held(Color::White)
 }
 
 /// Why 32 bytes are no packed position.
@@ -1074,6 +1072,7 @@ fn decode<S: Squares>(
 
 mod bits;
 mod files;
+mod frame;
 mod repack;
 mod tail;
 pub(crate) use repack::repack;

@@ -1,15 +1,13 @@
 //! What follows the board in a packed position (both hands, then the
-//! box), kept from the last position packed. A move that neither captures
-//! nor drops leaves it as it was and where it was: the board's code keeps
-//! its length while no piece comes onto the board or leaves it. So the
-//! last position's words are copied from where the board ends, rather
-//! than written again.
-
-use super::files::Change;
+//! box), kept from the last position packed. The same hands and box are
+//! the same bits, and they end at bit 256, so they start where they
+//! started: the board before them has as long a code. A move that neither
+//! captures nor drops keeps both, so the last position's words are copied
+//! from where the board ends rather than written again.
 
 /// What the off-board part was written for: both hands' counts, black's
-/// first.
-pub(super) type Key = [[u8; 7]; 2];
+/// first, and the box's.
+pub(super) type Key = ([[u8; 7]; 2], [u8; 7]);
 
 /// The last position packed, in the packer's dialect, and the key of its
 /// off-board part.
@@ -34,22 +32,12 @@ impl Tail {
         }
     }
 
-    /// The last position's words and flips, when its off-board part is
-    /// the one of a position with hands `key` that `change` led to
-    /// (`paired`: the flips are wanted too). That is so only when a move
-    /// was played and left both hands as they were: it captured nothing
-    /// and dropped nothing, so the board has as many pieces and the box
-    /// holds what it held. Positions that merely hold the same hands can
-    /// differ in the box.
+    /// The last position's words and flips, when its off-board part was
+    /// written for `key` (`paired`: the flips are wanted too).
     #[inline(always)]
-    pub(super) fn same(
-        &mut self,
-        key: Key,
-        change: Change,
-        paired: bool,
-    ) -> Option<(&[u64; 4], &[u64; 4])> {
+    pub(super) fn same(&mut self, key: &Key, paired: bool) -> Option<(&[u64; 4], &[u64; 4])> {
         let last = self.key.take()?;
-        let fits = matches!(change, Change::Played(_)) && last == key && paired <= self.paired;
+        let fits = last == *key && paired <= self.paired;
         fits.then_some((&self.words, &self.flips))
     }
 
