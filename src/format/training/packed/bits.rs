@@ -22,8 +22,8 @@ pub(super) struct Bits<'w, const PAIR: bool> {
 }
 
 impl<'w, const PAIR: bool> Bits<'w, PAIR> {
-    /// Bits written into `words` (and `flips`, with `PAIR`), which start
-    /// as zeros.
+    /// Bits written into `words` (and `flips`, with `PAIR`) from the
+    /// first on; whatever they held is written over.
     #[inline(always)]
     pub(super) fn new(words: &'w mut [u64; 4], flips: &'w mut [u64; 4]) -> Bits<'w, PAIR> {
         Bits {
@@ -33,6 +33,31 @@ impl<'w, const PAIR: bool> Bits<'w, PAIR> {
             filled: 0,
             flips,
             flip: 0,
+        }
+    }
+
+    /// Bits written over `words` (and `flips`, with `PAIR`) from bit `at`
+    /// on, the bits before it kept.
+    #[inline(always)]
+    pub(super) fn resume(
+        words: &'w mut [u64; 4],
+        flips: &'w mut [u64; 4],
+        at: u32,
+    ) -> Bits<'w, PAIR> {
+        let (word, filled) = ((at / 64) as usize, at % 64);
+        let low = (1u64 << filled) - 1;
+        let acc = words.get(word).map_or(0, |&w| w & low);
+        let flip = match PAIR {
+            true => flips.get(word).map_or(0, |&f| f & low),
+            false => 0,
+        };
+        Bits {
+            words,
+            word,
+            acc,
+            filled,
+            flips,
+            flip,
         }
     }
 
@@ -106,30 +131,27 @@ impl<'w, const PAIR: bool> Bits<'w, PAIR> {
         }
     }
 
-    /// The rest of the 256 bits as they stand in `words` (and `flips`,
-    /// with `PAIR`): the bits from the one being written to the end.
+    /// Ends the writing where it stands, keeping the bits already in the
+    /// words from there to the end.
     #[inline(always)]
-    pub(super) fn copy_rest(&mut self, words: &[u64; 4], flips: &[u64; 4]) {
+    pub(super) fn keep_rest(&mut self) {
         // What was put lies below `filled`, which is below 64.
         let high = !((1u64 << self.filled) - 1);
-        let at = self.word.min(4);
-        for w in at..4 {
-            let (word, flip) = match w == at {
-                true => (self.acc | words[w] & high, self.flip | flips[w] & high),
-                false => (words[w], flips[w]),
-            };
-            self.words[w] = word;
-            if PAIR {
-                self.flips[w] = flip;
+        if let Some(w) = self.words.get_mut(self.word) {
+            *w = self.acc | *w & high;
+        }
+        if PAIR {
+            if let Some(f) = self.flips.get_mut(self.word) {
+                *f = self.flip | *f & high;
             }
         }
         (self.word, self.filled, self.acc, self.flip) = (4, 0, 0, 0);
     }
 
     /// The bits written so far.
-    #[cfg(debug_assertions)]
-    pub(super) fn at(&self) -> usize {
-        self.word * 64 + self.filled as usize
+    #[inline(always)]
+    pub(super) fn at(&self) -> u32 {
+        self.word as u32 * 64 + self.filled
     }
 
     /// Stores the last word.

@@ -20,6 +20,9 @@ pub(super) struct FileCode {
     pub(super) flips: u64,
 }
 
+/// Every file, a bit each.
+const ALL_FILES: u16 = 0x1ff;
+
 /// An empty file: nine 0 bits.
 const EMPTY_FILE: FileCode = FileCode {
     code: Emit { bits: 0, len: 9 },
@@ -90,6 +93,9 @@ pub(super) struct Files {
     squares: [u8; 81],
     /// The files whose squares changed since they were coded, a bit each.
     stale: u16,
+    /// Whether the codes' flips are kept: only a walk for both dialects
+    /// asks for them.
+    paired: bool,
     /// Whether `colors` and `kinds` are the last position's: a move played
     /// on the squares does not keep them.
     sets_kept: bool,
@@ -105,6 +111,7 @@ impl Files {
             codes: [EMPTY_FILE; 9],
             squares: [EMPTY; 81],
             stale: 0,
+            paired: false,
             sets_kept: true,
             colors: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 14],
@@ -116,13 +123,18 @@ impl Files {
         self.d
     }
 
-    /// The codes of `pos`'s files, first file first. Only the files with a
-    /// square whose colour or kind differs from the last position seen are
-    /// coded again (every file when the last position's sets were not
-    /// kept).
+    /// The codes of `pos`'s files, first file first, with `PAIR` their
+    /// flips too, and the files coded again, a bit each. Only the files
+    /// with a square whose colour or kind differs from the last position
+    /// seen are (every file when the last position's sets were not kept,
+    /// or flips are newly asked for).
     #[inline]
-    pub(super) fn of(&mut self, pos: &Position) -> &[FileCode; 9] {
+    pub(super) fn of<const PAIR: bool>(&mut self, pos: &Position) -> (&[FileCode; 9], u16) {
+        if PAIR && !self.paired {
+            self.sets_kept = false;
+        }
         let changed = self.changed(pos);
+        let mut coded = 0;
         let board = pos.board();
         // No test for an unchanged board: the loop then finds no file.
         for (base, mut word) in changed.file_heads().words() {
@@ -137,11 +149,13 @@ impl Files {
                         *square = place(piece);
                     }
                 }
-                self.code(file);
+                self.code::<PAIR>(file);
+                coded |= 1 << file;
             }
         }
         self.stale = 0;
-        &self.codes
+        self.paired = PAIR;
+        (&self.codes, coded)
     }
 
     /// The squares whose colour or kind differs from the last position
@@ -200,24 +214,29 @@ impl Files {
         }
     }
 
-    /// The codes of the squares' files, each coded again if a move played
-    /// on the squares changed it.
+    /// The codes of the squares' files, with `PAIR` their flips too, and
+    /// the files coded again, a bit each: those a move played on the
+    /// squares changed (every file when flips are newly asked for).
     #[inline]
-    pub(super) fn coded(&mut self) -> &[FileCode; 9] {
-        let mut stale = self.stale;
+    pub(super) fn coded<const PAIR: bool>(&mut self) -> (&[FileCode; 9], u16) {
+        if PAIR && !self.paired {
+            self.stale = ALL_FILES;
+        }
+        let (coded, mut stale) = (self.stale, self.stale);
         while stale != 0 {
             let file = stale.trailing_zeros() as usize;
             stale &= stale - 1;
-            self.code(file);
+            self.code::<PAIR>(file);
         }
         self.stale = 0;
-        &self.codes
+        self.paired = PAIR;
+        (&self.codes, coded)
     }
 
-    /// Codes file `file` (0 for the first) again from the squares: each
-    /// square in rank order.
+    /// Codes file `file` (0 for the first) again from the squares, each
+    /// square in rank order; with `PAIR`, its flips too.
     #[inline(always)]
-    fn code(&mut self, file: usize) {
+    fn code<const PAIR: bool>(&mut self, file: usize) {
         let at = file * 9;
         let (Some(code), Some(squares)) = (self.codes.get_mut(file), self.squares.get(at..at + 9))
         else {
@@ -233,7 +252,9 @@ impl Files {
             // A file holds at most two rooks, two bishops and five pieces
             // of six bits: fewer than 64 bits, so no shift wraps.
             bits |= e.bits.wrapping_shl(len);
-            flips |= (e.bits ^ other.bits).wrapping_shl(len);
+            if PAIR {
+                flips |= (e.bits ^ other.bits).wrapping_shl(len);
+            }
             len += e.len;
         }
         *code = FileCode {

@@ -16,11 +16,11 @@ pub(super) struct Frame {
     side: Color,
     /// Black's and white's king squares, as indexes ([`NO_KING`]: none).
     kings: [u8; 2],
-    /// Black's and white's hands, counted in [`ROWS`] order.
-    pub(super) hands: [[u8; 7]; 2],
-    /// How many of each hand kind are in the box: what a set holds less
-    /// what is in play. Moves keep it.
-    pub(super) left: [u8; 7],
+    /// Black's and white's hands ([`Counts`]).
+    pub(super) hands: [Counts; 2],
+    /// How many of each hand kind are in the box ([`Counts`]): what a set
+    /// holds less what is in play. Moves keep it.
+    pub(super) left: Counts,
 }
 
 impl Frame {
@@ -29,8 +29,8 @@ impl Frame {
         Frame {
             side: Color::Black,
             kings: [NO_KING; 2],
-            hands: [[0; 7]; 2],
-            left: [0; 7],
+            hands: [0; 2],
+            left: 0,
         }
     }
 
@@ -41,7 +41,7 @@ impl Frame {
         let king = |c: Color| pos.king(c).ok_or(PackError::MissingKing(c));
         let (black, white) = (king(Color::Black)?, king(Color::White)?);
         let hands = [pos.hand(Color::Black), pos.hand(Color::White)];
-        let hands = [hands[0].counts(), hands[1].counts()];
+        let hands = [counts(hands[0].counts()), counts(hands[1].counts())];
         let left = box_left(pos.occupied().count(), &hands, |r| {
             in_play(pos, ROWS[r].kind)
         })
@@ -85,16 +85,13 @@ impl Frame {
                 self.kings[taken.color.index()] = NO_KING;
             }
             Some(taken) => {
-                if let Some(n) = self.hands[us].get_mut(taken.kind.unpromote().index()) {
-                    *n = n.saturating_add(1);
-                }
+                let one = one_of(taken.kind.unpromote());
+                self.hands[us] = self.hands[us].wrapping_add(one);
             }
             None => {}
         }
         if let Move::Drop { kind, .. } = mv {
-            if let Some(n) = self.hands[us].get_mut(kind.index()) {
-                *n = n.saturating_sub(1);
-            }
+            self.hands[us] = self.hands[us].wrapping_sub(one_of(kind));
         }
         self.side = !self.side;
     }
@@ -114,10 +111,14 @@ pub(super) fn head(side: Color, black: u64, white: u64) -> u64 {
 /// The error is a kind with more in play than a set holds.
 pub(super) fn box_left(
     on_board: u32,
-    hands: &[[u8; 7]; 2],
+    hands: &[Counts; 2],
     in_play: impl Fn(usize) -> usize,
-) -> Result<[u8; 7], PieceKind> {
-    let held: u32 = hands.iter().flatten().map(|&n| u32::from(n)).sum();
+) -> Result<Counts, PieceKind> {
+    let held: u32 = hands
+        .iter()
+        .flat_map(|h| h.to_le_bytes())
+        .map(u32::from)
+        .sum();
     let mut left = [0; 7];
     // A position never holds more of a kind than a set (it refuses such a
     // setup and moves keep the counts): with all 40 pieces the box is empty.
@@ -127,7 +128,24 @@ pub(super) fn box_left(
             *n = set.checked_sub(in_play(r)).ok_or(row.kind)? as u8;
         }
     }
-    Ok(left)
+    Ok(counts(left))
+}
+
+/// Seven counts of the hand kinds in [`ROWS`] order, a byte each, the
+/// pawns' lowest: one word, so that a frame's are compared and copied at
+/// once.
+pub(super) type Counts = u64;
+
+/// `counts` as [`Counts`].
+pub(super) fn counts(counts: [u8; 7]) -> Counts {
+    let mut bytes = [0; 8];
+    bytes[..7].copy_from_slice(&counts);
+    u64::from_le_bytes(bytes)
+}
+
+/// One piece of a hand kind, as [`Counts`] add it.
+fn one_of(kind: PieceKind) -> Counts {
+    1u64.wrapping_shl(8 * kind.index() as u32)
 }
 
 /// How many pieces of a hand kind `pos` holds on the board (promoted or

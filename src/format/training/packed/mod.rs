@@ -18,8 +18,8 @@ use crate::position::{Assembly, KingRule, SetupError};
 use crate::{Color, Move, Piece, PieceKind, Position, Square};
 use bits::Bits;
 use frame::Frame;
+use last::Last;
 use std::fmt;
-use tail::{Key, Tail};
 
 /// Which code table a packed position uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -410,10 +410,11 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 
 /// Packs positions one after another in a dialect, each as [`pack`] does.
 /// It keeps the last position's board codes a file at a time and codes
-/// again only the files whose squares changed, and copies what follows the
-/// board after a move that changed neither hand, so the
-/// positions of a game pack faster through one packer than each alone. Any position may
-/// follow any other.
+/// again only the files whose squares changed, and copies the last
+/// position's bits before the first of them (and after the last of them,
+/// when the hands and the box are the same), so the positions of a game
+/// pack faster through one packer than each alone. Any position may follow
+/// any other.
 ///
 /// ```
 /// use kifconv::training::packed::{pack, Dialect, Packer};
@@ -430,7 +431,7 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
 pub struct Packer {
     files: files::Files,
     frame: Frame,
-    tail: Tail,
+    last: Last,
 }
 
 impl Packer {
@@ -439,7 +440,7 @@ impl Packer {
         Packer {
             files: files::Files::new(column(dialect)),
             frame: Frame::none(),
-            tail: Tail::new(),
+            last: Last::new(),
         }
     }
 
@@ -489,23 +490,15 @@ impl Packer {
         pos: Option<&Position>,
     ) -> Result<([u64; 4], [u64; 4]), PackError> {
         let d = self.files.column();
-        let codes = match pos {
+        let (codes, changed) = match pos {
             Some(pos) => {
                 self.frame = Frame::of(pos).inspect_err(|_| self.frame = Frame::none())?;
-                self.files.of(pos)
+                self.files.of::<PAIR>(pos)
             }
-            None => self.files.coded(),
+            None => self.files.coded::<PAIR>(),
         };
-        let (mut words, mut flips) = ([0; 4], [0; 4]);
-        let key = walk(
-            &self.frame,
-            codes,
-            d,
-            &mut self.tail,
-            Bits::<PAIR>::new(&mut words, &mut flips),
-        )?;
-        self.tail.keep(key, &words, PAIR.then_some(&flips));
-        Ok((words, flips))
+        walk::<PAIR>(&self.frame, codes, changed, d, &mut self.last)?;
+        Ok((self.last.words, self.last.flips))
     }
 
     /// The dialect the packer writes.
@@ -575,36 +568,74 @@ impl Packer {
     }
 }
 
-/// Writes a position in dialect column `d` to `bits` (and with `PAIR`,
-/// where the other column's bits differ): its `frame`, its board from the
-/// files' `codes`, and what follows the board from `tail` when that is
-/// unchanged. Returns the key of what follows.
+/// Writes a position in dialect column `d` over the `last` one's words
+/// (and with `PAIR`, where the other column's bits differ): its `frame`,
+/// its board from the files' `codes`, of which `changed` (a bit a file)
+/// changed since the last position, and what follows the board. Only the
+/// bits that may differ from the last position's are written again.
 #[inline(always)]
 fn walk<const PAIR: bool>(
     frame: &Frame,
     codes: &[files::FileCode; 9],
+    changed: u16,
     d: usize,
-    tail: &mut Tail,
-    mut bits: Bits<'_, PAIR>,
-) -> Result<Key, PackError> {
-    let head = Emit {
-        bits: frame.head()?,
-        len: 15,
+    last: &mut Last,
+) -> Result<(), PackError> {
+    // The files' codes moved on without these words: they keep nothing.
+    let head = frame.head().inspect_err(|_| last.key = None)?;
+    let key = [frame.hands[0], frame.hands[1], frame.left];
+    // The last position's words, if they hold one (with its flips, when
+    // they are wanted).
+    let kept = last.key.take().filter(|_| PAIR <= last.paired);
+    let same_end = kept == Some(key);
+    let Last {
+        words,
+        flips,
+        starts,
+        ..
+    } = last;
+    // The first file and the one after the last that changed (none: both
+    // the board's end).
+    let first = (changed.trailing_zeros() as usize).min(9);
+    let end = (16 - changed.leading_zeros() as usize).max(first);
+    let (mut bits, from, to) = match kept {
+        Some(_) => {
+            let at = starts.get(first).copied().unwrap_or(0);
+            let to = if same_end { end } else { 9 };
+            (Bits::<PAIR>::resume(words, flips, at), first, to)
+        }
+        None => {
+            let mut bits = Bits::<PAIR>::new(words, flips);
+            let head = Emit { bits: 0, len: 15 };
+            bits.put(head, head);
+            (bits, 0, 9)
+        }
     };
-    bits.put(head, head);
-    for file in codes {
-        bits.put_flipped(file.code, file.flips);
+    if let (Some(files), Some(at)) = (codes.get(from..to), starts.get_mut(from..to)) {
+        for (file, start) in files.iter().zip(at) {
+            *start = bits.at();
+            bits.put_flipped(file.code, file.flips);
+        }
     }
-    let key = (frame.hands, frame.left);
-    match tail.same(&key, PAIR) {
-        Some((words, flips)) => bits.copy_rest(words, flips),
-        None => put_off_board(&mut bits, d, &frame.hands, &frame.left),
+    if same_end {
+        debug_assert_eq!(Some(&bits.at()), starts.get(to));
+        bits.keep_rest();
+    } else {
+        if let Some(end) = starts.get_mut(9) {
+            *end = bits.at();
+        }
+        put_off_board(&mut bits, d, &frame.hands, frame.left);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(bits.at(), 256);
     }
-    #[cfg(debug_assertions)]
-    debug_assert_eq!(bits.at(), 256);
     bits.finish();
-    Ok(key)
+    words[0] = words[0] & !HEAD_BITS | head;
+    (last.key, last.paired) = (Some(key), PAIR);
+    Ok(())
 }
+
+/// The bits of the side to move and the kings' squares: the first 15.
+const HEAD_BITS: u64 = 0x7fff;
 
 /// Whether the side to move and the kings' squares of `pos` are the
 /// first 15 bits of `bytes`.
@@ -618,34 +649,34 @@ fn heads_agree(pos: &Position, bytes: &[u8; 32]) -> bool {
     }
 }
 
-/// Writes what follows the board in dialect column `d`: both `hands`
-/// (counted in [`ROWS`] order), then the box when it holds any piece,
-/// `left` counting each kind in it.
+/// Writes what follows the board in dialect column `d`: both `hands`,
+/// then the box when it holds any piece, `left` counting each kind in it
+/// (all as `frame::Counts`).
 fn put_off_board<const PAIR: bool>(
     bits: &mut Bits<'_, PAIR>,
     d: usize,
-    hands: &[[u8; 7]; 2],
-    left: &[u8; 7],
+    hands: &[u64; 2],
+    left: u64,
 ) {
-    for (white, counts) in hands.iter().enumerate() {
-        // The counts a byte each, and the kinds held as the lowest bit of
-        // their byte: each byte's bits folded onto it.
-        let mut bytes = [0; 8];
-        bytes[..7].copy_from_slice(counts);
-        let word = u64::from_le_bytes(bytes);
+    for (white, &word) in hands.iter().enumerate() {
+        // The kinds held as the lowest bit of their byte: each byte's bits
+        // folded onto it.
         let folded = word | word >> 4;
         let folded = folded | folded >> 2;
         let mut held = (folded | folded >> 1) & 0x0001_0101_0101_0101;
         while held != 0 {
             // `ROWS` and the counts are in the same kind order.
-            let r = (held.trailing_zeros() / 8) as usize;
+            let at = held.trailing_zeros();
             held &= held - 1;
-            let n = usize::from(counts.get(r).map_or(0, |&n| n.min(18)));
-            bits.put(RUNS.hand[d][r][white][n], RUNS.hand[1 - d][r][white][n]);
+            let (r, n) = ((at / 8) as usize, ((word >> at) as u8).min(18));
+            bits.put(
+                RUNS.hand[d][r][white][n as usize],
+                RUNS.hand[1 - d][r][white][n as usize],
+            );
         }
     }
-    if *left != [0; 7] {
-        for (r, &n) in left.iter().enumerate() {
+    if left != 0 {
+        for (r, n) in left.to_le_bytes().into_iter().take(7).enumerate() {
             let n = usize::from(n.min(18));
             bits.put(RUNS.boxed[d][r][n], RUNS.boxed[1 - d][r][n]);
         }
@@ -1073,8 +1104,8 @@ fn decode<S: Squares>(
 mod bits;
 mod files;
 mod frame;
+mod last;
 mod repack;
-mod tail;
 pub(crate) use repack::repack;
 
 #[cfg(test)]

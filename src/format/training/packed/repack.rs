@@ -4,9 +4,10 @@
 //! writes for the position [`unpack`] reads, bit for bit (tested against
 //! them); what fails is what [`unpack`] refuses.
 
-use super::frame::box_left;
+use super::frame::{box_left, counts};
 use super::{
     column, decode, piece_index, put_off_board, Bits, Dialect, Emit, Squares, UnpackError, PIECES,
+    ROWS,
 };
 #[cfg(doc)]
 use super::{pack, unpack, unpack_into};
@@ -75,19 +76,17 @@ pub(crate) fn repack(
         ..
     } = rewrite;
     bits.zeros(empties as usize);
-    let hands = [
-        out.hand(Color::Black).counts(),
-        out.hand(Color::White).counts(),
-    ];
+    let held = [out.hand(Color::Black), out.hand(Color::White)];
     let pieces = 2 + on_board.iter().map(|&n| u32::from(n)).sum::<u32>();
     let in_play = |r: usize| {
-        let held = hands.iter().map(|h| h.get(r).copied().unwrap_or(0));
-        usize::from(on_board[r]) + held.map(usize::from).sum::<usize>()
+        let kind = ROWS[r].kind;
+        usize::from(on_board[r]) + usize::from(held[0].count(kind) + held[1].count(kind))
     };
+    let hands = [counts(held[0].counts()), counts(held[1].counts())];
     // The position read holds no more of a kind than a set (`decode` counts
     // them), so this never fails.
     let left = box_left(pieces, &hands, in_play).map_err(UnpackError::TooMany)?;
-    put_off_board(&mut bits, d, &hands, &left);
+    put_off_board(&mut bits, d, &hands, left);
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
     bits.finish();
