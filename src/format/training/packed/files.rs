@@ -60,27 +60,53 @@ fn place(square: Option<Piece>) -> u8 {
     }
 }
 
-/// The piece at a place; `None` for [`EMPTY`].
-fn piece_at(place: u8) -> Option<Piece> {
-    if place >= EMPTY {
-        return None;
+/// Each place's piece promoted, as a place (itself if it cannot promote).
+static PROMOTED: [u8; 64] = {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = i as u8;
+        if i < 32 {
+            if let Some(kind) = PieceKind::from_index(i & 15) {
+                if let Some(promoted) = kind.promote() {
+                    out[i] = ((i & 16) | promoted.index()) as u8;
+                }
+            }
+        }
+        i += 1;
     }
-    let color = if place & 16 == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
-    PieceKind::from_index(usize::from(place & 15)).map(|kind| Piece::new(color, kind))
+    out
+};
+
+/// Whose king is at a place, if any.
+#[inline(always)]
+pub(super) fn king_of(place: u8) -> Option<Color> {
+    match (place < EMPTY, place & 15 == PieceKind::King.index() as u8) {
+        (true, true) if place & 16 == 0 => Some(Color::Black),
+        (true, true) => Some(Color::White),
+        _ => None,
+    }
 }
 
-/// What a move did to the squares, for the rest of the frame: the piece
-/// that moved (or was dropped) and what it took.
+/// The hand kind of the piece at a place, taken: its kind unpromoted.
+/// `None` for an empty square and a king.
+#[inline(always)]
+pub(super) fn taken_kind(place: u8) -> Option<PieceKind> {
+    match place < EMPTY {
+        true => PieceKind::from_index(usize::from(place & 15))
+            .map(PieceKind::unpromote)
+            .filter(|&k| k != PieceKind::King),
+        false => None,
+    }
+}
+
+/// What a move did to the squares, for the rest of the frame: the place
+/// of the piece on the move's square after it, and of what it took there
+/// ([`EMPTY`]: nothing).
 #[derive(Clone, Copy)]
 pub(super) struct Moved {
-    /// The piece on the move's square after it, as it stands there.
-    pub(super) piece: Option<Piece>,
-    /// The piece that stood there before, taken.
-    pub(super) taken: Option<Piece>,
+    pub(super) piece: u8,
+    pub(super) taken: u8,
 }
 
 /// The codes of the files of the last position seen, in one dialect
@@ -186,30 +212,29 @@ impl Files {
     #[inline]
     pub(super) fn play(&mut self, mv: Move, side: Color) -> Moved {
         self.sets_kept = false;
-        let to = mv.to().index();
         let piece = match mv {
             Move::Normal { from, promote, .. } => {
                 let from = from.index();
-                let moving = self.squares.get(from).copied().and_then(piece_at);
-                let moving = match (moving, promote) {
-                    (Some(p), true) => p.kind.promote().map(|k| Piece::new(p.color, k)),
-                    (p, _) => p,
-                };
-                self.put(from, None);
-                moving
+                let moving = self.squares.get(from).copied().unwrap_or(EMPTY);
+                self.put(from, EMPTY);
+                match promote {
+                    true => PROMOTED[usize::from(moving & 63)],
+                    false => moving,
+                }
             }
-            Move::Drop { kind, .. } => Some(Piece::new(side, kind)),
+            Move::Drop { kind, .. } => place(Some(Piece::new(side, kind))),
         };
-        let taken = self.squares.get(to).copied().and_then(piece_at);
+        let to = mv.to().index();
+        let taken = self.squares.get(to).copied().unwrap_or(EMPTY);
         self.put(to, piece);
         Moved { piece, taken }
     }
 
-    /// Puts `piece` (or nothing) on square index `sq`, marking its file.
+    /// Puts `place` on square index `sq`, marking its file.
     #[inline(always)]
-    fn put(&mut self, sq: usize, piece: Option<Piece>) {
+    fn put(&mut self, sq: usize, place: u8) {
         if let Some(square) = self.squares.get_mut(sq) {
-            *square = place(piece);
+            *square = place;
             self.stale |= 1 << (sq / 9);
         }
     }

@@ -3,7 +3,7 @@
 //! A packer keeps the last position's, so that a move can be played on it
 //! without a position.
 
-use super::files::Moved;
+use super::files::{king_of, taken_kind, Moved};
 use super::{PackError, ROWS, SET};
 use crate::{Color, Move, PieceKind, Position};
 
@@ -77,18 +77,13 @@ impl Frame {
     #[inline(always)]
     pub(super) fn play(&mut self, mv: Move, moved: Moved) {
         let us = self.side.index();
-        if let Some(piece) = moved.piece.filter(|p| p.kind == PieceKind::King) {
-            self.kings[piece.color.index()] = mv.to().index() as u8;
+        if let Some(king) = king_of(moved.piece) {
+            self.kings[king.index()] = mv.to().index() as u8;
         }
-        match moved.taken {
-            Some(taken) if taken.kind == PieceKind::King => {
-                self.kings[taken.color.index()] = NO_KING;
-            }
-            Some(taken) => {
-                let one = one_of(taken.kind.unpromote());
-                self.hands[us] = self.hands[us].wrapping_add(one);
-            }
-            None => {}
+        if let Some(king) = king_of(moved.taken) {
+            self.kings[king.index()] = NO_KING;
+        } else if let Some(kind) = taken_kind(moved.taken) {
+            self.hands[us] = self.hands[us].wrapping_add(one_of(kind));
         }
         if let Move::Drop { kind, .. } = mv {
             self.hands[us] = self.hands[us].wrapping_sub(one_of(kind));
