@@ -4,7 +4,7 @@
 //! has none, and counted).
 
 use super::eval;
-use super::packed::{pack, Dialect, PackError, Packer};
+use super::packed::{packable, Dialect, PackError, Packer};
 use crate::record::{EndingKind, Record, RecordError};
 use crate::{Color, Move, Position};
 use std::fmt;
@@ -115,7 +115,7 @@ impl Game {
         let (samples, missing, moves) = read(record, moves, Some(&mut warnings))?;
         // Moves keep both kings and every piece count: a start that packs
         // is a game whose every position packs.
-        pack(&record.start, Dialect::Hcp).map_err(|error| TrainingError::Pack { ply: 0, error })?;
+        packable(&record.start).map_err(|error| TrainingError::Pack { ply: 0, error })?;
         let ending = record.ending();
         Ok(Game {
             start: record.start.clone(),
@@ -198,9 +198,9 @@ fn push_entries<const N: usize>(
     out: &mut Vec<u8>,
     entry: impl Fn(&Sample, [u8; 32]) -> [u8; N],
 ) -> Result<(), TrainingError> {
-    let mut packer = Packer::new(dialect);
     let error = |ply, error| TrainingError::Pack { ply, error };
-    let mut packed = packer.pack(&game.start).map_err(|e| error(0, e))?;
+    let (mut packer, packed) = Packer::starting(dialect, &game.start);
+    let mut packed = packed.map_err(|e| error(0, e))?;
     let (mut moves, mut at, mut packed_at) = (game.moves.iter(), 0, 0);
     for sample in &game.samples {
         // Samples only leave in order; every ply is a move's.
@@ -256,7 +256,10 @@ fn read(
     let illegal =
         |ply, mv, reason| TrainingError::Record(RecordError::IllegalMove { ply, mv, reason });
     let mut checked = (moves == Moves::Checked).then(|| record.start.clone());
-    let mut out: Vec<Sample> = Vec::with_capacity(record.tree.mainline().count());
+    // A record without variations knows its length without a walk.
+    let length =
+        (record.tree.line_nodes()).map_or_else(|| record.tree.mainline().count(), <[_]>::len);
+    let mut out: Vec<Sample> = Vec::with_capacity(length);
     let mut played = Vec::with_capacity(out.capacity());
     let start = &record.start;
     let mut missing = 0;

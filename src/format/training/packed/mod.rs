@@ -408,6 +408,12 @@ pub fn pack(pos: &Position, dialect: Dialect) -> Result<[u8; 32], PackError> {
     Packer::new(dialect).pack(pos)
 }
 
+/// Whether `pos` has a packed form, without packing it: the error [`pack`]
+/// would give, if any.
+pub(crate) fn packable(pos: &Position) -> Result<(), PackError> {
+    Frame::of(pos).map(drop)
+}
+
 /// Packs positions one after another in a dialect, each as [`pack`] does.
 /// It keeps the last position's board codes a file at a time and codes
 /// again only the files whose squares changed, and copies the last
@@ -448,6 +454,31 @@ impl Packer {
     pub fn pack(&mut self, pos: &Position) -> Result<[u8; 32], PackError> {
         let (words, _) = self.words::<false>(Some(pos))?;
         Ok(to_bytes(words))
+    }
+
+    /// A packer that has packed `start`, and what it packed. The even
+    /// start, where most games begin, is packed once per process and its
+    /// packer copied.
+    pub(crate) fn starting(
+        dialect: Dialect,
+        start: &Position,
+    ) -> (Packer, Result<[u8; 32], PackError>) {
+        static EVEN: std::sync::OnceLock<[(Position, Packer, [u8; 32]); 2]> =
+            std::sync::OnceLock::new();
+        let even = EVEN.get_or_init(|| {
+            [Dialect::Hcp, Dialect::PackedSfen].map(|dialect| {
+                let (even, mut packer) = (Position::startpos(), Packer::new(dialect));
+                let packed = packer.pack(&even).unwrap_or([0; 32]);
+                (even, packer, packed)
+            })
+        });
+        let (even, packer, packed) = &even[column(dialect)];
+        if start.key() == even.key() && start == even {
+            return (packer.clone(), Ok(*packed));
+        }
+        let mut packer = Packer::new(dialect);
+        let packed = packer.pack(start);
+        (packer, packed)
     }
 
     /// Plays `mv` on the last position packed (or played on), without a

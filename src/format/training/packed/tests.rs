@@ -710,3 +710,30 @@ fn unpacking_reads_as_code_by_code() {
     }
     assert_eq!(outcomes.len(), 6, "{outcomes:?}");
 }
+
+/// A packer started on a position ([`Packer::starting`]) gives what
+/// [`pack`] gives for it and for the positions moves lead to, whether the
+/// start is the even one (packed once and copied) or another.
+#[test]
+fn a_started_packer_packs_its_start_and_what_follows() {
+    for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 9",
+            "lnsgkgsnl/7r1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ] {
+            let mut pos = Position::from_sfen(sfen).unwrap();
+            let (mut packer, packed) = Packer::starting(dialect, &pos);
+            assert_eq!(packed, pack(&pos, dialect), "{sfen}");
+            for ply in 0..40 {
+                let legal = pos.legal_moves();
+                let Some(&mv) = legal.get(ply * 7 % legal.len().max(1)) else {
+                    break;
+                };
+                pos.play(mv).unwrap();
+                packer.play(mv);
+                assert_eq!(packer.packed(), pack(&pos, dialect), "{sfen} {mv}");
+            }
+        }
+    }
+}
