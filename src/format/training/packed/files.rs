@@ -7,7 +7,7 @@
 //! The squares are kept too, each as the piece's place in the code table,
 //! so that a move can be played on them without a position.
 
-use super::{Emit, PIECES};
+use super::{Emit, EMPTY_PLACE, PIECES};
 use crate::position::Bitboard;
 use crate::{Color, Move, Piece, PieceKind, Position};
 
@@ -29,29 +29,10 @@ const EMPTY_FILE: FileCode = FileCode {
     flips: 0,
 };
 
-/// A square's place in [`SQUARES`]: a piece's is colour × 16 + kind, an
-/// empty square's this.
-const EMPTY: u8 = 32;
+/// An empty square's place.
+const EMPTY: u8 = EMPTY_PLACE;
 
-/// What each square is written as, by its place: `[dialect][place]`, a
-/// king nothing (the frame places it), an empty square a 0 bit, any other
-/// piece its code.
-static SQUARES: [[Emit; 64]; 2] = {
-    let mut out = [[Emit { bits: 0, len: 0 }; 64]; 2];
-    let mut d = 0;
-    while d < 2 {
-        let mut i = 0;
-        while i < 32 {
-            out[d][i] = PIECES[d][i];
-            i += 1;
-        }
-        out[d][EMPTY as usize] = Emit { bits: 0, len: 1 };
-        d += 1;
-    }
-    out
-};
-
-/// A square's place in [`SQUARES`].
+/// A square's place in [`PIECES`].
 #[inline(always)]
 fn place(square: Option<Piece>) -> u8 {
     match square {
@@ -267,7 +248,7 @@ impl Files {
         else {
             return;
         };
-        let (ours, others) = (&SQUARES[self.d], &SQUARES[1 - self.d]);
+        let (ours, others) = (&PIECES[self.d], &PIECES[1 - self.d]);
         let (mut bits, mut flips, mut len) = (0u64, 0u64, 0u32);
         for &square in squares {
             let (e, other) = (

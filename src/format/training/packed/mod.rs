@@ -338,13 +338,16 @@ static RUNS: Runs = {
 /// The gold's row in [`ROWS`]: the one kind that does not promote.
 const GOLD_ROW: usize = 4;
 
-/// What a piece on the board is written as, by [`piece_index`]:
-/// `[dialect][index]`: a king nothing (the frame places it), any other
-/// piece its [`EMITS`] board code.
-static PIECES: [[Emit; 32]; 2] = {
-    let mut out = [[Emit { bits: 0, len: 0 }; 32]; 2];
+/// What a square of the board is written as, by its place
+/// (`[dialect][place]`): a piece's place is [`piece_index`], where a king
+/// is nothing (the frame places it) and any other piece its [`EMITS`]
+/// board code; an empty square's is [`EMPTY_PLACE`], a 0 bit. The table
+/// has a place for every 6 bits, so that a masked place needs no check.
+static PIECES: [[Emit; 64]; 2] = {
+    let mut out = [[Emit { bits: 0, len: 0 }; 64]; 2];
     let mut d = 0;
     while d < 2 {
+        out[d][EMPTY_PLACE as usize] = Emit { bits: 0, len: 1 };
         let mut c = 0;
         while c < 2 {
             let mut k = 0;
@@ -363,6 +366,9 @@ static PIECES: [[Emit; 32]; 2] = {
     }
     out
 };
+
+/// An empty square's place in [`PIECES`].
+const EMPTY_PLACE: u8 = 32;
 
 /// A piece's place in [`PIECES`]: colour × 16 + kind, kept in the table
 /// by the mask.

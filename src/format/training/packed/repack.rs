@@ -18,7 +18,7 @@ use crate::{Color, Piece, Position};
 /// piece's code.
 struct Rewrite<'w> {
     bits: Bits<'w, false>,
-    pieces: &'static [Emit; 32],
+    pieces: &'static [Emit; 64],
     /// The empty squares read since the last piece.
     empties: u32,
     /// The pieces read on the board (kings aside), by row of [`ROWS`].
