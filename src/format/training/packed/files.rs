@@ -7,7 +7,7 @@
 //! The squares are kept too, each as the piece's place in the code table,
 //! so that a move can be played on them without a position.
 
-use super::{Emit, EMPTY_PLACE, PIECES};
+use super::{piece_index, Emit, EMPTY_PLACE, PIECES};
 use crate::position::Bitboard;
 use crate::{Color, Move, Piece, PieceKind, Position};
 
@@ -36,7 +36,7 @@ const EMPTY: u8 = EMPTY_PLACE;
 #[inline(always)]
 fn place(square: Option<Piece>) -> u8 {
     match square {
-        Some(piece) => (piece.color.index() << 4 | piece.kind.index()) as u8,
+        Some(piece) => piece_index(piece) as u8,
         None => EMPTY,
     }
 }
