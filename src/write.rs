@@ -7,7 +7,7 @@
 //! the files a folder of outputs gets (one per game in KIF and KI2, whose
 //! files hold one game; a pretty JKF document for a single game).
 
-use crate::format::training::{Data, Game, TrainingError};
+use crate::format::training::{Data, TrainingError};
 use crate::format::{
     csa::write as csa, jkf::write as jkf, ki2::write as ki2, kif::write as kif, usi::write as usi,
     western::write as western, Target,
@@ -219,9 +219,7 @@ fn training(records: &[Record], data: Data) -> Result<Vec<u8>, WriteError> {
     let mut out = Vec::new();
     for (game, record) in records.iter().enumerate() {
         let fail = |error| WriteError::Training { game, error };
-        Game::of_read(record)
-            .and_then(|g| data.push(&g, &mut out))
-            .map_err(fail)?;
+        data.push_read(record, &mut out, None).map_err(fail)?;
     }
     Ok(out)
 }

@@ -458,6 +458,11 @@ impl MoveTree {
 
     /// The last node of the mainline (the root if there are no moves).
     pub fn mainline_end(&self) -> NodeId {
+        // Without a variation, the mainline's nodes are all the nodes, in
+        // order.
+        if let Some(line) = self.line_nodes() {
+            return NodeId(line.len() as u32);
+        }
         self.mainline().last().unwrap_or(NodeId::ROOT)
     }
 

@@ -20,7 +20,7 @@ pub mod uniq;
 pub use crate::format::training::{
     data, eval, floodgate, hcpe, hcpe3, move16, packed, psv, read, recode, samples,
 };
-pub use crate::format::training::{Data, Game, Sample, TrainingError};
+pub use crate::format::training::{Data, Game, Sample, TrainingError, Written};
 
 /// The game of the first record of a CSA text, for tests.
 #[cfg(test)]

@@ -11,6 +11,23 @@ use crate::training::select::{Counts, Selector};
 use crate::training::uniq::Repeats;
 use crate::training::{Data, Game};
 
+/// What a worker makes of an input: its games, for the filters to choose
+/// from in input order, or, when every game goes in whole, their bytes.
+pub enum Part {
+    /// The games, for the filters.
+    Games(Vec<Game>),
+    /// The bytes of every game.
+    Written(Written),
+}
+
+/// The bytes of an input's games, written by a worker, and what went in.
+pub struct Written {
+    bytes: Vec<u8>,
+    games: usize,
+    positions: usize,
+    missing: usize,
+}
+
 /// Writes the games that pass the filters as `data`.
 #[derive(Clone, Debug)]
 pub struct Training {
@@ -27,6 +44,64 @@ pub struct Training {
 }
 
 impl Training {
+    /// Whether every game goes in whole, so that a worker writes its
+    /// bytes: no filter is on and repeats are kept.
+    fn keeps_all(&self) -> bool {
+        self.filter.is_off() && self.repeats.is_none()
+    }
+
+    /// What a worker makes of `games`: their bytes when every game goes
+    /// in whole, else the games.
+    fn part(&self, games: Games, name: &str, first: usize) -> (Part, Tally) {
+        if !self.keeps_all() {
+            let (games, tally) = self.games(games, name, first);
+            return (Part::Games(games), tally);
+        }
+        let (written, tally) = self.written(games, name, first);
+        (Part::Written(written), tally)
+    }
+
+    /// The bytes of every game, each written straight from its record; a
+    /// game that cannot be written is an error of the input, and what the
+    /// target cannot hold a warning, said as [`Training::games`] and
+    /// [`Training::select`] say them.
+    fn written(&self, games: Games, name: &str, first: usize) -> (Written, Tally) {
+        let Games {
+            records, mut tally, ..
+        } = games;
+        let mut out = Written {
+            bytes: Vec::new(),
+            games: 0,
+            positions: 0,
+            missing: 0,
+        };
+        let (mut said, mut losses) = (Vec::new(), Vec::new());
+        for (i, record) in records.iter().enumerate() {
+            let game = first + i + 1;
+            said.clear();
+            match self.data.push_read(record, &mut out.bytes, Some(&mut said)) {
+                Ok(written) => {
+                    out.games += 1;
+                    out.positions += written.positions;
+                    out.missing += written.missing;
+                    if let Some(loss) = self.data.loss_written(&written) {
+                        losses.push(format!("{name}: warning: game {game}: {loss}"));
+                    }
+                }
+                Err(e) => tally
+                    .errors
+                    .push(Problem::said(name, format!("game {game}: {e}"))),
+            }
+            for w in &said {
+                tally
+                    .warnings
+                    .push(format!("{name}: warning: game {game}: {w}"));
+            }
+        }
+        tally.warnings.append(&mut losses);
+        (out, tally)
+    }
+
     /// The replay, evaluations and ratings of each game (the work a
     /// worker does); what is kept is chosen in input order.
     fn games(&self, games: Games, name: &str, first: usize) -> (Vec<Game>, Tally) {
@@ -50,6 +125,25 @@ impl Training {
             }
         }
         (kept, tally)
+    }
+
+    /// The bytes of what `part` holds that goes in, counted: the games the
+    /// filters keep, or the bytes written, all of which go in.
+    fn chosen(
+        &self,
+        selector: &mut Selector,
+        part: Part,
+        name: &str,
+        first: usize,
+        tally: &mut Tally,
+    ) -> Vec<u8> {
+        match part {
+            Part::Games(games) => self.select(selector, games, name, first, tally),
+            Part::Written(written) => {
+                selector.kept(written.games, written.positions, written.missing);
+                written.bytes
+            }
+        }
     }
 
     /// The bytes of the games the filters keep; a game that cannot be
@@ -82,7 +176,7 @@ impl Training {
 }
 
 impl Job for Training {
-    type Part = Vec<Game>;
+    type Part = Part;
     type State = Selector;
     type Finished = Counts;
 
@@ -98,8 +192,8 @@ impl Job for Training {
         ))
     }
 
-    fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Vec<Game>, Tally) {
-        self.games(self.reading.read(source, bytes), source.name, 0)
+    fn work(&self, source: Source<'_>, bytes: &[u8]) -> (Part, Tally) {
+        self.part(self.reading.read(source, bytes), source.name, 0)
     }
 
     /// Chosen here, in input order, so that what repeats is the later game
@@ -108,10 +202,10 @@ impl Job for Training {
         &self,
         selector: &mut Selector,
         source: Source<'_>,
-        games: Vec<Game>,
+        part: Part,
         tally: &mut Tally,
     ) -> Result<(), String> {
-        let bytes = self.select(selector, games, source.name, 0, tally);
+        let bytes = self.chosen(selector, part, source.name, 0, tally);
         if !bytes.is_empty() {
             tally.outputs.push(bytes);
         }
@@ -139,8 +233,8 @@ impl Job for Training {
         Ok(self
             .reading
             .stream(source, reader, emit, |games, first, emit| {
-                let (games, mut tally) = self.games(games, source.name, first);
-                let bytes = self.select(selector, games, source.name, first, &mut tally);
+                let (part, mut tally) = self.part(games, source.name, first);
+                let bytes = self.chosen(selector, part, source.name, first, &mut tally);
                 let go_on = emit(&bytes);
                 (tally, go_on)
             }))

@@ -5,7 +5,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect, PackError};
-use super::samples::{each_entry, entries_of, Game, TrainingError};
+use super::samples::{each_entry, entries_of, read_entries, Game, TrainingError, Written};
 use crate::record::Record;
 use crate::{Color, Move, Position};
 
@@ -44,6 +44,18 @@ pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> 
     let game_result = result(game.winner);
     each_entry(game, Dialect::Hcp, out, |s, packed| {
         fill(packed, s.mv, s.score, game_result)
+    })
+}
+
+/// Appends the entries of `record`'s mainline to `out` without making its
+/// game (see [`read_entries`]); nothing when one fails.
+pub(crate) fn push_read(
+    record: &Record,
+    out: &mut Vec<u8>,
+    warnings: Option<&mut Vec<String>>,
+) -> Result<Written, TrainingError> {
+    read_entries(record, Dialect::Hcp, out, warnings, |s, packed, winner| {
+        fill(packed, s.mv, s.score, result(winner))
     })
 }
 

@@ -23,4 +23,4 @@ pub mod recode;
 pub mod samples;
 
 pub use data::Data;
-pub use samples::{Game, Sample, TrainingError};
+pub use samples::{Game, Sample, TrainingError, Written};

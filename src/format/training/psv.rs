@@ -7,7 +7,7 @@
 
 use super::move16::{self, Layout};
 use super::packed::{pack, Dialect, PackError};
-use super::samples::{each_entry, entries_of, Game, TrainingError};
+use super::samples::{each_entry, entries_of, read_entries, Game, TrainingError, Written};
 use crate::record::Record;
 use crate::{Color, Move, Position};
 
@@ -36,6 +36,22 @@ pub(crate) fn push(game: &Game, out: &mut Vec<u8>) -> Result<(), TrainingError> 
     each_entry(game, Dialect::PackedSfen, out, |s, packed| {
         fill(packed, s.side, s.move_number, s.mv, s.score, game.winner)
     })
+}
+
+/// Appends the entries of `record`'s mainline to `out` without making its
+/// game (see [`read_entries`]); nothing when one fails.
+pub(crate) fn push_read(
+    record: &Record,
+    out: &mut Vec<u8>,
+    warnings: Option<&mut Vec<String>>,
+) -> Result<Written, TrainingError> {
+    read_entries(
+        record,
+        Dialect::PackedSfen,
+        out,
+        warnings,
+        |s, packed, winner| fill(packed, s.side, s.move_number, s.mv, s.score, winner),
+    )
 }
 
 /// One entry: `pos` packed, the score from the side to move, the move
@@ -88,13 +104,20 @@ pub(crate) fn fill(
 /// positions have a move number over 65535 (written as 65535), and the
 /// first such number; `None` when every one fits.
 pub fn saturated(game: &Game) -> Option<(usize, u32)> {
-    let over: Vec<u32> = game
-        .samples
-        .iter()
-        .map(|s| s.move_number)
-        .filter(|&n| n > u32::from(u16::MAX))
-        .collect();
-    Some((over.len(), *over.first()?))
+    over_ply(game.samples.iter().map(|s| s.move_number))
+}
+
+/// [`saturated`] for the positions [`push_read`] wrote.
+pub(crate) fn saturated_written(written: &Written) -> Option<(usize, u32)> {
+    let first = written.first_move_number;
+    over_ply(first..first.saturating_add(written.positions as u32))
+}
+
+/// How many of `move_numbers` are over 65535, and the first such.
+fn over_ply(move_numbers: impl Iterator<Item = u32>) -> Option<(usize, u32)> {
+    let mut over = move_numbers.filter(|&n| n > u32::from(u16::MAX));
+    let first = over.next()?;
+    Some((1 + over.count(), first))
 }
 
 #[cfg(test)]

@@ -116,13 +116,12 @@ impl Game {
         // Moves keep both kings and every piece count: a start that packs
         // is a game whose every position packs.
         packable(&record.start).map_err(|error| TrainingError::Pack { ply: 0, error })?;
-        let ending = record.ending();
         Ok(Game {
             start: record.start.clone(),
             moves,
             samples,
             missing,
-            winner: ending.and_then(|e| e.winner),
+            winner: winner(record),
             ending: super::floodgate::ending(record),
             ratings: [Color::Black, Color::White].map(|c| super::floodgate::rating(record, c)),
             warnings,
@@ -245,24 +244,42 @@ enum Moves {
     Trusted,
 }
 
-/// The samples, how many lack an evaluation, and the mainline's moves; a
-/// move with two evaluations is said in `warnings`, when given. With
-/// [`Moves::Checked`], the moves are played from the start to check them.
+/// The samples, how many lack an evaluation, and the mainline's moves (see
+/// [`each_sample`]).
 fn read(
     record: &Record,
     moves: Moves,
-    mut warnings: Option<&mut Vec<String>>,
+    warnings: Option<&mut Vec<String>>,
 ) -> Result<(Vec<Sample>, usize, Vec<Move>), TrainingError> {
-    let illegal =
-        |ply, mv, reason| TrainingError::Record(RecordError::IllegalMove { ply, mv, reason });
-    let mut checked = (moves == Moves::Checked).then(|| record.start.clone());
     // A record without variations knows its length without a walk.
     let length =
         (record.tree.line_nodes()).map_or_else(|| record.tree.mainline().count(), <[_]>::len);
     let mut out: Vec<Sample> = Vec::with_capacity(length);
     let mut played = Vec::with_capacity(out.capacity());
+    let missing = each_sample(record, moves, warnings, |sample| {
+        played.push(sample.mv);
+        out.push(sample);
+        Ok(())
+    })?;
+    Ok((out, missing, played))
+}
+
+/// Calls `each` with the sample of every mainline move of `record`, in
+/// order, until it fails, and says how many had no evaluation; a move with
+/// two evaluations is said in `warnings`, when given. With
+/// [`Moves::Checked`], the moves are played from the start to check them.
+#[inline(always)]
+fn each_sample(
+    record: &Record,
+    moves: Moves,
+    mut warnings: Option<&mut Vec<String>>,
+    mut each: impl FnMut(Sample) -> Result<(), TrainingError>,
+) -> Result<usize, TrainingError> {
+    let illegal =
+        |ply, mv, reason| TrainingError::Record(RecordError::IllegalMove { ply, mv, reason });
+    let mut checked = (moves == Moves::Checked).then(|| record.start.clone());
     let start = &record.start;
-    let mut missing = 0;
+    let (mut missing, mut ply) = (0, 0);
     for id in record.tree.mainline() {
         let node = record.tree.node(id);
         let Some(mv) = node.mv else {
@@ -279,24 +296,74 @@ fn read(
                 node.ply
             ));
         }
-        let ply = played.len() as u32;
         let side = match ply % 2 {
             0 => start.side_to_move(),
             _ => !start.side_to_move(),
         };
         let score = black.map(|v| eval::of_mover(v, side));
         missing += usize::from(score.is_none());
-        out.push(Sample {
+        each(Sample {
             ply,
             mv,
             side,
             move_number: start.move_number() + ply,
             score: clamped(score),
             eval: score,
-        });
-        played.push(mv);
+        })?;
+        ply += 1;
     }
-    Ok((out, missing, played))
+    Ok(missing)
+}
+
+/// Who won `record`'s game, if anyone.
+fn winner(record: &Record) -> Option<Color> {
+    record.ending().and_then(|e| e.winner)
+}
+
+/// What [`read_entries`] wrote for a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The positions written: one per mainline move.
+    pub positions: usize,
+    /// How many of them have no evaluation.
+    pub missing: usize,
+    /// The first position's move number; the others' follow it.
+    pub first_move_number: u32,
+}
+
+/// Appends one entry of `N` bytes per mainline move of `record` (a record
+/// as a reader returned it, see [`Game::of_read`]) to `out`, each made by
+/// `entry` from the sample, its position packed in `dialect` and the
+/// game's winner: the entries [`Game::of_read`] then [`each_entry`] give,
+/// without the game. A move with two evaluations is said in `warnings`,
+/// when given. Nothing is appended when it fails.
+pub(crate) fn read_entries<const N: usize>(
+    record: &Record,
+    dialect: Dialect,
+    out: &mut Vec<u8>,
+    warnings: Option<&mut Vec<String>>,
+    entry: impl Fn(&Sample, [u8; 32], Option<Color>) -> [u8; N],
+) -> Result<Written, TrainingError> {
+    let error = |ply, error| TrainingError::Pack { ply, error };
+    // The start is packed again by the first `packed`, from the words it
+    // left: one source of bytes keeps the loop simple.
+    let (mut packer, first) = Packer::starting(dialect, &record.start);
+    first.map_err(|e| error(0, e))?;
+    let (at, winner) = (out.len(), winner(record));
+    let mut positions = 0;
+    let missing = each_sample(record, Moves::Trusted, warnings, |sample| {
+        let packed = packer.packed().map_err(|e| error(sample.ply, e))?;
+        out.extend_from_slice(&entry(&sample, packed, winner));
+        packer.play(sample.mv);
+        positions += 1;
+        Ok(())
+    })
+    .inspect_err(|_| out.truncate(at))?;
+    Ok(Written {
+        positions,
+        missing,
+        first_move_number: record.start.move_number(),
+    })
 }
 
 #[cfg(test)]

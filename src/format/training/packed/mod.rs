@@ -491,6 +491,7 @@ impl Packer {
     /// position: [`Packer::packed`] then packs the position it leads to.
     /// The move must be legal there; after an error, there is no position
     /// to play on until the next [`Packer::pack`].
+    #[inline]
     pub(crate) fn play(&mut self, mv: Move) {
         let moved = self.files.play(mv, self.frame.side());
         self.frame.play(mv, moved);
@@ -498,9 +499,15 @@ impl Packer {
 
     /// The packed form of the position [`Packer::play`] led to: only the
     /// files of the moves' squares are coded again.
+    #[inline]
     pub(crate) fn packed(&mut self) -> Result<[u8; 32], PackError> {
-        let (words, _) = self.words::<false>(None)?;
-        Ok(to_bytes(words))
+        self.packed_words().map(to_bytes)
+    }
+
+    /// [`Packer::packed`]'s words, returned aligned.
+    #[inline(never)]
+    fn packed_words(&mut self) -> Result<[u64; 4], PackError> {
+        self.words::<false>(None).map(|(words, _)| words)
     }
 
     /// The packed form of `pos`, which is the last position this packer
