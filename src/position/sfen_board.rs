@@ -134,6 +134,10 @@ mod tests {
                 SfenBoard::of(pos.board()).push(&mut b);
                 assert_eq!(a, b, "{}", pos.sfen());
                 assert!(pos.sfen().as_bytes().starts_with(&a), "{}", pos.sfen());
+                // And what it writes is the board: read back, it is the
+                // same board.
+                let read = Position::from_sfen(&pos.sfen()).unwrap();
+                assert_eq!(read.board(), pos.board(), "{}", pos.sfen());
                 moves_seen += 1;
             }
         }
