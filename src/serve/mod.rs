@@ -42,6 +42,7 @@ pub struct Server {
     runtime: tokio::runtime::Runtime,
     listener: tokio::net::TcpListener,
     options: Options,
+    stop: Stop,
 }
 
 impl Server {
@@ -53,10 +54,17 @@ impl Server {
             .max_blocking_threads(BOOK_THREADS)
             .build()?;
         let listener = runtime.block_on(tokio::net::TcpListener::bind(options.addr))?;
+        // Listened for from here on: a signal sent once the address is
+        // said, before serving starts, still ends the server cleanly.
+        let stop = {
+            let _in_runtime = runtime.enter();
+            Stop::listen()
+        };
         Ok(Server {
             runtime,
             listener,
             options,
+            stop,
         })
     }
 
@@ -71,36 +79,55 @@ impl Server {
             runtime,
             listener,
             options,
+            stop,
         } = self;
         let router = api::router(&options).merge(page::router());
         runtime.block_on(conn::serve(
             listener,
             router,
             options.client_timeout,
-            stopped(),
+            stop.stopped(),
         ));
         Ok(())
     }
 }
 
-/// Ends when the process is asked to stop: Ctrl-C, or SIGTERM on Unix.
-async fn stopped() {
-    let interrupted = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// What asks the process to stop: Ctrl-C, or on Unix SIGINT and SIGTERM,
+/// listened for from the moment it is made (on Unix).
+struct Stop {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    () = interrupted => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => interrupted.await,
+    signals: Option<[tokio::signal::unix::Signal; 2]>,
+}
+
+impl Stop {
+    /// Starts listening; made inside the runtime.
+    fn listen() -> Stop {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let signals = match (
+                signal(SignalKind::interrupt()),
+                signal(SignalKind::terminate()),
+            ) {
+                (Ok(interrupt), Ok(terminate)) => Some([interrupt, terminate]),
+                _ => None,
+            };
+            Stop { signals }
         }
+        #[cfg(not(unix))]
+        Stop {}
     }
-    #[cfg(not(unix))]
-    interrupted.await;
+
+    /// Ends when the process is asked to stop.
+    async fn stopped(self) {
+        #[cfg(unix)]
+        if let Some([mut interrupt, mut terminate]) = self.signals {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+            return;
+        }
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
