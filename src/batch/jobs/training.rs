@@ -17,11 +17,12 @@ pub enum Part {
     /// The games, for the filters.
     Games(Vec<Game>),
     /// The bytes of every game.
-    Written(Written),
+    Encoded(Encoded),
 }
 
-/// The bytes of an input's games, written by a worker, and what went in.
-pub struct Written {
+/// The bytes of an input's games, written by a worker, and what went in
+/// (the sum of each game's [`crate::training::Written`]).
+pub struct Encoded {
     bytes: Vec<u8>,
     games: usize,
     positions: usize,
@@ -57,19 +58,19 @@ impl Training {
             let (games, tally) = self.games(games, name, first);
             return (Part::Games(games), tally);
         }
-        let (written, tally) = self.written(games, name, first);
-        (Part::Written(written), tally)
+        let (encoded, tally) = self.encoded(games, name, first);
+        (Part::Encoded(encoded), tally)
     }
 
     /// The bytes of every game, each written straight from its record; a
     /// game that cannot be written is an error of the input, and what the
     /// target cannot hold a warning, said as [`Training::games`] and
     /// [`Training::select`] say them.
-    fn written(&self, games: Games, name: &str, first: usize) -> (Written, Tally) {
+    fn encoded(&self, games: Games, name: &str, first: usize) -> (Encoded, Tally) {
         let Games {
             records, mut tally, ..
         } = games;
-        let mut out = Written {
+        let mut out = Encoded {
             bytes: Vec::new(),
             games: 0,
             positions: 0,
@@ -139,9 +140,9 @@ impl Training {
     ) -> Vec<u8> {
         match part {
             Part::Games(games) => self.select(selector, games, name, first, tally),
-            Part::Written(written) => {
-                selector.kept(written.games, written.positions, written.missing);
-                written.bytes
+            Part::Encoded(encoded) => {
+                selector.kept(encoded.games, encoded.positions, encoded.missing);
+                encoded.bytes
             }
         }
     }
