@@ -350,6 +350,9 @@ pub(crate) fn read_entries<const N: usize>(
     let (mut packer, first) = Packer::starting(dialect, &record.start);
     first.map_err(|e| error(0, e))?;
     let (at, winner) = (out.len(), winner(record));
+    if let Some(line) = record.tree.line_nodes() {
+        out.reserve(line.len() * N);
+    }
     let mut positions = 0;
     let missing = each_sample(record, Moves::Trusted, warnings, |sample| {
         let packed = packer.packed().map_err(|e| error(sample.ply, e))?;

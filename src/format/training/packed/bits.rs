@@ -131,24 +131,8 @@ impl<'w, const PAIR: bool> Bits<'w, PAIR> {
         }
     }
 
-    /// Ends the writing where it stands, keeping the bits already in the
-    /// words from there to the end.
-    #[inline(always)]
-    pub(super) fn keep_rest(&mut self) {
-        // What was put lies below `filled`, which is below 64.
-        let high = !((1u64 << self.filled) - 1);
-        if let Some(w) = self.words.get_mut(self.word) {
-            *w = self.acc | *w & high;
-        }
-        if PAIR {
-            if let Some(f) = self.flips.get_mut(self.word) {
-                *f = self.flip | *f & high;
-            }
-        }
-        (self.word, self.filled, self.acc, self.flip) = (4, 0, 0, 0);
-    }
-
     /// The bits written so far.
+    #[cfg(debug_assertions)]
     #[inline(always)]
     pub(super) fn at(&self) -> u32 {
         self.word as u32 * 64 + self.filled

@@ -1,8 +1,9 @@
 //! The board's part of a packed position, kept a file at a time from one
 //! position to the next. The squares are written 1a to 1i, then 2a to 2i,
 //! and so on, so the board's code is the nine files' codes one after
-//! another. A file is coded again only when one of its squares changed:
-//! a move changes one file or two.
+//! another. A position given whole has only the files with a changed
+//! square coded again; a move played on the squares replaces the codes of
+//! its squares in their files' codes.
 //!
 //! The squares are kept too, each as the piece's place in the code table,
 //! so that a move can be played on them without a position.
@@ -20,9 +21,6 @@ pub(super) struct FileCode {
     pub(super) flips: u64,
 }
 
-/// Every file, a bit each.
-const ALL_FILES: u16 = 0x1ff;
-
 /// An empty file: nine 0 bits.
 const EMPTY_FILE: FileCode = FileCode {
     code: Emit { bits: 0, len: 9 },
@@ -31,6 +29,18 @@ const EMPTY_FILE: FileCode = FileCode {
 
 /// An empty square's place.
 const EMPTY: u8 = EMPTY_PLACE;
+
+/// For each rank, the bytes of the ranks above it among a file's first
+/// eight squares.
+const RANKS_ABOVE: [u64; 9] = {
+    let mut out = [0; 9];
+    let mut r = 1;
+    while r < 9 {
+        out[r] = out[r - 1] << 8 | 0xff;
+        r += 1;
+    }
+    out
+};
 
 /// A square's place in [`PIECES`].
 #[inline(always)]
@@ -98,8 +108,9 @@ pub(super) struct Files {
     d: usize,
     codes: [FileCode; 9],
     squares: [u8; 81],
-    /// The files whose squares changed since they were coded, a bit each.
-    stale: u16,
+    /// Each square's code length in the column: 0 for a king, 1 when
+    /// empty.
+    lens: [u8; 81],
     /// Whether the codes' flips are kept: only a walk for both dialects
     /// asks for them.
     paired: bool,
@@ -117,7 +128,7 @@ impl Files {
             d,
             codes: [EMPTY_FILE; 9],
             squares: [EMPTY; 81],
-            stale: 0,
+            lens: [1; 81],
             paired: false,
             sets_kept: true,
             colors: [Bitboard::EMPTY; 2],
@@ -131,17 +142,16 @@ impl Files {
     }
 
     /// The codes of `pos`'s files, first file first, with `PAIR` their
-    /// flips too, and the files coded again, a bit each. Only the files
+    /// flips too. Only the files
     /// with a square whose colour or kind differs from the last position
     /// seen are (every file when the last position's sets were not kept,
     /// or flips are newly asked for).
     #[inline]
-    pub(super) fn of<const PAIR: bool>(&mut self, pos: &Position) -> (&[FileCode; 9], u16) {
+    pub(super) fn of<const PAIR: bool>(&mut self, pos: &Position) -> &[FileCode; 9] {
         if PAIR && !self.paired {
             self.sets_kept = false;
         }
         let changed = self.changed(pos);
-        let mut coded = 0;
         let board = pos.board();
         // No test for an unchanged board: the loop then finds no file.
         for (base, mut word) in changed.file_heads().words() {
@@ -157,12 +167,10 @@ impl Files {
                     }
                 }
                 self.code::<PAIR>(file);
-                coded |= 1 << file;
             }
         }
-        self.stale = 0;
         self.paired = PAIR;
-        (&self.codes, coded)
+        &self.codes
     }
 
     /// The squares whose colour or kind differs from the last position
@@ -189,8 +197,8 @@ impl Files {
     /// Plays `mv` by `side` on the squares, as a position plays it: a
     /// board move empties its first square and puts the piece (promoted if
     /// asked) on its second, a drop puts a piece of `side` there. The
-    /// files it changed are coded when next asked for.
-    #[inline]
+    /// files' codes change with the squares.
+    #[inline(always)]
     pub(super) fn play(&mut self, mv: Move, side: Color) -> Moved {
         self.sets_kept = false;
         let piece = match mv {
@@ -211,32 +219,59 @@ impl Files {
         Moved { piece, taken }
     }
 
-    /// Puts `place` on square index `sq`, marking its file.
+    /// Puts `place` on square index `sq`. Its file's code is not coded
+    /// again: the square's old code in it is replaced by the new one (and
+    /// its flips, when they are kept), after the codes of the ranks above
+    /// it, whose length is the sum of their lengths.
     #[inline(always)]
     fn put(&mut self, sq: usize, place: u8) {
-        if let Some(square) = self.squares.get_mut(sq) {
-            *square = place;
-            self.stale |= 1 << (sq / 9);
+        let (file, rank) = (sq / 9, sq % 9);
+        let at = file * 9;
+        let (Some(square), Some(code), Some(len), Some(ahead), Some(&ranks)) = (
+            self.squares.get_mut(sq),
+            self.codes.get_mut(file),
+            self.lens.get(sq).copied(),
+            self.lens.get(at..at + 8),
+            RANKS_ABOVE.get(rank),
+        ) else {
+            return;
+        };
+        let mut first = [0; 8];
+        first.copy_from_slice(ahead);
+        // The lengths of the ranks above, a byte each, summed by a multiply
+        // into the top byte (a file's codes are fewer than 64 bits).
+        let before = u64::from_le_bytes(first) & ranks;
+        let from = (before.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+        let e = PIECES[self.d][usize::from(place & 63)];
+        let splice = |bits: u64, new: u64| {
+            let below = bits & ((1u64 << from) - 1);
+            let after = bits >> from >> len;
+            below | new << from | after << (from + e.len)
+        };
+        code.code.bits = splice(code.code.bits, e.bits);
+        if self.paired {
+            let other = PIECES[1 - self.d][usize::from(place & 63)];
+            code.flips = splice(code.flips, e.bits ^ other.bits);
+        }
+        code.code.len = code.code.len - u32::from(len) + e.len;
+        *square = place;
+        if let Some(l) = self.lens.get_mut(sq) {
+            *l = e.len as u8;
         }
     }
 
-    /// The codes of the squares' files, with `PAIR` their flips too, and
-    /// the files coded again, a bit each: those a move played on the
-    /// squares changed (every file when flips are newly asked for).
+    /// The codes of the squares' files, with `PAIR` their flips too: a
+    /// move played on the squares keeps them, and every file is coded
+    /// again only when flips are newly asked for.
     #[inline]
-    pub(super) fn coded<const PAIR: bool>(&mut self) -> (&[FileCode; 9], u16) {
+    pub(super) fn coded<const PAIR: bool>(&mut self) -> &[FileCode; 9] {
         if PAIR && !self.paired {
-            self.stale = ALL_FILES;
+            for file in 0..9 {
+                self.code::<PAIR>(file);
+            }
         }
-        let (coded, mut stale) = (self.stale, self.stale);
-        while stale != 0 {
-            let file = stale.trailing_zeros() as usize;
-            stale &= stale - 1;
-            self.code::<PAIR>(file);
-        }
-        self.stale = 0;
         self.paired = PAIR;
-        (&self.codes, coded)
+        &self.codes
     }
 
     /// Codes file `file` (0 for the first) again from the squares, each
@@ -244,13 +279,16 @@ impl Files {
     #[inline(always)]
     fn code<const PAIR: bool>(&mut self, file: usize) {
         let at = file * 9;
-        let (Some(code), Some(squares)) = (self.codes.get_mut(file), self.squares.get(at..at + 9))
-        else {
+        let (Some(code), Some(squares), Some(lens)) = (
+            self.codes.get_mut(file),
+            self.squares.get(at..at + 9),
+            self.lens.get_mut(at..at + 9),
+        ) else {
             return;
         };
         let (ours, others) = (&PIECES[self.d], &PIECES[1 - self.d]);
         let (mut bits, mut flips, mut len) = (0u64, 0u64, 0u32);
-        for &square in squares {
+        for (&square, l) in squares.iter().zip(lens) {
             let (e, other) = (
                 ours[usize::from(square & 63)],
                 others[usize::from(square & 63)],
@@ -262,6 +300,7 @@ impl Files {
                 flips |= (e.bits ^ other.bits).wrapping_shl(len);
             }
             len += e.len;
+            *l = e.len as u8;
         }
         *code = FileCode {
             code: Emit { bits, len },

@@ -1,11 +1,8 @@
-//! The last position packed, kept so that the next one is written over it
-//! and only the bits that changed are written again. The files before the
-//! first file that changed are the same bits in the same place. When both
-//! hands and the box are the same too, so is everything after the last
-//! file that changed: what follows the board is the same bits, it ends at
-//! bit 256, and the unchanged files before it are as long as they were. A
-//! move that neither captures nor drops keeps the hands and the box, and
-//! changes one file or two.
+//! The last position packed, kept so that the next one is written over it.
+//! When both hands and the box are the same as the last position's and
+//! the board is as long, what follows the board is the same bits in the
+//! same place, and is kept. A move that neither captures nor drops keeps
+//! the hands, the box and the board's length.
 
 /// What follows the board was written for: both hands' counts, black's
 /// first, and the box's (each as `frame::Counts`).
@@ -22,9 +19,9 @@ pub(super) struct Last {
     /// Whether `flips` holds where the other dialect's words differ.
     pub(super) paired: bool,
     pub(super) flips: [u64; 4],
-    /// The bit each file's code started at, and then where the board
-    /// ended.
-    pub(super) starts: [u32; 10],
+    /// The bit where the board ended, and the bits from there on.
+    pub(super) end: u32,
+    pub(super) after: [u64; 4],
 }
 
 impl Last {
@@ -35,7 +32,8 @@ impl Last {
             words: [0; 4],
             paired: false,
             flips: [0; 4],
-            starts: [0; 10],
+            end: 0,
+            after: [0; 4],
         }
     }
 }

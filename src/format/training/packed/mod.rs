@@ -421,12 +421,12 @@ pub(crate) fn packable(pos: &Position) -> Result<(), PackError> {
 }
 
 /// Packs positions one after another in a dialect, each as [`pack`] does.
-/// It keeps the last position's board codes a file at a time and codes
-/// again only the files whose squares changed, and copies the last
-/// position's bits before the first of them (and after the last of them,
-/// when the hands and the box are the same), so the positions of a game
-/// pack faster through one packer than each alone. Any position may follow
-/// any other.
+/// It keeps the last position's board codes a file at a time: a position
+/// given whole has only the files whose squares changed coded again, and a
+/// move played on the packer replaces its squares' codes in their files.
+/// What follows the board is copied from the last position when the hands
+/// and the box are the same. So the positions of a game pack faster
+/// through one packer than each alone. Any position may follow any other.
 ///
 /// ```
 /// use kifconv::training::packed::{pack, Dialect, Packer};
@@ -497,8 +497,8 @@ impl Packer {
         self.frame.play(mv, moved);
     }
 
-    /// The packed form of the position [`Packer::play`] led to: only the
-    /// files of the moves' squares are coded again.
+    /// The packed form of the position [`Packer::play`] led to, from the
+    /// files' codes the moves left.
     #[inline]
     pub(crate) fn packed(&mut self) -> Result<[u8; 32], PackError> {
         self.packed_words().map(to_bytes)
@@ -534,14 +534,14 @@ impl Packer {
         pos: Option<&Position>,
     ) -> Result<([u64; 4], [u64; 4]), PackError> {
         let d = self.files.column();
-        let (codes, changed) = match pos {
+        let codes = match pos {
             Some(pos) => {
                 self.frame = Frame::of(pos).inspect_err(|_| self.frame = Frame::none())?;
                 self.files.of::<PAIR>(pos)
             }
             None => self.files.coded::<PAIR>(),
         };
-        walk::<PAIR>(&self.frame, codes, changed, d, &mut self.last)?;
+        walk::<PAIR>(&self.frame, codes, d, &mut self.last)?;
         Ok((self.last.words, self.last.flips))
     }
 
@@ -614,14 +614,14 @@ impl Packer {
 
 /// Writes a position in dialect column `d` over the `last` one's words
 /// (and with `PAIR`, where the other column's bits differ): its `frame`,
-/// its board from the files' `codes`, of which `changed` (a bit a file)
-/// changed since the last position, and what follows the board. Only the
-/// bits that may differ from the last position's are written again.
+/// its board from the files' `codes`, and what follows the board. The
+/// head and every file are placed each time, without a branch; what
+/// follows the board is written again only when the hands or the box are
+/// not the last position's (after a capture or a drop).
 #[inline(always)]
 fn walk<const PAIR: bool>(
     frame: &Frame,
     codes: &[files::FileCode; 9],
-    changed: u16,
     d: usize,
     last: &mut Last,
 ) -> Result<(), PackError> {
@@ -631,55 +631,65 @@ fn walk<const PAIR: bool>(
     // The last position's words, if they hold one (with its flips, when
     // they are wanted).
     let kept = last.key.take().filter(|_| PAIR <= last.paired);
-    let same_end = kept == Some(key);
+    // One word more than the 256 bits, so that a file placed across the
+    // last word's end needs no check.
+    let (mut board, mut board_flips) = ([head, 0, 0, 0, 0], [0; 5]);
+    let mut at = 15;
+    for file in codes {
+        place(&mut board, at, file.code.bits);
+        if PAIR {
+            place(&mut board_flips, at, file.flips);
+        }
+        at += file.code.len;
+    }
     let Last {
         words,
         flips,
-        starts,
+        end,
+        after,
         ..
     } = last;
-    // The first file and the one after the last that changed (none: both
-    // the board's end).
-    let first = (changed.trailing_zeros() as usize).min(9);
-    let end = (16 - changed.leading_zeros() as usize).max(first);
-    let (mut bits, from, to) = match kept {
-        Some(_) => {
-            let at = starts.get(first).copied().unwrap_or(0);
-            let to = if same_end { end } else { 9 };
-            (Bits::<PAIR>::resume(words, flips, at), first, to)
+    if kept == Some(key) && at == *end {
+        // What follows the board is the same bits in the same place.
+        for (i, (w, f)) in words.iter_mut().zip(flips.iter_mut()).enumerate() {
+            *w = board[i] | *w & after[i];
+            if PAIR {
+                *f = board_flips[i] | *f & after[i];
+            }
         }
-        None => {
-            let mut bits = Bits::<PAIR>::new(words, flips);
-            let head = Emit { bits: 0, len: 15 };
-            bits.put(head, head);
-            (bits, 0, 9)
-        }
-    };
-    if let (Some(files), Some(at)) = (codes.get(from..to), starts.get_mut(from..to)) {
-        for (file, start) in files.iter().zip(at) {
-            *start = bits.at();
-            bits.put_flipped(file.code, file.flips);
-        }
-    }
-    if same_end {
-        debug_assert_eq!(Some(&bits.at()), starts.get(to));
-        bits.keep_rest();
     } else {
-        if let Some(end) = starts.get_mut(9) {
-            *end = bits.at();
+        for (i, (w, f)) in words.iter_mut().zip(flips.iter_mut()).enumerate() {
+            (*w, *f) = (board[i], board_flips[i]);
         }
+        (*end, *after) = (at, after_bit(at));
+        let mut bits = Bits::<PAIR>::resume(words, flips, at);
         put_off_board(&mut bits, d, &frame.hands, frame.left);
         #[cfg(debug_assertions)]
         debug_assert_eq!(bits.at(), 256);
+        bits.finish();
     }
-    bits.finish();
-    words[0] = words[0] & !HEAD_BITS | head;
     (last.key, last.paired) = (Some(key), PAIR);
     Ok(())
 }
 
-/// The bits of the side to move and the kings' squares: the first 15.
-const HEAD_BITS: u64 = 0x7fff;
+/// ORs `bits` (at most 64) into `words` from bit `at` on (below 256).
+#[inline(always)]
+fn place(words: &mut [u64; 5], at: u32, bits: u64) {
+    let (i, shift) = ((at / 64) as usize & 3, at % 64);
+    words[i] |= bits << shift;
+    // The bits that cross into the next word; none when `shift` is 0.
+    words[i + 1] |= bits >> 1 >> (63 - shift);
+}
+
+/// The bits of the 256 from bit `at` on, as four words.
+fn after_bit(at: u32) -> [u64; 4] {
+    let mut words = [0; 4];
+    for (i, w) in words.iter_mut().enumerate() {
+        let below = at.saturating_sub(64 * i as u32).min(64);
+        *w = !(((1u128 << below) - 1) as u64);
+    }
+    words
+}
 
 /// Whether the side to move and the kings' squares of `pos` are the
 /// first 15 bits of `bytes`.

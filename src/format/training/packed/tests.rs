@@ -461,7 +461,10 @@ fn a_packer_writes_the_box_again_when_only_the_box_changed() {
 /// the box). Every fifth move is played without packing what it leads
 /// to, so the next position packed is two moves on. Every seventh
 /// position is packed from the position, after which the packer has no
-/// sets to compare with: it must code every file again.
+/// sets to compare with: it must code every file again. A second packer
+/// is told the same moves and packs both dialects at once
+/// ([`Packer::pack_both`]), the other dialect's bits kept through the
+/// moves played on its board.
 #[test]
 fn a_packer_told_each_move_packs_each_as_alone() {
     let mut rng = crate::test_util::rng::Rng::new(7717);
@@ -473,12 +476,16 @@ fn a_packer_told_each_move_packs_each_as_alone() {
             .unwrap(),
     ];
     let mut told = 0;
-    for dialect in [Dialect::Hcp, Dialect::PackedSfen] {
+    for (dialect, other) in [
+        (Dialect::Hcp, Dialect::PackedSfen),
+        (Dialect::PackedSfen, Dialect::Hcp),
+    ] {
         for _ in 0..40 {
-            let mut packer = Packer::new(dialect);
+            let (mut packer, mut both) = (Packer::new(dialect), Packer::new(dialect));
             for start in &starts {
                 let mut pos = start.clone();
                 assert_eq!(packer.pack(&pos), pack(&pos, dialect));
+                assert!(both.pack_both(&pos, None).is_ok());
                 for ply in 1..150 {
                     let legal = pos.legal_moves();
                     if legal.is_empty() {
@@ -486,18 +493,26 @@ fn a_packer_told_each_move_packs_each_as_alone() {
                     }
                     let mv = legal[rng.below(legal.len())];
                     pos.play(mv).unwrap();
-                    let packed = if ply % 7 == 0 {
-                        packer.pack(&pos)
+                    let (packed, paired) = if ply % 7 == 0 {
+                        (packer.pack(&pos), both.pack_both(&pos, None))
                     } else if ply % 5 == 0 {
                         // Played and not packed: the next position packed
                         // is two moves on.
                         packer.play(mv);
+                        both.play(mv);
                         continue;
                     } else {
                         told += 1;
-                        packer.pack_after(&pos, mv)
+                        (packer.pack_after(&pos, mv), both.pack_both(&pos, Some(mv)))
                     };
-                    assert_eq!(packed, pack(&pos, dialect), "{} after {mv}", pos.sfen());
+                    let alone = pack(&pos, dialect);
+                    assert_eq!(packed, alone, "{} after {mv}", pos.sfen());
+                    assert_eq!(
+                        paired,
+                        Ok((alone.unwrap(), pack(&pos, other).unwrap())),
+                        "{} after {mv}",
+                        pos.sfen()
+                    );
                 }
             }
         }
