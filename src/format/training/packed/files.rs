@@ -8,7 +8,7 @@
 //! The squares are kept too, each as the piece's place in the code table,
 //! so that a move can be played on them without a position.
 
-use super::{piece_index, Emit, EMPTY_PLACE, PIECES};
+use super::{piece_index, Emit, EMPTY_CODE, EMPTY_PLACE, PIECES};
 use crate::position::Bitboard;
 use crate::{Color, Move, Piece, PieceKind, Position};
 
@@ -29,6 +29,17 @@ const EMPTY_FILE: FileCode = FileCode {
 
 /// An empty square's place.
 const EMPTY: u8 = EMPTY_PLACE;
+
+/// Each square index's file and rank (0 for the first).
+static FILE_RANK: [(u8, u8); 81] = {
+    let mut out = [(0, 0); 81];
+    let mut sq = 0;
+    while sq < 81 {
+        out[sq] = ((sq / 9) as u8, (sq % 9) as u8);
+        sq += 1;
+    }
+    out
+};
 
 /// For each rank, the bytes of the ranks above it among a file's first
 /// eight squares.
@@ -79,17 +90,23 @@ pub(super) fn king_of(place: u8) -> Option<Color> {
     }
 }
 
-/// The hand kind of the piece at a place, taken: its kind unpromoted.
-/// `None` for an empty square and a king.
-#[inline(always)]
-pub(super) fn taken_kind(place: u8) -> Option<PieceKind> {
-    match place < EMPTY {
-        true => PieceKind::from_index(usize::from(place & 15))
-            .map(PieceKind::unpromote)
-            .filter(|&k| k != PieceKind::King),
-        false => None,
+/// What taking the piece at a place adds to the taker's hand, as
+/// `frame::Counts`: one of its kind unpromoted. Nothing for an empty
+/// square and a king.
+pub(super) static TAKEN: [u64; 64] = {
+    let mut out = [0; 64];
+    let mut place = 0;
+    while place < EMPTY as usize {
+        if let Some(kind) = PieceKind::from_index(place & 15) {
+            let kind = kind.unpromote();
+            if !matches!(kind, PieceKind::King) {
+                out[place] = 1 << (8 * kind.index());
+            }
+        }
+        place += 1;
     }
-}
+    out
+};
 
 /// What a move did to the squares, for the rest of the frame: the place
 /// of the piece on the move's square after it, and of what it took there
@@ -205,7 +222,7 @@ impl Files {
             Move::Normal { from, promote, .. } => {
                 let from = from.index();
                 let moving = self.squares.get(from).copied().unwrap_or(EMPTY);
-                self.put(from, EMPTY);
+                self.put(from, EMPTY, EMPTY_CODE, 0);
                 match promote {
                     true => PROMOTED[usize::from(moving & 63)],
                     false => moving,
@@ -215,24 +232,29 @@ impl Files {
         };
         let to = mv.to().index();
         let taken = self.squares.get(to).copied().unwrap_or(EMPTY);
-        self.put(to, piece);
+        let (e, other) = (
+            PIECES[self.d & 1][usize::from(piece & 63)],
+            PIECES[!self.d & 1][usize::from(piece & 63)],
+        );
+        self.put(to, piece, e, e.bits ^ other.bits);
         Moved { piece, taken }
     }
 
-    /// Puts `place` on square index `sq`. Its file's code is not coded
-    /// again: the square's old code in it is replaced by the new one (and
-    /// its flips, when they are kept), after the codes of the ranks above
-    /// it, whose length is the sum of their lengths.
+    /// Puts `place`, whose code is `e` (and `flip` where the other
+    /// dialect's differs), on square index `sq`. Its file's code is not
+    /// coded again: the square's old code in it is replaced by the new one
+    /// (and its flips, when they are kept), after the codes of the ranks
+    /// above it, whose length is the sum of their lengths.
     #[inline(always)]
-    fn put(&mut self, sq: usize, place: u8) {
-        let (file, rank) = (sq / 9, sq % 9);
-        let at = file * 9;
+    fn put(&mut self, sq: usize, place: u8, e: Emit, flip: u64) {
+        let (file, rank) = FILE_RANK.get(sq).copied().unwrap_or((9, 0));
+        let (file, at) = (usize::from(file), usize::from(file) * 9);
         let (Some(square), Some(code), Some(len), Some(ahead), Some(&ranks)) = (
             self.squares.get_mut(sq),
             self.codes.get_mut(file),
             self.lens.get(sq).copied(),
             self.lens.get(at..at + 8),
-            RANKS_ABOVE.get(rank),
+            RANKS_ABOVE.get(usize::from(rank)),
         ) else {
             return;
         };
@@ -242,7 +264,6 @@ impl Files {
         // into the top byte (a file's codes are fewer than 64 bits).
         let before = u64::from_le_bytes(first) & ranks;
         let from = (before.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
-        let e = PIECES[self.d][usize::from(place & 63)];
         let splice = |bits: u64, new: u64| {
             let below = bits & ((1u64 << from) - 1);
             let after = bits >> from >> len;
@@ -250,8 +271,7 @@ impl Files {
         };
         code.code.bits = splice(code.code.bits, e.bits);
         if self.paired {
-            let other = PIECES[1 - self.d][usize::from(place & 63)];
-            code.flips = splice(code.flips, e.bits ^ other.bits);
+            code.flips = splice(code.flips, flip);
         }
         code.code.len = code.code.len - u32::from(len) + e.len;
         *square = place;

@@ -3,7 +3,7 @@
 //! A packer keeps the last position's, so that a move can be played on it
 //! without a position.
 
-use super::files::{king_of, taken_kind, Moved};
+use super::files::{king_of, Moved, TAKEN};
 use super::{PackError, ROWS, SET};
 use crate::{Color, Move, PieceKind, Position};
 
@@ -82,9 +82,10 @@ impl Frame {
         }
         if let Some(king) = king_of(moved.taken) {
             self.kings[king.index()] = NO_KING;
-        } else if let Some(kind) = taken_kind(moved.taken) {
-            self.hands[us] = self.hands[us].wrapping_add(one_of(kind));
         }
+        // Nothing is added when nothing was taken: no branch to guess.
+        let taken = TAKEN[usize::from(moved.taken & 63)];
+        self.hands[us] = self.hands[us].wrapping_add(taken);
         if let Move::Drop { kind, .. } = mv {
             self.hands[us] = self.hands[us].wrapping_sub(one_of(kind));
         }

@@ -347,7 +347,7 @@ static PIECES: [[Emit; 64]; 2] = {
     let mut out = [[Emit { bits: 0, len: 0 }; 64]; 2];
     let mut d = 0;
     while d < 2 {
-        out[d][EMPTY_PLACE as usize] = Emit { bits: 0, len: 1 };
+        out[d][EMPTY_PLACE as usize] = EMPTY_CODE;
         let mut c = 0;
         while c < 2 {
             let mut k = 0;
@@ -369,6 +369,9 @@ static PIECES: [[Emit; 64]; 2] = {
 
 /// An empty square's place in [`PIECES`].
 const EMPTY_PLACE: u8 = 32;
+
+/// An empty square's code, in both dialects: a 0 bit.
+const EMPTY_CODE: Emit = Emit { bits: 0, len: 1 };
 
 /// A piece's place in [`PIECES`]: colour × 16 + kind, kept in the table
 /// by the mask.
@@ -479,7 +482,15 @@ impl Packer {
             })
         });
         let (even, packer, packed) = &even[column(dialect)];
-        if start.key() == even.key() && start == even {
+        // The sets, hands and side to move are all a packed position
+        // holds; comparing them is cheaper than comparing the board.
+        let same = |c: Color| start.hand(c) == even.hand(c);
+        if start.key() == even.key()
+            && start.sets() == even.sets()
+            && same(Color::Black)
+            && same(Color::White)
+            && start.side_to_move() == even.side_to_move()
+        {
             return (packer.clone(), Ok(*packed));
         }
         let mut packer = Packer::new(dialect);
@@ -499,15 +510,9 @@ impl Packer {
 
     /// The packed form of the position [`Packer::play`] led to, from the
     /// files' codes the moves left.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn packed(&mut self) -> Result<[u8; 32], PackError> {
-        self.packed_words().map(to_bytes)
-    }
-
-    /// [`Packer::packed`]'s words, returned aligned.
-    #[inline(never)]
-    fn packed_words(&mut self) -> Result<[u64; 4], PackError> {
-        self.words::<false>(None).map(|(words, _)| words)
+        self.words::<false>(None).map(|(words, _)| to_bytes(words))
     }
 
     /// The packed form of `pos`, which is the last position this packer
