@@ -711,6 +711,7 @@ fn heads_agree(pos: &Position, bytes: &[u8; 32]) -> bool {
 /// Writes what follows the board in dialect column `d`: both `hands`,
 /// then the box when it holds any piece, `left` counting each kind in it
 /// (all as `frame::Counts`).
+#[inline(always)]
 fn put_off_board<const PAIR: bool>(
     bits: &mut Bits<'_, PAIR>,
     d: usize,
