@@ -56,34 +56,40 @@ impl SfenBoard {
 
 /// Rank `rank` (0 is SFEN's first, rank 1) from file 9 to file 1: square
 /// indices run file by file, (file - 1) * 9 + (rank - 1).
+///
+/// The rank's occupied squares are found first, as bits, without a branch;
+/// then only those are visited, each after the count of empty squares
+/// before it. A branch on each square's being empty would be guessed
+/// wrong about every other square.
 fn rank_text(board: &[Option<Piece>; 81], rank: usize) -> Rank {
+    let mut occupied = 0u32;
+    for (i, file) in (0..9).rev().enumerate() {
+        occupied |= u32::from(board[file * 9 + rank].is_some()) << i;
+    }
+    // Room past the longest rank (18 bytes) for a digit not kept.
+    let mut text = [0u8; 32];
+    let (mut n, mut next) = (0usize, 0u32);
+    while occupied != 0 {
+        let at = occupied.trailing_zeros();
+        occupied &= occupied - 1;
+        let gap = at - next;
+        text[n & 31] = b'0' + gap as u8;
+        n += usize::from(gap != 0);
+        if let Some(piece) = board[(8 - at as usize) * 9 + rank] {
+            let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
+            text[n & 31] = token[0];
+            text[(n + 1) & 31] = token[1];
+            n += len;
+        }
+        next = at + 1;
+    }
+    text[n & 31] = b'0' + (9 - next) as u8;
+    n += usize::from(next != 9);
     let mut out = Rank {
         text: [0; 18],
-        len: 0,
+        len: n as u8,
     };
-    let mut n = 0;
-    let mut empty = 0;
-    for file in (0..9).rev() {
-        match board[file * 9 + rank] {
-            None => empty += 1,
-            Some(piece) => {
-                if empty > 0 {
-                    out.text[n] = b'0' + empty;
-                    n += 1;
-                    empty = 0;
-                }
-                let (token, len) = SFEN_PIECES[piece.color.index()][piece.kind.index()];
-                out.text[n] = token[0];
-                out.text[n + 1] = token[1];
-                n += len;
-            }
-        }
-    }
-    if empty > 0 {
-        out.text[n] = b'0' + empty;
-        n += 1;
-    }
-    out.len = n as u8;
+    out.text.copy_from_slice(&text[..18]);
     out
 }
 
