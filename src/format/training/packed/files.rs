@@ -10,7 +10,7 @@
 
 use super::{piece_index, Emit, EMPTY_CODE, EMPTY_PLACE, PIECES};
 use crate::position::Bitboard;
-use crate::{Color, Move, Piece, PieceKind, Position};
+use crate::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// One file's code in a dialect, and the bits where the other dialect's
 /// code for the same file differs (the two give every piece a code of the
@@ -35,7 +35,8 @@ static FILE_RANK: [(u8, u8); 81] = {
     let mut out = [(0, 0); 81];
     let mut sq = 0;
     while sq < 81 {
-        out[sq] = ((sq / 9) as u8, (sq % 9) as u8);
+        let square = Square::from_index_unchecked(sq);
+        out[sq] = (square.file() - 1, square.rank() - 1);
         sq += 1;
     }
     out
