@@ -36,31 +36,6 @@ impl<'w, const PAIR: bool> Bits<'w, PAIR> {
         }
     }
 
-    /// Bits written over `words` (and `flips`, with `PAIR`) from bit `at`
-    /// on, the bits before it kept.
-    #[inline(always)]
-    pub(super) fn resume(
-        words: &'w mut [u64; 4],
-        flips: &'w mut [u64; 4],
-        at: u32,
-    ) -> Bits<'w, PAIR> {
-        let (word, filled) = ((at / 64) as usize, at % 64);
-        let low = (1u64 << filled) - 1;
-        let acc = words.get(word).map_or(0, |&w| w & low);
-        let flip = match PAIR {
-            true => flips.get(word).map_or(0, |&f| f & low),
-            false => 0,
-        };
-        Bits {
-            words,
-            word,
-            acc,
-            filled,
-            flips,
-            flip,
-        }
-    }
-
     /// Stores the full word and starts the next with `rest` (and `flip`).
     #[inline(always)]
     fn store(&mut self, rest: u64, flip: u64) {

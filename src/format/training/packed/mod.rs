@@ -663,15 +663,18 @@ fn walk<const PAIR: bool>(
             }
         }
     } else {
+        (*end, *after) = (at, after_bit(at));
+        put_off_board(d, &frame.hands, frame.left, |e, other| {
+            place(&mut board, at, e.bits);
+            if PAIR {
+                place(&mut board_flips, at, e.bits ^ other.bits);
+            }
+            at += e.len;
+        });
+        debug_assert_eq!(at, 256);
         for (i, (w, f)) in words.iter_mut().zip(flips.iter_mut()).enumerate() {
             (*w, *f) = (board[i], board_flips[i]);
         }
-        (*end, *after) = (at, after_bit(at));
-        let mut bits = Bits::<PAIR>::resume(words, flips, at);
-        put_off_board(&mut bits, d, &frame.hands, frame.left);
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(bits.at(), 256);
-        bits.finish();
     }
     (last.key, last.paired) = (Some(key), PAIR);
     Ok(())
@@ -708,16 +711,12 @@ fn heads_agree(pos: &Position, bytes: &[u8; 32]) -> bool {
     }
 }
 
-/// Writes what follows the board in dialect column `d`: both `hands`,
+/// Gives `put` what follows the board in dialect column `d`, code by code
+/// (each with the other dialect's code for the same thing): both `hands`,
 /// then the box when it holds any piece, `left` counting each kind in it
 /// (all as `frame::Counts`).
 #[inline(always)]
-fn put_off_board<const PAIR: bool>(
-    bits: &mut Bits<'_, PAIR>,
-    d: usize,
-    hands: &[u64; 2],
-    left: u64,
-) {
+fn put_off_board(d: usize, hands: &[u64; 2], left: u64, mut put: impl FnMut(Emit, Emit)) {
     for (white, &word) in hands.iter().enumerate() {
         // The kinds held as the lowest bit of their byte: each byte's bits
         // folded onto it.
@@ -729,7 +728,7 @@ fn put_off_board<const PAIR: bool>(
             let at = held.trailing_zeros();
             held &= held - 1;
             let (r, n) = ((at / 8) as usize, ((word >> at) as u8).min(18));
-            bits.put(
+            put(
                 RUNS.hand[d][r][white][n as usize],
                 RUNS.hand[1 - d][r][white][n as usize],
             );
@@ -738,7 +737,7 @@ fn put_off_board<const PAIR: bool>(
     if left != 0 {
         for (r, n) in left.to_le_bytes().into_iter().take(7).enumerate() {
             let n = usize::from(n.min(18));
-            bits.put(RUNS.boxed[d][r][n], RUNS.boxed[1 - d][r][n]);
+            put(RUNS.boxed[d][r][n], RUNS.boxed[1 - d][r][n]);
         }
     }
 }

@@ -86,7 +86,7 @@ pub(crate) fn repack(
     // The position read holds no more of a kind than a set (`decode` counts
     // them), so this never fails.
     let left = box_left(pieces, &hands, in_play).map_err(UnpackError::TooMany)?;
-    put_off_board(&mut bits, d, &hands, left);
+    put_off_board(d, &hands, left, |e, other| bits.put(e, other));
     #[cfg(debug_assertions)]
     debug_assert_eq!(bits.at(), 256);
     bits.finish();
