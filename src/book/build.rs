@@ -137,6 +137,19 @@ impl Counted {
 /// do not replay is an error; moves past [`Options::max_ply`] are not
 /// looked at (a reader checked them as it built the record).
 pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
+    counted(record, o, true)
+}
+
+/// [`count`] for a record as a reader returned it, whose moves were
+/// checked as it was built: they are not checked again (as
+/// [`crate::training::Game::of_read`] takes them). A record built or changed
+/// by hand must go through [`count`].
+pub fn count_read(record: &Record, o: &Options) -> Result<Counted, BuildError> {
+    counted(record, o, false)
+}
+
+/// [`count`], each counted move checked first when `check` says so.
+fn counted(record: &Record, o: &Options, check: bool) -> Result<Counted, BuildError> {
     let tree = &record.tree;
     let ids: Vec<NodeId> = if o.variations {
         tree.ids().collect()
@@ -191,13 +204,15 @@ pub fn count(record: &Record, o: &Options) -> Result<Counted, BuildError> {
                 (pos, board)
             }
         };
-        pos.check_legal(mv).map_err(|reason| {
-            BuildError::Record(RecordError::IllegalMove {
-                ply: node.ply,
-                mv,
-                reason,
-            })
-        })?;
+        if check {
+            pos.check_legal(mv).map_err(|reason| {
+                BuildError::Record(RecordError::IllegalMove {
+                    ply: node.ply,
+                    mv,
+                    reason,
+                })
+            })?;
+        }
         let ply = pos.move_number();
         let mover = pos.side_to_move();
         let wanted = match o.side {
@@ -485,6 +500,44 @@ mod tests {
 
     /// Counting in runs on disk (a limit of a few tallies) gives the same
     /// book, and the same text, as counting in memory.
+    /// A record as read counts the same whether its moves are checked
+    /// again or not; a move pushed by hand against the rules is refused by
+    /// the count that checks.
+    #[test]
+    fn records_as_read_count_the_same_unchecked_and_a_bad_move_is_refused() {
+        let games = records(
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e\nposition startpos moves 2g2f 8c8d\n",
+        );
+        let list = |c: &Counted| {
+            c.iter()
+                .map(|(text, tally)| (text.to_string(), tally))
+                .collect::<Vec<_>>()
+        };
+        let folded = Options {
+            flip_fold: true,
+            ..Options::default()
+        };
+        for options in [Options::default(), folded] {
+            for game in &games {
+                let checked = count(game, &options).unwrap();
+                let read = count_read(game, &options).unwrap();
+                assert!(!list(&read).is_empty());
+                assert_eq!(list(&checked), list(&read));
+            }
+        }
+        let mut bad = games[1].clone();
+        let end = bad.tree.mainline_end();
+        bad.tree.push(end, Move::from_usi("5a5c").unwrap());
+        assert!(
+            matches!(
+                count(&bad, &Options::default()),
+                Err(BuildError::Record(RecordError::IllegalMove { ply: 3, .. }))
+            ),
+            "{:?}",
+            count(&bad, &Options::default()).map(|c| list(&c))
+        );
+    }
+
     #[test]
     fn runs_on_disk_give_the_same_book() {
         let mut text = String::new();

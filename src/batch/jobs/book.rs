@@ -89,7 +89,8 @@ impl BookGame {
                 return Ok(BookGame::Rejected(why));
             }
         }
-        let counted = build::count(record, &job.options).map_err(|e| e.to_string())?;
+        // The records come from a reader: their moves were checked.
+        let counted = build::count_read(record, &job.options).map_err(|e| e.to_string())?;
         let game = job
             .uniq
             .then(|| Box::new((record.start.clone(), record.tree.mainline_moves().collect())));
