@@ -354,7 +354,7 @@ impl Builder {
     pub fn finish(self, min_count: u64) -> std::io::Result<Book> {
         let mut book = Book::default();
         self.finish_each(min_count, |k, entry| {
-            book.entries.insert(k, entry);
+            book.entries.insert(k.to_string(), entry);
             Ok(())
         })?;
         Ok(book)
@@ -376,7 +376,7 @@ impl Builder {
             positions += 1;
             moves += entry.moves.len();
             text.clear();
-            super::db2016::write_entry(&mut text, &k, &entry);
+            super::db2016::write_entry(&mut text, k, &entry);
             out.write_all(text.as_bytes())
         })?;
         Ok((positions, moves))
@@ -386,17 +386,18 @@ impl Builder {
     fn finish_each(
         self,
         min_count: u64,
-        mut each: impl FnMut(String, Entry) -> std::io::Result<()>,
+        mut each: impl FnMut(&str, Entry) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
-        let mut group: Option<(String, Vec<(String, Tally)>)> = None;
-        let mut emit = |group: Option<(String, Vec<(String, Tally)>)>| -> std::io::Result<()> {
-            let Some((k, moves)) = group else {
-                return Ok(());
-            };
-            if let Some(entry) = entry(moves, min_count) {
-                each(k, entry)?;
+        // The position whose moves are being gathered, and its moves: both
+        // kept from one position to the next, not made again.
+        let (mut key, mut moves) = (String::new(), Vec::new());
+        let mut emit = |key: &str, moves: &mut Vec<(String, Tally)>| {
+            let entry = entry(moves, min_count);
+            moves.clear();
+            match entry {
+                Some(entry) => each(key, entry),
+                None => Ok(()),
             }
-            Ok(())
         };
         self.tallies.finish(|text, t| {
             // The move is a few bytes at the end: a plain backward search
@@ -409,25 +410,30 @@ impl Builder {
                 ),
                 None => (text, ""),
             };
-            match &mut group {
-                Some((current, moves)) if current == k => {
-                    moves.push((mv.to_string(), t));
-                    Ok(())
+            if key != k || moves.is_empty() {
+                if !moves.is_empty() {
+                    emit(&key, &mut moves)?;
                 }
-                _ => emit(group.replace((k.to_string(), vec![(mv.to_string(), t)]))),
+                key.clear();
+                key.push_str(k);
             }
+            moves.push((mv.to_string(), t));
+            Ok(())
         })?;
-        emit(group.take())
+        if !moves.is_empty() {
+            emit(&key, &mut moves)?;
+        }
+        Ok(())
     }
 }
 
 /// A position's entry from its moves' tallies.
-fn entry(moves: Vec<(String, Tally)>, min_count: u64) -> Option<Entry> {
+fn entry(moves: &mut Vec<(String, Tally)>, min_count: u64) -> Option<Entry> {
     let ply = moves.iter().map(|(_, t)| t.ply).min()?;
     let mut entry = Entry {
         ply,
         moves: moves
-            .into_iter()
+            .drain(..)
             .filter(|(_, t)| t.count >= min_count)
             .map(|(mv, t)| BookMove {
                 mv,
