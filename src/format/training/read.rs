@@ -469,10 +469,9 @@ impl<R: Read> Records<R> {
     /// The length of the next entry or game, once it is whole in the
     /// buffer; `Err` with the bytes needed when the file ends first.
     fn next_len(&mut self) -> std::io::Result<Result<usize, usize>> {
-        let size = match self.data {
-            super::Data::Hcpe => hcpe::SIZE,
-            super::Data::Psv => psv::SIZE,
-            super::Data::Hcpe3 => loop {
+        let size = match entry_size(self.data) {
+            Some(size) => size,
+            None => loop {
                 // A block's counts tell its length as far as they are
                 // read: ask for that much until it is whole or the file
                 // ends.
@@ -492,6 +491,16 @@ impl<R: Read> Records<R> {
     }
 }
 
+/// The size of every entry of `data`; `None` for hcpe3, whose game blocks
+/// tell their own length.
+fn entry_size(data: super::Data) -> Option<usize> {
+    match data {
+        super::Data::Hcpe => Some(hcpe::SIZE),
+        super::Data::Psv => Some(psv::SIZE),
+        super::Data::Hcpe3 => None,
+    }
+}
+
 impl<R: Read> Records<R> {
     /// The next entry or game block made into a `T` by `make` (given the
     /// whole block), or the error at its place; `None` when the file has
@@ -505,6 +514,13 @@ impl<R: Read> Records<R> {
             return None;
         }
         let (unit, index, start) = (self.unit(), self.index, self.offset);
+        // An entry of a fixed size already whole in the buffer: nothing to
+        // fill.
+        if let Some(len) = entry_size(self.data).filter(|&n| self.available().len() >= n) {
+            let result = make(&self.buffer[self.taken..self.taken + len]);
+            self.take(len);
+            return Some(result.map_err(|f| f.place(unit, index, start)));
+        }
         let fault = match self.fill(1).and_then(|()| self.next_len()) {
             Err(e) => Fault::at(self.available().len(), ReadErrorKind::Io(e.to_string())),
             Ok(_) if self.available().is_empty() => {
