@@ -160,10 +160,10 @@ impl Files {
     }
 
     /// The codes of `pos`'s files, first file first, with `PAIR` their
-    /// flips too. Only the files
-    /// with a square whose colour or kind differs from the last position
-    /// seen are (every file when the last position's sets were not kept,
-    /// or flips are newly asked for).
+    /// flips too. Only the files with a square whose colour or kind
+    /// differs from the last position seen are coded again (every file
+    /// when the last position's sets were not kept, or flips are newly
+    /// asked for).
     #[inline]
     pub(super) fn of<const PAIR: bool>(&mut self, pos: &Position) -> &[FileCode; 9] {
         if PAIR && !self.paired {
