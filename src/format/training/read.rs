@@ -253,6 +253,7 @@ impl<'p> Entry<'p> {
     /// while reading it ([`Entry::repacked`]): what an entry rewritten as
     /// training data stores. The position is read into `sequel`, which
     /// holds what the entry before left (see [`Sequel`]).
+    #[inline(always)]
     pub(crate) fn read_repacked(
         entry: &[u8],
         data: super::Data,
@@ -276,6 +277,7 @@ impl<'p> Entry<'p> {
     /// the entry before led to as `guess` says; `packed` is set when the
     /// guess held (see [`Sequel`]).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn read_after(
         entry: &[u8],
         data: super::Data,

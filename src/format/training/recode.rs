@@ -51,6 +51,7 @@ pub(crate) fn entry(
 /// [`entry`] with the move read in `layout` rather than the format's own:
 /// a PackedSfenValue file written with cshogi's move16 rewritten in
 /// YaneuraOu's.
+#[inline(always)]
 pub(crate) fn entry_as(
     block: &[u8],
     from: Data,
@@ -74,6 +75,7 @@ fn dialect(output: Output) -> Option<Dialect> {
 }
 
 /// Appends what `e` becomes as `output` to `out`.
+#[inline(always)]
 fn write(e: &Entry, output: Output, out: &mut Vec<u8>) -> Result<(), TrainingError> {
     // The record's comment holds the stored evaluation, which its sample
     // reads back whole before clamping it.
