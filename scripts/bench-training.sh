@@ -82,10 +82,13 @@ with open(sys.argv[2], "wb") as out:
 PY
 
 # run NAME OUTPUT CMD...: one run of CMD, standard output to OUTPUT; adds
-# "seconds peak_KiB" to $OUT/NAME.runs.
+# "seconds peak_KiB" to $OUT/NAME.runs. The last round's OUTPUT is removed
+# before the clock starts: the shell would otherwise free its pages while
+# timed, which costs more the larger a job's output.
 run() {
   local name=$1 output=$2 start end
   shift 2
+  if [ -f "$output" ]; then rm -f "$output"; fi
   start=$(date +%s.%N)
   /usr/bin/time -f %M -o "$OUT/$name.mem" "$@" > "$output"
   end=$(date +%s.%N)
