@@ -151,10 +151,10 @@ pub fn count_read(record: &Record, o: &Options) -> Result<Counted, BuildError> {
 /// [`count`], each counted move checked first when `check` says so.
 fn counted(record: &Record, o: &Options, check: bool) -> Result<Counted, BuildError> {
     let tree = &record.tree;
-    let ids: Vec<NodeId> = if o.variations {
-        tree.ids().collect()
+    let ids: Box<dyn Iterator<Item = NodeId>> = if o.variations {
+        Box::new(tree.ids())
     } else {
-        tree.mainline().collect()
+        Box::new(tree.mainline())
     };
     // The position before each node's move, by node: a parent always comes
     // before its children in the tree, and in either list.
@@ -172,9 +172,16 @@ fn counted(record: &Record, o: &Options, check: bool) -> Result<Counted, BuildEr
     // along a line, whose position is then played on from it, in place.
     // Its board's SFEN is kept beside it, rank by rank.
     let mut last: Option<(NodeId, Position, SfenBoard)> = None;
-    let mut key_text = Vec::new();
-    let mut counted = Counted::default();
-    for &id in &ids {
+    // Room for the moves of a line up to the last ply counted, so that
+    // the buffers are not grown move by move.
+    let moves = tree.line_nodes().map_or(0, <[_]>::len);
+    let moves = o.max_ply.map_or(moves, |max| moves.min(max as usize));
+    let mut key_text = Vec::with_capacity(KEY_CAPACITY);
+    let mut counted = Counted {
+        text: String::with_capacity(moves * KEY_CAPACITY),
+        tallies: Vec::with_capacity(moves),
+    };
+    for id in ids {
         let node = tree.node(id);
         let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
             continue;
@@ -182,7 +189,11 @@ fn counted(record: &Record, o: &Options, check: bool) -> Result<Counted, BuildEr
         // Past the last ply counted, a line counts nothing more.
         let past = (record.start.move_number() + node.ply).saturating_sub(1);
         if o.max_ply.is_some_and(|max| past > max) {
-            continue;
+            // The mainline goes no further back than this.
+            if o.variations {
+                continue;
+            }
+            break;
         }
         // Along a line the position is played on where it is held.
         let (pos, board) = match &mut last {
@@ -248,6 +259,10 @@ fn counted(record: &Record, o: &Options, check: bool) -> Result<Counted, BuildEr
     }
     Ok(counted)
 }
+
+/// Room for one `position<TAB>move` text: a SFEN key and a move are
+/// rarely longer.
+const KEY_CAPACITY: usize = 128;
 
 /// Records counted so far: tallies by `position<TAB>move` (the tab sorts
 /// before every character of either, so that the texts sort as the pairs
