@@ -33,6 +33,7 @@ pub mod convert;
 pub mod db2016;
 pub mod file;
 pub mod gnu_sort;
+mod merge;
 pub mod mine;
 pub mod peta_shock;
 pub mod query;

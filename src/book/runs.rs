@@ -1,8 +1,9 @@
 //! Sorting more than memory holds. Items are held with their text key,
-//! one after another as they come; sorted, the items of one key are added
-//! together (in the order they came). Past a limit they go to a sorted run
-//! on disk, and the runs are merged at the end, a bounded number at a
-//! time. A run is a text file, a line an item (its key, a tab, its
+//! one after another as they come, in segments of a fixed number, each
+//! sorted when full ([`super::merge`] takes the segments out as one
+//! order); sorted, the items of one key are added together (in the order
+//! they came). Past a limit they go to a sorted run on disk, and the runs
+//! are merged at the end, a bounded number at a time. A run is a text file, a line an item (its key, a tab, its
 //! fields). The runs are removed when the sorter is finished or dropped,
 //! and a run that cannot be written whole is removed at once: a failed
 //! job leaves no run behind.
@@ -37,11 +38,9 @@ pub trait Item: Sized {
 
 /// Items by key, in memory and in sorted runs on disk.
 pub struct Sorter<T> {
-    /// The keys of the items held, one after another.
-    text: String,
-    /// The items held, in the order added, with where each one's key
-    /// starts and ends in `text`.
-    items: Vec<(usize, usize, T)>,
+    /// The items held, in segments of [`SEGMENT`] in the order added:
+    /// each full one sorted.
+    segments: Vec<Segment<T>>,
     /// About how many bytes the items held take.
     held: usize,
     /// How many bytes of items may be held before they go to a run.
@@ -64,8 +63,7 @@ impl<T> Default for Sorter<T> {
     fn default() -> Self {
         static SORTERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Sorter {
-            text: String::new(),
-            items: Vec::new(),
+            segments: Vec::new(),
             held: 0,
             limit: None,
             dir: None,
@@ -103,9 +101,17 @@ impl<T: Item> Sorter<T> {
     /// key when sorted).
     pub fn add(&mut self, key: &str, item: T) -> io::Result<()> {
         self.held += key.len() + KEY_BYTES + item.weight();
-        let start = self.text.len();
-        self.text.push_str(key);
-        self.items.push((start, self.text.len(), item));
+        match self.segments.last_mut() {
+            Some(segment) if segment.items.len() < SEGMENT => segment.push(key, item),
+            _ => {
+                if let Some(full) = self.segments.last_mut() {
+                    full.sort();
+                }
+                let mut segment = Segment::new();
+                segment.push(key, item);
+                self.segments.push(segment);
+            }
+        }
         if self.limit.is_some_and(|limit| self.held >= limit) {
             self.spill()?;
         }
@@ -117,7 +123,7 @@ impl<T: Item> Sorter<T> {
         if self.runs.0.is_empty() {
             return self.drain_sorted(&mut each);
         }
-        if !self.items.is_empty() {
+        if !self.segments.is_empty() {
             self.spill()?;
         }
         self.merge_passes()?;
@@ -144,17 +150,31 @@ impl<T: Item> Sorter<T> {
     /// together in the order they came.
     fn drain_sorted(&mut self, each: &mut dyn FnMut(&str, T) -> io::Result<()>) -> io::Result<()> {
         self.held = 0;
-        let text = std::mem::take(&mut self.text);
-        let mut items = std::mem::take(&mut self.items);
-        // A key's items stay in the order they came: ties are broken by
-        // where the key was added, so the order is total and an unstable
-        // sort gives the stable sort's. Keys compare as bytes, the order of
-        // their text, without a char boundary test.
-        let bytes = text.as_bytes();
-        items.sort_unstable_by(|a, b| bytes[a.0..a.1].cmp(&bytes[b.0..b.1]).then(a.0.cmp(&b.0)));
+        let mut segments = std::mem::take(&mut self.segments);
+        if let Some(last) = segments.last_mut() {
+            last.sort();
+        }
+        let (texts, runs): (Vec<String>, Vec<_>) =
+            segments.into_iter().map(|s| (s.text, s.items)).unzip();
+        let key = |run: usize, &(start, end, _): &(u32, u32, T)| {
+            (texts
+                .get(run)
+                .and_then(|t| t.get(start as usize..end as usize)))
+            .unwrap_or_default()
+        };
+        // Compared as bytes, with no test of char boundaries.
+        let bytes = |run: usize, &(start, end, _): &(u32, u32, T)| {
+            let text = texts.get(run).map(String::as_bytes);
+            text.and_then(|t| t.get(start as usize..end as usize))
+                .unwrap_or_default()
+        };
         let mut last: Option<(&str, T)> = None;
-        for (start, end, item) in items {
-            let key = &text[start..end];
+        let order = |(r, a): (usize, &(u32, u32, T)), (q, b): (usize, &(u32, u32, T))| {
+            bytes(r, a).cmp(bytes(q, b))
+        };
+        super::merge::merge(runs, order, |(run, entry)| {
+            let key = key(run, &entry);
+            let item = entry.2;
             match &mut last {
                 Some((k, held)) if *k == key => held.add(item),
                 _ => {
@@ -163,7 +183,8 @@ impl<T: Item> Sorter<T> {
                     }
                 }
             }
-        }
+            Ok::<(), io::Error>(())
+        })?;
         if let Some((k, held)) = last {
             each(k, held)?;
         }
@@ -199,6 +220,52 @@ impl<T: Item> Sorter<T> {
             self.runs.0.push(path);
         }
         Ok(())
+    }
+}
+
+/// How many items a segment holds: sorted while its keys are still in
+/// the processor's caches, and merged with the others at the end. A sort
+/// of all the items at once would read keys from all over memory at each
+/// of its passes.
+const SEGMENT: usize = 16 * 1024;
+
+/// Room for a key in a segment's text, about: a SFEN key and a move are
+/// rarely longer.
+const KEY_ROOM: usize = 128;
+
+/// Up to [`SEGMENT`] items, with their keys' text: each item is where its
+/// key starts and ends in `text`, and the item.
+struct Segment<T> {
+    text: String,
+    items: Vec<(u32, u32, T)>,
+}
+
+impl<T> Segment<T> {
+    /// An empty segment, with room for its items and their keys made at
+    /// once (so that it is not copied as it grows).
+    fn new() -> Segment<T> {
+        Segment {
+            text: String::with_capacity(SEGMENT * KEY_ROOM),
+            items: Vec::with_capacity(SEGMENT),
+        }
+    }
+
+    fn push(&mut self, key: &str, item: T) {
+        let start = self.text.len() as u32;
+        self.text.push_str(key);
+        self.items.push((start, self.text.len() as u32, item));
+    }
+
+    /// Sorts the items by their keys, as bytes (the order of their text);
+    /// items of one key stay in the order they came: ties are broken by
+    /// where the key starts, so an unstable sort gives the stable sort's.
+    fn sort(&mut self) {
+        let text = self.text.as_bytes();
+        let key = |&(start, end, _): &(u32, u32, T)| {
+            text.get(start as usize..end as usize).unwrap_or_default()
+        };
+        self.items
+            .sort_unstable_by(|a, b| key(a).cmp(key(b)).then(a.0.cmp(&b.0)));
     }
 }
 
@@ -384,5 +451,54 @@ mod tests {
                 "{limit} {fan_in}"
             );
         }
+    }
+
+    /// The places items came in, in the order they were added together.
+    #[derive(Debug, PartialEq)]
+    struct Places(Vec<usize>);
+
+    impl Item for Places {
+        const FIELDS: usize = 1;
+        fn weight(&self) -> usize {
+            8
+        }
+        fn add(&mut self, other: Self) {
+            self.0.extend(other.0);
+        }
+        fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+            let places: Vec<String> = self.0.iter().map(usize::to_string).collect();
+            write!(out, "{}", places.join(","))
+        }
+        fn read(fields: &[&str]) -> Option<Self> {
+            let places = fields[0].split(',').map(|p| p.parse().ok());
+            places.collect::<Option<Vec<_>>>().map(Places)
+        }
+    }
+
+    #[test]
+    fn items_over_many_segments_come_out_in_key_order_each_key_in_arrival_order() {
+        // Keys sharing long beginnings, each held many times, spread over
+        // several segments.
+        let n = 3 * SEGMENT + 17;
+        let keys: Vec<String> = (0..n)
+            .map(|i| format!("lnsgkgsnl/1r5b1/ppppppppp/{}\t{}", (i * 7919) % 1013, i % 2))
+            .collect();
+        let mut sorter = Sorter::default();
+        for (i, key) in keys.iter().enumerate() {
+            sorter.add(key, Places(vec![i])).unwrap();
+        }
+        let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+        sorter
+            .finish(|key, places| {
+                out.push((key.to_string(), places.0));
+                Ok(())
+            })
+            .unwrap();
+        let mut expected = std::collections::BTreeMap::<String, Vec<usize>>::new();
+        for (i, key) in keys.iter().enumerate() {
+            expected.entry(key.clone()).or_default().push(i);
+        }
+        let expected: Vec<(String, Vec<usize>)> = expected.into_iter().collect();
+        assert_eq!(out, expected);
     }
 }
